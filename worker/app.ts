@@ -1,0 +1,76 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppBindings } from "./env";
+import { AppError, errorBody } from "./lib/errors";
+import { createLogger } from "./lib/logger";
+import { accountRoutes } from "./features/accounts/accounts.routes";
+import { adminRoutes } from "./features/admin/admin.routes";
+import { authRoutes } from "./features/auth/auth.routes";
+import { devRoutes } from "./features/dev/dev.routes";
+import { invitationRoutes, memberRoutes } from "./features/members/members.routes";
+import { partnerRoutes } from "./features/partners/partners.routes";
+import { accountScope } from "./middleware/account-scope";
+import { requireAuth } from "./middleware/session";
+
+export const MAX_JSON_BODY = 1024 * 1024;
+
+const api = new Hono<AppBindings>()
+  .use(async (c, next) => {
+    const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
+    c.set("requestId", requestId);
+    c.set("log", createLogger({ requestId }));
+    const started = Date.now();
+    await next();
+    c.header("X-Request-Id", requestId);
+    c.get("log").info("request", { method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started });
+  })
+  .use(secureHeaders({ crossOriginResourcePolicy: "same-origin", xFrameOptions: "DENY", referrerPolicy: "strict-origin-when-cross-origin" }))
+  .use(async (c, next) => {
+    c.header("Cache-Control", "no-store");
+    await next();
+  })
+  .use(
+    bodyLimit({
+      maxSize: MAX_JSON_BODY,
+      onError: () => {
+        throw new AppError(413, "PAYLOAD_TOO_LARGE", `Слишком большой запрос: не больше ${MAX_JSON_BODY / 1024} КБ`);
+      },
+    }),
+  )
+  // Every /accounts route needs a session; every /accounts/:accountId route a membership (404 otherwise).
+  .use("/accounts", requireAuth)
+  .use("/accounts/*", requireAuth)
+  .use("/accounts/:accountId/*", accountScope)
+  .use("/accounts/:accountId", accountScope)
+  .route("/auth", authRoutes)
+  .route("/accounts", accountRoutes)
+  .route("/accounts", memberRoutes)
+  .route("/invitations", invitationRoutes)
+  .route("/admin", adminRoutes)
+  .route("/partners", partnerRoutes)
+  .route("/dev", devRoutes);
+
+export const app = new Hono<AppBindings>().route("/api", api);
+
+app.notFound((c) => c.json(errorBody(404, "Маршрут не найден", "ROUTE_NOT_FOUND"), 404));
+
+app.onError((err, c) => {
+  const requestId = c.get("requestId") ?? crypto.randomUUID();
+  c.header("X-Request-Id", requestId);
+  if (err instanceof AppError) {
+    if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+    return c.json(errorBody(err.status, err.message, err.code, err.details), err.status);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const message =
+      status === 400 && /json/i.test(err.message) ? "Некорректный JSON в теле запроса" : err.message || "Некорректный запрос";
+    return c.json(errorBody(status, message, status === 400 ? "MALFORMED_REQUEST" : undefined), status as 400);
+  }
+  (c.get("log") ?? createLogger({ requestId })).error("unhandled error", { error: err, path: c.req.path });
+  return c.json(errorBody(500, "Внутренняя ошибка сервера. Попробуйте позже.", "INTERNAL", { requestId }), 500);
+});
+
+export type AppType = typeof app;

@@ -1,0 +1,61 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./users";
+
+export const ROLES = ["owner", "admin", "operator"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const accounts = sqliteTable("accounts", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  timezone: text("timezone").notNull().default("Europe/Moscow"),
+  language: text("language").notNull().default("ru"),
+  description: text("description"),
+  website: text("website"),
+  /** JSON: AccountSettings (features/accounts/accounts.schemas.ts). */
+  settings: text("settings", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+  /** JSON: { completed: string[], skipped: string[] } of the setup wizard. */
+  wizard: text("wizard", { mode: "json" }).$type<{ completed: string[]; skipped: string[] }>().notNull().default({ completed: [], skipped: [] }),
+  /** JSON: the weekly schedule when assistants stay silent. */
+  downtime: text("downtime", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({ enabled: false, intervals: [] }),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const members = sqliteTable(
+  "members",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ROLES }).notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("members_account_user_uq").on(t.accountId, t.userId), index("members_user_idx").on(t.userId)],
+);
+
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    acceptedAt: integer("accepted_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("invitations_token_uq").on(t.tokenHash), index("invitations_account_idx").on(t.accountId), index("invitations_email_idx").on(t.email)],
+);
+
+export type Account = typeof accounts.$inferSelect;
+export type Member = typeof members.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;

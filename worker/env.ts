@@ -1,0 +1,46 @@
+/** Bindings and variables of the Worker. Secrets (set with `wrangler secret put`) are optional strings. */
+export interface Env {
+  DB: D1Database;
+  ASSETS: Fetcher;
+  AccountRoom: DurableObjectNamespace;
+  MEDIA: R2Bucket;
+  INBOUND_QUEUE: Queue;
+  OUTBOUND_QUEUE: Queue;
+  DLQ: Queue;
+
+  ENVIRONMENT: string; // "development" enables the dev outbox endpoint and dev mail
+  APP_NAME: string;
+  PUBLIC_URL: string;
+  MAIL_FROM: string;
+  MAIL_API_BASE: string;
+  MAIL_API_KEY?: string;
+  OPENAI_BASE_URL: string;
+  OPENAI_API_KEY?: string;
+  DEMO_MODEL?: string;
+  TELEGRAM_API_BASE: string;
+  GREEN_API_BASE: string;
+  GREEN_API_PARTNER_TOKEN?: string;
+  META_GRAPH_BASE: string;
+  META_APP_SECRET?: string;
+  META_VERIFY_TOKEN?: string;
+  ENCRYPTION_KEY?: string;
+  ADMIN_EMAILS?: string; // comma-separated e-mails that become platform administrators on sign-up / sign-in
+  ANALYTICS_MEASUREMENT_ID?: string;
+}
+
+export type AppBindings = { Bindings: Env; Variables: AppVariables };
+
+export interface AppVariables {
+  requestId: string;
+  log: import("./lib/logger").Logger;
+  auth: import("./middleware/session").AuthContext;
+  member: import("./middleware/account-scope").MemberContext;
+}
+
+declare global {
+  namespace Cloudflare {
+    // `env` from cloudflare:workers / cloudflare:test is the project's Env.
+    interface Env extends import("./env").EnvShape {}
+  }
+}
+export type EnvShape = Env;

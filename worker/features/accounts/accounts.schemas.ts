@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { timezone } from "../../lib/validation";
+
+export const accountBodySchema = z.object({
+  name: z.string().trim().min(1, "Введите название аккаунта").max(100, "Не больше 100 символов"),
+  timezone: timezone().optional(),
+  language: z.enum(["ru", "en", "ar", "fr"]).optional(),
+  description: z.string().trim().max(2000).nullable().optional(),
+  website: z.union([z.url({ protocol: /^https?$/, error: "Укажите адрес сайта, начиная с https://" }).max(500), z.literal(""), z.null()]).optional(),
+});
+export const accountUpdateSchema = accountBodySchema.partial().refine((v) => Object.keys(v).length > 0, "Нет полей для изменения");
+
+export const WEBHOOK_EVENT_TYPES = [
+  { type: "message.received", description: "Входящее сообщение от клиента" },
+  { type: "message.sent", description: "Исходящее сообщение (оператор или ассистент)" },
+  { type: "contact.created", description: "Новый контакт" },
+  { type: "contact.deleted", description: "Контакт удалён" },
+  { type: "thread.status_changed", description: "Изменён статус диалога" },
+  { type: "thread.ai_toggled", description: "ИИ включён или выключен в диалоге" },
+  { type: "thread.handoff", description: "Ассистент передал диалог оператору" },
+] as const;
+const eventType = z.enum(WEBHOOK_EVENT_TYPES.map((e) => e.type) as [string, ...string[]]);
+
+export const settingsSchema = z.object({
+  inbox: z
+    .object({
+      aiOnForNewThreads: z.boolean().default(true),
+      soundOnNewMessage: z.boolean().default(true),
+    })
+    .default({ aiOnForNewThreads: true, soundOnNewMessage: true }),
+  notifications: z
+    .object({
+      emailOnHandoff: z.boolean().default(true),
+      emailOnChannelDown: z.boolean().default(true),
+    })
+    .default({ emailOnHandoff: true, emailOnChannelDown: true }),
+  comments: z.object({ autoReply: z.boolean().default(false) }).default({ autoReply: false }),
+  webhook: z
+    .object({
+      url: z.union([z.url({ protocol: /^https?$/, error: "Укажите адрес, начиная с https://" }).max(500), z.literal(""), z.null()]).default(null),
+      events: z.array(eventType).max(20).default([]),
+    })
+    .default({ url: null, events: [] }),
+});
+export type AccountSettings = z.output<typeof settingsSchema>;
+export const settingsUpdateSchema = settingsSchema.partial();
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Время в формате ЧЧ:ММ");
+export const downtimeSchema = z.object({
+  enabled: z.boolean(),
+  timezone: timezone().optional(),
+  /** ISO weekday 1 (Monday) … 7 (Sunday). */
+  intervals: z
+    .array(
+      z
+        .object({ day: z.number().int().min(1).max(7), from: hhmm, to: hhmm })
+        .refine((i) => i.from < i.to, { message: "Время окончания должно быть позже начала", path: ["to"] }),
+    )
+    .max(50),
+});
+export type Downtime = z.output<typeof downtimeSchema>;
+
+export const WIZARD_STEPS = ["account", "assistant", "channel", "test", "team"] as const;
+export const skipWizardStepSchema = z.object({ step: z.enum(WIZARD_STEPS) });

@@ -1,0 +1,158 @@
+import { and, asc, count, eq, like, sql } from "drizzle-orm";
+import { getDb, schema } from "../../db/client";
+import type { Account, Role } from "../../db/schema/accounts";
+import type { Env } from "../../env";
+import { notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { paged } from "../../lib/validation";
+import { type AccountSettings, type Downtime, settingsSchema, WIZARD_STEPS } from "./accounts.schemas";
+
+export function publicAccount(a: Account, role?: Role) {
+  return {
+    accountId: a.id,
+    name: a.name,
+    timezone: a.timezone,
+    language: a.language,
+    description: a.description,
+    website: a.website,
+    wizard: { ...a.wizard, steps: WIZARD_STEPS },
+    ...(role ? { role } : {}),
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+  };
+}
+
+export async function createAccount(
+  env: Env,
+  userId: string,
+  input: { name: string; timezone?: string; language?: string; description?: string | null; website?: string | null },
+  fallbackTz?: string,
+) {
+  const now = Date.now();
+  const account: Account = {
+    id: newId(),
+    name: input.name,
+    timezone: input.timezone ?? fallbackTz ?? "Europe/Moscow",
+    language: input.language ?? "ru",
+    description: input.description ?? null,
+    website: input.website || null,
+    settings: settingsSchema.parse({}),
+    wizard: { completed: ["account"], skipped: [] },
+    downtime: { enabled: false, intervals: [] },
+    createdBy: userId,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const db = getDb(env.DB);
+  await db.batch([
+    db.insert(schema.accounts).values(account),
+    db.insert(schema.members).values({ accountId: account.id, userId, role: "owner", createdAt: now }),
+    db.update(schema.users).set({ lastAccountId: account.id }).where(eq(schema.users.id, userId)),
+  ]);
+  return publicAccount(account, "owner");
+}
+
+export async function listAccounts(env: Env, userId: string, q: { page: number; limit: number; q?: string }) {
+  const db = getDb(env.DB);
+  const where = and(eq(schema.members.userId, userId), q.q ? like(sql`lower(${schema.accounts.name})`, `%${q.q.toLowerCase()}%`) : undefined);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ account: schema.accounts, role: schema.members.role })
+      .from(schema.members)
+      .innerJoin(schema.accounts, eq(schema.accounts.id, schema.members.accountId))
+      .where(where)
+      .orderBy(asc(schema.accounts.name), asc(schema.accounts.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .all(),
+    db
+      .select({ n: count() })
+      .from(schema.members)
+      .innerJoin(schema.accounts, eq(schema.accounts.id, schema.members.accountId))
+      .where(where)
+      .get(),
+  ]);
+  return paged(
+    rows.map((r) => publicAccount(r.account, r.role)),
+    total?.n ?? 0,
+    q.page,
+    q.limit,
+  );
+}
+
+export async function getAccountRow(env: Env, accountId: string): Promise<Account> {
+  const a = await getDb(env.DB).select().from(schema.accounts).where(eq(schema.accounts.id, accountId)).get();
+  if (!a) throw notFound("Аккаунт не найден", "ACCOUNT_NOT_FOUND");
+  return a;
+}
+
+export async function getAccount(env: Env, accountId: string, role: Role) {
+  const db = getDb(env.DB);
+  const [a, members] = await Promise.all([
+    getAccountRow(env, accountId),
+    db.select({ n: count() }).from(schema.members).where(eq(schema.members.accountId, accountId)).get(),
+  ]);
+  return { ...publicAccount(a, role), memberCount: members?.n ?? 0 };
+}
+
+export async function updateAccount(env: Env, accountId: string, role: Role, input: Partial<Pick<Account, "name" | "timezone" | "language" | "description" | "website">>) {
+  const [a] = await getDb(env.DB)
+    .update(schema.accounts)
+    .set({ ...input, website: input.website === "" ? null : input.website, updatedAt: Date.now() })
+    .where(eq(schema.accounts.id, accountId))
+    .returning();
+  if (!a) throw notFound("Аккаунт не найден", "ACCOUNT_NOT_FOUND");
+  return publicAccount(a, role);
+}
+
+/** Tables without a foreign key to accounts are cleaned here; the rest go by ON DELETE CASCADE. */
+export async function deleteAccount(env: Env, accountId: string) {
+  const db = getDb(env.DB);
+  await db.batch([
+    db.delete(schema.usageEvents).where(eq(schema.usageEvents.accountId, accountId)),
+    db.update(schema.users).set({ lastAccountId: null }).where(eq(schema.users.lastAccountId, accountId)),
+    db.delete(schema.accounts).where(eq(schema.accounts.id, accountId)),
+  ]);
+}
+
+export async function getSettings(env: Env, accountId: string): Promise<AccountSettings & { downtime: Downtime; timezone: string }> {
+  const a = await getAccountRow(env, accountId);
+  return { ...settingsSchema.parse(a.settings ?? {}), downtime: a.downtime as Downtime, timezone: a.timezone };
+}
+
+export async function updateSettings(env: Env, accountId: string, patch: Partial<AccountSettings>) {
+  const a = await getAccountRow(env, accountId);
+  const current = settingsSchema.parse(a.settings ?? {});
+  const next = settingsSchema.parse({
+    inbox: { ...current.inbox, ...patch.inbox },
+    notifications: { ...current.notifications, ...patch.notifications },
+    comments: { ...current.comments, ...patch.comments },
+    webhook: { ...current.webhook, ...patch.webhook },
+  });
+  await getDb(env.DB).update(schema.accounts).set({ settings: next, updatedAt: Date.now() }).where(eq(schema.accounts.id, accountId));
+  return { ...next, downtime: a.downtime as Downtime, timezone: a.timezone };
+}
+
+export async function updateDowntime(env: Env, accountId: string, downtime: Downtime) {
+  const intervals = [...downtime.intervals].sort((x, y) => x.day - y.day || x.from.localeCompare(y.from));
+  const value = { ...downtime, intervals };
+  const [a] = await getDb(env.DB)
+    .update(schema.accounts)
+    .set({ downtime: value, updatedAt: Date.now() })
+    .where(eq(schema.accounts.id, accountId))
+    .returning({ id: schema.accounts.id });
+  if (!a) throw notFound("Аккаунт не найден", "ACCOUNT_NOT_FOUND");
+  return value;
+}
+
+export async function skipWizardStep(env: Env, accountId: string, role: Role, step: string) {
+  const a = await getAccountRow(env, accountId);
+  const wizard = { completed: a.wizard?.completed ?? [], skipped: a.wizard?.skipped ?? [] };
+  if (!wizard.skipped.includes(step) && !wizard.completed.includes(step)) wizard.skipped.push(step);
+  const [updated] = await getDb(env.DB)
+    .update(schema.accounts)
+    .set({ wizard, updatedAt: Date.now() })
+    .where(eq(schema.accounts.id, accountId))
+    .returning();
+  return publicAccount(updated!, role);
+}

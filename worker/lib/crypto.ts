@@ -1,0 +1,90 @@
+import { base64url, fromBase64url } from "./ids";
+
+const enc = new TextEncoder();
+export const PBKDF2_ITERATIONS = 100_000; // the Workers runtime maximum
+
+/** `pbkdf2_sha256$<iterations>$<salt>$<hash>`, salt and hash base64url. */
+export async function hashPassword(password: string, iterations = PBKDF2_ITERATIONS): Promise<string> {
+  const salt = new Uint8Array(16);
+  crypto.getRandomValues(salt);
+  const hash = await pbkdf2(password, salt, iterations);
+  return `pbkdf2_sha256$${iterations}$${base64url(salt)}$${base64url(hash)}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, iter, saltS, hashS] = stored.split("$");
+  if (scheme !== "pbkdf2_sha256" || !iter || !saltS || !hashS) return false;
+  const expected = fromBase64url(hashS);
+  const actual = await pbkdf2(password, fromBase64url(saltS), Number(iter));
+  return timingSafeEqual(actual, expected);
+}
+
+async function pbkdf2(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey("raw", enc.encode(password), "PBKDF2", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256);
+  return new Uint8Array(bits);
+}
+
+export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
+  return diff === 0;
+}
+
+export function timingSafeEqualStr(a: string, b: string): boolean {
+  return timingSafeEqual(enc.encode(a), enc.encode(b));
+}
+
+export async function sha256Hex(input: string | Uint8Array): Promise<string> {
+  const data = typeof input === "string" ? enc.encode(input) : input;
+  const digest = await crypto.subtle.digest("SHA-256", data);
+  return toHex(new Uint8Array(digest));
+}
+
+export async function hmacSha256Hex(secret: string, data: Uint8Array | string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const sig = await crypto.subtle.sign("HMAC", key, typeof data === "string" ? enc.encode(data) : data);
+  return toHex(new Uint8Array(sig));
+}
+
+export function toHex(buf: Uint8Array): string {
+  let s = "";
+  for (const b of buf) s += b.toString(16).padStart(2, "0");
+  return s;
+}
+
+/** AES-GCM with a key derived from the ENCRYPTION_KEY secret; output `v1.<iv>.<ciphertext>` base64url. */
+export async function encryptSecret(plain: string, secret: string): Promise<string> {
+  const key = await aesKey(secret);
+  const iv = new Uint8Array(12);
+  crypto.getRandomValues(iv);
+  const ct = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, enc.encode(plain));
+  return `v1.${base64url(iv)}.${base64url(new Uint8Array(ct))}`;
+}
+
+export async function decryptSecret(sealed: string, secret: string): Promise<string> {
+  const [v, ivS, ctS] = sealed.split(".");
+  if (v !== "v1" || !ivS || !ctS) throw new Error("unknown secret format");
+  const key = await aesKey(secret);
+  const pt = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64url(ivS) }, key, fromBase64url(ctS));
+  return new TextDecoder().decode(pt);
+}
+
+const keyCache = new Map<string, Promise<CryptoKey>>();
+function aesKey(secret: string): Promise<CryptoKey> {
+  let k = keyCache.get(secret);
+  if (!k) {
+    k = crypto.subtle
+      .digest("SHA-256", enc.encode(secret))
+      .then((raw) => crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]));
+    keyCache.set(secret, k);
+  }
+  return k;
+}
+
+/** Shows the last characters of a secret only, for the API and the UI. */
+export function maskSecret(value: string, visible = 4): string {
+  if (value.length <= visible) return "•".repeat(value.length);
+  return "•".repeat(Math.min(8, value.length - visible)) + value.slice(-visible);
+}

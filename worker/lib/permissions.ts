@@ -1,0 +1,80 @@
+import { createMongoAbility, type MongoAbility, type RawRuleOf } from "@casl/ability";
+import type { Role } from "../db/schema/accounts";
+
+/**
+ * The ability model shared by the server (enforcement) and the SPA (what to show).
+ * `manage` means every action and `all` every subject, as CASL defines them.
+ */
+export const ACTIONS = ["manage", "create", "read", "update", "delete", "use"] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const SUBJECTS = [
+  "all",
+  "Account",
+  "AccountSettings",
+  "Member",
+  "Assistant",
+  "Template",
+  "Contact",
+  "Thread",
+  "Message",
+  "TestChat",
+  "Channel",
+  "Broadcast",
+  "Flow",
+  "Product",
+  "Promotion",
+  "CustomField",
+  "Billing",
+  "Integration",
+  "Analytics",
+  "Partner",
+  "Admin",
+] as const;
+export type Subject = (typeof SUBJECTS)[number];
+
+export type AppAbility = MongoAbility<[Action, Subject]>;
+export type AbilityRule = RawRuleOf<AppAbility>;
+
+/** Rules of a member of one account, plus the platform-wide rules of the user. */
+export function rulesFor(role: Role | null, opts: { isPlatformAdmin?: boolean } = {}): AbilityRule[] {
+  const rules: AbilityRule[] = [];
+  if (role === "owner") {
+    rules.push({ action: "manage", subject: "all" });
+  } else if (role === "admin") {
+    rules.push(
+      { action: "manage", subject: "all" },
+      // Only an owner removes the account or pays for it.
+      { action: "delete", subject: "Account", inverted: true },
+      { action: "manage", subject: "Billing", inverted: true },
+      { action: "read", subject: "Billing" },
+    );
+  } else if (role === "operator") {
+    rules.push(
+      { action: "read", subject: "Account" },
+      { action: "read", subject: "Member" },
+      { action: "read", subject: "Assistant" },
+      { action: "read", subject: "Template" },
+      { action: "read", subject: "Contact" },
+      { action: "update", subject: "Contact", fields: ["name", "about", "customFields", "status"] },
+      { action: "read", subject: "Thread" },
+      { action: "update", subject: "Thread" },
+      { action: "read", subject: "Message" },
+      { action: "create", subject: "Message" },
+      { action: "manage", subject: "TestChat" },
+      { action: "read", subject: "Channel" },
+      { action: "read", subject: "Product" },
+      { action: "read", subject: "Promotion" },
+      { action: "read", subject: "CustomField" },
+      { action: "read", subject: "Flow" },
+      { action: "read", subject: "Analytics" },
+    );
+  }
+  if (opts.isPlatformAdmin) rules.push({ action: "manage", subject: "Admin" });
+  if (!opts.isPlatformAdmin) rules.push({ action: "manage", subject: "Admin", inverted: true });
+  return rules;
+}
+
+export function abilityFor(rules: AbilityRule[]): AppAbility {
+  return createMongoAbility<AppAbility>(rules);
+}

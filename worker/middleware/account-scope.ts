@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import { getDb, schema } from "../db/client";
+import type { Role } from "../db/schema/accounts";
+import type { AppBindings } from "../env";
+import { forbidden, notFound } from "../lib/errors";
+import { abilityFor, type Action, type AppAbility, type Subject, rulesFor } from "../lib/permissions";
+
+export interface MemberContext {
+  accountId: string;
+  role: Role;
+  ability: AppAbility;
+}
+
+export const ACCOUNT_NOT_FOUND = "Аккаунт не найден";
+
+/** Loads the caller's membership of the account; not a member → 404, as if the account did not exist. */
+export async function loadMember(d1: D1Database, accountId: string, userId: string, isPlatformAdmin: boolean): Promise<MemberContext | null> {
+  const row = await getDb(d1)
+    .select({ role: schema.members.role })
+    .from(schema.members)
+    .where(and(eq(schema.members.accountId, accountId), eq(schema.members.userId, userId)))
+    .get();
+  if (!row) return null;
+  return { accountId, role: row.role, ability: abilityFor(rulesFor(row.role, { isPlatformAdmin })) };
+}
+
+/** For routes under `/accounts/:accountId/...` (or `:id`): requires membership. Use after requireAuth. */
+export const accountScope = createMiddleware<AppBindings>(async (c, next) => {
+  const accountId = c.req.param("accountId") ?? c.req.param("id");
+  if (!accountId) throw notFound(ACCOUNT_NOT_FOUND, "ACCOUNT_NOT_FOUND");
+  const { user } = c.get("auth");
+  const member = await loadMember(c.env.DB, accountId, user.id, user.isPlatformAdmin);
+  if (!member) throw notFound(ACCOUNT_NOT_FOUND, "ACCOUNT_NOT_FOUND");
+  c.set("member", member);
+  await next();
+});
+
+/** Route guard: 403 unless the member's ability allows `action` on `subject`. */
+export const can = (action: Action, subject: Subject) =>
+  createMiddleware<AppBindings>(async (c, next) => {
+    const member = c.get("member");
+    if (!member.ability.can(action, subject)) throw forbidden();
+    await next();
+  });
