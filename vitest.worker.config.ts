@@ -1,8 +1,11 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { startAllFakes } from "./tests/fakes";
 
 const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
+// The fakes live as long as the vitest process; their URLs become the Worker's base URLs.
+const { bindings: fakeBindings } = await startAllFakes();
 
 export default defineConfig({
   plugins: [
@@ -15,6 +18,8 @@ export default defineConfig({
           PUBLIC_URL: "http://app.test",
           ADMIN_EMAILS: "root@admin.test",
           ENCRYPTION_KEY: "test-encryption-key-0123456789abcdef",
+          ...fakeBindings,
+          FAKE_URLS: JSON.stringify(fakeBindings),
         },
       },
     }),
@@ -22,7 +27,6 @@ export default defineConfig({
   test: {
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["./tests/worker/setup.ts"],
-    globalSetup: ["./tests/worker/global-setup.ts"],
     silent: "passed-only",
     testTimeout: 30_000,
     hookTimeout: 30_000,

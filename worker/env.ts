@@ -40,7 +40,7 @@ export interface AppVariables {
 declare global {
   namespace Cloudflare {
     // `env` from cloudflare:workers / cloudflare:test is the project's Env.
-    interface Env extends import("./env").EnvShape {}
+    interface Env extends EnvShape {}
   }
 }
 export type EnvShape = Env;

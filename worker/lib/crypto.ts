@@ -19,7 +19,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
-async function pbkdf2(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+async function pbkdf2(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array<ArrayBuffer>> {
   const key = await crypto.subtle.importKey("raw", enc.encode(password), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256);
   return new Uint8Array(bits);
@@ -36,13 +36,13 @@ export function timingSafeEqualStr(a: string, b: string): boolean {
   return timingSafeEqual(enc.encode(a), enc.encode(b));
 }
 
-export async function sha256Hex(input: string | Uint8Array): Promise<string> {
+export async function sha256Hex(input: string | Uint8Array<ArrayBuffer>): Promise<string> {
   const data = typeof input === "string" ? enc.encode(input) : input;
   const digest = await crypto.subtle.digest("SHA-256", data);
   return toHex(new Uint8Array(digest));
 }
 
-export async function hmacSha256Hex(secret: string, data: Uint8Array | string): Promise<string> {
+export async function hmacSha256Hex(secret: string, data: Uint8Array<ArrayBuffer> | string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const sig = await crypto.subtle.sign("HMAC", key, typeof data === "string" ? enc.encode(data) : data);
   return toHex(new Uint8Array(sig));

@@ -27,7 +27,7 @@ export function validationError(error: z.ZodError): AppError {
 /** `zValidator` with the project's one hook: 400 with field errors, never a 500. */
 export function v<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {
-    if (!result.success) throw validationError(result.error as z.ZodError);
+    if (!result.success) throw validationError(result.error as unknown as z.ZodError);
   });
 }
 

@@ -1,0 +1,32 @@
+// The server Playwright runs the end-to-end tests against: a fresh local D1 (own persist dir),
+// migrations + seed, the protocol fakes, and `wrangler dev` on E2E_PORT (default 8790).
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { register } from "node:module";
+import { applySeed } from "./seed.mjs";
+import { root, run, start, viteBin, wranglerBin } from "./lib.mjs";
+
+const port = process.env.E2E_PORT ?? "8790";
+const persist = join(root, ".wrangler", `e2e-${port}`);
+rmSync(persist, { recursive: true, force: true });
+const quiet = { CI: "1", WRANGLER_SEND_METRICS: "false" };
+if (!process.env.E2E_SKIP_BUILD) run(process.execPath, [viteBin, "build", "--logLevel", "warn"]);
+run(process.execPath, [wranglerBin, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], { env: quiet });
+applySeed({ persistTo: persist });
+
+// The fakes are TypeScript: load them through tsx's loader.
+register("tsx/esm", import.meta.url);
+const { startAllFakes } = await import("../tests/fakes/index.ts");
+const { bindings } = await startAllFakes({ keepAlive: true });
+const vars = { ENVIRONMENT: "development", PUBLIC_URL: `http://127.0.0.1:${port}`, ENCRYPTION_KEY: "e2e-encryption-key-0123456789abcdef", ADMIN_EMAILS: "admin@assistly.local", ...bindings };
+const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+const child = start(process.execPath, [wranglerBin, "dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", persist, "--show-interactive-dev-session=false", "--env-file", "/dev/null", ...varArgs], {
+  env: { WRANGLER_SEND_METRICS: "false" },
+});
+const stop = () => {
+  child.kill("SIGTERM");
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+child.on("exit", (code) => process.exit(code ?? 0));

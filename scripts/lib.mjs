@@ -1,0 +1,46 @@
+// Small helpers shared by the project's scripts (start, seed, e2e server, benchmarks).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** Runs a command to completion, inheriting output; throws on failure. */
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...opts.env }, shell: false });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited with ${r.status}`);
+}
+
+/** Starts a long-running command; returns the child. */
+export function start(cmd, args, opts = {}) {
+  return spawn(cmd, args, { cwd: root, stdio: opts.stdio ?? "inherit", env: { ...process.env, ...opts.env } });
+}
+
+/** Reads KEY=VALUE lines of a .dev.vars-style file. */
+export function readVars(path) {
+  if (!existsSync(path)) return {};
+  const out = {};
+  for (const line of readFileSync(path, "utf8").split(/\r?\n/)) {
+    const m = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
+    if (m) out[m[1]] = m[2].replace(/^"(.*)"$/, "$1");
+  }
+  return out;
+}
+
+export async function waitForHttp(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up in ${timeoutMs} ms`);
+}
+
+/** The wrangler binary run by the Node that runs this script (Node 22 from the devDependency). */
+export const wranglerBin = fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url));
+export const viteBin = fileURLToPath(new URL("../node_modules/vite/bin/vite.js", import.meta.url));

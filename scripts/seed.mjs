@@ -1,0 +1,46 @@
+// Demo data for local runs: idempotent (fixed ids, INSERT OR IGNORE), so a second run changes nothing.
+import { pbkdf2Sync, randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { run, wranglerBin } from "./lib.mjs";
+
+export const DEMO = { email: "demo@assistly.local", password: "demo12345", name: "Демо Оператор" };
+export const ADMIN = { email: "admin@assistly.local", password: "admin12345", name: "Администратор" };
+export const DEMO_ACCOUNT_ID = "demo-account";
+
+function hash(password) {
+  const salt = randomBytes(16);
+  const h = pbkdf2Sync(password, salt, 100_000, 32, "sha256");
+  return `pbkdf2_sha256$100000$${salt.toString("base64url")}$${h.toString("base64url")}`;
+}
+
+const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" || typeof v === "boolean" ? String(Number(v)) : `'${String(v).replace(/'/g, "''")}'`);
+
+/** SQL statements of the seed. Later features append theirs to `sections`. */
+export function seedSql(now = Date.now()) {
+  const s = [];
+  s.push(
+    `INSERT OR IGNORE INTO users (id, email, name, password_hash, email_verified, is_platform_admin, language, last_account_id, created_at, updated_at) VALUES ('demo-user', ${q(DEMO.email)}, ${q(DEMO.name)}, ${q(hash(DEMO.password))}, 1, 0, 'ru', ${q(DEMO_ACCOUNT_ID)}, ${now}, ${now});`,
+    `INSERT OR IGNORE INTO users (id, email, name, password_hash, email_verified, is_platform_admin, language, last_account_id, created_at, updated_at) VALUES ('admin-user', ${q(ADMIN.email)}, ${q(ADMIN.name)}, ${q(hash(ADMIN.password))}, 1, 1, 'ru', ${q(DEMO_ACCOUNT_ID)}, ${now}, ${now});`,
+    `INSERT OR IGNORE INTO accounts (id, name, timezone, language, description, website, settings, wizard, downtime, created_by, created_at, updated_at) VALUES (${q(DEMO_ACCOUNT_ID)}, 'Демо-магазин «Уют»', 'Europe/Moscow', 'ru', 'Интернет-магазин товаров для дома: текстиль, посуда, декор. Доставка по России.', 'https://uyut.example', '{}', '{"completed":["account"],"skipped":[]}', '{"enabled":false,"intervals":[]}', 'demo-user', ${now}, ${now});`,
+    `INSERT OR IGNORE INTO members (account_id, user_id, role, created_at) VALUES (${q(DEMO_ACCOUNT_ID)}, 'demo-user', 'owner', ${now});`,
+    `INSERT OR IGNORE INTO members (account_id, user_id, role, created_at) VALUES (${q(DEMO_ACCOUNT_ID)}, 'admin-user', 'admin', ${now});`,
+  );
+  for (const section of sections) s.push(...section(now, q));
+  return s.join("\n");
+}
+
+/** Feature seeds: functions (now, quote) → SQL statements. */
+export const sections = [];
+
+export function applySeed({ persistTo } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "seed-"));
+  const file = join(dir, "seed.sql");
+  writeFileSync(file, seedSql());
+  const args = [wranglerBin, "d1", "execute", "DB", "--local", "--file", file];
+  if (persistTo) args.push("--persist-to", persistTo);
+  run(process.execPath, args, { env: { CI: "1", WRANGLER_SEND_METRICS: "false" } });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) applySeed();
