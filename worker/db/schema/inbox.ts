@@ -1,0 +1,157 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { accounts } from "./accounts";
+
+export const PLATFORMS = ["TELEGRAM", "WHATSAPP", "INSTAGRAM", "WEBCHAT"] as const;
+export type Platform = (typeof PLATFORMS)[number];
+export const THREAD_STATUSES = ["active", "archived", "closed", "pending"] as const;
+export const GPT_STATUSES = ["WAITING_RESPONSE", "COMPLETED"] as const;
+export const MESSAGE_TYPES = ["text", "image", "video", "audio", "document", "incomingCall", "contact", "tool_call", "tool_result"] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+export const MESSAGE_DIRECTIONS = ["incoming", "outgoing", "system"] as const;
+export const DELIVERY_STATUSES = ["pending", "sent", "delivered", "read", "failed"] as const;
+
+/** A connected messenger: a Telegram bot, a Green API WhatsApp instance, an Instagram professional account. */
+export const channels = sqliteTable(
+  "channels",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    /** Bot id, idInstance, Instagram account id. */
+    externalId: text("external_id").notNull(),
+    name: text("name").notNull().default(""),
+    assistantId: text("assistant_id"),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    /** AES-GCM sealed JSON of tokens (lib/crypto encryptSecret). */
+    credentials: text("credentials"),
+    /** SHA-256 of the webhook secret the platform sends back. */
+    webhookSecretHash: text("webhook_secret_hash"),
+    /** Platform state (webhook health, WhatsApp instance state, …). */
+    state: text("state", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("channels_platform_external_uq").on(t.platform, t.externalId), index("channels_account_idx").on(t.accountId)],
+);
+
+export const contacts = sqliteTable(
+  "contacts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    platformUserId: text("platform_user_id").notNull(),
+    name: text("name").notNull().default(""),
+    platformUsername: text("platform_username"),
+    phone: text("phone"),
+    avatar: text("avatar"),
+    status: text("status", { enum: ["online", "busy", "away"] }),
+    about: text("about"),
+    isTestContact: integer("is_test_contact", { mode: "boolean" }).notNull().default(false),
+    /** { [customFieldKey]: value } */
+    customFields: text("custom_fields", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    /** Facts the assistant saved about the contact. */
+    facts: text("facts", { mode: "json" }).$type<string[]>().notNull().default([]),
+    firstSeenAt: integer("first_seen_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("contacts_account_platform_user_uq").on(t.accountId, t.platform, t.platformUserId),
+    index("contacts_account_test_idx").on(t.accountId, t.isTestContact, t.lastSeenAt),
+  ],
+);
+
+export const threads = sqliteTable(
+  "threads",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    /** null for test chats. */
+    channelId: text("channel_id").references(() => channels.id, { onDelete: "set null" }),
+    /** "dm", or "comments" for an Instagram post's comment thread (externalThreadId = media id). */
+    kind: text("kind", { enum: ["dm", "comments"] }).notNull().default("dm"),
+    externalThreadId: text("external_thread_id").notNull().default(""),
+    /** The assistant answering here (the channel's, or the test chat's chosen one). */
+    assistantId: text("assistant_id"),
+    status: text("status", { enum: THREAD_STATUSES }).notNull().default("active"),
+    gptStatus: text("gpt_status", { enum: GPT_STATUSES }).notNull().default("COMPLETED"),
+    isGptActive: integer("is_gpt_active", { mode: "boolean" }).notNull().default(true),
+    lastMessage: text("last_message"),
+    lastMessageType: text("last_message_type", { enum: MESSAGE_TYPES }),
+    lastMessageAt: integer("last_message_at"),
+    /** Last time the customer wrote (Instagram's 24-hour window). */
+    lastIncomingAt: integer("last_incoming_at"),
+    unreadCount: integer("unread_count").notNull().default(0),
+    /** Lower-cased name + username + last message, for case-insensitive (Cyrillic too) search. */
+    searchText: text("search_text").notNull().default(""),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("threads_contact_channel_uq").on(t.contactId, t.channelId, t.kind, t.externalThreadId),
+    index("threads_account_updated_idx").on(t.accountId, t.updatedAt, t.id),
+    index("threads_contact_idx").on(t.contactId),
+  ],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    type: text("type", { enum: MESSAGE_TYPES }).notNull(),
+    direction: text("direction", { enum: MESSAGE_DIRECTIONS }).notNull(),
+    content: text("content").notNull().default(""),
+    /** R2 key (served by /api/accounts/:id/media/...) or an external URL. */
+    payloadUrl: text("payload_url"),
+    fileName: text("file_name"),
+    mimeType: text("mime_type"),
+    fileSize: integer("file_size"),
+    isSystem: integer("is_system", { mode: "boolean" }).notNull().default(false),
+    isSent: integer("is_sent", { mode: "boolean" }).notNull().default(false),
+    isDelivered: integer("is_delivered", { mode: "boolean" }).notNull().default(false),
+    isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
+    deliveryStatus: text("delivery_status", { enum: DELIVERY_STATUSES }),
+    /** §3 metadata: isAttachmentDeleted, status, contacts, tool_call_id, tool_calls, … */
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    /** Who wrote it: contact, operator (senderUserId), assistant, system. */
+    senderType: text("sender_type", { enum: ["contact", "operator", "assistant", "system"] }).notNull(),
+    senderUserId: text("sender_user_id"),
+    /** The platform's id of the message once sent or received (status updates find it by this). */
+    platformMessageId: text("platform_message_id"),
+    /** Idempotency key: Telegram bot+update_id, Green API instance+idMessage, Instagram mid/comment id, client id. */
+    dedupeKey: text("dedupe_key"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("messages_thread_created_idx").on(t.threadId, t.createdAt, t.id),
+    uniqueIndex("messages_account_dedupe_uq").on(t.accountId, t.dedupeKey).where(sql`${t.dedupeKey} IS NOT NULL`),
+    index("messages_platform_id_idx").on(t.accountId, t.platformMessageId),
+  ],
+);
+
+export type Channel = typeof channels.$inferSelect;
+export type Contact = typeof contacts.$inferSelect;
+export type Thread = typeof threads.$inferSelect;
+export type Message = typeof messages.$inferSelect;
