@@ -53,6 +53,11 @@ export function paged<T>(data: T[], total: number, page: number, limit: number):
   return { data, meta: { total, limit, page, lastPage: Math.max(1, Math.ceil(total / limit)) } };
 }
 
+/** `%text%` for LIKE over a JS-lower-cased column; the user's own % and _ are dropped so they never act as wildcards. */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[%_]/g, "")}%`;
+}
+
 export const email = () => z.string().trim().toLowerCase().max(254).pipe(z.email());
 export const shortText = (max = 200) => z.string().trim().min(1).max(max);
 export const timezone = () =>

@@ -7,6 +7,8 @@ export type Role = (typeof ROLES)[number];
 export const accounts = sqliteTable("accounts", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
+  /** Lower-cased name (JS lower-casing: SQLite's lower() leaves Cyrillic alone). */
+  nameSearch: text("name_search").notNull().default(""),
   timezone: text("timezone").notNull().default("Europe/Moscow"),
   language: text("language").notNull().default("ru"),
   description: text("description"),

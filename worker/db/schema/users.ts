@@ -6,6 +6,8 @@ export const users = sqliteTable(
     id: text("id").primaryKey(),
     email: text("email").notNull(),
     name: text("name").notNull(),
+    /** Lower-cased name and e-mail for case-insensitive search (Cyrillic included). */
+    searchText: text("search_text").notNull().default(""),
     passwordHash: text("password_hash").notNull(),
     emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
     isPlatformAdmin: integer("is_platform_admin", { mode: "boolean" }).notNull().default(false),

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, like, sql } from "drizzle-orm";
+import { and, asc, count, eq, like } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
 import type { Account, Role } from "../../db/schema/accounts";
 import type { Env } from "../../env";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { paged } from "../../lib/validation";
+import { likePattern, paged } from "../../lib/validation";
 import { type AccountSettings, type Downtime, settingsSchema, WIZARD_STEPS } from "./accounts.schemas";
 
 export function publicAccount(a: Account, role?: Role) {
@@ -32,6 +32,7 @@ export async function createAccount(
   const account: Account = {
     id: newId(),
     name: input.name,
+    nameSearch: input.name.toLowerCase(),
     timezone: input.timezone ?? fallbackTz ?? "Europe/Moscow",
     language: input.language ?? "ru",
     description: input.description ?? null,
@@ -54,7 +55,7 @@ export async function createAccount(
 
 export async function listAccounts(env: Env, userId: string, q: { page: number; limit: number; q?: string }) {
   const db = getDb(env.DB);
-  const where = and(eq(schema.members.userId, userId), q.q ? like(sql`lower(${schema.accounts.name})`, `%${q.q.toLowerCase()}%`) : undefined);
+  const where = and(eq(schema.members.userId, userId), q.q ? like(schema.accounts.nameSearch, likePattern(q.q)) : undefined);
   const [rows, total] = await Promise.all([
     db
       .select({ account: schema.accounts, role: schema.members.role })
@@ -98,7 +99,7 @@ export async function getAccount(env: Env, accountId: string, role: Role) {
 export async function updateAccount(env: Env, accountId: string, role: Role, input: Partial<Pick<Account, "name" | "timezone" | "language" | "description" | "website">>) {
   const [a] = await getDb(env.DB)
     .update(schema.accounts)
-    .set({ ...input, website: input.website === "" ? null : input.website, updatedAt: Date.now() })
+    .set({ ...input, ...(input.name ? { nameSearch: input.name.toLowerCase() } : {}), website: input.website === "" ? null : input.website, updatedAt: Date.now() })
     .where(eq(schema.accounts.id, accountId))
     .returning();
   if (!a) throw notFound("Аккаунт не найден", "ACCOUNT_NOT_FOUND");

@@ -1,10 +1,10 @@
-import { count, desc, eq, like, or, sql } from "drizzle-orm";
+import { count, desc, eq, like } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { getDb, schema } from "../../db/client";
 import type { AppBindings } from "../../env";
 import { badRequest, notFound } from "../../lib/errors";
-import { paged, pageQuery, v } from "../../lib/validation";
+import { likePattern, paged, pageQuery, v } from "../../lib/validation";
 import { requireAuth, requirePlatformAdmin } from "../../middleware/session";
 
 const listQuery = pageQuery().extend({ q: z.string().trim().max(100).optional() });
@@ -23,7 +23,7 @@ export const adminRoutes = new Hono<AppBindings>()
   .get("/accounts", v("query", listQuery), async (c) => {
     const { page, limit, q } = c.req.valid("query");
     const db = getDb(c.env.DB);
-    const where = q ? like(sql`lower(${schema.accounts.name})`, `%${q.toLowerCase()}%`) : undefined;
+    const where = q ? like(schema.accounts.nameSearch, likePattern(q)) : undefined;
     const members = db
       .select({ accountId: schema.members.accountId, n: count().as("n") })
       .from(schema.members)
@@ -46,7 +46,7 @@ export const adminRoutes = new Hono<AppBindings>()
   .get("/users", v("query", listQuery), async (c) => {
     const { page, limit, q } = c.req.valid("query");
     const db = getDb(c.env.DB);
-    const where = q ? or(like(schema.users.email, `%${q.toLowerCase()}%`), like(sql`lower(${schema.users.name})`, `%${q.toLowerCase()}%`)) : undefined;
+    const where = q ? like(schema.users.searchText, likePattern(q)) : undefined;
     const [rows, total] = await Promise.all([
       db
         .select({ id: schema.users.id, email: schema.users.email, name: schema.users.name, emailVerified: schema.users.emailVerified, isPlatformAdmin: schema.users.isPlatformAdmin, createdAt: schema.users.createdAt })

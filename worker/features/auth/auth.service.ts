@@ -18,6 +18,8 @@ export const LOGIN_MAX_PER_IP = 30;
 
 type User = typeof schema.users.$inferSelect;
 
+export const userSearchText = (name: string, email: string) => `${name} ${email}`.toLowerCase();
+
 export function publicUser(u: User) {
   return { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, isPlatformAdmin: u.isPlatformAdmin, language: u.language };
 }
@@ -61,6 +63,7 @@ export async function register(
     id: newId(),
     email: input.email,
     name: input.name,
+    searchText: userSearchText(input.name, input.email),
     passwordHash: await hashPassword(input.password),
     emailVerified: false,
     isPlatformAdmin: isAdminEmail(env, input.email),
@@ -267,7 +270,7 @@ export async function resetPassword(env: Env, token: string, password: string) {
 export async function updateProfile(env: Env, user: User, input: { name?: string; language?: string }) {
   const [updated] = await getDb(env.DB)
     .update(schema.users)
-    .set({ ...input, updatedAt: Date.now() })
+    .set({ ...input, ...(input.name ? { searchText: userSearchText(input.name, user.email) } : {}), updatedAt: Date.now() })
     .where(eq(schema.users.id, user.id))
     .returning();
   return publicUser(updated!);
@@ -294,7 +297,7 @@ export async function changeEmail(env: Env, user: User, input: { email: string; 
   if (taken) throw conflict("Пользователь с таким e-mail уже зарегистрирован", "EMAIL_TAKEN");
   const [updated] = await db
     .update(schema.users)
-    .set({ email: input.email, emailVerified: false, updatedAt: Date.now() })
+    .set({ email: input.email, searchText: userSearchText(user.name, input.email), emailVerified: false, updatedAt: Date.now() })
     .where(eq(schema.users.id, user.id))
     .returning();
   await sendVerification(env, updated!, origin);
