@@ -3,3 +3,4 @@ export * from "./accounts";
 export * from "./platform";
 export * from "./inbox";
 export * from "./channels";
+export * from "./assistants";
