@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
+import { addMember, api, createAccount, registerUser } from "./helpers";
+
+/**
+ * Every account-scoped route, walked as an outsider (must get 404 as if the account did not exist)
+ * and as an operator (must get 403 where the role forbids, and never 403 where it allows).
+ * A route added without an entry here fails the test: decide what an operator may do there.
+ */
+const OPERATOR: Record<string, "allow" | "forbid"> = {
+  "GET /api/accounts/:accountId": "allow",
+  "PUT /api/accounts/:accountId": "forbid",
+  "DELETE /api/accounts/:accountId": "forbid",
+  "POST /api/accounts/:accountId/skip-wizard-step": "forbid",
+  "GET /api/accounts/:accountId/settings": "forbid",
+  "PUT /api/accounts/:accountId/settings": "forbid",
+  "PUT /api/accounts/:accountId/settings/downtime": "forbid",
+  "GET /api/accounts/:accountId/webhook/event-types": "forbid",
+  "GET /api/accounts/:accountId/members": "allow",
+  "POST /api/accounts/:accountId/members/invitations": "forbid",
+  "GET /api/accounts/:accountId/members/invitations": "forbid",
+  "DELETE /api/accounts/:accountId/members/invitations/:invitationId": "forbid",
+  "PATCH /api/accounts/:accountId/members/:userId": "forbid",
+  "DELETE /api/accounts/:accountId/members/:userId": "forbid",
+  "POST /api/accounts/:accountId/leave": "allow",
+};
+
+/** Routes that carry an account id but authenticate differently (signed webhooks). */
+const NOT_MEMBER_SCOPED = [/^\/api\/webhooks\//];
+/** Called last: they change the caller's own membership. */
+const LAST = ["POST /api/accounts/:accountId/leave"];
+
+function accountRoutes() {
+  const seen = new Set<string>();
+  const out: { method: string; path: string; key: string }[] = [];
+  for (const r of app.routes) {
+    if (r.method === "ALL") continue; // middleware
+    if (!/\/:accountId(\/|$)/.test(r.path) && !/\/accounts\/:/.test(r.path)) continue;
+    if (NOT_MEMBER_SCOPED.some((re) => re.test(r.path))) continue;
+    const key = `${r.method} ${r.path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ method: r.method, path: r.path, key });
+  }
+  return out.sort((a, b) => Number(LAST.includes(a.key)) - Number(LAST.includes(b.key)));
+}
+
+function concrete(path: string, accountId: string) {
+  return path
+    .replace(/^\/api/, "")
+    .replace(":accountId", accountId)
+    .replace(/:[A-Za-z]+(\{[^}]*\})?/g, "does-not-exist")
+    .replace(/\*/g, "does-not-exist");
+}
+
+describe("tenant isolation over every account-scoped route", () => {
+  const routes = accountRoutes();
+
+  it("uses :accountId as the account parameter everywhere", () => {
+    const odd = routes.filter((r) => /\/accounts\/:(?!accountId)/.test(r.path));
+    expect(odd.map((r) => r.key)).toEqual([]);
+  });
+
+  it("every account-scoped route has an operator expectation (add new routes to OPERATOR)", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    const missing = routes.filter((r) => !(r.key in OPERATOR)).map((r) => r.key);
+    expect(missing).toEqual([]);
+    const stale = Object.keys(OPERATOR).filter((k) => !routes.some((r) => r.key === k));
+    expect(stale).toEqual([]);
+  });
+
+  it("an outsider gets 404 everywhere; an operator gets 403 exactly where forbidden", async () => {
+    const owner = await registerUser("Владелец");
+    const accountId = await createAccount(owner.token, "Чужой аккаунт");
+    const outsider = await registerUser("Посторонний");
+    await createAccount(outsider.token, "Свой аккаунт");
+    const operator = await addMember(owner.token, accountId, "operator");
+    const problems: string[] = [];
+    for (const r of routes) {
+      const path = concrete(r.path, accountId);
+      const body = ["POST", "PUT", "PATCH"].includes(r.method) ? {} : undefined;
+      const asOutsider = await api(r.method, path, { token: outsider.token, body });
+      if (asOutsider.status !== 404 || asOutsider.body?.code !== "ACCOUNT_NOT_FOUND") problems.push(`outsider ${r.key} → ${asOutsider.status} ${asOutsider.body?.code ?? ""}`);
+      const noToken = await api(r.method, path, { body });
+      if (noToken.status !== 401) problems.push(`anonymous ${r.key} → ${noToken.status}`);
+      const asOperator = await api(r.method, path, { token: operator.token, body });
+      const expected = OPERATOR[r.key];
+      if (expected === "forbid" && asOperator.status !== 403) problems.push(`operator ${r.key} → ${asOperator.status}, expected 403`);
+      if (expected === "allow" && (asOperator.status === 403 || asOperator.body?.code === "ACCOUNT_NOT_FOUND" || asOperator.status >= 500))
+        problems.push(`operator ${r.key} → ${asOperator.status} ${asOperator.body?.code ?? ""}, expected access`);
+    }
+    expect(problems).toEqual([]);
+    // nothing the outsider or the operator did changed the owner's account
+    const after = await api("GET", `/accounts/${accountId}`, { token: owner.token });
+    expect(after.body.name).toBe("Чужой аккаунт");
+  });
+});
