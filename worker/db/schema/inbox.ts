@@ -53,6 +53,8 @@ export const contacts = sqliteTable(
     status: text("status", { enum: ["online", "busy", "away"] }),
     about: text("about"),
     isTestContact: integer("is_test_contact", { mode: "boolean" }).notNull().default(false),
+    /** Lower-cased (in JS, so Cyrillic too) name + username + phone + platform user id, for the contacts table search. */
+    searchText: text("search_text").notNull().default(""),
     /** { [customFieldKey]: value } */
     customFields: text("custom_fields", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
     /** Facts the assistant saved about the contact. */
@@ -65,6 +67,7 @@ export const contacts = sqliteTable(
   (t) => [
     uniqueIndex("contacts_account_platform_user_uq").on(t.accountId, t.platform, t.platformUserId),
     index("contacts_account_test_idx").on(t.accountId, t.isTestContact, t.lastSeenAt),
+    index("contacts_account_created_idx").on(t.accountId, t.createdAt, t.id),
   ],
 );
 
@@ -96,12 +99,16 @@ export const threads = sqliteTable(
     unreadCount: integer("unread_count").notNull().default(0),
     /** Lower-cased name + username + last message, for case-insensitive (Cyrillic too) search. */
     searchText: text("search_text").notNull().default(""),
+    /** Copies of the contact's platform and test flag, so the inbox list filters without a join. */
+    platform: text("platform", { enum: PLATFORMS }),
+    isTest: integer("is_test", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
     uniqueIndex("threads_contact_channel_uq").on(t.contactId, t.channelId, t.kind, t.externalThreadId),
     index("threads_account_updated_idx").on(t.accountId, t.updatedAt, t.id),
+    index("threads_account_test_updated_idx").on(t.accountId, t.isTest, t.updatedAt, t.id),
     index("threads_contact_idx").on(t.contactId),
   ],
 );
@@ -146,6 +153,7 @@ export const messages = sqliteTable(
   },
   (t) => [
     index("messages_thread_created_idx").on(t.threadId, t.createdAt, t.id),
+    index("messages_contact_created_idx").on(t.contactId, t.createdAt, t.id),
     uniqueIndex("messages_account_dedupe_uq").on(t.accountId, t.dedupeKey).where(sql`${t.dedupeKey} IS NOT NULL`),
     index("messages_platform_id_idx").on(t.accountId, t.platformMessageId),
   ],
