@@ -2,7 +2,6 @@
 // migrations + seed, the protocol fakes, and `wrangler dev` on E2E_PORT (default 8790).
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { register } from "node:module";
 import { applySeed } from "./seed.mjs";
 import { root, run, start, viteBin, wranglerBin } from "./lib.mjs";
 
@@ -15,7 +14,8 @@ run(process.execPath, [wranglerBin, "d1", "migrations", "apply", "DB", "--local"
 applySeed({ persistTo: persist });
 
 // The fakes are TypeScript: load them through tsx's loader.
-register("tsx/esm", import.meta.url);
+const { register } = await import("tsx/esm/api");
+register();
 const { startAllFakes } = await import("../tests/fakes/index.ts");
 const { bindings } = await startAllFakes({ keepAlive: true });
 const vars = { ENVIRONMENT: "development", PUBLIC_URL: `http://127.0.0.1:${port}`, ENCRYPTION_KEY: "e2e-encryption-key-0123456789abcdef", ADMIN_EMAILS: "admin@assistly.local", ...bindings };
