@@ -1,0 +1,106 @@
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Check, ChevronsUpDown } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { cn } from "@/lib/utils";
+
+function offsetOf(tz: string): string {
+  try {
+    const part = new Intl.DateTimeFormat("en-US", { timeZone: tz, timeZoneName: "longOffset" }).formatToParts(new Date()).find((p) => p.type === "timeZoneName");
+    const v = part?.value.replace("GMT", "") || "+00:00";
+    return `UTC${v}`;
+  } catch {
+    return "UTC";
+  }
+}
+
+let cache: { tz: string; label: string; offset: string }[] | null = null;
+function zones() {
+  if (cache) return cache;
+  const list: string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["Europe/Moscow", "UTC"];
+  if (!list.includes("UTC")) list.push("UTC");
+  cache = list
+    .map((tz) => {
+      const offset = offsetOf(tz);
+      return { tz, offset, label: `(${offset}) ${tz.replaceAll("_", " ")}` };
+    })
+    .sort((a, b) => minutes(a.offset) - minutes(b.offset) || a.tz.localeCompare(b.tz));
+  return cache;
+}
+function minutes(offset: string) {
+  const m = /UTC([+-])(\d\d):(\d\d)/.exec(offset);
+  return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+}
+
+/** A searchable IANA time zone picker (value is the zone name, e.g. Europe/Moscow). */
+export function TimezoneSelect({
+  value,
+  onChange,
+  disabled,
+  id,
+  "aria-invalid": invalid,
+}: {
+  value: string;
+  onChange: (tz: string) => void;
+  disabled?: boolean;
+  id?: string;
+  "aria-invalid"?: boolean;
+}) {
+  const { t } = useTranslation("accounts");
+  const [open, setOpen] = useState(false);
+  const all = useMemo(() => (open ? zones() : []), [open]);
+  const current = value ? `(${offsetOf(value)}) ${value.replaceAll("_", " ")}` : t("timezone.placeholder");
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <Button
+          id={id}
+          type="button"
+          variant="outline"
+          role="combobox"
+          aria-expanded={open}
+          aria-invalid={invalid}
+          disabled={disabled}
+          className="w-full justify-between font-normal"
+          data-testid="timezone-select"
+        >
+          <span className="truncate">{current}</span>
+          <ChevronsUpDown className="size-4 shrink-0 opacity-50" aria-hidden />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-0" align="start">
+        <Command>
+          <CommandInput placeholder={t("timezone.search")} />
+          <CommandList className="max-h-72">
+            <CommandEmpty>{t("timezone.empty")}</CommandEmpty>
+            <CommandGroup>
+              {all.map((z) => (
+                <CommandItem
+                  key={z.tz}
+                  value={z.label}
+                  onSelect={() => {
+                    onChange(z.tz);
+                    setOpen(false);
+                  }}
+                >
+                  <Check className={cn("size-4", z.tz === value ? "opacity-100" : "opacity-0")} aria-hidden />
+                  {z.label}
+                </CommandItem>
+              ))}
+            </CommandGroup>
+          </CommandList>
+        </Command>
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+export function browserTimezone() {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "Europe/Moscow";
+  } catch {
+    return "Europe/Moscow";
+  }
+}

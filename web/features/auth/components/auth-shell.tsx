@@ -1,0 +1,69 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Bot, MessageSquare, Sparkles, Users } from "lucide-react";
+import { BrandMark } from "./brand-mark";
+
+/** Two-column frame of the sign-in pages: a product panel on wide screens, the form on the right. */
+export function AuthShell({ title, subtitle, children, footer }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  const { t } = useTranslation("auth");
+  const points = [
+    { icon: Bot, text: t("shell.point1") },
+    { icon: MessageSquare, text: t("shell.point2") },
+    { icon: Users, text: t("shell.point3") },
+  ];
+  return (
+    <div className="grid min-h-svh bg-background lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <aside className="relative hidden overflow-hidden bg-linear-to-br from-primary via-primary-darken to-[#4B3FC4] p-12 text-white lg:flex lg:flex-col lg:justify-between">
+        <div aria-hidden className="pointer-events-none absolute -right-24 -top-24 size-80 rounded-full bg-white/10 blur-2xl" />
+        <div aria-hidden className="pointer-events-none absolute -bottom-32 -left-16 size-96 rounded-full bg-white/5 blur-2xl" />
+        <BrandMark inverted />
+        <div className="relative max-w-md space-y-8">
+          <div className="space-y-3">
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-xs font-medium uppercase tracking-wide">
+              <Sparkles className="size-3.5" aria-hidden />
+              {t("shell.badge")}
+            </p>
+            <h2 className="text-3xl font-semibold leading-tight">{t("shell.headline")}</h2>
+            <p className="text-white/80">{t("shell.lead")}</p>
+          </div>
+          <ul className="space-y-4">
+            {points.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-start gap-3">
+                <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-md bg-white/15">
+                  <Icon className="size-4" aria-hidden />
+                </span>
+                <span className="text-white/90">{text}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="relative text-sm text-white/60">{t("shell.copyright", { year: new Date().getFullYear() })}</p>
+      </aside>
+      <main className="flex flex-col px-4 py-8 sm:px-8 lg:px-16">
+        <div className="lg:hidden">
+          <BrandMark />
+        </div>
+        <div className="mx-auto flex w-full max-w-[420px] flex-1 flex-col justify-center py-8">
+          <div className="mb-6 space-y-1.5">
+            <h1 className="text-2xl font-semibold tracking-tight text-heading">{title}</h1>
+            {subtitle ? <p className="text-muted-foreground">{subtitle}</p> : null}
+          </div>
+          {children}
+          {footer ? <div className="mt-6 text-center text-sm text-muted-foreground">{footer}</div> : null}
+        </div>
+        <nav className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          <Link className="hover:text-foreground" to="/about-us">
+            {t("shell.about")}
+          </Link>
+          <Link className="hover:text-foreground" to="/privacy-policy">
+            {t("shell.privacy")}
+          </Link>
+          <Link className="hover:text-foreground" to="/terms-of-use">
+            {t("shell.terms")}
+          </Link>
+        </nav>
+      </main>
+    </div>
+  );
+}

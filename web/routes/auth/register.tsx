@@ -1,0 +1,157 @@
+import { useMemo, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { api } from "@/lib/api";
+import { useZodForm } from "@/lib/form";
+import { notify } from "@/lib/notify";
+import { useSession } from "@/lib/session";
+import { AuthShell } from "@/features/auth/components/auth-shell";
+import { FormAlert } from "@/features/auth/components/form-alert";
+import { PasswordInput } from "@/features/auth/components/password-input";
+import { emailField, nameField, newPasswordField, safeRedirect } from "@/features/auth/schemas";
+import { handleFormError } from "@/features/auth/server-error";
+import type { SessionUser } from "@/lib/session";
+
+export const handle = { titleKey: "auth:register.pageTitle" };
+
+export default function RegisterPage() {
+  const { t } = useTranslation("auth");
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  const [formError, setFormError] = useState("");
+  const inviteToken = params.get("inviteToken") ?? undefined;
+  const redirectUrl = params.get("redirect_url");
+
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          name: nameField(t),
+          email: emailField(t),
+          password: newPasswordField(t),
+          confirmPassword: z.string(),
+          terms: z.boolean().refine((v) => v, t("validation.termsRequired")),
+        })
+        .refine((v) => v.password === v.confirmPassword, { message: t("validation.passwordsDiffer"), path: ["confirmPassword"] }),
+    [t],
+  );
+  const form = useZodForm(schema, { defaultValues: { name: "", email: params.get("email") ?? "", password: "", confirmPassword: "", terms: false } });
+
+  const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
+    setFormError("");
+    try {
+      const res = await api.post<{ accessToken: string; user: SessionUser }>("/auth/register", { name, email, password, ...(inviteToken ? { inviteToken } : {}) }, { silent: true });
+      await signIn(res.accessToken, res.user);
+      notify({ type: "success", message: t("register.done", { email: res.user.email }) });
+      navigate(inviteToken ? "/" : safeRedirect(redirectUrl, "/accounts"), { replace: true });
+    } catch (e) {
+      setFormError(handleFormError(form, e, t("register.failed")));
+    }
+  });
+
+  return (
+    <AuthShell
+      title={inviteToken ? t("register.inviteTitle") : t("register.title")}
+      subtitle={inviteToken ? t("register.inviteSubtitle") : t("register.subtitle")}
+      footer={
+        <>
+          {t("register.haveAccount")}{" "}
+          <Link className="font-medium text-primary hover:underline" to={{ pathname: "/login", search: redirectUrl ? `?redirect_url=${encodeURIComponent(redirectUrl)}` : "" }}>
+            {t("register.loginLink")}
+          </Link>
+        </>
+      }
+    >
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("register.title")}>
+          <FormAlert message={formError} />
+          <FormField
+            control={form.control}
+            name="name"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("fields.name")}</FormLabel>
+                <FormControl>
+                  <Input autoComplete="name" autoFocus placeholder={t("fields.namePlaceholder")} {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("fields.email")}</FormLabel>
+                <FormControl>
+                  <Input type="email" autoComplete="email" placeholder={t("fields.emailPlaceholder")} {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("fields.password")}</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete="new-password" placeholder={t("fields.newPasswordPlaceholder")} {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="confirmPassword"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("fields.confirmPassword")}</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete="new-password" placeholder="••••••••" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="terms"
+            render={({ field }) => (
+              <FormItem>
+                <div className="flex items-start gap-2.5">
+                  <FormControl>
+                    <Checkbox checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} ref={field.ref} className="mt-0.5" />
+                  </FormControl>
+                  <FormLabel className="text-sm font-normal leading-snug">
+                    <Trans
+                      t={t}
+                      i18nKey="register.terms"
+                      components={{
+                        terms: <Link to="/terms-of-use" target="_blank" className="text-primary hover:underline" />,
+                        privacy: <Link to="/privacy-policy" target="_blank" className="text-primary hover:underline" />,
+                      }}
+                    />
+                  </FormLabel>
+                </div>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" className="w-full" loading={form.formState.isSubmitting}>
+            {t("register.submit")}
+          </Button>
+        </form>
+      </Form>
+    </AuthShell>
+  );
+}
