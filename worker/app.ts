@@ -11,6 +11,7 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { devRoutes } from "./features/dev/dev.routes";
 import { invitationRoutes, memberRoutes } from "./features/members/members.routes";
 import { partnerRoutes } from "./features/partners/partners.routes";
+import { accountAssistantRoutes, assistantRoutes } from "./features/assistants/assistants.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -50,6 +51,8 @@ const api = new Hono<AppBindings>()
   .route("/invitations", invitationRoutes)
   .route("/admin", adminRoutes)
   .route("/partners", partnerRoutes)
+  .route("/accounts", accountAssistantRoutes)
+  .route("/assistants", assistantRoutes)
   .route("/dev", devRoutes);
 
 export const app = new Hono<AppBindings>().route("/api", api);

@@ -23,6 +23,12 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "PATCH /api/accounts/:accountId/members/:userId": "forbid",
   "DELETE /api/accounts/:accountId/members/:userId": "forbid",
   "POST /api/accounts/:accountId/leave": "allow",
+  "GET /api/accounts/:accountId/assistants": "allow",
+  "POST /api/accounts/:accountId/assistants": "forbid",
+  "GET /api/accounts/:accountId/assistants/:assistantId": "allow",
+  "PATCH /api/accounts/:accountId/assistants/:assistantId": "forbid",
+  "DELETE /api/accounts/:accountId/assistants/:assistantId": "forbid",
+  "POST /api/accounts/:accountId/assistants/:assistantId/generate": "forbid",
 };
 
 /** Routes that carry an account id but authenticate differently (signed webhooks). */

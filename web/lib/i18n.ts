@@ -1,0 +1,110 @@
+import i18next, { type BackendModule } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { directionOf, getPreferences, LANGUAGES, setPreferences, type Language } from "./preferences";
+
+/**
+ * i18next with ru as default and fallback. `common` of every language is bundled (the shell needs
+ * it at once); the other namespaces (web/locales/<lng>/<ns>.json) load on demand, so a page only
+ * downloads its own texts.
+ */
+type Dict = Record<string, unknown>;
+const bundled = import.meta.glob<Dict>("../locales/*/common.json", { eager: true, import: "default" });
+const lazy = import.meta.glob<Dict>(["../locales/*/*.json", "!../locales/*/common.json"], { import: "default" });
+
+export const DEFAULT_LANGUAGE: Language = "ru";
+export const SWITCHER_LANGUAGES: Language[] = ["ru", "en"];
+
+const resources: Record<string, Record<string, Dict>> = {};
+for (const [path, dict] of Object.entries(bundled)) {
+  const lng = path.split("/").at(-2)!;
+  resources[lng] = { common: dict };
+}
+
+const lazyBackend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    const loader = lazy[`../locales/${language}/${namespace}.json`];
+    if (!loader) {
+      callback(null, {});
+      return;
+    }
+    loader().then(
+      (data) => callback(null, data as never),
+      (error: unknown) => callback(error as Error, null),
+    );
+  },
+};
+
+export const i18n = i18next.createInstance();
+
+const initialLanguage = getPreferences().language ?? DEFAULT_LANGUAGE;
+void i18n
+  .use(lazyBackend)
+  .use(initReactI18next)
+  .init({
+    resources,
+    partialBundledLanguages: true,
+    lng: initialLanguage,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: LANGUAGES,
+    ns: ["common"],
+    defaultNS: "common",
+    fallbackNS: "common",
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    react: { useSuspense: true },
+  });
+
+/** Namespaces available on disk (for every language that has them). */
+export const availableNamespaces = Array.from(
+  new Set([...Object.keys(bundled), ...Object.keys(lazy)].map((p) => p.split("/").at(-1)!.replace(/\.json$/, ""))),
+);
+
+export function loadNamespaces(ns: string | string[]) {
+  return i18n.loadNamespaces(ns);
+}
+
+/** Changes the UI language, stores it as a preference and flips the page direction. */
+export async function setLanguage(language: Language) {
+  setPreferences({ language });
+  await i18n.changeLanguage(language);
+  document.documentElement.dir = directionOf(language);
+  document.documentElement.lang = language;
+}
+
+function localeTag(): string {
+  const lng = (i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE).slice(0, 2);
+  return ({ ru: "ru-RU", en: "en-GB", ar: "ar", fr: "fr-FR" } as Record<string, string>)[lng] ?? "ru-RU";
+}
+
+const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
+
+/** 24-hour time, e.g. 14:05. */
+export function formatTime(value: Date | string | number): string {
+  return new Intl.DateTimeFormat(localeTag(), { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(toDate(value));
+}
+
+/** A date such as 12.03.2026 (ru) or 12 Mar 2026 with `long`. */
+export function formatDate(value: Date | string | number, opts: { long?: boolean; withTime?: boolean } = {}): string {
+  const date = toDate(value);
+  const text = new Intl.DateTimeFormat(
+    localeTag(),
+    opts.long ? { day: "numeric", month: "long", year: "numeric" } : { day: "2-digit", month: "2-digit", year: "numeric" },
+  ).format(date);
+  return opts.withTime ? `${text}, ${formatTime(date)}` : text;
+}
+
+/** Today → time only; this year → day and month; older → full date. */
+export function formatRelative(value: Date | string | number, now: Date = new Date()): string {
+  const date = toDate(value);
+  const sameDay = date.toDateString() === now.toDateString();
+  if (sameDay) return formatTime(date);
+  if (date.getFullYear() === now.getFullYear()) {
+    return new Intl.DateTimeFormat(localeTag(), { day: "numeric", month: "short" }).format(date);
+  }
+  return formatDate(date);
+}
+
+export default i18n;
