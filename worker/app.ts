@@ -12,6 +12,7 @@ import { devRoutes } from "./features/dev/dev.routes";
 import { invitationRoutes, memberRoutes } from "./features/members/members.routes";
 import { partnerRoutes } from "./features/partners/partners.routes";
 import { accountAssistantRoutes, assistantRoutes } from "./features/assistants/assistants.routes";
+import { wsRoutes } from "./features/inbox/ws.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -55,7 +56,7 @@ const api = new Hono<AppBindings>()
   .route("/assistants", assistantRoutes)
   .route("/dev", devRoutes);
 
-export const app = new Hono<AppBindings>().route("/api", api);
+export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes);
 
 app.notFound((c) => c.json(errorBody(404, "Маршрут не найден", "ROUTE_NOT_FOUND"), 404));
 

@@ -2,10 +2,20 @@ import { z } from "zod";
 
 /**
  * The socket contract (ARCHITECTURE "Contracts"), shared by the room, the worker and the SPA.
- * Frames are JSON `{ event, data }`; every server push carries the account's sequence number `seq`.
+ * Frames are JSON `{ event, data }`; every pushed domain event also carries the account's
+ * sequence number `seq` (strictly increasing by 1 per account, in the order the room accepted it).
+ *
+ * Reconnect: the client remembers the highest `seq` it saw and sends it as `lastSeq` in
+ * `joinAccount`; the room answers `joinedAccount` and then replays every event after `lastSeq`
+ * (no gaps, no duplicates). If the backlog no longer reaches back that far, `joinedAccount`
+ * carries `resync: true` and the client refetches its lists instead.
  */
-export const SERVER_EVENTS = ["joinedAccount", "message", "updateContact", "deleteContact", "core::whatsappStateChanged", "error"] as const;
+export const SERVER_EVENTS = ["joinedAccount", "message", "updateContact", "deleteContact", "core::whatsappStateChanged", "error", "pong"] as const;
 export type ServerEvent = (typeof SERVER_EVENTS)[number];
+
+/** Events that go through the sequenced, stored fan-out (everything pushed by the server side). */
+export const ROOM_EVENTS = ["message", "updateContact", "deleteContact", "core::whatsappStateChanged"] as const;
+export type RoomEvent = (typeof ROOM_EVENTS)[number];
 
 export const clientFrameSchema = z.discriminatedUnion("event", [
   z.object({ event: z.literal("joinAccount"), data: z.object({ accountId: z.string().min(1).max(64), lastSeq: z.number().int().min(0).optional() }) }),
@@ -18,3 +28,23 @@ export interface ServerFrame<T = unknown> {
   data: T;
   seq?: number;
 }
+
+export interface JoinedAccountData {
+  accountId: string;
+  /** The room's current sequence number: the client's new `lastSeq`. */
+  seq: number;
+  /** Number of events replayed right after this frame (lastSeq+1 … seq). */
+  replayed: number;
+  /** True when the missed events are no longer all stored: refetch lists. */
+  resync: boolean;
+}
+
+/** `deleteContact` data. */
+export interface DeleteContactData {
+  contactId: string;
+}
+
+/** How many events the room keeps for catch-up. */
+export const BACKLOG_SIZE = 5000;
+/** The waiting state (§4, §9): cleared by the reply or after this long. */
+export const WAITING_TIMEOUT_MS = 30_000;

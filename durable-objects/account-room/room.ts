@@ -1,11 +1,185 @@
-import { type Connection, type ConnectionContext, Server } from "partyserver";
+import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import type { Env } from "../../worker/env";
+import { markThreadsCompleted } from "../../worker/features/inbox/thread-state";
+import { createLogger } from "../../worker/lib/logger";
+import { BACKLOG_SIZE, clientFrameSchema, type JoinedAccountData, type RoomEvent } from "./protocol";
 
-/** One per account: the live room of the inbox. The realtime protocol is built by the inbox issue. */
+/** Set by the worker's /ws route after it checked the token and the membership. */
+export const ROOM_USER_HEADER = "x-assistly-room-user";
+
+interface ConnState {
+  userId: string;
+  joined: boolean;
+}
+
+interface RoomEventInput {
+  event: RoomEvent;
+  data: unknown;
+}
+
+/**
+ * One per account: the live room of the inbox.
+ * - Every published event gets the next per-account `seq`, is stored (bounded backlog in the
+ *   object's SQLite storage, so it survives hibernation and eviction) and pushed to joined sockets
+ *   in that order. The object is single-threaded and publish does no await between numbering,
+ *   storing and sending, so every socket sees one order.
+ * - joinAccount with `lastSeq` replays the stored events after it before any live event.
+ * - The §4 waiting state: per-thread deadlines in storage and one alarm at the earliest.
+ */
 export class AccountRoom extends Server<Env> {
   static override options = { hibernate: true };
 
-  override onConnect(connection: Connection, _ctx: ConnectionContext) {
-    connection.send(JSON.stringify({ event: "connected", data: { room: this.name } }));
+  #schemaReady = false;
+
+  #ensureSchema() {
+    if (this.#schemaReady) return;
+    const sql = this.ctx.storage.sql;
+    sql.exec("CREATE TABLE IF NOT EXISTS room_events (seq INTEGER PRIMARY KEY, frame TEXT NOT NULL)");
+    sql.exec("CREATE TABLE IF NOT EXISTS room_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
+    sql.exec("CREATE TABLE IF NOT EXISTS room_waiting (thread_id TEXT PRIMARY KEY, deadline INTEGER NOT NULL)");
+    this.#schemaReady = true;
+  }
+
+  #currentSeq(): number {
+    this.#ensureSchema();
+    const row = this.ctx.storage.sql.exec<{ value: number }>("SELECT value FROM room_meta WHERE key = 'seq'").toArray()[0];
+    return row ? Number(row.value) : 0;
+  }
+
+  override onConnect(connection: Connection<ConnState>, ctx: ConnectionContext) {
+    const userId = ctx.request.headers.get(ROOM_USER_HEADER);
+    if (!userId) {
+      // Only the worker's /ws route (token and membership checked) may open a socket here.
+      connection.close(1008, "unauthorized");
+      return;
+    }
+    connection.setState({ userId, joined: false });
+  }
+
+  override onMessage(connection: Connection<ConnState>, message: WSMessage) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message as ArrayBuffer));
+    } catch {
+      connection.send(JSON.stringify({ event: "error", data: { code: "BAD_FRAME", message: "Некорректный кадр: ожидается JSON" } }));
+      return;
+    }
+    const frame = clientFrameSchema.safeParse(parsed);
+    if (!frame.success) {
+      connection.send(JSON.stringify({ event: "error", data: { code: "BAD_FRAME", message: "Неизвестное событие или неверные данные" } }));
+      return;
+    }
+    if (frame.data.event === "ping") {
+      connection.send(JSON.stringify({ event: "pong", data: { at: Date.now() } }));
+      return;
+    }
+    const { accountId, lastSeq } = frame.data.data;
+    if (accountId !== this.name) {
+      connection.send(JSON.stringify({ event: "error", data: { code: "WRONG_ACCOUNT", message: "Сокет открыт для другого аккаунта" } }));
+      return;
+    }
+    // No await from here to the end: the replay and the switch to live delivery are atomic.
+    const seq = this.#currentSeq();
+    let replay: string[] = [];
+    let resync = false;
+    if (lastSeq !== undefined && lastSeq < seq) {
+      const rows = this.ctx.storage.sql
+        .exec<{ seq: number; frame: string }>("SELECT seq, frame FROM room_events WHERE seq > ? ORDER BY seq", lastSeq)
+        .toArray();
+      if (rows.length > 0 && Number(rows[0].seq) === lastSeq + 1) replay = rows.map((r) => r.frame);
+      else resync = true;
+    } else if (lastSeq !== undefined && lastSeq > seq) {
+      // The client saw numbers this room never issued (storage reset): start over.
+      resync = true;
+    }
+    connection.setState({ userId: connection.state?.userId ?? "", joined: true });
+    const joined: JoinedAccountData = { accountId, seq, replayed: replay.length, resync };
+    connection.send(JSON.stringify({ event: "joinedAccount", data: joined }));
+    for (const f of replay) connection.send(f);
+  }
+
+  /** RPC: number, store and fan out events (already committed data) in the given order. */
+  publish(events: RoomEventInput[]): number {
+    if (events.length === 0) return this.#currentSeq();
+    const sql = this.ctx.storage.sql;
+    let seq = this.#currentSeq();
+    const frames: string[] = [];
+    for (const e of events) {
+      seq++;
+      const frame = JSON.stringify({ event: e.event, data: e.data, seq });
+      sql.exec("INSERT INTO room_events (seq, frame) VALUES (?, ?)", seq, frame);
+      frames.push(frame);
+    }
+    sql.exec("INSERT INTO room_meta (key, value) VALUES ('seq', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", seq);
+    if (seq % 100 < events.length || events.length >= 100) sql.exec("DELETE FROM room_events WHERE seq <= ?", seq - BACKLOG_SIZE);
+    for (const conn of this.getConnections<ConnState>()) {
+      if (!conn.state?.joined) continue;
+      try {
+        for (const f of frames) conn.send(f);
+      } catch {
+        /* a closing socket: its client catches up on reconnect */
+      }
+    }
+    return seq;
+  }
+
+  /** RPC: arm the waiting state of a thread and push its update. */
+  async startWaiting(threadId: string, deadline: number, events: RoomEventInput[]): Promise<void> {
+    this.#ensureSchema();
+    this.ctx.storage.sql.exec(
+      "INSERT INTO room_waiting (thread_id, deadline) VALUES (?, ?) ON CONFLICT(thread_id) DO UPDATE SET deadline = excluded.deadline",
+      threadId,
+      deadline,
+    );
+    this.publish(events);
+    await this.#scheduleAlarm();
+  }
+
+  /** RPC: the reply came; drop the thread's deadline and push its update. */
+  async stopWaiting(threadId: string, events: RoomEventInput[]): Promise<void> {
+    this.#ensureSchema();
+    this.ctx.storage.sql.exec("DELETE FROM room_waiting WHERE thread_id = ?", threadId);
+    this.publish(events);
+    await this.#scheduleAlarm();
+  }
+
+  /** RPC for tests and diagnostics. */
+  state(): { seq: number; waiting: { threadId: string; deadline: number }[]; backlog: number; connections: number } {
+    const seq = this.#currentSeq();
+    const waiting = this.ctx.storage.sql
+      .exec<{ thread_id: string; deadline: number }>("SELECT thread_id, deadline FROM room_waiting ORDER BY deadline")
+      .toArray()
+      .map((r) => ({ threadId: r.thread_id, deadline: Number(r.deadline) }));
+    const backlog = Number(this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM room_events").one().n);
+    let connections = 0;
+    for (const _ of this.getConnections()) connections++;
+    return { seq, waiting, backlog, connections };
+  }
+
+  override async onAlarm(): Promise<void> {
+    this.#ensureSchema();
+    const now = Date.now();
+    const due = this.ctx.storage.sql
+      .exec<{ thread_id: string }>("SELECT thread_id FROM room_waiting WHERE deadline <= ?", now + 50)
+      .toArray()
+      .map((r) => r.thread_id);
+    if (due.length > 0) {
+      // Throws on a D1 failure: the runtime retries the alarm, the deadlines stay stored.
+      const contacts = await markThreadsCompleted(this.env, this.name, due);
+      for (const id of due) this.ctx.storage.sql.exec("DELETE FROM room_waiting WHERE thread_id = ? AND deadline <= ?", id, now + 50);
+      this.publish(contacts.map((c) => ({ event: "updateContact" as const, data: c })));
+      if (contacts.length) createLogger({ accountId: this.name }).info("waiting state expired", { threads: contacts.length });
+    }
+    await this.#scheduleAlarm();
+  }
+
+  async #scheduleAlarm() {
+    const next = this.ctx.storage.sql.exec<{ d: number | null }>("SELECT min(deadline) AS d FROM room_waiting").one().d;
+    if (next === null || next === undefined) {
+      await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current !== Number(next)) await this.ctx.storage.setAlarm(Number(next));
   }
 }

@@ -1,0 +1,54 @@
+import { getServerByName } from "partyserver";
+import type { AccountRoom } from "../../../durable-objects/account-room/room";
+import type { RoomEvent } from "../../../durable-objects/account-room/protocol";
+import { WAITING_TIMEOUT_MS } from "../../../durable-objects/account-room/protocol";
+import type { Env } from "../../env";
+import { createLogger } from "../../lib/logger";
+import { markThreadsCompleted, markThreadWaiting } from "./thread-state";
+
+export interface RoomEventInput {
+  event: RoomEvent;
+  data: unknown;
+}
+
+/** The account's room stub; the worker reaches the Durable Object only through getServerByName. */
+export function accountRoom(env: Env, accountId: string) {
+  return getServerByName(env.AccountRoom as unknown as DurableObjectNamespace<AccountRoom>, accountId);
+}
+
+/**
+ * Fans events out to the account's sockets. Call it AFTER the data is committed, once per
+ * commit, with the events in commit order: the room numbers them (per-account `seq`), stores a
+ * bounded backlog for reconnect catch-up and pushes them in that order. Returns the last seq.
+ */
+export async function publish(env: Env, accountId: string, events: RoomEventInput[]): Promise<number> {
+  if (events.length === 0) return 0;
+  const stub = await accountRoom(env, accountId);
+  return stub.publish(events);
+}
+
+/** Same as publish, but a failing room is logged instead of failing the caller (data is already committed). */
+export async function publishSafe(env: Env, accountId: string, events: RoomEventInput[]): Promise<void> {
+  try {
+    await publish(env, accountId, events);
+  } catch (error) {
+    createLogger({ accountId }).error("room publish failed", { error, events: events.length });
+  }
+}
+
+/**
+ * §4 waiting state: the thread's gptStatus becomes WAITING_RESPONSE (pushed as updateContact) and
+ * the room arms an alarm; clearWaiting (the reply) or the alarm after 30 000 ms sets COMPLETED.
+ */
+export async function setWaiting(env: Env, accountId: string, threadId: string): Promise<void> {
+  const contact = await markThreadWaiting(env, accountId, threadId);
+  if (!contact) return;
+  const stub = await accountRoom(env, accountId);
+  await stub.startWaiting(threadId, Date.now() + WAITING_TIMEOUT_MS, [{ event: "updateContact", data: contact }]);
+}
+
+export async function clearWaiting(env: Env, accountId: string, threadId: string): Promise<void> {
+  const [contact] = await markThreadsCompleted(env, accountId, [threadId]);
+  const stub = await accountRoom(env, accountId);
+  await stub.stopWaiting(threadId, contact ? [{ event: "updateContact", data: contact }] : []);
+}

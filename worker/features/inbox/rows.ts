@@ -1,0 +1,112 @@
+import type { Contact, Message, Thread } from "../../db/schema/inbox";
+
+/** Raw D1 rows (snake_case, 0/1 booleans, JSON text) → the drizzle row types the serializers take. */
+type Raw = Record<string, unknown>;
+
+const bool = (v: unknown) => v === 1 || v === true || v === "1";
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+function json<T>(v: unknown, fallback: T): T {
+  if (typeof v !== "string") return (v as T) ?? fallback;
+  try {
+    return JSON.parse(v) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function rowToContact(r: Raw): Contact {
+  return {
+    id: String(r.id),
+    accountId: String(r.account_id),
+    platform: r.platform as Contact["platform"],
+    platformUserId: String(r.platform_user_id),
+    name: String(r.name ?? ""),
+    platformUsername: str(r.platform_username),
+    phone: str(r.phone),
+    avatar: str(r.avatar),
+    status: (r.status as Contact["status"]) ?? null,
+    about: str(r.about),
+    isTestContact: bool(r.is_test_contact),
+    searchText: String(r.search_text ?? ""),
+    customFields: json(r.custom_fields, {}),
+    facts: json(r.facts, []),
+    firstSeenAt: Number(r.first_seen_at),
+    lastSeenAt: Number(r.last_seen_at),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+export function rowToThread(r: Raw): Thread {
+  return {
+    id: String(r.id),
+    accountId: String(r.account_id),
+    contactId: String(r.contact_id),
+    channelId: str(r.channel_id),
+    kind: r.kind as Thread["kind"],
+    externalThreadId: String(r.external_thread_id ?? ""),
+    assistantId: str(r.assistant_id),
+    status: r.status as Thread["status"],
+    gptStatus: r.gpt_status as Thread["gptStatus"],
+    isGptActive: bool(r.is_gpt_active),
+    lastMessage: str(r.last_message),
+    lastMessageType: (r.last_message_type as Thread["lastMessageType"]) ?? null,
+    lastMessageAt: num(r.last_message_at),
+    lastIncomingAt: num(r.last_incoming_at),
+    unreadCount: Number(r.unread_count ?? 0),
+    searchText: String(r.search_text ?? ""),
+    platform: (r.platform as Thread["platform"]) ?? null,
+    isTest: bool(r.is_test),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+export function rowToMessage(r: Raw): Message {
+  return {
+    id: String(r.id),
+    accountId: String(r.account_id),
+    threadId: String(r.thread_id),
+    contactId: String(r.contact_id),
+    type: r.type as Message["type"],
+    direction: r.direction as Message["direction"],
+    content: String(r.content ?? ""),
+    payloadUrl: str(r.payload_url),
+    fileName: str(r.file_name),
+    mimeType: str(r.mime_type),
+    fileSize: num(r.file_size),
+    isSystem: bool(r.is_system),
+    isSent: bool(r.is_sent),
+    isDelivered: bool(r.is_delivered),
+    isRead: bool(r.is_read),
+    deliveryStatus: (r.delivery_status as Message["deliveryStatus"]) ?? null,
+    metadata: json(r.metadata, {}),
+    senderType: r.sender_type as Message["senderType"],
+    senderUserId: str(r.sender_user_id),
+    platformMessageId: str(r.platform_message_id),
+    dedupeKey: str(r.dedupe_key),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+let lastMs = 0;
+let seqInMs = 0;
+/**
+ * Ids that sort in creation order even within one millisecond of one isolate (messages of one
+ * batch keep their order under the (createdAt, id) cursor): 9 chars time, 3 chars counter, 8 random.
+ */
+export function orderedId(): string {
+  const now = Date.now();
+  if (now === lastMs) seqInMs++;
+  else {
+    lastMs = now;
+    seqInMs = 0;
+  }
+  const rand = new Uint8Array(8);
+  crypto.getRandomValues(rand);
+  let suffix = "";
+  for (const b of rand) suffix += (b % 36).toString(36);
+  return now.toString(36).padStart(9, "0") + Math.min(seqInMs, 46655).toString(36).padStart(3, "0") + suffix;
+}

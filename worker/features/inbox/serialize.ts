@@ -1,0 +1,155 @@
+import type { Contact, Message, Thread } from "../../db/schema/inbox";
+
+/**
+ * The §3 shapes of the API and the socket, in one place so every producer (routes, ingest, the
+ * assistant, channels, the room's alarm) sends the same fields.
+ */
+export interface ThreadDto {
+  threadId: string;
+  status: Thread["status"];
+  gptStatus: Thread["gptStatus"];
+  isGptActive: boolean;
+  lastMessage: string | null;
+  lastMessageType: Thread["lastMessageType"];
+  updatedAt: number;
+  unreadCount: number;
+  channelId: string | null;
+  kind: Thread["kind"];
+  assistantId: string | null;
+  /** §3 "Test chat contact": the assistant of a test chat (same as assistantId there). */
+  testChatAssistantId: string | null;
+  lastIncomingAt: number | null;
+}
+
+export interface ContactDto {
+  contactId: string;
+  name: string;
+  platformUsername: string | null;
+  platformUserId: string;
+  platform: Contact["platform"];
+  avatar: string | null;
+  status: Contact["status"];
+  about: string | null;
+  phone: string | null;
+  isTestContact: boolean;
+  customFields: Record<string, unknown>;
+  firstSeenAt: number;
+  lastSeenAt: number;
+  createdAt: number;
+  updatedAt: number;
+  thread: ThreadDto | null;
+}
+
+export interface MessageDto {
+  messageId: string;
+  messageType: Message["type"];
+  messageDirection: Message["direction"];
+  content: string;
+  createdAt: number;
+  updatedAt: number;
+  payloadUrl: string | null;
+  fileName: string | null;
+  mimeType: string | null;
+  fileSize: number | null;
+  isSystem: boolean;
+  isRead: boolean;
+  isDelivered: boolean;
+  isSent: boolean;
+  deliveryStatus: Message["deliveryStatus"];
+  senderType: Message["senderType"];
+  metadata: Record<string, unknown>;
+  contactId: string;
+  threadId: string;
+  contact?: ContactDto;
+  thread?: ThreadDto;
+}
+
+export function serializeThread(t: Thread): ThreadDto {
+  return {
+    threadId: t.id,
+    status: t.status,
+    gptStatus: t.gptStatus,
+    isGptActive: t.isGptActive,
+    lastMessage: t.lastMessage,
+    lastMessageType: t.lastMessageType,
+    updatedAt: t.updatedAt,
+    unreadCount: t.unreadCount,
+    channelId: t.channelId,
+    kind: t.kind,
+    assistantId: t.assistantId,
+    testChatAssistantId: t.channelId === null ? t.assistantId : null,
+    lastIncomingAt: t.lastIncomingAt,
+  };
+}
+
+export function serializeContact(c: Contact, t: Thread | null): ContactDto {
+  return {
+    contactId: c.id,
+    name: c.name,
+    platformUsername: c.platformUsername,
+    platformUserId: c.platformUserId,
+    platform: c.platform,
+    avatar: c.avatar,
+    status: c.status,
+    about: c.about,
+    phone: c.phone,
+    isTestContact: c.isTestContact,
+    customFields: c.customFields ?? {},
+    firstSeenAt: c.firstSeenAt,
+    lastSeenAt: c.lastSeenAt,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    thread: t ? serializeThread(t) : null,
+  };
+}
+
+export function serializeMessage(m: Message, contact?: Contact | null, thread?: Thread | null): MessageDto {
+  const dto: MessageDto = {
+    messageId: m.id,
+    messageType: m.type,
+    messageDirection: m.direction,
+    content: m.content,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+    payloadUrl: mediaUrl(m.accountId, m.payloadUrl),
+    fileName: m.fileName,
+    mimeType: m.mimeType,
+    fileSize: m.fileSize,
+    isSystem: m.isSystem,
+    isRead: m.isRead,
+    isDelivered: m.isDelivered,
+    isSent: m.isSent,
+    deliveryStatus: m.deliveryStatus,
+    senderType: m.senderType,
+    metadata: m.metadata ?? {},
+    contactId: m.contactId,
+    threadId: m.threadId,
+  };
+  if (contact) dto.contact = serializeContact(contact, thread ?? null);
+  if (thread) dto.thread = serializeThread(thread);
+  return dto;
+}
+
+/** R2 keys (`accounts/<accountId>/…`) become the account-scoped media route; other URLs pass through. */
+export function mediaUrl(accountId: string, stored: string | null): string | null {
+  if (!stored) return null;
+  const prefix = `accounts/${accountId}/`;
+  if (stored.startsWith(prefix)) return `/api/accounts/${accountId}/media/${stored.slice(prefix.length)}`;
+  return stored;
+}
+
+/** Thread's list preview of a message: its text, or the file name for attachments. */
+export function previewOf(m: { type: Message["type"]; content: string; fileName?: string | null }): string {
+  const text = m.content?.trim() ?? "";
+  if (text) return text.length > 500 ? text.slice(0, 500) : text;
+  return m.fileName ?? "";
+}
+
+/** The lower-cased search haystack of a thread (JS lower-casing, so Cyrillic matches case-insensitively). */
+export function threadSearchText(contact: { name: string; platformUsername: string | null; phone?: string | null }, lastMessage: string | null): string {
+  return [contact.name, contact.platformUsername ?? "", lastMessage ?? ""].join("\n").toLowerCase().slice(0, 1200);
+}
+
+export function contactSearchText(contact: { name: string; platformUsername: string | null; phone: string | null; platformUserId: string }): string {
+  return [contact.name, contact.platformUsername ?? "", contact.phone ?? "", contact.platformUserId].join("\n").toLowerCase().slice(0, 600);
+}

@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import { ROOM_USER_HEADER } from "../../../durable-objects/account-room/room";
+import type { AppBindings } from "../../env";
+import { AppError, forbidden, unauthorized } from "../../lib/errors";
+import { loadMember } from "../../middleware/account-scope";
+import { bearerToken, resolveSession } from "../../middleware/session";
+import { accountRoom } from "./realtime";
+
+/**
+ * `GET /ws?token=<accessToken>&accountId=<id>` (ARCHITECTURE "Contracts"): the worker checks the
+ * session (401) and the membership (403) before the account's room is reached at all.
+ * Browsers cannot set headers on a WebSocket, hence the token in the query (a Bearer header works too).
+ */
+export const wsRoutes = new Hono<AppBindings>().get("/ws", async (c) => {
+  const url = new URL(c.req.url);
+  const token = url.searchParams.get("token") || bearerToken(c.req.header("authorization"));
+  const auth = token ? await resolveSession(c.env.DB, token) : null;
+  if (!auth) throw unauthorized(token ? "Сессия истекла или недействительна. Войдите снова." : "Требуется вход в систему");
+  const accountId = url.searchParams.get("accountId") ?? "";
+  if (!accountId || accountId.length > 64) throw forbidden("Нет доступа к аккаунту", "NOT_A_MEMBER");
+  const member = await loadMember(c.env.DB, accountId, auth.user.id, auth.user.isPlatformAdmin);
+  if (!member) throw forbidden("Нет доступа к аккаунту", "NOT_A_MEMBER");
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+    throw new AppError(426, "UPGRADE_REQUIRED", "Ожидается подключение WebSocket", undefined, { Upgrade: "websocket" });
+  }
+  // The room sees neither the token (the URL is kept in the socket's attachment) nor client-set identity headers.
+  const roomUrl = new URL(`https://room/ws?accountId=${encodeURIComponent(accountId)}`);
+  const headers = new Headers();
+  for (const h of ["upgrade", "connection", "sec-websocket-key", "sec-websocket-version", "sec-websocket-protocol", "sec-websocket-extensions"]) {
+    const v = c.req.header(h);
+    if (v) headers.set(h, v);
+  }
+  headers.set(ROOM_USER_HEADER, auth.user.id);
+  const stub = await accountRoom(c.env, accountId);
+  return stub.fetch(new Request(roomUrl, { headers }));
+});
