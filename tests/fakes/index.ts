@@ -107,5 +107,8 @@ export async function startAllFakes(_opts: { keepAlive?: boolean } = {}): Promis
   const mail = await startFake("mail", mailHandler);
   const fakes = [mail];
   const bindings: Record<string, string> = { MAIL_API_BASE: mail.url };
+  const openai = await (await import("./openai")).startOpenAiFake();
+  fakes.push(openai);
+  bindings.OPENAI_BASE_URL = `${openai.url}/v1`;
   return { fakes, bindings };
 }

@@ -1,0 +1,108 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { Check, SkipForward } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Can } from "@/lib/ability";
+import { api } from "@/lib/api";
+import { notify } from "@/lib/notify";
+import { cn } from "@/lib/utils";
+import type { Account } from "@/features/accounts/types";
+
+export type StepState = "done" | "skipped" | "todo";
+
+export function stepStates(account: Account, memberCount: number): Record<string, StepState> {
+  const out: Record<string, StepState> = {};
+  for (const step of account.wizard.steps) {
+    // Inviting someone who accepted is the "team" step done, whatever the stored wizard says.
+    const done = account.wizard.completed.includes(step) || (step === "team" && memberCount > 1);
+    out[step] = done ? "done" : account.wizard.skipped.includes(step) ? "skipped" : "todo";
+  }
+  return out;
+}
+
+/** Links only for steps whose pages exist in this build. */
+const STEP_LINKS: Record<string, (accountId: string) => string> = {
+  account: (id) => `/${id}/account-settings`,
+  team: (id) => `/${id}/account-settings?tab=members`,
+};
+
+export function SetupSteps({ account, memberCount }: { account: Account; memberCount: number }) {
+  const { t } = useTranslation("dashboard");
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+  const states = stepStates(account, memberCount);
+  const finished = Object.values(states).filter((s) => s !== "todo").length;
+  const total = account.wizard.steps.length;
+
+  const skip = async (step: string) => {
+    setBusy(step);
+    try {
+      const updated = await api.post<Account>(`/accounts/${account.accountId}/skip-wizard-step`, { step });
+      queryClient.setQueryData(["accounts", account.accountId, "detail"], (old: Account | undefined) => (old ? { ...old, wizard: updated.wizard } : old));
+      notify({ type: "success", message: t("steps.skipped", { step: t(`steps.items.${step}.title`) }) });
+    } catch {
+      // the API client has shown the reason
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card data-testid="setup-steps">
+      <CardHeader>
+        <CardTitle>{t("steps.title")}</CardTitle>
+        <CardDescription>{t("steps.description", { finished, total })}</CardDescription>
+        <div className="mt-3 h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={finished} aria-label={t("steps.progress")}>
+          <div className="h-full rounded-full bg-primary transition-all" style={{ width: `${(finished / Math.max(1, total)) * 100}%` }} />
+        </div>
+      </CardHeader>
+      <CardContent>
+        <ol className="space-y-1">
+          {account.wizard.steps.map((step, i) => {
+            const state = states[step];
+            const link = STEP_LINKS[step]?.(account.accountId);
+            return (
+              <li key={step} className="flex items-start gap-3 rounded-md p-3 hover:bg-muted/50" data-step={step} data-state={state}>
+                <span
+                  className={cn(
+                    "flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold",
+                    state === "done" ? "bg-success/15 text-success" : state === "skipped" ? "bg-secondary/15 text-secondary" : "bg-primary/15 text-primary",
+                  )}
+                  aria-hidden
+                >
+                  {state === "done" ? <Check className="size-4" /> : state === "skipped" ? <SkipForward className="size-4" /> : i + 1}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <p className={cn("font-medium text-heading", state !== "todo" && "text-muted-foreground")}>{t(`steps.items.${step}.title`)}</p>
+                    {state === "done" && <Badge variant="success">{t("steps.done")}</Badge>}
+                    {state === "skipped" && <Badge variant="secondary">{t("steps.skippedBadge")}</Badge>}
+                  </div>
+                  <p className="text-sm text-muted-foreground">{t(`steps.items.${step}.description`)}</p>
+                </div>
+                {state === "todo" && (
+                  <div className="flex shrink-0 items-center gap-2">
+                    {link && (
+                      <Button asChild size="sm" variant="outline">
+                        <Link to={link}>{t("steps.open")}</Link>
+                      </Button>
+                    )}
+                    <Can I="update" a="Account">
+                      <Button size="sm" variant="ghost" loading={busy === step} onClick={() => skip(step)} data-testid={`skip-${step}`}>
+                        {t("steps.skip")}
+                      </Button>
+                    </Can>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </CardContent>
+    </Card>
+  );
+}
