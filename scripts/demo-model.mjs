@@ -1,0 +1,254 @@
+// The demo model: a small deterministic OpenAI-compatible chat completions server, so the product
+// works end to end without an API key. It answers in Russian from the assistant's knowledge base,
+// calls the built-in tools when the customer's words ask for them, and streams like the real API.
+// Run alone: `node scripts/demo-model.mjs [port]`; `npm start` launches it via demo-model-launch.mjs.
+import { createServer } from "node:http";
+
+export const DEMO_MODELS = ["gpt-4.1-mini", "gpt-4.1-nano", "gpt-4o-mini"];
+
+const textOf = (m) => (typeof m?.content === "string" ? m.content : Array.isArray(m?.content) ? m.content.map((p) => p.text ?? "").join(" ") : "");
+const estimateTokens = (s) => Math.max(1, Math.ceil(s.length / 3));
+const toolNames = (body) => new Set((body.tools ?? []).map((t) => t.function?.name).filter(Boolean));
+
+/** A stable id from the request, so the same conversation gets the same ids. */
+function stableId(prefix, seed) {
+  let h = 2166136261;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619) >>> 0;
+  return `${prefix}${h.toString(36)}`;
+}
+
+/** The customer's words since the assistant last spoke (a burst is answered together). */
+function pendingUserText(messages) {
+  const out = [];
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.role === "user") out.unshift(textOf(m));
+    else if (m.role === "assistant" || m.role === "tool") break;
+  }
+  return out.join("\n").trim();
+}
+
+const STOP = new Set("это как что где когда какой какая какие можно нужно есть ваши ваша ваше ваш если или для при про без под над меня мне вас вам нас нам они она оно они тоже также очень".split(" "));
+const stems = (s) =>
+  (s.toLowerCase().match(/[a-zа-яё0-9]+/gi) ?? [])
+    .filter((w) => w.length >= 3 && !STOP.has(w))
+    .map((w) => w.slice(0, Math.max(3, Math.min(5, w.length - 1))));
+
+/** The knowledge lines from the system prompt, best match first. */
+function bestKnowledge(system, question) {
+  const kb = /База знаний[^\n]*\n([\s\S]*?)(\n#{1,3} |\n\[\[|$)/i.exec(system)?.[1] ?? "";
+  const lines = kb
+    .split(/\n+/)
+    .map((l) => l.replace(/^[-*•\s]+/, "").trim())
+    .filter((l) => l.length > 3);
+  const q = new Set(stems(question));
+  let best = null;
+  let bestScore = 0;
+  for (const line of lines) {
+    const score = stems(line).filter((s) => q.has(s)).length;
+    if (score > bestScore) {
+      best = line;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function assistantName(system) {
+  return /Тебя зовут «([^»]+)»/.exec(system)?.[1] ?? /^Ты\s*[—-]\s*([^.,\n]{2,60})/m.exec(system)?.[1] ?? null;
+}
+
+function generatedInstructions(userText) {
+  const name = /Название ассистента:\s*(.+)/.exec(userText)?.[1]?.trim() ?? "Ассистент";
+  const desc = /Описание бизнеса:\s*([\s\S]+)/.exec(userText)?.[1]?.trim() ?? userText;
+  return [
+    `Ты — «${name}», вежливый ИИ-ассистент компании. О компании: ${desc}`,
+    "",
+    "Цели:",
+    "- Быстро и точно отвечать на вопросы клиентов о товарах, услугах, ценах, сроках и условиях.",
+    "- Помогать клиенту сделать выбор и довести его до заказа или записи.",
+    "- Собирать контактные данные (имя, телефон) и запоминать важные факты о клиенте.",
+    "",
+    "Как вести диалог:",
+    "- Пиши коротко и по делу, 1–3 предложения, на «вы», дружелюбно.",
+    "- Задавай не больше одного уточняющего вопроса за раз.",
+    "- Используй только сведения из базы знаний; если ответа нет — честно скажи и предложи связаться с оператором.",
+    "",
+    "Передача оператору:",
+    "- Если клиент просит человека, жалуется или вопрос вне твоей компетенции — вызови передачу оператору.",
+    "",
+    "Нельзя:",
+    "- Выдумывать цены, сроки, наличие и скидки.",
+    "- Обещать то, чего нет в базе знаний, и обсуждать темы, не связанные с компанией.",
+  ].join("\n");
+}
+
+/**
+ * The deterministic decision for one request: `{ content }` or `{ toolCalls: [{ id, name, arguments }] }`.
+ */
+export function demoReply(body) {
+  const messages = Array.isArray(body?.messages) ? body.messages : [];
+  const system = messages.filter((m) => m.role === "system").map(textOf).join("\n");
+  const tools = toolNames(body);
+  const last = messages[messages.length - 1];
+  const seed = JSON.stringify(messages).slice(-2000);
+
+  if (/системный промпт/i.test(system) && /Описание бизнеса/.test(textOf(last))) {
+    return { content: generatedInstructions(textOf(last)) };
+  }
+
+  // After tool results: say what happened.
+  if (last?.role === "tool") {
+    const results = [];
+    for (let i = messages.length - 1; i >= 0 && messages[i].role === "tool"; i--) results.unshift(messages[i]);
+    const calls = new Map();
+    for (const m of messages) for (const c of m.tool_calls ?? []) calls.set(c.id, c.function?.name);
+    const parts = [];
+    for (const r of results) {
+      let data = {};
+      try {
+        data = JSON.parse(textOf(r));
+      } catch {
+        data = {};
+      }
+      const name = calls.get(r.tool_call_id);
+      if (data.error) parts.push("Извините, не получилось выполнить действие. Попробуйте, пожалуйста, сформулировать иначе.");
+      else if (name === "handoff_to_operator") parts.push("Хорошо, передаю ваш вопрос оператору — он ответит вам в ближайшее время.");
+      else if (name === "get_current_datetime") parts.push(`Сейчас ${data.time}, ${data.weekday}, ${data.date}.`);
+      else if (name === "save_contact_fact") parts.push("Спасибо, я запомнил это.");
+      else parts.push("Готово.");
+    }
+    const question = pendingUserTextBefore(messages);
+    const kb = question && !results.some((r) => calls.get(r.tool_call_id) === "handoff_to_operator") ? bestKnowledge(system, question) : null;
+    return { content: [...new Set(parts)].join(" ") + (kb ? ` ${kb}` : "") };
+  }
+
+  const user = pendingUserText(messages);
+  const lower = user.toLowerCase();
+  const calls = [];
+  if (tools.has("handoff_to_operator") && /(оператор|человек|менеджер|живой|сотрудник|operator|human|person)/i.test(lower)) {
+    calls.push({ name: "handoff_to_operator", arguments: JSON.stringify({ reason: "Клиент просит связаться с оператором" }) });
+  } else {
+    if (tools.has("save_contact_fact")) {
+      const name = /меня зовут\s+([A-ZА-ЯЁ][a-zа-яё-]+)/i.exec(user)?.[1];
+      if (name) calls.push({ name: "save_contact_fact", arguments: JSON.stringify({ fact: `Клиента зовут ${name}` }) });
+      const phone = /(\+?\d[\d\s()-]{8,}\d)/.exec(user)?.[1];
+      if (phone) calls.push({ name: "save_contact_fact", arguments: JSON.stringify({ fact: `Телефон клиента: ${phone.replace(/[\s()-]/g, "")}` }) });
+    }
+    if (tools.has("get_current_datetime") && /(котор\S* час|сколько времени|какое\s+(сегодня\s+)?число|какой\s+(сегодня\s+)?день|какая\s+(сегодня\s+)?дата|сегодня\s+открыт|сейчас\s+открыт|вы\s+(сейчас\s+)?работаете)/i.test(lower)) {
+      calls.push({ name: "get_current_datetime", arguments: "{}" });
+    }
+  }
+  if (calls.length) return { toolCalls: calls.map((c, i) => ({ id: stableId("call_", `${seed}:${i}`), ...c })) };
+
+  const name = assistantName(system);
+  if (/^(привет|здравств|добрый|доброе|hello|hi\b)/i.test(lower)) {
+    return { content: `Здравствуйте!${name ? ` Я ${name}.` : ""} Чем могу помочь?` };
+  }
+  const kb = bestKnowledge(system, user);
+  if (kb) return { content: kb };
+  return { content: "Спасибо за вопрос! Уточните, пожалуйста, детали — постараюсь помочь. Если нужно, могу подключить оператора." };
+}
+
+function pendingUserTextBefore(messages) {
+  let i = messages.length - 1;
+  while (i >= 0 && messages[i].role !== "user") i--;
+  return i >= 0 ? pendingUserText(messages.slice(0, i + 1)) : "";
+}
+
+function usageFor(body, reply) {
+  const prompt = estimateTokens(JSON.stringify(body.messages ?? []));
+  const completion = estimateTokens(reply.content ?? JSON.stringify(reply.toolCalls ?? []));
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
+/** A non-streaming chat completion object for a reply. */
+export function completionJson(body, reply, created = Math.floor(Date.now() / 1000)) {
+  const toolCalls = reply.toolCalls?.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } }));
+  return {
+    id: stableId("chatcmpl-", JSON.stringify(body.messages ?? []).slice(-2000)),
+    object: "chat.completion",
+    created,
+    model: body.model ?? "gpt-4.1-mini",
+    choices: [
+      {
+        index: 0,
+        message: toolCalls?.length ? { role: "assistant", content: null, tool_calls: toolCalls } : { role: "assistant", content: reply.content ?? "" },
+        finish_reason: toolCalls?.length ? "tool_calls" : "stop",
+      },
+    ],
+    usage: usageFor(body, reply),
+  };
+}
+
+/** The chunks of a streamed reply: text word by word, tool calls in two deltas each. */
+export function completionChunks(body, reply, created = Math.floor(Date.now() / 1000)) {
+  const base = { id: stableId("chatcmpl-", JSON.stringify(body.messages ?? []).slice(-2000)), object: "chat.completion.chunk", created, model: body.model ?? "gpt-4.1-mini" };
+  const chunks = [{ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] }];
+  if (reply.toolCalls?.length) {
+    reply.toolCalls.forEach((c, index) => {
+      chunks.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, id: c.id, type: "function", function: { name: c.name, arguments: "" } }] }, finish_reason: null }] });
+      chunks.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: c.arguments } }] }, finish_reason: null }] });
+    });
+    chunks.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] });
+  } else {
+    for (const piece of (reply.content ?? "").match(/\S+\s*|\s+/g) ?? []) chunks.push({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+    chunks.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+  }
+  if (body.stream_options?.include_usage) chunks.push({ ...base, choices: [], usage: usageFor(body, reply) });
+  return chunks;
+}
+
+/** Writes a reply in the wire format the request asked for (JSON or server-sent events). */
+export async function writeCompletion(res, body, reply, { chunkDelayMs = 0 } = {}) {
+  if (body?.stream) {
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+    for (const chunk of completionChunks(body, reply)) {
+      res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      if (chunkDelayMs) await new Promise((r) => setTimeout(r, chunkDelayMs));
+    }
+    res.end("data: [DONE]\n\n");
+    return;
+  }
+  const payload = JSON.stringify(completionJson(body, reply));
+  res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+function sendError(res, status, message, type = "invalid_request_error") {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ error: { message, type, param: null, code: null } }));
+}
+
+/** The HTTP server of the demo model (not listening yet). */
+export function createDemoModelServer({ chunkDelayMs = 15 } = {}) {
+  return createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const path = url.pathname.replace(/^\/v1/, "");
+    if (req.method === "GET" && path === "/models") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ object: "list", data: DEMO_MODELS.map((id) => ({ id, object: "model", created: 0, owned_by: "demo" })) }));
+    }
+    if (req.method === "GET" && (path === "/" || path === "/health")) {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ ok: true, demo: true }));
+    }
+    if (req.method !== "POST" || path !== "/chat/completions") return sendError(res, 404, `Unknown route ${req.method} ${url.pathname}`);
+    let raw = "";
+    for await (const c of req) raw += c;
+    let body;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return sendError(res, 400, "We could not parse the JSON body of your request.");
+    }
+    if (!Array.isArray(body.messages) || body.messages.length === 0) return sendError(res, 400, "'messages' must be a non-empty array");
+    await writeCompletion(res, body, demoReply(body), { chunkDelayMs: body.stream ? chunkDelayMs : 0 });
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.argv[2] ?? process.env.DEMO_MODEL_PORT ?? 8788);
+  const server = createDemoModelServer();
+  server.listen(port, "127.0.0.1", () => console.log(`demo model listening on http://127.0.0.1:${port}/v1`));
+}

@@ -1,0 +1,165 @@
+import { z } from "zod";
+import type { Env } from "../env";
+
+/**
+ * The tools registry: every function the model may call, with its JSON Schema (sent to the model)
+ * and a zod schema (applied to the model's arguments, which are sometimes invalid JSON or wrong).
+ * Later issues add products, promotions, calendar booking and CRM by appending to TOOLS.
+ */
+export interface ToolContext {
+  env: Env;
+  accountId: string;
+  threadId: string;
+  contactId: string;
+  assistantId: string;
+  timezone: string;
+  now: number;
+  /** Set by the handoff tool: the runner switches the thread's AI off and notifies operators. */
+  handoff?: { reason: string };
+  /** Filled by tools that change the contact (facts), so the runner can push the update. */
+  contactChanged?: boolean;
+}
+
+export interface ToolDefinition<A extends z.ZodType = z.ZodType> {
+  name: string;
+  /** Russian label for the editor. */
+  title: string;
+  description: string;
+  /** On for a new assistant. */
+  defaultOn: boolean;
+  args: A;
+  parameters: Record<string, unknown>;
+  run(ctx: ToolContext, args: z.output<A>): Promise<unknown>;
+}
+
+function tool<A extends z.ZodType>(def: ToolDefinition<A>): ToolDefinition<A> {
+  return def;
+}
+
+export const MAX_FACTS = 50;
+
+export const TOOLS = [
+  tool({
+    name: "handoff_to_operator",
+    title: "Передать диалог оператору",
+    description:
+      "Передать диалог живому оператору. Вызывай, когда клиент просит человека/оператора/менеджера, жалуется, или вопрос вне твоей компетенции. После вызова коротко сообщи клиенту, что подключится оператор.",
+    defaultOn: true,
+    args: z.object({ reason: z.string().trim().min(1).max(500) }),
+    parameters: {
+      type: "object",
+      properties: { reason: { type: "string", description: "Кратко: почему нужен оператор" } },
+      required: ["reason"],
+      additionalProperties: false,
+    },
+    async run(ctx, args) {
+      ctx.handoff = { reason: args.reason };
+      return { ok: true, message: "Диалог передан оператору. ИИ в этом диалоге выключен." };
+    },
+  }),
+  tool({
+    name: "get_current_datetime",
+    title: "Текущие дата и время",
+    description: "Узнать текущие дату, время и день недели в часовом поясе компании.",
+    defaultOn: true,
+    args: z.object({}),
+    parameters: { type: "object", properties: {}, additionalProperties: false },
+    async run(ctx) {
+      const d = new Date(ctx.now);
+      const fmt = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("ru-RU", { timeZone: ctx.timezone, ...o }).format(d);
+      return {
+        timezone: ctx.timezone,
+        date: fmt({ year: "numeric", month: "2-digit", day: "2-digit" }),
+        time: fmt({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+        weekday: fmt({ weekday: "long" }),
+        iso: d.toISOString(),
+      };
+    },
+  }),
+  tool({
+    name: "save_contact_fact",
+    title: "Запомнить факт о клиенте",
+    description:
+      "Сохранить важный факт о клиенте (имя, телефон, предпочтения, адрес доставки и т. п.), чтобы помнить его в следующих разговорах. Один короткий факт за вызов.",
+    defaultOn: true,
+    args: z.object({ fact: z.string().trim().min(2).max(300) }),
+    parameters: {
+      type: "object",
+      properties: { fact: { type: "string", description: "Факт одним предложением, например «Зовут Анна, предпочитает доставку вечером»" } },
+      required: ["fact"],
+      additionalProperties: false,
+    },
+    async run(ctx, args) {
+      const row = await ctx.env.DB.prepare("SELECT facts FROM contacts WHERE id = ? AND account_id = ?").bind(ctx.contactId, ctx.accountId).first<{ facts: string }>();
+      if (!row) return { ok: false, error: "Контакт не найден" };
+      let facts: string[] = [];
+      try {
+        facts = JSON.parse(row.facts) as string[];
+      } catch {
+        facts = [];
+      }
+      if (!facts.includes(args.fact)) {
+        facts.push(args.fact);
+        if (facts.length > MAX_FACTS) facts = facts.slice(-MAX_FACTS);
+        await ctx.env.DB.prepare("UPDATE contacts SET facts = ?, updated_at = ? WHERE id = ? AND account_id = ?")
+          .bind(JSON.stringify(facts), ctx.now, ctx.contactId, ctx.accountId)
+          .run();
+        ctx.contactChanged = true;
+      }
+      return { ok: true, saved: args.fact, totalFacts: facts.length };
+    },
+  }),
+] as const satisfies readonly ToolDefinition<any>[];
+
+export type ToolName = (typeof TOOLS)[number]["name"];
+export const TOOL_NAMES = TOOLS.map((t) => t.name) as [ToolName, ...ToolName[]];
+export const DEFAULT_TOOLS: ToolName[] = TOOLS.filter((t) => t.defaultOn).map((t) => t.name);
+
+const byName = new Map<string, ToolDefinition<any>>(TOOLS.map((t) => [t.name, t as ToolDefinition<any>]));
+
+export function getTool(name: string): ToolDefinition<any> | undefined {
+  return byName.get(name);
+}
+
+/** The `tools` array of a chat completions request for the enabled tool names. */
+export function toolSpecs(names: string[]) {
+  return names
+    .map((n) => byName.get(n))
+    .filter((t): t is ToolDefinition<any> => !!t)
+    .map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: t.parameters } }));
+}
+
+/** Public description for the editor (GET /assistants/tools). */
+export function toolCatalog() {
+  return TOOLS.map((t) => ({ name: t.name, title: t.title, description: t.description, defaultOn: t.defaultOn }));
+}
+
+export interface ToolOutcome {
+  ok: boolean;
+  result: unknown;
+}
+
+/**
+ * Runs one call of the model: unknown tools, tools not enabled for the assistant, unparsable JSON and
+ * arguments failing the schema all come back as `{ error }` for the model to correct itself.
+ */
+export async function executeTool(ctx: ToolContext, enabled: string[], name: string, rawArgs: string): Promise<ToolOutcome> {
+  const def = byName.get(name);
+  if (!def || !enabled.includes(name)) return { ok: false, result: { error: `Неизвестный инструмент: ${name}` } };
+  let parsed: unknown;
+  try {
+    parsed = rawArgs && rawArgs.trim() ? JSON.parse(rawArgs) : {};
+  } catch {
+    return { ok: false, result: { error: "Аргументы не являются корректным JSON. Повтори вызов с корректным JSON-объектом." } };
+  }
+  const r = def.args.safeParse(parsed);
+  if (!r.success) {
+    const issues = (r.error as z.ZodError).issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`);
+    return { ok: false, result: { error: "Некорректные аргументы", issues } };
+  }
+  try {
+    return { ok: true, result: await def.run(ctx, r.data) };
+  } catch (e) {
+    return { ok: false, result: { error: `Инструмент не выполнен: ${e instanceof Error ? e.message : String(e)}` } };
+  }
+}
