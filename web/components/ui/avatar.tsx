@@ -1,0 +1,52 @@
+import { Avatar as AvatarPrimitive } from "radix-ui";
+import { cn } from "@/lib/utils";
+
+export function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
+  return <AvatarPrimitive.Root data-slot="avatar" className={cn("relative flex size-9.5 shrink-0 overflow-hidden rounded-full", className)} {...props} />;
+}
+
+export function AvatarImage({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Image>) {
+  return <AvatarPrimitive.Image data-slot="avatar-image" className={cn("aspect-square size-full object-cover", className)} {...props} />;
+}
+
+export function AvatarFallback({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {
+  return (
+    <AvatarPrimitive.Fallback
+      data-slot="avatar-fallback"
+      className={cn("flex size-full items-center justify-center rounded-full bg-primary/15 text-[0.875rem] font-medium text-primary uppercase", className)}
+      {...props}
+    />
+  );
+}
+
+export type AvatarStatus = "online" | "busy" | "away" | string | null | undefined;
+
+/** Badge colour of §4: online success, busy error, away warning, otherwise secondary. */
+export function statusColor(status: AvatarStatus): "success" | "destructive" | "warning" | "secondary" {
+  if (status === "online") return "success";
+  if (status === "busy") return "destructive";
+  if (status === "away") return "warning";
+  return "secondary";
+}
+
+const dotClass = { success: "bg-success", destructive: "bg-destructive", warning: "bg-warning", secondary: "bg-secondary" } as const;
+
+/** The small status dot at the bottom end of an avatar. */
+export function AvatarStatusBadge({ status, className, label }: { status: AvatarStatus; className?: string; label?: string }) {
+  return (
+    <span
+      data-slot="avatar-status"
+      data-status={status ?? "none"}
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      className={cn("absolute end-0 bottom-0 size-2.5 rounded-full ring-2 ring-card", dotClass[statusColor(status)], className)}
+    />
+  );
+}
+
+/** Initials of a name for the avatar fallback. */
+export function initials(name: string | null | undefined): string {
+  const parts = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? "") + (parts[1]?.[0] ?? "")).toUpperCase() || "?";
+}

@@ -1,0 +1,144 @@
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, MoreHorizontal } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button, buttonVariants } from "./button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
+import { cn } from "@/lib/utils";
+
+/** Page-size options of SPEC §2.13. */
+export const PAGE_SIZE_OPTIONS = [5, 10, 20, 25, 50, 100] as const;
+
+export function Pagination({ className, ...props }: React.ComponentProps<"nav">) {
+  return <nav role="navigation" aria-label="pagination" data-slot="pagination" className={cn("flex", className)} {...props} />;
+}
+
+export function PaginationContent({ className, ...props }: React.ComponentProps<"ul">) {
+  return <ul data-slot="pagination-content" className={cn("flex flex-row items-center gap-1", className)} {...props} />;
+}
+
+export function PaginationItem(props: React.ComponentProps<"li">) {
+  return <li data-slot="pagination-item" {...props} />;
+}
+
+type PaginationLinkProps = { isActive?: boolean; disabled?: boolean } & React.ComponentProps<"button">;
+
+export function PaginationLink({ className, isActive, disabled, ...props }: PaginationLinkProps) {
+  return (
+    <button
+      type="button"
+      aria-current={isActive ? "page" : undefined}
+      data-slot="pagination-link"
+      data-active={isActive}
+      disabled={disabled}
+      className={cn(
+        buttonVariants({ variant: "ghost", size: "icon" }),
+        "size-8.5 rounded-md bg-secondary/10 text-[0.9375rem] dark:bg-white/6 data-[active=true]:bg-primary data-[active=true]:text-primary-foreground data-[active=true]:shadow-[0_2px_6px_0_color-mix(in_srgb,var(--color-primary)_30%,transparent)] [&_svg]:rtl:rotate-180",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function PaginationEllipsis({ className, ...props }: React.ComponentProps<"span">) {
+  return (
+    <span aria-hidden data-slot="pagination-ellipsis" className={cn("flex size-8.5 items-center justify-center text-muted-foreground", className)} {...props}>
+      <MoreHorizontal className="size-4" />
+    </span>
+  );
+}
+
+/** Page numbers around the current one with ellipses, e.g. 1 … 4 5 [6] 7 8 … 20. */
+export function pageWindow(page: number, pages: number, around = 1): Array<number | "…"> {
+  if (pages <= 7) return Array.from({ length: pages }, (_, i) => i + 1);
+  const out: Array<number | "…"> = [1];
+  const start = Math.max(2, page - around);
+  const end = Math.min(pages - 1, page + around);
+  if (start > 2) out.push("…");
+  for (let p = start; p <= end; p++) out.push(p);
+  if (end < pages - 1) out.push("…");
+  out.push(pages);
+  return out;
+}
+
+export interface TablePaginationProps {
+  /** 1-based page. */
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange?: (size: number) => void;
+  pageSizeOptions?: readonly number[];
+  className?: string;
+}
+
+/** Pager of the data tables: first/previous/pages/next/last buttons and the page-size select (§2.13). */
+export function TablePagination({ page, pageSize, total, onPageChange, onPageSizeChange, pageSizeOptions = PAGE_SIZE_OPTIONS, className }: TablePaginationProps) {
+  const { t } = useTranslation("common");
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pages);
+  const from = total === 0 ? 0 : (current - 1) * pageSize + 1;
+  const to = Math.min(total, current * pageSize);
+  return (
+    <div className={cn("flex flex-col-reverse items-center justify-between gap-3 px-5 py-4 sm:flex-row", className)} data-slot="table-pagination">
+      <div className="flex items-center gap-3 text-[0.9375rem] text-muted-foreground">
+        {onPageSizeChange && (
+          <label className="flex items-center gap-2">
+            <span className="hidden sm:inline">{t("table.rowsPerPage")}</span>
+            <Select value={String(pageSize)} onValueChange={(v) => onPageSizeChange(Number(v))}>
+              <SelectTrigger size="sm" className="w-[4.75rem]" aria-label={t("table.rowsPerPage")}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {pageSizeOptions.map((n) => (
+                  <SelectItem key={n} value={String(n)}>
+                    {n}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </label>
+        )}
+        <span data-testid="table-range">{t("table.range", { from, to, total })}</span>
+      </div>
+      <Pagination>
+        <PaginationContent>
+          <PaginationItem>
+            <PaginationLink aria-label={t("table.firstPage")} title={t("table.firstPage")} disabled={current <= 1} onClick={() => onPageChange(1)}>
+              <ChevronsLeft className="size-4" />
+            </PaginationLink>
+          </PaginationItem>
+          <PaginationItem>
+            <PaginationLink aria-label={t("table.previousPage")} title={t("table.previousPage")} disabled={current <= 1} onClick={() => onPageChange(current - 1)}>
+              <ChevronLeft className="size-4" />
+            </PaginationLink>
+          </PaginationItem>
+          {pageWindow(current, pages).map((p, i) =>
+            p === "…" ? (
+              <PaginationItem key={`e${i}`}>
+                <PaginationEllipsis />
+              </PaginationItem>
+            ) : (
+              <PaginationItem key={p} className="hidden sm:block">
+                <PaginationLink isActive={p === current} onClick={() => onPageChange(p)} aria-label={t("table.page", { page: p, pages })}>
+                  {p}
+                </PaginationLink>
+              </PaginationItem>
+            ),
+          )}
+          <PaginationItem>
+            <PaginationLink aria-label={t("table.nextPage")} title={t("table.nextPage")} disabled={current >= pages} onClick={() => onPageChange(current + 1)}>
+              <ChevronRight className="size-4" />
+            </PaginationLink>
+          </PaginationItem>
+          <PaginationItem>
+            <PaginationLink aria-label={t("table.lastPage")} title={t("table.lastPage")} disabled={current >= pages} onClick={() => onPageChange(pages)}>
+              <ChevronsRight className="size-4" />
+            </PaginationLink>
+          </PaginationItem>
+        </PaginationContent>
+      </Pagination>
+    </div>
+  );
+}
+
+export { Button as PaginationButton };
