@@ -1,0 +1,264 @@
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { LogOut, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form } from "@/components/ui/form";
+import { Switch } from "@/components/ui/switch";
+import { Can, useAbility } from "@/lib/ability";
+import { api } from "@/lib/api";
+import { confirm } from "@/lib/confirm";
+import { applyServerErrors, useZodForm } from "@/lib/form";
+import { notify } from "@/lib/notify";
+import { accountQueries } from "@/features/accounts/api";
+import { AccountFields } from "@/features/accounts/components/account-fields";
+import { LoadError } from "@/features/accounts/components/load-error";
+import { accountFormSchema, type AccountFormValues } from "@/features/accounts/schemas";
+import type { Account, AccountSettings } from "@/features/accounts/types";
+import { SectionSkeleton } from "./section-skeleton";
+
+export function GeneralTab({ accountId }: { accountId: string }) {
+  const account = useQuery(accountQueries.detail(accountId));
+  if (account.isPending) return <SectionSkeleton rows={5} />;
+  if (account.isError) return <LoadError error={account.error} onRetry={() => account.refetch()} retrying={account.isFetching} />;
+  return (
+    <div className="space-y-6">
+      <AccountDetailsCard account={account.data} />
+      <Can I="read" a="AccountSettings">
+        <DefaultsCard accountId={accountId} />
+      </Can>
+      <DangerZone account={account.data} />
+    </div>
+  );
+}
+
+function toValues(a: Account): AccountFormValues {
+  return {
+    name: a.name,
+    timezone: a.timezone,
+    language: (["ru", "en", "ar", "fr"].includes(a.language) ? a.language : "ru") as AccountFormValues["language"],
+    description: a.description ?? "",
+    website: a.website ?? "",
+  };
+}
+
+function AccountDetailsCard({ account }: { account: Account }) {
+  const { t } = useTranslation("settings");
+  const queryClient = useQueryClient();
+  const ability = useAbility();
+  const canEdit = ability.can("update", "Account");
+  const schema = useMemo(() => accountFormSchema(t), [t]);
+  const form = useZodForm(schema, { defaultValues: toValues(account) });
+
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(toValues(account));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [account]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await api.put<Account & { message: string }>(
+        `/accounts/${account.accountId}`,
+        { ...values, description: values.description || null, website: values.website || "" },
+        { silent: true },
+      );
+      notify({ type: "success", message: t("general.saved") });
+      queryClient.setQueryData(accountQueries.detail(account.accountId).queryKey, (old) => (old ? { ...old, ...res } : old));
+      form.reset(toValues(res));
+      await queryClient.invalidateQueries({ queryKey: ["auth"] });
+      await queryClient.invalidateQueries({ queryKey: ["accounts", "list"] });
+    } catch (e) {
+      if (!applyServerErrors(form, e)) notify({ type: "error", message: t("general.saveFailed") });
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("general.title")}</CardTitle>
+        <CardDescription>{canEdit ? t("general.description") : t("general.readOnly")}</CardDescription>
+      </CardHeader>
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate aria-label={t("general.title")} className="space-y-6">
+          <CardContent>
+            <AccountFields form={form} disabled={!canEdit} />
+          </CardContent>
+          {canEdit && (
+            <CardFooter className="justify-end gap-3 border-t pt-5">
+              <Button type="button" variant="ghost" disabled={!form.formState.isDirty} onClick={() => form.reset(toValues(account))}>
+                {t("actions.reset")}
+              </Button>
+              <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>
+                {t("actions.save")}
+              </Button>
+            </CardFooter>
+          )}
+        </form>
+      </Form>
+    </Card>
+  );
+}
+
+type ToggleKey = "inbox.aiOnForNewThreads" | "inbox.soundOnNewMessage" | "notifications.emailOnHandoff" | "notifications.emailOnChannelDown" | "comments.autoReply";
+const TOGGLES: ToggleKey[] = ["inbox.aiOnForNewThreads", "inbox.soundOnNewMessage", "notifications.emailOnHandoff", "notifications.emailOnChannelDown", "comments.autoReply"];
+
+function read(s: AccountSettings, key: ToggleKey): boolean {
+  const [group, field] = key.split(".") as [keyof AccountSettings, string];
+  return Boolean((s[group] as unknown as Record<string, boolean>)[field]);
+}
+
+function DefaultsCard({ accountId }: { accountId: string }) {
+  const { t } = useTranslation("settings");
+  const queryClient = useQueryClient();
+  const ability = useAbility();
+  const canEdit = ability.can("update", "AccountSettings");
+  const settings = useQuery(accountQueries.settings(accountId));
+  const [draft, setDraft] = useState<Record<ToggleKey, boolean> | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (settings.data) setDraft(Object.fromEntries(TOGGLES.map((k) => [k, read(settings.data, k)])) as Record<ToggleKey, boolean>);
+  }, [settings.data]);
+
+  if (settings.isPending || !draft) {
+    if (settings.isError) return <LoadError error={settings.error} onRetry={() => settings.refetch()} retrying={settings.isFetching} />;
+    return <SectionSkeleton rows={3} />;
+  }
+  if (settings.isError) return <LoadError error={settings.error} onRetry={() => settings.refetch()} retrying={settings.isFetching} />;
+
+  const dirty = TOGGLES.some((k) => draft[k] !== read(settings.data, k));
+  const save = async () => {
+    setSaving(true);
+    try {
+      const res = await api.put<AccountSettings & { message: string }>(`/accounts/${accountId}/settings`, {
+        inbox: { aiOnForNewThreads: draft["inbox.aiOnForNewThreads"], soundOnNewMessage: draft["inbox.soundOnNewMessage"] },
+        notifications: { emailOnHandoff: draft["notifications.emailOnHandoff"], emailOnChannelDown: draft["notifications.emailOnChannelDown"] },
+        comments: { autoReply: draft["comments.autoReply"] },
+      });
+      notify({ type: "success", message: t("defaults.saved") });
+      queryClient.setQueryData(accountQueries.settings(accountId).queryKey, res);
+    } catch {
+      // the API client has shown the reason
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const groups: { title: string; keys: ToggleKey[] }[] = [
+    { title: t("defaults.groups.inbox"), keys: ["inbox.aiOnForNewThreads", "inbox.soundOnNewMessage"] },
+    { title: t("defaults.groups.notifications"), keys: ["notifications.emailOnHandoff", "notifications.emailOnChannelDown"] },
+    { title: t("defaults.groups.comments"), keys: ["comments.autoReply"] },
+  ];
+
+  return (
+    <Card data-testid="defaults-card">
+      <CardHeader>
+        <CardTitle>{t("defaults.title")}</CardTitle>
+        <CardDescription>{t("defaults.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {groups.map((g) => (
+          <fieldset key={g.title} className="space-y-1">
+            <legend className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">{g.title}</legend>
+            {g.keys.map((k) => {
+              const id = `setting-${k.replace(".", "-")}`;
+              return (
+                <div key={k} className="flex items-start justify-between gap-4 rounded-md py-2">
+                  <label htmlFor={id} className="cursor-pointer space-y-0.5">
+                    <span className="block font-medium text-heading">{t(`defaults.items.${k}.label`)}</span>
+                    <span className="block text-sm text-muted-foreground">{t(`defaults.items.${k}.hint`)}</span>
+                  </label>
+                  <Switch id={id} checked={draft[k]} disabled={!canEdit} onCheckedChange={(v) => setDraft({ ...draft, [k]: v })} />
+                </div>
+              );
+            })}
+          </fieldset>
+        ))}
+      </CardContent>
+      {canEdit && (
+        <CardFooter className="justify-end gap-3 border-t pt-5">
+          <Button variant="ghost" disabled={!dirty} onClick={() => setDraft(Object.fromEntries(TOGGLES.map((k) => [k, read(settings.data, k)])) as Record<ToggleKey, boolean>)}>
+            {t("actions.reset")}
+          </Button>
+          <Button onClick={save} loading={saving} disabled={!dirty}>
+            {t("actions.save")}
+          </Button>
+        </CardFooter>
+      )}
+    </Card>
+  );
+}
+
+function DangerZone({ account }: { account: Account }) {
+  const { t } = useTranslation("settings");
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<"leave" | "delete" | null>(null);
+
+  const leave = async () => {
+    const ok = await confirm({ title: t("danger.leaveConfirmTitle"), message: t("danger.leaveConfirm", { name: account.name }), confirmText: t("danger.leave") });
+    if (!ok) return;
+    setBusy("leave");
+    try {
+      await api.post(`/accounts/${account.accountId}/leave`);
+      notify({ type: "success", message: t("danger.left", { name: account.name }) });
+      queryClient.removeQueries({ queryKey: ["accounts", account.accountId] });
+      await queryClient.invalidateQueries({ queryKey: ["auth"] });
+      await queryClient.invalidateQueries({ queryKey: ["accounts", "list"] });
+      navigate("/accounts", { replace: true });
+    } catch {
+      setBusy(null);
+    }
+  };
+
+  const remove = async () => {
+    const ok = await confirm({ title: t("danger.deleteConfirmTitle"), message: t("danger.deleteConfirm", { name: account.name }), confirmText: t("danger.delete") });
+    if (!ok) return;
+    setBusy("delete");
+    try {
+      await api.delete(`/accounts/${account.accountId}`);
+      notify({ type: "success", message: t("danger.deleted", { name: account.name }) });
+      queryClient.removeQueries({ queryKey: ["accounts", account.accountId] });
+      await queryClient.invalidateQueries({ queryKey: ["auth"] });
+      await queryClient.invalidateQueries({ queryKey: ["accounts", "list"] });
+      navigate("/accounts", { replace: true });
+    } catch {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card className="ring-1 ring-destructive/30" data-testid="danger-zone">
+      <CardHeader>
+        <CardTitle className="text-destructive">{t("danger.title")}</CardTitle>
+        <CardDescription>{t("danger.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="divide-y">
+        <div className="flex flex-col gap-3 pb-4 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <p className="font-medium text-heading">{t("danger.leaveTitle")}</p>
+            <p className="text-sm text-muted-foreground">{t("danger.leaveHint")}</p>
+          </div>
+          <Button variant="outline" onClick={leave} loading={busy === "leave"} className="shrink-0">
+            <LogOut aria-hidden />
+            {t("danger.leave")}
+          </Button>
+        </div>
+        <Can I="delete" a="Account">
+          <div className="flex flex-col gap-3 pt-4 sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <p className="font-medium text-heading">{t("danger.deleteTitle")}</p>
+              <p className="text-sm text-muted-foreground">{t("danger.deleteHint")}</p>
+            </div>
+            <Button variant="destructive" onClick={remove} loading={busy === "delete"} className="shrink-0" data-testid="delete-account">
+              <Trash2 aria-hidden />
+              {t("danger.delete")}
+            </Button>
+          </div>
+        </Can>
+      </CardContent>
+    </Card>
+  );
+}

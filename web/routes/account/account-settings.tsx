@@ -1,0 +1,82 @@
+import { useTranslation } from "react-i18next";
+import { useParams, useSearchParams } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { CalendarClock, Settings2, Users, Webhook } from "lucide-react";
+import { PageHeader } from "@/components/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useAbility } from "@/lib/ability";
+import { accountQueries } from "@/features/accounts/api";
+import { DowntimeTab } from "@/features/settings/components/downtime-tab";
+import { GeneralTab } from "@/features/settings/components/general-tab";
+import { MembersTab } from "@/features/settings/components/members-tab";
+import { WebhookTab } from "@/features/settings/components/webhook-tab";
+
+export const handle = { titleKey: "settings:pageTitle" };
+
+export default function AccountSettingsPage() {
+  const { t } = useTranslation("settings");
+  const { accountId = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const ability = useAbility();
+  const account = useQuery(accountQueries.detail(accountId));
+  const canSettings = ability.can("read", "AccountSettings");
+
+  const tabs = [
+    { value: "general", icon: Settings2, label: t("tabs.general") },
+    { value: "members", icon: Users, label: t("tabs.members") },
+    ...(canSettings
+      ? [
+          { value: "downtime", icon: CalendarClock, label: t("tabs.downtime") },
+          { value: "webhook", icon: Webhook, label: t("tabs.webhook") },
+        ]
+      : []),
+  ];
+  const requested = params.get("tab") ?? "general";
+  const tab = tabs.some((x) => x.value === requested) ? requested : "general";
+
+  return (
+    <div>
+      <PageHeader title={t("title")} description={account.data ? t("description", { name: account.data.name }) : <Skeleton className="h-4 w-56" />} />
+      <Tabs
+        value={tab}
+        onValueChange={(v) =>
+          setParams(
+            (p) => {
+              const next = new URLSearchParams(p);
+              if (v === "general") next.delete("tab");
+              else next.set("tab", v);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      >
+        <TabsList className="mb-6 max-w-full overflow-x-auto">
+          {tabs.map(({ value, icon: Icon, label }) => (
+            <TabsTrigger key={value} value={value} data-testid={`tab-${value}`}>
+              <Icon aria-hidden />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="general">
+          <GeneralTab accountId={accountId} />
+        </TabsContent>
+        <TabsContent value="members">
+          <MembersTab accountId={accountId} myRole={account.data?.role} />
+        </TabsContent>
+        {canSettings && (
+          <>
+            <TabsContent value="downtime">
+              <DowntimeTab accountId={accountId} />
+            </TabsContent>
+            <TabsContent value="webhook">
+              <WebhookTab accountId={accountId} />
+            </TabsContent>
+          </>
+        )}
+      </Tabs>
+    </div>
+  );
+}
