@@ -12,7 +12,8 @@ import { devRoutes } from "./features/dev/dev.routes";
 import { invitationRoutes, memberRoutes } from "./features/members/members.routes";
 import { partnerRoutes } from "./features/partners/partners.routes";
 import { accountAssistantRoutes, assistantRoutes } from "./features/assistants/assistants.routes";
-import { wsRoutes } from "./features/inbox/ws.routes";
+import { mediaTokenRoutes, wsRoutes } from "./features/inbox/ws.routes";
+import { contactRoutes } from "./features/contacts/contacts.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -54,9 +55,10 @@ const api = new Hono<AppBindings>()
   .route("/partners", partnerRoutes)
   .route("/accounts", accountAssistantRoutes)
   .route("/assistants", assistantRoutes)
+  .route("/accounts", contactRoutes)
   .route("/dev", devRoutes);
 
-export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes);
+export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes);
 
 app.notFound((c) => c.json(errorBody(404, "Маршрут не найден", "ROUTE_NOT_FOUND"), 404));
 

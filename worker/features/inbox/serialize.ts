@@ -134,7 +134,7 @@ export function serializeMessage(m: Message, contact?: Contact | null, thread?: 
 export function mediaUrl(accountId: string, stored: string | null): string | null {
   if (!stored) return null;
   const prefix = `accounts/${accountId}/`;
-  if (stored.startsWith(prefix)) return `/api/accounts/${accountId}/media/${stored.slice(prefix.length)}`;
+  if (stored.startsWith(prefix)) return `/api/accounts/${accountId}/media/${stored.slice(prefix.length).split("/").map(encodeURIComponent).join("/")}`;
   return stored;
 }
 

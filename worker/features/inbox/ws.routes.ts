@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { ROOM_USER_HEADER } from "../../../durable-objects/account-room/room";
 import type { AppBindings } from "../../env";
-import { AppError, forbidden, unauthorized } from "../../lib/errors";
+import { AppError, forbidden, notFound, unauthorized } from "../../lib/errors";
+import { serveMedia } from "../contacts/contacts.routes";
 import { loadMember } from "../../middleware/account-scope";
 import { bearerToken, resolveSession } from "../../middleware/session";
 import { accountRoom } from "./realtime";
@@ -33,4 +34,20 @@ export const wsRoutes = new Hono<AppBindings>().get("/ws", async (c) => {
   headers.set(ROOM_USER_HEADER, auth.user.id);
   const stub = await accountRoom(c.env, accountId);
   return stub.fetch(new Request(roomUrl, { headers }));
+});
+
+/**
+ * `GET /api/media/:accountId/<key>?token=<accessToken>`: the same members-only files as
+ * `/api/accounts/:accountId/media/…`, for <img>/<video>/<audio> tags that cannot send a header.
+ */
+export const mediaTokenRoutes = new Hono<AppBindings>().get("/api/media/:accountId/*", async (c) => {
+  const url = new URL(c.req.url);
+  const token = bearerToken(c.req.header("authorization")) || url.searchParams.get("token");
+  const auth = token ? await resolveSession(c.env.DB, token) : null;
+  if (!auth) throw unauthorized(token ? "Сессия истекла или недействительна. Войдите снова." : "Требуется вход в систему");
+  const accountId = c.req.param("accountId");
+  const member = await loadMember(c.env.DB, accountId, auth.user.id, auth.user.isPlatformAdmin);
+  if (!member) throw notFound("Аккаунт не найден", "ACCOUNT_NOT_FOUND");
+  if (!member.ability.can("read", "Message")) throw forbidden();
+  return serveMedia(c.env, accountId, url.pathname);
 });

@@ -1,0 +1,177 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { getDb, schema } from "../../db/client";
+import type { Env } from "../../env";
+import { notFound } from "../../lib/errors";
+import { paged } from "../../lib/validation";
+import { deleteMedia } from "../inbox/media";
+import { clearWaiting, publishSafe } from "../inbox/realtime";
+import { type ContactDto, serializeContact } from "../inbox/serialize";
+import type { ChatContactsQuery, ContactsQuery } from "./contacts.schemas";
+
+const { contacts, threads, messages, channels } = schema;
+
+export const CONTACT_NOT_FOUND = "Контакт не найден";
+export const THREAD_NOT_FOUND = "Диалог не найден";
+
+/** JS lower-casing: SQLite's lower() only folds ASCII, the stored haystacks are lower-cased the same way. */
+export const needle = (q: string | undefined) => (q ? q.toLowerCase() : "");
+
+/** The inbox list: one item per thread (a contact with its thread), newest activity first. */
+export async function listChatContacts(env: Env, accountId: string, q: ChatContactsQuery) {
+  const db = getDb(env.DB);
+  const where: SQL[] = [eq(threads.accountId, accountId), eq(threads.isTest, q.isTestContact ?? false)];
+  if (q.status) where.push(eq(threads.status, q.status));
+  if (q.platform) where.push(eq(threads.platform, q.platform));
+  if (q.isGptActive !== undefined) where.push(eq(threads.isGptActive, q.isGptActive));
+  const n = needle(q.q);
+  if (n) where.push(sql`instr(${threads.searchText}, ${n}) > 0`);
+  const cond = and(...where);
+  const [rows, total] = await db.batch([
+    db
+      .select({ t: threads, c: contacts })
+      .from(threads)
+      .innerJoin(contacts, eq(contacts.id, threads.contactId))
+      .where(cond)
+      .orderBy(desc(threads.updatedAt), desc(threads.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(threads).where(cond),
+  ]);
+  return paged(
+    rows.map((r) => serializeContact(r.c, r.t)),
+    total[0]?.n ?? 0,
+    q.page,
+    q.limit,
+  );
+}
+
+/** The contacts table: contacts (with their latest thread), search, filters, sorting. */
+export async function listContacts(env: Env, accountId: string, q: ContactsQuery) {
+  const db = getDb(env.DB);
+  const where: SQL[] = [eq(contacts.accountId, accountId), eq(contacts.isTestContact, q.isTestContact ?? false)];
+  if (q.platform) where.push(eq(contacts.platform, q.platform));
+  const n = needle(q.q);
+  if (n) where.push(sql`instr(${contacts.searchText}, ${n}) > 0`);
+  if (q.status) where.push(sql`EXISTS (SELECT 1 FROM threads t WHERE t.contact_id = ${contacts.id} AND t.status = ${q.status})`);
+  const cond = and(...where);
+  const col = q.sortBy === "name" ? contacts.name : q.sortBy === "createdAt" ? contacts.createdAt : contacts.lastSeenAt;
+  const dir = q.sortDir === "asc" ? asc : desc;
+  const [rows, total] = await db.batch([
+    db
+      .select()
+      .from(contacts)
+      .where(cond)
+      .orderBy(dir(col), dir(contacts.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(contacts).where(cond),
+  ]);
+  const latest = await latestThreads(env, accountId, rows.map((r) => r.id));
+  return paged(
+    rows.map((c) => serializeContact(c, latest.get(c.id) ?? null)),
+    total[0]?.n ?? 0,
+    q.page,
+    q.limit,
+  );
+}
+
+async function latestThreads(env: Env, accountId: string, contactIds: string[]) {
+  const out = new Map<string, typeof threads.$inferSelect>();
+  if (contactIds.length === 0) return out;
+  const rows = await getDb(env.DB)
+    .select()
+    .from(threads)
+    .where(and(eq(threads.accountId, accountId), inArray(threads.contactId, contactIds)))
+    .orderBy(asc(threads.updatedAt))
+    .all();
+  for (const t of rows) out.set(t.contactId, t); // ascending: the newest wins
+  return out;
+}
+
+/** Active contacts: real (non-test) contacts with at least one thread in status "active"; total: all real contacts. */
+export async function countActive(env: Env, accountId: string) {
+  const db = getDb(env.DB);
+  const [active, total] = await db.batch([
+    db
+      .select({ n: sql<number>`count(DISTINCT ${threads.contactId})` })
+      .from(threads)
+      .where(and(eq(threads.accountId, accountId), eq(threads.isTest, false), eq(threads.status, "active"))),
+    db
+      .select({ n: count() })
+      .from(contacts)
+      .where(and(eq(contacts.accountId, accountId), eq(contacts.isTestContact, false))),
+  ]);
+  return { count: Number(active[0]?.n ?? 0), total: total[0]?.n ?? 0 };
+}
+
+/** The contact profile: fields, custom field values and every thread with its channel. */
+export async function getContact(env: Env, accountId: string, contactId: string) {
+  const db = getDb(env.DB);
+  const contact = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)))
+    .get();
+  if (!contact) throw notFound(CONTACT_NOT_FOUND, "CONTACT_NOT_FOUND");
+  const rows = await db
+    .select({ t: threads, channelName: channels.name, channelPlatform: channels.platform })
+    .from(threads)
+    .leftJoin(channels, eq(channels.id, threads.channelId))
+    .where(and(eq(threads.accountId, accountId), eq(threads.contactId, contactId)))
+    .orderBy(desc(threads.updatedAt))
+    .all();
+  const dto = serializeContact(contact, rows[0]?.t ?? null);
+  return {
+    ...dto,
+    facts: contact.facts ?? [],
+    threads: rows.map((r) => ({
+      ...serializeContact(contact, r.t).thread!,
+      channel: r.t.channelId ? { channelId: r.t.channelId, name: r.channelName ?? "", platform: r.channelPlatform } : null,
+    })),
+  };
+}
+
+/** Deletes the contact with its threads and messages (FK cascade) and its media files; pushes deleteContact. */
+export async function deleteContact(env: Env, accountId: string, contactId: string) {
+  const db = getDb(env.DB);
+  const contact = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)))
+    .get();
+  if (!contact) throw notFound(CONTACT_NOT_FOUND, "CONTACT_NOT_FOUND");
+  const media = await db
+    .select({ key: messages.payloadUrl })
+    .from(messages)
+    .where(and(eq(messages.accountId, accountId), eq(messages.contactId, contactId), sql`${messages.payloadUrl} LIKE ${`accounts/${accountId}/%`}`))
+    .all();
+  await db.delete(contacts).where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)));
+  await deleteMedia(env, accountId, media.map((m) => m.key));
+  await publishSafe(env, accountId, [{ event: "deleteContact", data: { contactId } }]);
+  return { contactId, deletedFiles: media.length };
+}
+
+/** Thread changes by an operator (status, AI switch); pushes updateContact. */
+export async function updateThread(env: Env, accountId: string, threadId: string, patch: { status?: (typeof schema.THREAD_STATUSES)[number]; isGptActive?: boolean }): Promise<ContactDto> {
+  const db = getDb(env.DB);
+  const [thread] = await db
+    .update(threads)
+    .set(patch)
+    .where(and(eq(threads.id, threadId), eq(threads.accountId, accountId)))
+    .returning();
+  if (!thread) throw notFound(THREAD_NOT_FOUND, "THREAD_NOT_FOUND");
+  const contact = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, thread.contactId), eq(contacts.accountId, accountId)))
+    .get();
+  if (!contact) throw notFound(CONTACT_NOT_FOUND, "CONTACT_NOT_FOUND");
+  if (patch.isGptActive === false && thread.gptStatus === "WAITING_RESPONSE") {
+    // The AI was switched off while a reply was awaited: nothing will come, stop the typing state now.
+    await clearWaiting(env, accountId, threadId);
+    return serializeContact(contact, { ...thread, gptStatus: "COMPLETED" });
+  }
+  const dto = serializeContact(contact, thread);
+  await publishSafe(env, accountId, [{ event: "updateContact", data: dto }]);
+  return dto;
+}

@@ -1,0 +1,191 @@
+import { and, desc, eq, gt, lt, or, type SQL, sql } from "drizzle-orm";
+import { getDb, schema } from "../../db/client";
+import type { Message, Thread } from "../../db/schema/inbox";
+import type { Env } from "../../env";
+import { badRequest, notFound } from "../../lib/errors";
+import { base64url, fromBase64url } from "../../lib/ids";
+import { deleteMedia, messageTypeOf, storeMedia } from "../inbox/media";
+import { publishSafe } from "../inbox/realtime";
+import { orderedId } from "../inbox/rows";
+import { type MessageDto, previewOf, serializeContact, serializeMessage, threadSearchText } from "../inbox/serialize";
+import { enqueueSend } from "../outbound/outbound";
+import { CONTACT_NOT_FOUND, THREAD_NOT_FOUND } from "./contacts.service";
+import type { MessagesQuery, PostMessageBody } from "./contacts.schemas";
+
+const { contacts, threads, messages } = schema;
+
+export function encodeCursor(createdAt: number, id: string): string {
+  return base64url(new TextEncoder().encode(JSON.stringify([createdAt, id])));
+}
+
+export function decodeCursor(cursor: string): { createdAt: number; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(new TextDecoder().decode(fromBase64url(cursor))) as [unknown, unknown];
+    if (typeof createdAt === "number" && Number.isFinite(createdAt) && typeof id === "string" && id.length <= 64) return { createdAt, id };
+  } catch {
+    /* fall through */
+  }
+  throw badRequest("Некорректный курсор", "VALIDATION_ERROR", { fields: { cursor: ["Некорректный курсор"] } });
+}
+
+async function loadContact(env: Env, accountId: string, contactId: string) {
+  const contact = await getDb(env.DB)
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)))
+    .get();
+  if (!contact) throw notFound(CONTACT_NOT_FOUND, "CONTACT_NOT_FOUND");
+  return contact;
+}
+
+/**
+ * A contact's messages, newest first, `limit` per page. The cursor is the (createdAt, id) of the
+ * last item seen; the next page is strictly older, so messages arriving meanwhile (newer) never
+ * shift the pages: nothing is skipped or repeated. The first page also marks the threads read.
+ */
+export async function listMessages(env: Env, accountId: string, contactId: string, q: MessagesQuery) {
+  const db = getDb(env.DB);
+  const contact = await loadContact(env, accountId, contactId);
+  const where: SQL[] = [eq(messages.accountId, accountId), eq(messages.contactId, contactId)];
+  if (q.threadId) where.push(eq(messages.threadId, q.threadId));
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor);
+    where.push(or(lt(messages.createdAt, c.createdAt), and(eq(messages.createdAt, c.createdAt), lt(messages.id, c.id)))!);
+  }
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(...where))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(q.limit + 1)
+    .all();
+  const hasMore = rows.length > q.limit;
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  if (!q.cursor) {
+    const read = await db
+      .update(threads)
+      .set({ unreadCount: 0 })
+      .where(and(eq(threads.accountId, accountId), eq(threads.contactId, contactId), gt(threads.unreadCount, 0), q.threadId ? eq(threads.id, q.threadId) : undefined))
+      .returning();
+    if (read.length) await publishSafe(env, accountId, read.map((t) => ({ event: "updateContact" as const, data: serializeContact(contact, t) })));
+  }
+  return {
+    data: page.map((m) => serializeMessage(m)),
+    meta: { limit: q.limit, hasMore, nextCursor: hasMore && last ? encodeCursor(last.createdAt, last.id) : null },
+  };
+}
+
+async function pickThread(env: Env, accountId: string, contactId: string, threadId?: string): Promise<Thread> {
+  const db = getDb(env.DB);
+  const thread = await db
+    .select()
+    .from(threads)
+    .where(and(eq(threads.accountId, accountId), eq(threads.contactId, contactId), threadId ? eq(threads.id, threadId) : undefined))
+    .orderBy(desc(threads.updatedAt))
+    .limit(1)
+    .get();
+  if (!thread) throw notFound(THREAD_NOT_FOUND, "THREAD_NOT_FOUND");
+  return thread;
+}
+
+export interface Attachment {
+  file: File;
+}
+
+/**
+ * An operator reply: text and/or attachments, each one outgoing message with deliveryStatus
+ * "pending", queued for the contact's channel (the outbound consumer reports sent → delivered →
+ * read). Test contacts never reach a messenger: their replies are "sent" at once.
+ */
+export async function postOperatorMessage(env: Env, accountId: string, userId: string, contactId: string, body: PostMessageBody, files: File[] = []) {
+  const db = getDb(env.DB);
+  const contact = await loadContact(env, accountId, contactId);
+  const thread = await pickThread(env, accountId, contactId, body.threadId);
+  if (!body.content && files.length === 0) {
+    throw badRequest("Введите сообщение или приложите файл", "VALIDATION_ERROR", { fields: { content: ["Введите сообщение или приложите файл"] } });
+  }
+  const local = contact.isTestContact || contact.platform === "WEBCHAT" || !thread.channelId;
+  const now = Date.now();
+  const drafts: (typeof messages.$inferInsert)[] = [];
+  const base = {
+    accountId,
+    threadId: thread.id,
+    contactId,
+    direction: "outgoing" as const,
+    senderType: "operator" as const,
+    senderUserId: userId,
+    isSent: local,
+    deliveryStatus: local ? ("sent" as const) : ("pending" as const),
+    createdAt: now,
+    updatedAt: now,
+  };
+  for (const [i, file] of files.entries()) {
+    const stored = await storeMedia(env, accountId, await file.arrayBuffer(), { fileName: file.name, mimeType: file.type });
+    drafts.push({
+      ...base,
+      id: orderedId(),
+      type: messageTypeOf(file.type),
+      // The text goes with the first attachment as its caption, as messengers do.
+      content: i === 0 ? body.content : "",
+      payloadUrl: stored.key,
+      fileName: file.name || "file",
+      mimeType: file.type || "application/octet-stream",
+      fileSize: file.size,
+      dedupeKey: body.clientMessageId ? `op:${body.clientMessageId}:${i}` : null,
+    });
+  }
+  if (files.length === 0) {
+    drafts.push({ ...base, id: orderedId(), type: "text", content: body.content, dedupeKey: body.clientMessageId ? `op:${body.clientMessageId}` : null });
+  }
+  const lastDraft = drafts[drafts.length - 1];
+  const preview = previewOf({ type: lastDraft.type, content: drafts[0].content ?? "", fileName: lastDraft.fileName });
+  const inserted: Message[] = [];
+  for (const d of drafts) {
+    const [row] = await db.insert(messages).values(d).onConflictDoNothing().returning();
+    if (row) inserted.push(row);
+  }
+  if (inserted.length === 0) {
+    // A retry with the same clientMessageId: answer with what was stored the first time.
+    const again = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.accountId, accountId), sql`${messages.dedupeKey} LIKE ${`op:${body.clientMessageId}%`}`))
+      .all();
+    return { data: again.map((m) => serializeMessage(m, contact, thread)), contact: serializeContact(contact, thread) };
+  }
+  const [updated] = await db
+    .update(threads)
+    .set({ lastMessage: preview, lastMessageType: lastDraft.type, lastMessageAt: now, updatedAt: now, unreadCount: 0, searchText: threadSearchText(contact, preview) })
+    .where(and(eq(threads.id, thread.id), eq(threads.accountId, accountId)))
+    .returning();
+  const t = updated ?? thread;
+  const dtos: MessageDto[] = inserted.map((m) => serializeMessage(m, contact, t));
+  await publishSafe(env, accountId, [...dtos.map((d) => ({ event: "message" as const, data: d })), { event: "updateContact", data: serializeContact(contact, t) }]);
+  if (!local) for (const m of inserted) await enqueueSend(env, { accountId, messageId: m.id });
+  return { data: dtos, contact: serializeContact(contact, t) };
+}
+
+/** Clearing a chat: every message of the contact (or one thread) and its files go; last message blanked. */
+export async function clearChat(env: Env, accountId: string, contactId: string, threadId?: string) {
+  const db = getDb(env.DB);
+  const contact = await loadContact(env, accountId, contactId);
+  if (threadId) await pickThread(env, accountId, contactId, threadId);
+  const scope = and(eq(messages.accountId, accountId), eq(messages.contactId, contactId), threadId ? eq(messages.threadId, threadId) : undefined);
+  const media = await db
+    .select({ key: messages.payloadUrl })
+    .from(messages)
+    .where(and(scope, sql`${messages.payloadUrl} LIKE ${`accounts/${accountId}/%`}`))
+    .all();
+  const [deleted, cleared] = await db.batch([
+    db.delete(messages).where(scope).returning({ id: messages.id }),
+    db
+      .update(threads)
+      .set({ lastMessage: null, lastMessageType: null, lastMessageAt: null, unreadCount: 0, gptStatus: "COMPLETED", searchText: threadSearchText(contact, null) })
+      .where(and(eq(threads.accountId, accountId), eq(threads.contactId, contactId), threadId ? eq(threads.id, threadId) : undefined))
+      .returning(),
+  ]);
+  await deleteMedia(env, accountId, media.map((m) => m.key));
+  await publishSafe(env, accountId, cleared.map((t) => ({ event: "updateContact" as const, data: serializeContact(contact, t) })));
+  return { deleted: deleted.length, contact: serializeContact(contact, cleared[0] ?? null) };
+}
