@@ -1,0 +1,160 @@
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useQueryClient } from "@tanstack/react-query";
+import { BadgeCheck, MailWarning } from "lucide-react";
+import { z } from "zod";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { api } from "@/lib/api";
+import { applyServerErrors, useZodForm } from "@/lib/form";
+import { setLanguage, SWITCHER_LANGUAGES } from "@/lib/i18n";
+import { notify } from "@/lib/notify";
+import type { Language } from "@/lib/preferences";
+import { useSession, type SessionUser } from "@/lib/session";
+import { InitialsAvatar } from "@/features/accounts/components/initials-avatar";
+import { nameField } from "@/features/auth/schemas";
+
+export function ProfileCard({ user }: { user: SessionUser }) {
+  const { t } = useTranslation(["profile", "accounts"]);
+  const queryClient = useQueryClient();
+  const languages = SWITCHER_LANGUAGES.includes(user.language as Language) ? SWITCHER_LANGUAGES : [...SWITCHER_LANGUAGES, user.language as Language];
+  const schema = useMemo(() => z.object({ name: nameField(t), language: z.enum(["ru", "en", "ar", "fr"]) }), [t]);
+  const initial = () => ({ name: user.name, language: (user.language || "ru") as Language });
+  const form = useZodForm(schema, { defaultValues: initial() });
+
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(initial());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user.name, user.language]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await api.patch<{ user: SessionUser }>("/auth/me", values, { silent: true });
+      if (values.language !== user.language) await setLanguage(values.language);
+      notify({ type: "success", message: t("profile.saved") });
+      form.reset({ name: res.user.name, language: res.user.language as Language });
+      await queryClient.invalidateQueries({ queryKey: ["auth"] });
+    } catch (e) {
+      if (!applyServerErrors(form, e)) notify({ type: "error", message: e instanceof Error && e.message ? e.message : t("profile.saveFailed") });
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-4">
+          <InitialsAvatar name={user.name} className="size-14 text-lg" />
+          <div className="min-w-0">
+            <CardTitle className="truncate">{user.name}</CardTitle>
+            <CardDescription className="flex flex-wrap items-center gap-2">
+              <span className="truncate">{user.email}</span>
+              {user.emailVerified ? (
+                <Badge variant="success">
+                  <BadgeCheck aria-hidden />
+                  {t("profile.verified")}
+                </Badge>
+              ) : (
+                <Badge variant="warning">
+                  <MailWarning aria-hidden />
+                  {t("profile.unverified")}
+                </Badge>
+              )}
+            </CardDescription>
+          </div>
+        </div>
+      </CardHeader>
+      {!user.emailVerified && (
+        <CardContent>
+          <VerifyBanner />
+        </CardContent>
+      )}
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={t("profile.title")}>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("profile.name")}</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="name" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="language"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("profile.language")}</FormLabel>
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <FormControl>
+                      <SelectTrigger className="w-full" data-testid="profile-language">
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {languages.map((l) => (
+                        <SelectItem key={l} value={l}>
+                          {t(`accounts:languages.${l}`)}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormDescription>{t("profile.languageHint")}</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </CardContent>
+          <CardFooter className="justify-end gap-3 border-t pt-5">
+            <Button type="button" variant="ghost" disabled={!form.formState.isDirty} onClick={() => form.reset(initial())}>
+              {t("actions.reset")}
+            </Button>
+            <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>
+              {t("actions.save")}
+            </Button>
+          </CardFooter>
+        </form>
+      </Form>
+    </Card>
+  );
+}
+
+function VerifyBanner() {
+  const { t } = useTranslation("profile");
+  const { refresh } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const resend = async () => {
+    setBusy(true);
+    try {
+      await api.post("/auth/resend-verification");
+      notify({ type: "success", message: t("profile.verifySent") });
+      setSent(true);
+      void refresh();
+    } catch {
+      // shown by the API client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-3 rounded-md bg-warning/12 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex gap-3">
+        <MailWarning className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden />
+        <p className="text-sm text-foreground">{t("profile.verifyText")}</p>
+      </div>
+      <Button size="sm" variant="outline" onClick={resend} loading={busy} disabled={sent} className="shrink-0">
+        {sent ? t("profile.verifyResent") : t("profile.verifyResend")}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { LogOut, Monitor, Smartphone } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { api } from "@/lib/api";
+import { confirm } from "@/lib/confirm";
+import { formatDate, formatRelative } from "@/lib/i18n";
+import { notify } from "@/lib/notify";
+import { queryKeys } from "@/lib/query";
+import { LoadError } from "@/features/accounts/components/load-error";
+import { describeUserAgent } from "./user-agent";
+
+interface SessionRow {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: number;
+  lastUsedAt: number;
+  expiresAt: number;
+  current: boolean;
+}
+
+export function SessionsCard() {
+  const { t } = useTranslation("profile");
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+  const sessions = useQuery({
+    queryKey: queryKeys.sessions(),
+    queryFn: ({ signal }) => api.get<{ data: SessionRow[] }>("/auth/sessions", { signal, silent: true }),
+  });
+  const others = sessions.data?.data.filter((s) => !s.current) ?? [];
+
+  const endOne = async (s: SessionRow) => {
+    const ua = describeUserAgent(s.userAgent);
+    const ok = await confirm({ title: t("sessions.endConfirmTitle"), message: t("sessions.endConfirm", { device: label(ua) }), confirmText: t("sessions.end") });
+    if (!ok) return;
+    setBusy(s.id);
+    try {
+      await api.delete(`/auth/sessions/${s.id}`);
+      notify({ type: "success", message: t("sessions.ended") });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
+    } catch {
+      // shown by the API client
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const endOthers = async () => {
+    const ok = await confirm({ title: t("sessions.endOthersConfirmTitle"), message: t("sessions.endOthersConfirm", { count: others.length }), confirmText: t("sessions.endOthers") });
+    if (!ok) return;
+    setBusy("others");
+    try {
+      const res = await api.post<{ count: number }>("/auth/logout-others");
+      notify({ type: "success", message: t("sessions.endedOthers", { count: res.count }) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
+    } catch {
+      // shown by the API client
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const label = (ua: ReturnType<typeof describeUserAgent>) =>
+    ua.browser && ua.os ? t("sessions.browserOn", { browser: ua.browser, os: ua.os }) : ua.browser || ua.os || t("sessions.unknownDevice");
+
+  return (
+    <Card data-testid="sessions-card">
+      <CardHeader>
+        <CardTitle>{t("sessions.title")}</CardTitle>
+        <CardDescription>{t("sessions.description")}</CardDescription>
+        {others.length > 0 && (
+          <CardAction>
+            <Button variant="outline" onClick={endOthers} loading={busy === "others"} data-testid="end-other-sessions">
+              <LogOut aria-hidden />
+              {t("sessions.endOthers")}
+            </Button>
+          </CardAction>
+        )}
+      </CardHeader>
+      <CardContent>
+        {sessions.isPending ? (
+          <div className="space-y-4">
+            {Array.from({ length: 3 }, (_, i) => (
+              <div key={i} className="flex items-center gap-4">
+                <Skeleton className="size-10 rounded-md" />
+                <div className="flex-1 space-y-2">
+                  <Skeleton className="h-4 w-48" />
+                  <Skeleton className="h-3 w-64" />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : sessions.isError ? (
+          <LoadError error={sessions.error} onRetry={() => sessions.refetch()} retrying={sessions.isFetching} />
+        ) : (
+          <ul className="divide-y">
+            {sessions.data.data.map((s) => {
+              const ua = describeUserAgent(s.userAgent);
+              const Icon = ua.mobile ? Smartphone : Monitor;
+              return (
+                <li key={s.id} className="flex flex-wrap items-center gap-4 py-3 first:pt-0 last:pb-0" data-testid={s.current ? "session-current" : "session-other"}>
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary/12 text-primary">
+                    <Icon className="size-5" aria-hidden />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="flex flex-wrap items-center gap-2 font-medium text-heading">
+                      {label(ua)}
+                      {s.current && <Badge variant="success">{t("sessions.current")}</Badge>}
+                    </p>
+                    <p className="text-sm text-muted-foreground">
+                      {[s.ip, t("sessions.lastUsed", { when: formatRelative(s.lastUsedAt) }), t("sessions.since", { date: formatDate(s.createdAt) })].filter(Boolean).join(" · ")}
+                    </p>
+                  </div>
+                  {!s.current && (
+                    <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-destructive" onClick={() => endOne(s)} loading={busy === s.id}>
+                      {t("sessions.end")}
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {sessions.data && others.length === 0 && <p className="mt-4 text-sm text-muted-foreground">{t("sessions.onlyThis")}</p>}
+      </CardContent>
+    </Card>
+  );
+}
