@@ -14,6 +14,9 @@ import { partnerRoutes } from "./features/partners/partners.routes";
 import { accountAssistantRoutes, assistantRoutes } from "./features/assistants/assistants.routes";
 import { mediaTokenRoutes, wsRoutes } from "./features/inbox/ws.routes";
 import { contactRoutes } from "./features/contacts/contacts.routes";
+import { channelRoutes } from "./features/channels/channels.routes";
+import { webhookRoutes } from "./features/webhooks/webhooks.routes";
+import { deadLetterRoutes } from "./features/admin-dlq/admin-dlq.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -55,7 +58,10 @@ const api = new Hono<AppBindings>()
   .route("/partners", partnerRoutes)
   .route("/accounts", accountAssistantRoutes)
   .route("/assistants", assistantRoutes)
+  .route("/accounts", channelRoutes)
   .route("/accounts", contactRoutes)
+  .route("/webhooks", webhookRoutes)
+  .route("/admin/dead-letters", deadLetterRoutes)
   .route("/dev", devRoutes);
 
 export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes);

@@ -110,5 +110,6 @@ export async function startAllFakes(_opts: { keepAlive?: boolean } = {}): Promis
   const openai = await (await import("./openai")).startOpenAiFake();
   fakes.push(openai);
   bindings.OPENAI_BASE_URL = `${openai.url}/v1`;
+  Object.assign(bindings, await (await import("./channels")).startChannelFakes(fakes));
   return { fakes, bindings };
 }

@@ -1,0 +1,183 @@
+import { type InboundEvent, type OutgoingPayload, SendError, sendErrorFor } from "../../features/channels/types";
+
+/**
+ * Telegram Bot API adapter: `POST {base}/bot{token}/{method}` with JSON, answers `{ ok, result }` or
+ * `{ ok: false, error_code, description, parameters?: { retry_after } }`.
+ */
+export interface TgUser {
+  id: number;
+  is_bot: boolean;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+}
+
+export interface TgWebhookInfo {
+  url: string;
+  pending_update_count: number;
+  last_error_date?: number;
+  last_error_message?: string;
+  has_custom_certificate?: boolean;
+}
+
+export const TELEGRAM_ALLOWED_UPDATES = ["message"];
+
+export class TelegramClient {
+  constructor(
+    private readonly base: string,
+    private readonly token: string,
+  ) {}
+
+  async call<T>(method: string, body?: Record<string, unknown> | FormData): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.base.replace(/\/$/, "")}/bot${this.token}/${method}`, {
+        method: "POST",
+        headers: body instanceof FormData ? undefined : { "content-type": "application/json" },
+        body: body instanceof FormData ? body : JSON.stringify(body ?? {}),
+      });
+    } catch (e) {
+      throw new SendError(`Telegram недоступен: ${(e as Error).message}`, "transient");
+    }
+    let data: { ok?: boolean; result?: T; error_code?: number; description?: string; parameters?: { retry_after?: number } } = {};
+    try {
+      data = await res.json();
+    } catch {
+      /* not JSON: classified by the status below */
+    }
+    if (res.ok && data.ok) return data.result as T;
+    const status = data.error_code ?? res.status;
+    throw sendErrorFor(status, data.description ?? `HTTP ${res.status}`, data.parameters?.retry_after);
+  }
+
+  getMe() {
+    return this.call<TgUser>("getMe");
+  }
+  setWebhook(url: string, secretToken: string) {
+    return this.call<boolean>("setWebhook", { url, secret_token: secretToken, allowed_updates: TELEGRAM_ALLOWED_UPDATES, max_connections: 40 });
+  }
+  deleteWebhook() {
+    return this.call<boolean>("deleteWebhook", { drop_pending_updates: false });
+  }
+  getWebhookInfo() {
+    return this.call<TgWebhookInfo>("getWebhookInfo");
+  }
+  getFile(fileId: string) {
+    return this.call<{ file_id: string; file_path?: string; file_size?: number }>("getFile", { file_id: fileId });
+  }
+  fileUrl(filePath: string) {
+    return `${this.base.replace(/\/$/, "")}/file/bot${this.token}/${filePath}`;
+  }
+
+  /** Sends one message; returns Telegram's message_id as the platform id. */
+  async send(chatId: string, payload: OutgoingPayload): Promise<{ platformMessageId: string }> {
+    let result: { message_id: number };
+    if (payload.file) {
+      const method = payload.type === "image" ? "sendPhoto" : payload.type === "video" ? "sendVideo" : payload.type === "audio" ? "sendAudio" : "sendDocument";
+      const field = method === "sendPhoto" ? "photo" : method === "sendVideo" ? "video" : method === "sendAudio" ? "audio" : "document";
+      const form = new FormData();
+      form.set("chat_id", chatId);
+      if (payload.content) form.set("caption", payload.content.slice(0, 1024));
+      form.set(field, new File([payload.file.bytes], payload.file.fileName, { type: payload.file.mimeType }));
+      result = await this.call(method, form);
+    } else {
+      result = await this.call("sendMessage", { chat_id: chatId, text: payload.content.slice(0, 4096) });
+    }
+    return { platformMessageId: String(result.message_id) };
+  }
+}
+
+/** The bot id is the part of the token before the colon. */
+export function botIdOf(token: string): string | null {
+  const m = /^(\d{3,20}):[A-Za-z0-9_-]{20,}$/.exec(token.trim());
+  return m ? m[1]! : null;
+}
+
+interface TgMessage {
+  message_id: number;
+  date: number;
+  chat: { id: number; type: string; username?: string; first_name?: string; last_name?: string; title?: string };
+  from?: TgUser & { language_code?: string };
+  text?: string;
+  caption?: string;
+  photo?: { file_id: string; file_size?: number; width: number; height: number }[];
+  document?: { file_id: string; file_name?: string; mime_type?: string; file_size?: number };
+  voice?: { file_id: string; mime_type?: string; file_size?: number; duration?: number };
+  audio?: { file_id: string; file_name?: string; mime_type?: string; file_size?: number; title?: string };
+  video?: { file_id: string; file_name?: string; mime_type?: string; file_size?: number };
+  video_note?: { file_id: string; file_size?: number };
+  animation?: { file_id: string; file_name?: string; mime_type?: string; file_size?: number };
+  sticker?: { file_id: string; emoji?: string; file_size?: number; is_animated?: boolean; is_video?: boolean };
+  contact?: { phone_number: string; first_name: string; last_name?: string; user_id?: number; vcard?: string };
+  location?: { latitude: number; longitude: number };
+  venue?: { location: { latitude: number; longitude: number }; title: string; address: string };
+}
+
+export interface TgUpdate {
+  update_id: number;
+  message?: TgMessage;
+  [k: string]: unknown;
+}
+
+/** Turns one Telegram update into inbox events (a private chat's message, or an acknowledged ignore). */
+export function parseTelegramUpdate(update: TgUpdate, ctx: { accountId: string; channelId: string; botId: string; assistantId?: string | null }): InboundEvent {
+  if (typeof update?.update_id !== "number") return { kind: "ignored", reason: "not a Telegram update" };
+  const m = update.message;
+  if (!m) return { kind: "ignored", reason: `unsupported update: ${Object.keys(update).filter((k) => k !== "update_id").join(",") || "empty"}` };
+  if (m.chat?.type !== "private") return { kind: "ignored", reason: `chat type ${m.chat?.type}` };
+  if (m.from?.is_bot) return { kind: "ignored", reason: "message from a bot" };
+  const name = [m.chat.first_name ?? m.from?.first_name, m.chat.last_name ?? m.from?.last_name].filter(Boolean).join(" ");
+  const base = {
+    accountId: ctx.accountId,
+    channelId: ctx.channelId,
+    platform: "TELEGRAM" as const,
+    contact: { platformUserId: String(m.chat.id), name, platformUsername: m.chat.username ?? m.from?.username },
+    thread: { kind: "dm" as const, assistantId: ctx.assistantId ?? undefined },
+  };
+  const msg = {
+    direction: "incoming" as const,
+    senderType: "contact" as const,
+    platformMessageId: String(m.message_id),
+    dedupeKey: `tg:${ctx.botId}:${update.update_id}`,
+    createdAt: m.date * 1000,
+    metadata: { updateId: update.update_id } as Record<string, unknown>,
+  };
+  const caption = m.caption ?? "";
+  const media = (type: string, fileId: string, extra: { fileName?: string; mimeType?: string; fileSize?: number }, content = caption): InboundEvent => ({
+    kind: "message",
+    item: { ...base, message: { ...msg, type: type as never, content, fileName: extra.fileName, mimeType: extra.mimeType, fileSize: extra.fileSize } },
+    media: { kind: "telegram", fileId },
+  });
+
+  if (m.text !== undefined) return { kind: "message", item: { ...base, message: { ...msg, type: "text", content: m.text } } };
+  if (m.photo?.length) {
+    const best = m.photo[m.photo.length - 1]!;
+    return media("image", best.file_id, { mimeType: "image/jpeg", fileName: `photo_${m.message_id}.jpg`, fileSize: best.file_size });
+  }
+  if (m.video) return media("video", m.video.file_id, { fileName: m.video.file_name ?? `video_${m.message_id}.mp4`, mimeType: m.video.mime_type ?? "video/mp4", fileSize: m.video.file_size });
+  if (m.video_note) return media("video", m.video_note.file_id, { fileName: `video_note_${m.message_id}.mp4`, mimeType: "video/mp4", fileSize: m.video_note.file_size });
+  if (m.animation) return media("video", m.animation.file_id, { fileName: m.animation.file_name ?? `animation_${m.message_id}.mp4`, mimeType: m.animation.mime_type ?? "video/mp4", fileSize: m.animation.file_size });
+  if (m.voice) return media("audio", m.voice.file_id, { fileName: `voice_${m.message_id}.ogg`, mimeType: m.voice.mime_type ?? "audio/ogg", fileSize: m.voice.file_size });
+  if (m.audio) return media("audio", m.audio.file_id, { fileName: m.audio.file_name ?? `audio_${m.message_id}.mp3`, mimeType: m.audio.mime_type ?? "audio/mpeg", fileSize: m.audio.file_size });
+  if (m.document) return media("document", m.document.file_id, { fileName: m.document.file_name ?? `file_${m.message_id}`, mimeType: m.document.mime_type ?? "application/octet-stream", fileSize: m.document.file_size });
+  if (m.sticker) {
+    if (m.sticker.is_animated || m.sticker.is_video) return { kind: "message", item: { ...base, message: { ...msg, type: "text", content: m.sticker.emoji ?? "[стикер]", metadata: { ...msg.metadata, sticker: true } } } };
+    return media("image", m.sticker.file_id, { fileName: `sticker_${m.message_id}.webp`, mimeType: "image/webp", fileSize: m.sticker.file_size }, m.sticker.emoji ?? "");
+  }
+  if (m.contact) {
+    const cname = [m.contact.first_name, m.contact.last_name].filter(Boolean).join(" ");
+    return {
+      kind: "message",
+      item: { ...base, message: { ...msg, type: "contact", content: `${cname} ${m.contact.phone_number}`.trim(), metadata: { ...msg.metadata, contacts: [{ name: cname, tel: [m.contact.phone_number] }] } } },
+    };
+  }
+  const loc = m.location ?? m.venue?.location;
+  if (loc) {
+    const place = m.venue ? `${m.venue.title}, ${m.venue.address}. ` : "";
+    return {
+      kind: "message",
+      item: { ...base, message: { ...msg, type: "text", content: `${place}Геопозиция: ${loc.latitude}, ${loc.longitude}`, metadata: { ...msg.metadata, location: { latitude: loc.latitude, longitude: loc.longitude } } } },
+    };
+  }
+  return { kind: "ignored", reason: "unsupported message content" };
+}

@@ -1,0 +1,255 @@
+import { and, desc, eq } from "drizzle-orm";
+import { GreenApiClient } from "../../channels/whatsapp/greenapi";
+import { getDb, schema } from "../../db/client";
+import type { Channel, Contact, Message, Thread } from "../../db/schema/inbox";
+import type { Env } from "../../env";
+import { newId } from "../../lib/ids";
+import { createLogger } from "../../lib/logger";
+import { storeDeadLetter } from "../admin-dlq/dead-letters.service";
+import { publishSafe } from "../inbox/realtime";
+import { rowToMessage } from "../inbox/rows";
+import { serializeMessage } from "../inbox/serialize";
+import { outboundMessageSchema, type OutboundMessage } from "../outbound/outbound";
+import { isConnected, openCredentials } from "./channels.service";
+import { instagramClient, type InstagramCreds } from "./instagram.service";
+import { telegramClient, type TelegramCreds } from "./telegram.service";
+import { type OutgoingPayload, SendError } from "./types";
+import type { WhatsappCreds } from "./whatsapp.service";
+
+/** Mirrors `max_retries` of the outbound consumer in wrangler.toml (+1 for the first delivery). */
+export const OUTBOUND_MAX_ATTEMPTS = 9;
+/** Instagram's standard messaging window after the customer's last message. */
+export const INSTAGRAM_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Longer waits than this go back to the queue with a delay instead of holding the consumer. */
+const MAX_INLINE_WAIT_MS = 30_000;
+
+/**
+ * Pacing per channel: Telegram ≈30 messages/s per bot and 1/s per chat; Green API and Instagram get
+ * a per-instance / per-account pace well under their documented limits.
+ */
+export const PACING: Record<string, { channelMs: number; chatMs: number }> = {
+  TELEGRAM: { channelMs: 34, chatMs: 1000 },
+  WHATSAPP: { channelMs: 50, chatMs: 0 },
+  INSTAGRAM: { channelMs: 50, chatMs: 0 },
+};
+
+const log = createLogger({ component: "outbound" });
+
+type Outcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number };
+
+/** The one sender: every outgoing message (operator, assistant, flow, broadcast) goes through here. */
+export async function consumeOutbound(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  for (const msg of batch.messages) {
+    const parsed = outboundMessageSchema.safeParse(msg.body);
+    if (!parsed.success) {
+      await storeDeadLetter(env, { queue: "outbound", body: msg.body, error: "Некорректное сообщение очереди", attempts: msg.attempts });
+      msg.ack();
+      continue;
+    }
+    let outcome: Outcome;
+    try {
+      outcome = await sendOne(env, parsed.data, msg.attempts);
+    } catch (error) {
+      log.error("send crashed", { error, messageId: parsed.data.messageId });
+      outcome = await transientOutcome(env, parsed.data, msg.attempts, `Внутренняя ошибка: ${(error as Error).message}`);
+    }
+    if (outcome.kind === "ack") msg.ack();
+    else msg.retry({ delaySeconds: outcome.delaySeconds });
+  }
+}
+
+interface Loaded {
+  message: Message;
+  thread: Thread;
+  contact: Contact;
+  channel: Channel | null;
+}
+
+async function load(env: Env, m: OutboundMessage): Promise<Loaded | null> {
+  const db = getDb(env.DB);
+  const row = await db
+    .select({ message: schema.messages, thread: schema.threads, contact: schema.contacts })
+    .from(schema.messages)
+    .innerJoin(schema.threads, eq(schema.threads.id, schema.messages.threadId))
+    .innerJoin(schema.contacts, eq(schema.contacts.id, schema.messages.contactId))
+    .where(and(eq(schema.messages.id, m.messageId), eq(schema.messages.accountId, m.accountId)))
+    .get();
+  if (!row) return null;
+  const channel = row.thread.channelId
+    ? ((await db
+        .select()
+        .from(schema.channels)
+        .where(and(eq(schema.channels.id, row.thread.channelId), eq(schema.channels.accountId, m.accountId)))
+        .get()) ?? null)
+    : null;
+  return { ...row, channel };
+}
+
+/** Whether a reply may go out on this thread now; the reason in Russian when not (the UI shows it). */
+export function replyWindow(platform: string | null, thread: Pick<Thread, "kind" | "lastIncomingAt">, now = Date.now()): { open: true } | { open: false; code: string; reason: string } {
+  if (platform === "INSTAGRAM" && thread.kind === "dm" && (!thread.lastIncomingAt || now - thread.lastIncomingAt > INSTAGRAM_WINDOW_MS)) {
+    return { open: false, code: "INSTAGRAM_WINDOW_CLOSED", reason: "Прошло больше 24 часов с последнего сообщения клиента: Instagram разрешает ответить только в течение 24 часов" };
+  }
+  return { open: true };
+}
+
+async function sendOne(env: Env, q: OutboundMessage, attempts: number): Promise<Outcome> {
+  const l = await load(env, q);
+  if (!l) {
+    log.info("message gone, nothing to send", { messageId: q.messageId });
+    return { kind: "ack" };
+  }
+  const { message, thread, contact, channel } = l;
+  // Idempotent on the message id: a platform id or a final state means it went out (or never will).
+  if (message.direction !== "outgoing" || message.platformMessageId || (message.deliveryStatus && message.deliveryStatus !== "pending")) return { kind: "ack" };
+  // Test chats are answered in the app only: they never reach a messenger.
+  if (contact.isTestContact || contact.platform === "WEBCHAT" || !thread.channelId) return { kind: "ack" };
+  if (!isConnected(channel)) return fail(env, q, message, "Канал отключён: сообщение не отправлено", "CHANNEL_DISCONNECTED", attempts);
+  if (!channel.enabled) return fail(env, q, message, "Канал выключен: сообщение не отправлено", "CHANNEL_DISABLED", attempts);
+  const meta = (message.metadata ?? {}) as Record<string, unknown>;
+  if (!meta.privateReplyToCommentId) {
+    const w = replyWindow(channel.platform, thread);
+    if (!w.open) return fail(env, q, message, w.reason, w.code, attempts);
+  }
+
+  const pace = PACING[channel.platform] ?? { channelMs: 0, chatMs: 0 };
+  const slot = await reserveSlot(env, channel.id, contact.platformUserId, pace);
+  const wait = slot - Date.now();
+  if (wait > MAX_INLINE_WAIT_MS) return { kind: "retry", delaySeconds: Math.ceil(wait / 1000) };
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+
+  try {
+    const payload = await payloadOf(env, message);
+    const { platformMessageId } = await deliver(env, channel, thread, contact, message, payload);
+    const now = Date.now();
+    // Recorded before the queue message is acknowledged: a redelivery finds the platform id and stops.
+    const updated = await env.DB.prepare(
+      `UPDATE messages SET platform_message_id = ?1, is_sent = 1,
+         delivery_status = CASE WHEN coalesce(delivery_status, 'pending') IN ('pending', 'failed') THEN 'sent' ELSE delivery_status END,
+         metadata = json_remove(metadata, '$.deliveryError', '$.deliveryErrorCode'), updated_at = ?2
+       WHERE id = ?3 AND account_id = ?4 RETURNING *`,
+    )
+      .bind(platformMessageId, now, message.id, q.accountId)
+      .first<Record<string, unknown>>();
+    await attempt(env, q, channel.id, attempts, "sent", null, null);
+    if (updated) await publishSafe(env, q.accountId, [{ event: "message", data: serializeMessage(rowToMessage(updated)) }]);
+    return { kind: "ack" };
+  } catch (e) {
+    const err = e instanceof SendError ? e : new SendError((e as Error).message, "transient");
+    if (err.kind === "rate_limited") {
+      const ra = Math.max(1, Math.ceil(err.retryAfter ?? 1));
+      // Everyone sending through this channel waits too.
+      await env.DB.prepare("UPDATE send_slots SET next_at = max(next_at, ?1) WHERE key = ?2").bind(Date.now() + ra * 1000, `ch:${channel.id}`).run();
+      await attempt(env, q, channel.id, attempts, "rate_limited", err.httpStatus ?? 429, err.message);
+      return { kind: "retry", delaySeconds: ra };
+    }
+    if (err.kind === "transient") {
+      await attempt(env, q, channel.id, attempts, "retry", err.httpStatus ?? null, err.message);
+      return transientOutcome(env, q, attempts, err.message, message);
+    }
+    await attempt(env, q, channel.id, attempts, "failed", err.httpStatus ?? null, err.message);
+    return fail(env, q, message, `Мессенджер отклонил сообщение: ${err.message}`, "SEND_REJECTED", attempts);
+  }
+}
+
+export function outboundBackoffSeconds(attempts: number): number {
+  return Math.min(600, 2 ** Math.max(1, attempts));
+}
+
+async function transientOutcome(env: Env, q: OutboundMessage, attempts: number, error: string, message?: Message): Promise<Outcome> {
+  if (attempts < OUTBOUND_MAX_ATTEMPTS) return { kind: "retry", delaySeconds: outboundBackoffSeconds(attempts) };
+  await storeDeadLetter(env, { queue: "outbound", body: q, error, attempts });
+  if (message) await markFailed(env, q.accountId, message.id, `Не удалось отправить после ${attempts} попыток: ${error}`, "SEND_FAILED");
+  return { kind: "ack" };
+}
+
+async function fail(env: Env, q: OutboundMessage, message: Message, reason: string, code: string, attempts: number): Promise<Outcome> {
+  await markFailed(env, q.accountId, message.id, reason, code);
+  await attempt(env, q, null, attempts, "failed", null, reason);
+  return { kind: "ack" };
+}
+
+async function markFailed(env: Env, accountId: string, messageId: string, reason: string, code: string) {
+  const row = await env.DB.prepare(
+    `UPDATE messages SET delivery_status = 'failed', metadata = json_set(metadata, '$.deliveryError', ?1, '$.deliveryErrorCode', ?2), updated_at = ?3
+     WHERE id = ?4 AND account_id = ?5 AND platform_message_id IS NULL RETURNING *`,
+  )
+    .bind(reason, code, Date.now(), messageId, accountId)
+    .first<Record<string, unknown>>();
+  if (row) await publishSafe(env, accountId, [{ event: "message", data: serializeMessage(rowToMessage(row)) }]);
+}
+
+async function attempt(env: Env, q: OutboundMessage, channelId: string | null, n: number, outcome: "sent" | "rate_limited" | "retry" | "failed", httpStatus: number | null, error: string | null) {
+  await getDb(env.DB)
+    .insert(schema.outboundAttempts)
+    .values({ id: newId(), accountId: q.accountId, messageId: q.messageId, channelId, attempt: n, outcome, httpStatus, error: error?.slice(0, 1000) ?? null, createdAt: Date.now() });
+}
+
+/**
+ * Reserves the next send time for this channel and chat atomically (one D1 transaction), so
+ * concurrent consumer invocations share one budget: slot = max(now, channel next, chat next).
+ */
+export async function reserveSlot(env: Env, channelId: string, chatId: string, pace: { channelMs: number; chatMs: number }): Promise<number> {
+  if (!pace.channelMs && !pace.chatMs) return Date.now();
+  const now = Date.now();
+  const chKey = `ch:${channelId}`;
+  const chatKey = `chat:${channelId}:${chatId}`;
+  const res = await env.DB.batch<{ slot: number }>([
+    env.DB.prepare("INSERT OR IGNORE INTO send_slots (key, next_at) VALUES (?1, 0), (?2, 0)").bind(chKey, chatKey),
+    env.DB.prepare(
+      `UPDATE send_slots SET next_at = max(?1, next_at, (SELECT next_at FROM send_slots WHERE key = ?3)) + ?4 WHERE key = ?2 RETURNING next_at - ?4 AS slot`,
+    ).bind(now, chKey, chatKey, pace.channelMs),
+    env.DB.prepare(`UPDATE send_slots SET next_at = (SELECT next_at FROM send_slots WHERE key = ?1) - ?3 + ?4 WHERE key = ?2`).bind(chKey, chatKey, pace.channelMs, pace.chatMs),
+  ]);
+  return Number(res[1]!.results[0]!.slot);
+}
+
+async function payloadOf(env: Env, m: Message): Promise<OutgoingPayload> {
+  const payload: OutgoingPayload = { type: m.type, content: m.content };
+  if (m.payloadUrl && ["image", "video", "audio", "document"].includes(m.type)) {
+    if (m.payloadUrl.startsWith(`accounts/${m.accountId}/`)) {
+      const obj = await env.MEDIA.get(m.payloadUrl);
+      if (!obj) throw new SendError("Файл вложения не найден", "permanent");
+      payload.file = { bytes: await obj.arrayBuffer(), fileName: m.fileName ?? obj.customMetadata?.fileName ?? "file", mimeType: m.mimeType ?? obj.httpMetadata?.contentType ?? "application/octet-stream" };
+    } else if (/^https?:\/\//.test(m.payloadUrl)) payload.fileUrl = m.payloadUrl;
+  }
+  return payload;
+}
+
+async function deliver(env: Env, channel: Channel, thread: Thread, contact: Contact, message: Message, payload: OutgoingPayload) {
+  const meta = (message.metadata ?? {}) as Record<string, unknown>;
+  switch (channel.platform) {
+    case "TELEGRAM":
+      return telegramClient(env, await openCredentials<TelegramCreds>(env, channel)).send(contact.platformUserId, payload);
+    case "WHATSAPP": {
+      const creds = await openCredentials<WhatsappCreds>(env, channel);
+      return new GreenApiClient(creds).send(contact.platformUserId, payload);
+    }
+    case "INSTAGRAM": {
+      const client = instagramClient(env, await openCredentials<InstagramCreds>(env, channel));
+      if (typeof meta.privateReplyToCommentId === "string") return client.sendDm(channel.externalId, { comment_id: meta.privateReplyToCommentId }, { type: "text", content: payload.content });
+      if (thread.kind === "comments") {
+        const commentId = typeof meta.replyToCommentId === "string" ? meta.replyToCommentId : await lastCommentId(env, thread);
+        if (!commentId) throw new SendError("Нет комментария, на который можно ответить", "permanent");
+        return client.replyToComment(commentId, payload.content);
+      }
+      if (payload.file && !payload.fileUrl) {
+        // Instagram takes attachments by public URL only; our files are private to the account.
+        return client.sendDm(channel.externalId, { id: contact.platformUserId }, { type: "text", content: payload.content || message.fileName || "Файл" });
+      }
+      return client.sendDm(channel.externalId, { id: contact.platformUserId }, payload);
+    }
+    default:
+      throw new SendError(`Канал ${channel.platform} не отправляет сообщения`, "permanent");
+  }
+}
+
+async function lastCommentId(env: Env, thread: Thread): Promise<string | null> {
+  const row = await getDb(env.DB)
+    .select({ id: schema.messages.platformMessageId })
+    .from(schema.messages)
+    .where(and(eq(schema.messages.threadId, thread.id), eq(schema.messages.accountId, thread.accountId), eq(schema.messages.direction, "incoming")))
+    .orderBy(desc(schema.messages.createdAt))
+    .get();
+  return row?.id ?? null;
+}

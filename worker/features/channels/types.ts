@@ -1,0 +1,74 @@
+import type { Platform } from "../../db/schema/inbox";
+
+/**
+ * What every channel adapter produces from a webhook body and what the outbound sender needs from it.
+ * `IncomingItem` is the inbox's ingest contract (features/inbox/ingest.ts).
+ */
+export type { IncomingItem } from "../inbox/ingest";
+import type { IncomingItem } from "../inbox/ingest";
+
+/** Where the bytes of an incoming attachment come from (downloaded by the consumer, stored in R2). */
+export type MediaRef = { kind: "telegram"; fileId: string } | { kind: "url"; url: string };
+
+export interface CommentInfo {
+  commentId: string;
+  mediaId: string;
+  mediaProductType?: string;
+  parentCommentId?: string;
+  fromId: string;
+  fromUsername?: string;
+  text: string;
+  at: number;
+}
+
+export type DeliveryUpdate = "sent" | "delivered" | "read" | "failed";
+
+export type InboundEvent =
+  | { kind: "message"; item: IncomingItem; media?: MediaRef; comment?: CommentInfo; pauseAi?: boolean }
+  | { kind: "status"; platformMessageId: string; status: DeliveryUpdate; error?: string }
+  /** Everything we sent to this contact up to `watermark` (ms) was read (Instagram). */
+  | { kind: "read"; contactPlatformUserId: string; watermark: number }
+  | { kind: "state"; stateInstance: string }
+  | { kind: "ignored"; reason: string };
+
+/** The inbound queue message: a verified webhook's raw body. */
+export interface InboundQueueMessage {
+  kind: "webhook";
+  platform: Exclude<Platform, "WEBCHAT">;
+  /** Known for Telegram and WhatsApp (from the path); Instagram bodies name their accounts inside. */
+  accountId?: string;
+  channelId?: string;
+  receivedAt: number;
+  body: string;
+}
+
+export type SendErrorKind = "rate_limited" | "transient" | "permanent";
+
+/** A messenger refused or failed a send; the outbound sender decides from `kind` what to do. */
+export class SendError extends Error {
+  constructor(
+    message: string,
+    public readonly kind: SendErrorKind,
+    public readonly httpStatus?: number,
+    public readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Classifies a messenger's HTTP answer: 429 waits, 5xx and network errors are transient, the rest permanent. */
+export function sendErrorFor(status: number, description: string, retryAfter?: number): SendError {
+  if (status === 429) return new SendError(description || "rate limited", "rate_limited", status, retryAfter ?? 1);
+  if (status >= 500 || status === 408) return new SendError(description || `HTTP ${status}`, "transient", status);
+  return new SendError(description || `HTTP ${status}`, "permanent", status);
+}
+
+export interface OutgoingPayload {
+  type: string;
+  content: string;
+  /** The attachment's bytes when the message carries one (read from R2 by the sender). */
+  file?: { bytes: ArrayBuffer; fileName: string; mimeType: string };
+  fileUrl?: string;
+}
+
+export type Fetcher = typeof fetch;

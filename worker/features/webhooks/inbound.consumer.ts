@@ -1,0 +1,366 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { type IgWebhookBody, parseInstagramEntry } from "../../channels/instagram/instagram";
+import { parseTelegramUpdate, type TgUpdate } from "../../channels/telegram/telegram";
+import { parseGreenWebhook, type WaWebhook } from "../../channels/whatsapp/greenapi";
+import { getDb, schema } from "../../db/client";
+import type { Channel } from "../../db/schema/inbox";
+import type { Env } from "../../env";
+import { createLogger } from "../../lib/logger";
+import { storeDeadLetter } from "../admin-dlq/dead-letters.service";
+import { type IngestResult, ingestIncoming } from "../inbox/ingest";
+import { storeMedia } from "../inbox/media";
+import { publishSafe, type RoomEventInput } from "../inbox/realtime";
+import { rowToMessage, rowToThread } from "../inbox/rows";
+import { serializeContact, serializeMessage } from "../inbox/serialize";
+import { isConnected, isStored, openCredentials } from "../channels/channels.service";
+import { recordComments } from "../channels/comments.service";
+import type { InstagramCreds } from "../channels/instagram.service";
+import { telegramClient, type TelegramCreds } from "../channels/telegram.service";
+import { recordWhatsappState } from "../channels/whatsapp.service";
+import { type CommentInfo, type DeliveryUpdate, type InboundEvent, type IncomingItem, type MediaRef, SendError } from "../channels/types";
+
+/** Mirrors `max_retries` of the inbound consumer in wrangler.toml (+1 for the first delivery). */
+export const INBOUND_MAX_ATTEMPTS = 6;
+const log = createLogger({ component: "inbound" });
+
+const queueMessageSchema = z.object({
+  kind: z.literal("webhook"),
+  platform: z.enum(["TELEGRAM", "WHATSAPP", "INSTAGRAM"]),
+  accountId: z.string().max(64).optional(),
+  channelId: z.string().max(64).optional(),
+  receivedAt: z.number(),
+  body: z.string(),
+});
+
+interface Work {
+  msg: Message<unknown>;
+  events: { ev: InboundEvent; channel: Channel }[];
+  /** Set when this queue message must be retried (transient failure). */
+  failed?: string;
+  /** Status updates that found no message yet (the send is still being recorded): retried a few times. */
+  unmatched?: number;
+}
+
+/**
+ * The inbound consumer: verified webhook bodies → inbox events. One ingest call (two D1 round
+ * trips) for the whole batch; media downloaded to R2 first; delivery states, instance states and
+ * comment records applied after. Unsupported updates are acknowledged and logged; bodies that can
+ * never be processed go to the dead letters at once; transient failures retry with backoff.
+ */
+export async function consumeInbound(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const works: Work[] = [];
+  const bodies = new Map<Work, { platform: "TELEGRAM" | "WHATSAPP" | "INSTAGRAM"; json: unknown; channelId?: string; accountId?: string }>();
+  for (const msg of batch.messages) {
+    const parsed = queueMessageSchema.safeParse(msg.body);
+    if (!parsed.success) {
+      await poison(env, msg, "Некорректное сообщение очереди");
+      continue;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(parsed.data.body);
+    } catch {
+      await poison(env, msg, "Тело вебхука — не JSON");
+      continue;
+    }
+    const w: Work = { msg, events: [] };
+    works.push(w);
+    bodies.set(w, { platform: parsed.data.platform, json, channelId: parsed.data.channelId, accountId: parsed.data.accountId });
+  }
+  if (!works.length) return;
+
+  // Channels of the batch in two queries.
+  const db = getDb(env.DB);
+  const ids = [...new Set([...bodies.values()].map((b) => b.channelId).filter((x): x is string => !!x))];
+  const igIds = [
+    ...new Set(
+      [...bodies.values()]
+        .filter((b) => b.platform === "INSTAGRAM")
+        .flatMap((b) => ((b.json as IgWebhookBody)?.entry ?? []).map((e) => String(e?.id ?? "")))
+        .filter(Boolean),
+    ),
+  ];
+  const channelRows = [
+    ...(ids.length ? await db.select().from(schema.channels).where(inArray(schema.channels.id, ids)).all() : []),
+    ...(igIds.length
+      ? await db
+          .select()
+          .from(schema.channels)
+          .where(and(eq(schema.channels.platform, "INSTAGRAM"), inArray(schema.channels.externalId, igIds)))
+          .all()
+      : []),
+  ];
+  const byId = new Map(channelRows.map((c) => [c.id, c]));
+  const byIg = new Map(channelRows.filter((c) => c.platform === "INSTAGRAM").map((c) => [c.externalId, c]));
+
+  for (const w of works) {
+    const b = bodies.get(w)!;
+    try {
+      if (b.platform === "INSTAGRAM") {
+        const body = b.json as IgWebhookBody;
+        if (body?.object !== "instagram" || !Array.isArray(body.entry)) {
+          log.info("ignored webhook", { platform: b.platform, reason: `object ${String(body?.object)}` });
+          continue;
+        }
+        for (const entry of body.entry) {
+          const ch = byIg.get(String(entry?.id));
+          if (!ch || !isConnected(ch) || !ch.enabled) {
+            log.info("ignored webhook", { platform: b.platform, reason: "no connected, enabled channel", igId: entry?.id });
+            continue;
+          }
+          const ctx = { accountId: ch.accountId, channelId: ch.id, igId: ch.externalId, assistantId: ch.assistantId, commentsAutoReply: (ch.state as Record<string, unknown>).commentsAutoReply === true };
+          for (const ev of parseInstagramEntry(entry, ctx)) w.events.push({ ev, channel: ch });
+        }
+      } else {
+        const ch = b.channelId ? byId.get(b.channelId) : undefined;
+        if (!ch || ch.accountId !== b.accountId || !isConnected(ch)) {
+          log.info("ignored webhook", { platform: b.platform, reason: "channel gone", channelId: b.channelId });
+          continue;
+        }
+        const ev =
+          b.platform === "TELEGRAM"
+            ? parseTelegramUpdate(b.json as TgUpdate, { accountId: ch.accountId, channelId: ch.id, botId: ch.externalId, assistantId: ch.assistantId })
+            : parseGreenWebhook(b.json as WaWebhook, { accountId: ch.accountId, channelId: ch.id, idInstance: ch.externalId, assistantId: ch.assistantId });
+        if (ev.kind === "state") {
+          const wid = (b.json as WaWebhook).instanceData?.wid;
+          w.events.push({ ev: { ...ev, ...(wid ? { wid } : {}) } as InboundEvent, channel: ch });
+        } else w.events.push({ ev, channel: ch });
+      }
+    } catch (error) {
+      // A body our parsers choke on will not get better with retries.
+      await poison(env, w.msg, `Ошибка разбора: ${(error as Error).message}`);
+      w.events = [];
+      w.failed = "poisoned";
+      (w as { done?: boolean }).done = true;
+    }
+    for (const { ev } of w.events) if (ev.kind === "ignored") log.info("ignored update", { platform: b.platform, reason: ev.reason });
+  }
+  const active = works.filter((w) => !(w as { done?: boolean }).done);
+
+  // Media first (outside the write transaction), a few at a time.
+  await mapLimit(
+    active.flatMap((w) => w.events.filter((e) => e.ev.kind === "message" && e.ev.media).map((e) => ({ w, e }))),
+    6,
+    async ({ w, e }) => {
+      if (w.failed) return;
+      const ev = e.ev as Extract<InboundEvent, { kind: "message" }>;
+      try {
+        const stored = await downloadToR2(env, e.channel, ev.media!, ev.item);
+        ev.item.message.payloadUrl = stored.key;
+        ev.item.message.fileSize = stored.size;
+      } catch (error) {
+        if (error instanceof SendError && error.kind !== "permanent") w.failed = `Не удалось скачать файл: ${error.message}`;
+        else ev.item.message.metadata = { ...ev.item.message.metadata, isAttachmentDeleted: true, mediaError: String((error as Error).message).slice(0, 300) };
+      }
+    },
+  );
+
+  // One ingest for every message of the batch, ordered by the platform's own time.
+  const entries = active
+    .filter((w) => !w.failed)
+    .flatMap((w) => w.events.filter((e) => e.ev.kind === "message").map((e) => ({ w, ev: e.ev as Extract<InboundEvent, { kind: "message" }>, channel: e.channel })));
+  entries.sort((a, b) => (a.ev.item.message.createdAt ?? 0) - (b.ev.item.message.createdAt ?? 0) || seqOf(a.ev.item) - seqOf(b.ev.item));
+  let results: IngestResult[] = [];
+  if (entries.length) {
+    try {
+      results = await ingestIncoming(env, entries.map((e) => e.ev.item));
+    } catch (error) {
+      log.warn("batch ingest failed, retrying message by message", { error, messages: entries.length });
+      results = [];
+      for (const e of entries) {
+        try {
+          results.push((await ingestIncoming(env, [e.ev.item]))[0]!);
+        } catch (err) {
+          e.w.failed = `Ошибка записи: ${(err as Error).message}`;
+          results.push({ dedupeKey: e.ev.item.message.dedupeKey, duplicate: false, rejected: "FAILED" });
+        }
+      }
+    }
+  }
+
+  // After-effects of stored messages: comments, AI paused by a person on the phone, comment threads' AI flag.
+  const pause: { accountId: string; threadId: string }[] = [];
+  const aiOff: { accountId: string; threadId: string }[] = [];
+  const comments: { accountId: string; channelId: string; info: CommentInfo; dedupeKey: string; result: IngestResult }[] = [];
+  entries.forEach((e, i) => {
+    const r = results[i];
+    if (!r || e.w.failed) return;
+    if (r.duplicate === false && r.rejected) {
+      if (r.rejected !== "FAILED") log.info("message rejected by ingest", { reason: r.rejected, dedupeKey: r.dedupeKey });
+      return;
+    }
+    if (e.ev.comment) comments.push({ accountId: e.ev.item.accountId, channelId: e.channel.id, info: e.ev.comment, dedupeKey: r.dedupeKey, result: r });
+    if (!isStored(r)) return;
+    if (e.ev.pauseAi) pause.push({ accountId: r.accountId, threadId: r.threadId });
+    if (e.ev.comment && r.newThread && (e.channel.state as Record<string, unknown>).commentsAutoReply !== true) aiOff.push({ accountId: r.accountId, threadId: r.threadId });
+  });
+  try {
+    if (comments.length) await recordComments(env, comments);
+    if (pause.length || aiOff.length) await switchAiOff(env, [...pause, ...aiOff], new Set(pause.map((p) => p.threadId)));
+  } catch (error) {
+    log.error("after-effects failed", { error });
+    for (const c of comments) for (const e of entries) if (e.ev.item.message.dedupeKey === c.dedupeKey) e.w.failed = `Ошибка записи комментария: ${(error as Error).message}`;
+  }
+
+  // Delivery states and instance states.
+  for (const w of active) {
+    if (w.failed) continue;
+    try {
+      const statuses = w.events.filter((e) => e.ev.kind === "status" || e.ev.kind === "read");
+      if (statuses.length) {
+        const matched = await applyDeliveryUpdates(env, statuses.map((s) => ({ ev: s.ev, channel: s.channel })));
+        w.unmatched = statuses.length - matched;
+      }
+      for (const e of w.events) {
+        if (e.ev.kind === "state") {
+          const fresh = (await db.select().from(schema.channels).where(eq(schema.channels.id, e.channel.id)).get()) ?? e.channel;
+          const wid = (e.ev as { wid?: string }).wid;
+          await recordWhatsappState(env, fresh, e.ev.stateInstance, wid ? { wid } : {});
+        }
+      }
+    } catch (error) {
+      w.failed = `Ошибка обновления статуса: ${(error as Error).message}`;
+    }
+  }
+
+  for (const w of active) {
+    if (w.failed) {
+      if (w.msg.attempts >= INBOUND_MAX_ATTEMPTS) await poison(env, w.msg, w.failed);
+      else w.msg.retry({ delaySeconds: backoffSeconds(w.msg.attempts) });
+    } else if (w.unmatched && w.msg.attempts < 4) {
+      // A status can overtake the recording of our own send: look again shortly.
+      w.msg.retry({ delaySeconds: 2 });
+    } else w.msg.ack();
+  }
+}
+
+export function backoffSeconds(attempts: number): number {
+  return Math.min(300, 2 ** Math.max(1, attempts));
+}
+
+async function poison(env: Env, msg: Message<unknown>, error: string) {
+  try {
+    await storeDeadLetter(env, { queue: "inbound", body: msg.body, error, attempts: msg.attempts });
+    msg.ack();
+  } catch (e) {
+    log.error("dead letter failed", { error: e });
+    msg.retry({ delaySeconds: 30 });
+  }
+}
+
+function seqOf(item: IncomingItem): number {
+  const u = (item.message.metadata as Record<string, unknown> | undefined)?.updateId;
+  return typeof u === "number" ? u : 0;
+}
+
+async function mapLimit<T>(items: T[], limit: number, fn: (x: T) => Promise<void>) {
+  let i = 0;
+  const run = async () => {
+    while (i < items.length) await fn(items[i++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));
+}
+
+const MAX_MEDIA_BYTES = 50 * 1024 * 1024;
+
+async function downloadToR2(env: Env, ch: Channel, media: MediaRef, item: IncomingItem) {
+  let url: string;
+  if (media.kind === "telegram") {
+    const client = telegramClient(env, await openCredentials<TelegramCreds>(env, ch));
+    const f = await client.getFile(media.fileId);
+    if (!f.file_path) throw new SendError("Telegram не отдал путь к файлу", "permanent");
+    url = client.fileUrl(f.file_path);
+  } else url = media.url;
+  if (ch.platform === "INSTAGRAM" && !/^https?:/.test(url)) throw new SendError("Некорректная ссылка на файл", "permanent");
+  let res: Response;
+  try {
+    res = await fetch(url);
+  } catch (e) {
+    throw new SendError(`Файл недоступен: ${(e as Error).message}`, "transient");
+  }
+  if (!res.ok) throw new SendError(`Файл недоступен: HTTP ${res.status}`, res.status >= 500 || res.status === 429 ? "transient" : "permanent", res.status);
+  const len = Number(res.headers.get("content-length") ?? 0);
+  if (len > MAX_MEDIA_BYTES) throw new SendError("Файл слишком большой", "permanent");
+  const bytes = await res.arrayBuffer();
+  const mimeType = item.message.mimeType || res.headers.get("content-type")?.split(";")[0] || "application/octet-stream";
+  item.message.mimeType = mimeType;
+  const fileName = item.message.fileName || url.split("?")[0]!.split("/").pop() || "file";
+  item.message.fileName = fileName;
+  // The account id is part of the key: media is served to that account's members only.
+  return storeMedia(env, item.accountId, bytes, { fileName, mimeType });
+}
+
+const RANK: Record<string, number> = { pending: 0, failed: 0, sent: 1, delivered: 2, read: 3 };
+
+/** Writes delivery states reported by the channel (never backwards) and pushes the changed messages. */
+async function applyDeliveryUpdates(env: Env, updates: { ev: InboundEvent; channel: Channel }[]): Promise<number> {
+  let matched = 0;
+  const now = Date.now();
+  for (const { ev, channel } of updates) {
+    const accountId = channel.accountId;
+    let rows: Record<string, unknown>[] = [];
+    if (ev.kind === "status") {
+      const rank = RANK[ev.status]!;
+      const failed = ev.status === "failed";
+      const r = await env.DB.prepare(
+        `UPDATE messages SET delivery_status = ?1, is_sent = CASE WHEN ?2 >= 1 THEN 1 ELSE is_sent END, is_delivered = CASE WHEN ?2 >= 2 THEN 1 ELSE is_delivered END,
+           is_read = CASE WHEN ?2 >= 3 THEN 1 ELSE is_read END, updated_at = ?3,
+           metadata = CASE WHEN ?4 THEN json_set(metadata, '$.deliveryError', ?5) ELSE metadata END
+         WHERE account_id = ?6 AND platform_message_id = ?7 AND direction = 'outgoing'
+           AND (CASE coalesce(delivery_status, 'pending') WHEN 'read' THEN 3 WHEN 'delivered' THEN 2 WHEN 'sent' THEN 1 ELSE 0 END) < (CASE WHEN ?4 THEN 2 ELSE ?2 END)
+           AND NOT (?4 AND delivery_status = 'failed')
+         RETURNING *`,
+      )
+        .bind(ev.status as DeliveryUpdate, rank, now, failed ? 1 : 0, ev.error ?? null, accountId, ev.platformMessageId)
+        .all<Record<string, unknown>>();
+      rows = r.results;
+      if (!rows.length) {
+        const exists = await env.DB.prepare("SELECT 1 FROM messages WHERE account_id = ?1 AND platform_message_id = ?2 LIMIT 1").bind(accountId, ev.platformMessageId).first();
+        if (exists) matched++;
+      } else matched++;
+    } else if (ev.kind === "read") {
+      const r = await env.DB.prepare(
+        `UPDATE messages SET delivery_status = 'read', is_sent = 1, is_delivered = 1, is_read = 1, updated_at = ?1
+         WHERE account_id = ?2 AND direction = 'outgoing' AND created_at <= ?3 AND delivery_status IN ('sent', 'delivered')
+           AND thread_id IN (SELECT t.id FROM threads t JOIN contacts c ON c.id = t.contact_id
+                             WHERE t.account_id = ?2 AND t.channel_id = ?4 AND c.platform_user_id = ?5)
+         RETURNING *`,
+      )
+        .bind(now, accountId, ev.watermark, channel.id, ev.contactPlatformUserId)
+        .all<Record<string, unknown>>();
+      rows = r.results;
+      matched++;
+    }
+    if (rows.length) await publishSafe(env, accountId, rows.map((row) => ({ event: "message", data: serializeMessage(rowToMessage(row)) }) satisfies RoomEventInput));
+  }
+  return matched;
+}
+
+/** A person wrote from the phone (or a comment thread without auto-reply): the thread's AI goes off. */
+async function switchAiOff(env: Env, list: { accountId: string; threadId: string }[], announce: Set<string>) {
+  const db = getDb(env.DB);
+  const byAccount = new Map<string, string[]>();
+  for (const x of list) byAccount.set(x.accountId, [...(byAccount.get(x.accountId) ?? []), x.threadId]);
+  for (const [accountId, threadIds] of byAccount) {
+    const rows = await env.DB.prepare(
+      `UPDATE threads SET is_gpt_active = 0, updated_at = ?1 WHERE account_id = ?2 AND is_gpt_active = 1 AND id IN (${threadIds.map(() => "?").join(",")}) RETURNING *`,
+    )
+      .bind(Date.now(), accountId, ...threadIds)
+      .all<Record<string, unknown>>();
+    const threads = rows.results.map(rowToThread);
+    if (!threads.length) continue;
+    const contacts = await db
+      .select()
+      .from(schema.contacts)
+      .where(and(eq(schema.contacts.accountId, accountId), inArray(schema.contacts.id, threads.map((t) => t.contactId))))
+      .all();
+    const cById = new Map(contacts.map((c) => [c.id, c]));
+    const events: RoomEventInput[] = threads.flatMap((t) => {
+      const c = cById.get(t.contactId);
+      return c ? [{ event: "updateContact" as const, data: serializeContact(c, t) }] : [];
+    });
+    if (announce.size) log.info("AI paused: a person answered from the phone", { accountId, threads: threads.filter((t) => announce.has(t.id)).map((t) => t.id) });
+    await publishSafe(env, accountId, events);
+  }
+}
