@@ -1,0 +1,121 @@
+import { env } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb, schema } from "../../worker/db/client";
+import { api } from "./helpers";
+import { createChannel, incoming, ingest, joinedSocket, ownerWithAccount } from "./inbox-helpers";
+
+const db = () => getDb(env.DB);
+
+describe("ingestIncoming", () => {
+  it("creates the contact, the thread and the message, and updates the thread's last message and unread count", async () => {
+    const { accountId } = await ownerWithAccount();
+    const channelId = await createChannel(accountId);
+    const [r1, r2] = await ingest([
+      incoming(accountId, channelId, "100", "Здравствуйте!", {}, { name: "Иван Петров", platformUsername: "ivan_p" }),
+      // no name in the second update: the known name stays
+      incoming(accountId, channelId, "100", "Есть вопрос", {}, { name: "" }),
+    ]);
+    expect(r1.duplicate).toBe(false);
+    const a = r1 as any, b = r2 as any;
+    expect(a.newContact).toBe(true);
+    expect(a.newThread).toBe(true);
+    expect(b.contactId).toBe(a.contactId);
+    expect(b.threadId).toBe(a.threadId);
+    const thread = await db().select().from(schema.threads).where(eq(schema.threads.id, a.threadId)).get();
+    expect(thread).toMatchObject({ lastMessage: "Есть вопрос", lastMessageType: "text", unreadCount: 2, platform: "TELEGRAM", isTest: false, channelId });
+    expect(thread!.searchText).toContain("иван петров");
+    expect(thread!.searchText).toContain("есть вопрос");
+    const contact = await db().select().from(schema.contacts).where(eq(schema.contacts.id, a.contactId)).get();
+    expect(contact).toMatchObject({ name: "Иван Петров", platformUsername: "ivan_p", platformUserId: "100" });
+    expect(a.message).toMatchObject({ messageType: "text", messageDirection: "incoming", content: "Здравствуйте!", isSystem: false, contact: { contactId: a.contactId } });
+  });
+
+  it("is idempotent on dedupeKey: a repeat returns duplicate and changes nothing", async () => {
+    const { accountId } = await ownerWithAccount();
+    const item = incoming(accountId, null, "7", "один раз");
+    const [first] = await ingest([item]);
+    const before = await db().select().from(schema.threads).where(eq(schema.threads.id, (first as any).threadId)).get();
+    const [again, inBatchA, inBatchB] = await ingest([item, incoming(accountId, null, "7", "x", { dedupeKey: "same" }), incoming(accountId, null, "7", "y", { dedupeKey: "same" })]);
+    expect(again).toEqual({ dedupeKey: item.message.dedupeKey, duplicate: true });
+    expect(inBatchA.duplicate).toBe(false);
+    expect(inBatchB.duplicate).toBe(true);
+    const rows = await db().select().from(schema.messages).where(eq(schema.messages.accountId, accountId)).all();
+    expect(rows.map((m) => m.content).sort()).toEqual(["x", "один раз"]);
+    const after = await db().select().from(schema.threads).where(eq(schema.threads.id, before!.id)).get();
+    expect(after!.unreadCount).toBe(2);
+  });
+
+  it("starts a new thread with AI on only on a channel with an assistant, per the account setting", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const withAssistant = await createChannel(accountId, { assistantId: "asst-1" });
+    const without = await createChannel(accountId);
+    const [a, b] = await ingest([incoming(accountId, withAssistant, "1", "a"), incoming(accountId, without, "2", "b")]);
+    const ta = await db().select().from(schema.threads).where(eq(schema.threads.id, (a as any).threadId)).get();
+    const tb = await db().select().from(schema.threads).where(eq(schema.threads.id, (b as any).threadId)).get();
+    expect(ta).toMatchObject({ isGptActive: true, assistantId: "asst-1" });
+    expect(tb).toMatchObject({ isGptActive: false, assistantId: null });
+    const put = await api("PUT", `/accounts/${accountId}/settings`, { token, body: { inbox: { aiOnForNewThreads: false, soundOnNewMessage: true } } });
+    expect(put.status).toBe(200);
+    const [c] = await ingest([incoming(accountId, withAssistant, "3", "c")]);
+    const tc = await db().select().from(schema.threads).where(eq(schema.threads.id, (c as any).threadId)).get();
+    expect(tc!.isGptActive).toBe(false);
+  });
+
+  it("keeps one thread per contact and channel; a second channel is a second thread", async () => {
+    const { accountId } = await ownerWithAccount();
+    const ch1 = await createChannel(accountId);
+    const ch2 = await createChannel(accountId);
+    const [a, b, c] = await ingest([incoming(accountId, ch1, "9", "1"), incoming(accountId, ch2, "9", "2"), incoming(accountId, null, "9", "3")]);
+    const [d] = await ingest([incoming(accountId, null, "9", "4")]);
+    expect((a as any).contactId).toBe((b as any).contactId);
+    expect(new Set([(a as any).threadId, (b as any).threadId, (c as any).threadId]).size).toBe(3);
+    expect((d as any).threadId).toBe((c as any).threadId);
+  });
+
+  it("stores phone-typed outgoing messages as sent without counting them unread; rejects a foreign channel", async () => {
+    const { accountId } = await ownerWithAccount();
+    const other = await ownerWithAccount();
+    const foreignChannel = await createChannel(other.accountId);
+    const [out, rejected] = await ingest([incoming(accountId, null, "5", "с телефона", { direction: "outgoing" }), incoming(accountId, foreignChannel, "5", "x")]);
+    expect((out as any).message).toMatchObject({ messageDirection: "outgoing", isSent: true, deliveryStatus: "sent", senderType: "operator" });
+    const t = await db().select().from(schema.threads).where(eq(schema.threads.id, (out as any).threadId)).get();
+    expect(t!.unreadCount).toBe(0);
+    expect(rejected).toMatchObject({ duplicate: false, rejected: "CHANNEL_NOT_FOUND" });
+    const foreign = await db().select().from(schema.messages).where(and(eq(schema.messages.accountId, other.accountId))).all();
+    expect(foreign).toHaveLength(0);
+  });
+
+  it("pushes message then updateContact per message, in commit order", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const { socket } = await joinedSocket(token, accountId);
+    await ingest([incoming(accountId, null, "p", "первое"), incoming(accountId, null, "q", "второе")]);
+    await socket.waitFor((f) => f.event === "updateContact", 2);
+    expect(socket.frames.filter((f) => f.seq).map((f) => [f.event, f.data.content ?? f.data.thread?.lastMessage])).toEqual([
+      ["message", "первое"],
+      ["updateContact", "первое"],
+      ["message", "второе"],
+      ["updateContact", "второе"],
+    ]);
+    socket.close();
+  });
+
+  it("ingests 300 messages over 60 contacts in batches of 100 with exact counts", async () => {
+    const { accountId } = await ownerWithAccount();
+    const channelId = await createChannel(accountId);
+    const items = Array.from({ length: 300 }, (_, i) => incoming(accountId, channelId, `bulk-${i % 60}`, `сообщение ${i}`));
+    const started = Date.now();
+    for (let i = 0; i < items.length; i += 100) await ingest(items.slice(i, i + 100));
+    const ms = Date.now() - started;
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE account_id = ?").bind(accountId).first<{ n: number }>();
+    expect(count!.n).toBe(300);
+    const threads = await env.DB.prepare("SELECT sum(unread_count) AS u, count(*) AS n FROM threads WHERE account_id = ?").bind(accountId).first<{ u: number; n: number }>();
+    expect(threads).toEqual({ u: 300, n: 60 });
+    console.log(`ingest: 300 messages in ${ms} ms`);
+  });
+
+  it("rejects an invalid item with a 400 AppError", async () => {
+    const { accountId } = await ownerWithAccount();
+    await expect(ingest([{ ...incoming(accountId, null, "z", "x"), platform: "ICQ" as any }])).rejects.toMatchObject({ status: 400 });
+  });
+});
