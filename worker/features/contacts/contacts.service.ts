@@ -26,7 +26,8 @@ export async function listChatContacts(env: Env, accountId: string, q: ChatConta
   const n = needle(q.q);
   if (n) where.push(sql`instr(${threads.searchText}, ${n}) > 0`);
   const cond = and(...where);
-  const [rows, total] = await db.batch([
+  // Two reads side by side (drizzle's D1 batch mis-maps joined selections).
+  const [rows, total] = await Promise.all([
     db
       .select({ t: threads, c: contacts })
       .from(threads)
@@ -34,8 +35,9 @@ export async function listChatContacts(env: Env, accountId: string, q: ChatConta
       .where(cond)
       .orderBy(desc(threads.updatedAt), desc(threads.id))
       .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(threads).where(cond),
+      .offset((q.page - 1) * q.limit)
+      .all(),
+    db.select({ n: count() }).from(threads).where(cond).all(),
   ]);
   return paged(
     rows.map((r) => serializeContact(r.c, r.t)),
