@@ -2,7 +2,7 @@
 export function describeUserAgent(ua: string | null | undefined): { browser: string | null; os: string | null; mobile: boolean } {
   if (!ua) return { browser: null, os: null, mobile: false };
   const browser =
-    /YaBrowser\//.test(ua) ? "Яндекс Браузер"
+    /YaBrowser\//.test(ua) ? "Yandex Browser"
     : /Edg\//.test(ua) ? "Edge"
     : /OPR\//.test(ua) ? "Opera"
     : /Firefox\//.test(ua) ? "Firefox"

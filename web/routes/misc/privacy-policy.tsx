@@ -1,0 +1,7 @@
+import { LegalDocument } from "./public-page";
+
+export const handle = { titleKey: "pages:privacy.title" };
+
+export default function PrivacyPolicyPage() {
+  return <LegalDocument ns="privacy" />;
+}
