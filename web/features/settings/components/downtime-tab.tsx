@@ -94,7 +94,7 @@ function DowntimeEditor({ accountId, settings }: { accountId: string; settings: 
         { enabled: v.enabled, ...(v.timezone ? { timezone: v.timezone } : {}), intervals: v.intervals },
         { silent: true },
       );
-      notify({ type: "success", message: t("downtime.saved") });
+      notify({ id: `downtime-saved-${accountId}`, type: "success", message: t("downtime.saved") });
       const next = { ...settings, downtime: res.downtime };
       queryClient.setQueryData(accountQueries.settings(accountId).queryKey, next);
       form.reset(initial(next));

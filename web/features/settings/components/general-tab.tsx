@@ -64,7 +64,7 @@ function AccountDetailsCard({ account }: { account: Account }) {
         { ...values, description: values.description || null, website: values.website || "" },
         { silent: true },
       );
-      notify({ type: "success", message: t("general.saved") });
+      notify({ id: `account-saved-${account.accountId}`, type: "success", message: t("general.saved") });
       queryClient.setQueryData(accountQueries.detail(account.accountId).queryKey, (old) => (old ? { ...old, ...res } : old));
       form.reset(toValues(res));
       await queryClient.invalidateQueries({ queryKey: ["auth"] });
@@ -137,7 +137,7 @@ function DefaultsCard({ accountId }: { accountId: string }) {
         notifications: { emailOnHandoff: draft["notifications.emailOnHandoff"], emailOnChannelDown: draft["notifications.emailOnChannelDown"] },
         comments: { autoReply: draft["comments.autoReply"] },
       });
-      notify({ type: "success", message: t("defaults.saved") });
+      notify({ id: `settings-saved-${accountId}`, type: "success", message: t("defaults.saved") });
       queryClient.setQueryData(accountQueries.settings(accountId).queryKey, res);
     } catch {
       // the API client has shown the reason

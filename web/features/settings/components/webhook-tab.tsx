@@ -54,7 +54,7 @@ function WebhookForm({ accountId, settings }: { accountId: string; settings: Acc
   const onSubmit = form.handleSubmit(async (v) => {
     try {
       const res = await api.put<AccountSettings & { message: string }>(`/accounts/${accountId}/settings`, { webhook: { url: v.url || null, events: v.events } }, { silent: true });
-      notify({ type: "success", message: t("webhook.saved") });
+      notify({ id: `webhook-saved-${accountId}`, type: "success", message: t("webhook.saved") });
       queryClient.setQueryData(accountQueries.settings(accountId).queryKey, res);
       form.reset(initial(res));
     } catch (e) {

@@ -1,0 +1,104 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+
+export const DEMO = { email: "demo@assistly.local", password: "demo12345", name: "Демо Оператор" };
+export const ADMIN = { email: "admin@assistly.local", password: "admin12345", name: "Администратор" };
+export const DEMO_ACCOUNT_ID = "demo-account";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ARTIFACTS = join(here, "artifacts");
+
+let seq = 0;
+/** A fresh address per call, unique across runs against the same server too. */
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}@e2e.test`;
+}
+
+export interface AuthResult {
+  accessToken: string;
+  user: { id: string; email: string; name: string; emailVerified: boolean; isPlatformAdmin: boolean; language: string };
+}
+
+export async function apiRegister(request: APIRequestContext, input: { email: string; password: string; name: string; inviteToken?: string }): Promise<AuthResult> {
+  const res = await request.post("/api/auth/register", { data: input });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as AuthResult;
+}
+
+export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<AuthResult> {
+  const res = await request.post("/api/auth/login", { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as AuthResult;
+}
+
+export function bearer(token: string) {
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** The mail the dev outbox holds for an address, newest first. */
+export async function outbox(request: APIRequestContext, to: string): Promise<{ to: string; subject: string; text: string }[]> {
+  const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to.toLowerCase())}`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: { to: string; subject: string; text: string }[] }).data;
+}
+
+/** The first link of the newest mail to `to` whose path starts with `pathPrefix`, as a path + query. */
+export async function mailLink(request: APIRequestContext, to: string, pathPrefix: string): Promise<string> {
+  const mails = await outbox(request, to);
+  for (const m of mails) {
+    const match = m.text.match(/https?:\/\/\S+/g)?.find((u) => new URL(u).pathname.startsWith(pathPrefix));
+    if (match) {
+      const u = new URL(match);
+      return u.pathname + u.search;
+    }
+  }
+  throw new Error(`no mail with a ${pathPrefix} link to ${to}`);
+}
+
+/** Signs the browser in by setting the session cookies the SPA reads (skips the login form). */
+export async function signInWithToken(page: Page, baseURL: string, auth: AuthResult) {
+  const url = new URL(baseURL);
+  const expires = Math.floor(Date.now() / 1000) + 30 * 24 * 3600;
+  await page.context().addCookies([
+    { name: "accessToken", value: encodeURIComponent(auth.accessToken), domain: url.hostname, path: "/", expires, sameSite: "Lax" },
+    { name: "user", value: encodeURIComponent(JSON.stringify(auth.user)), domain: url.hostname, path: "/", expires, sameSite: "Lax" },
+  ]);
+}
+
+/** Stores UI preferences (theme, language…) and the cookie acceptance before the app starts. */
+export async function presetStorage(page: Page, prefs: Record<string, unknown>, opts: { acceptCookies?: boolean } = {}) {
+  await page.addInitScript(
+    ([p, accept]) => {
+      // Only on the first load of the page, so a test can still change preferences and reload.
+      if (sessionStorage.getItem("__e2e_preset")) return;
+      sessionStorage.setItem("__e2e_preset", "1");
+      const current = JSON.parse(localStorage.getItem("preferences") || "{}");
+      localStorage.setItem("preferences", JSON.stringify({ ...current, ...p }));
+      if (accept) localStorage.setItem("cookiesAccepted", "true");
+    },
+    [prefs, opts.acceptCookies ?? true] as const,
+  );
+}
+
+/** Fills the login form and submits it. */
+export async function loginViaUi(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Пароль", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Войти" }).click();
+}
+
+/** A full-page screenshot kept in tests/e2e/artifacts and attached to the report. */
+export async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const file = join(ARTIFACTS, `${name}.png`);
+  mkdirSync(dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+  await testInfo.attach(name, { path: file, contentType: "image/png" });
+}
+
+/** Waits until no skeleton placeholder nor spinner is on screen. */
+export async function settled(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 15_000 });
+}

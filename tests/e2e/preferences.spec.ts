@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+import { apiLogin, DEMO, DEMO_ACCOUNT_ID, signInWithToken } from "./helpers";
+
+test("theme and language survive a reload", async ({ page, request, baseURL }) => {
+  await signInWithToken(page, baseURL!, await apiLogin(request, DEMO.email, DEMO.password));
+  await page.goto(`/${DEMO_ACCOUNT_ID}/dashboard`);
+  await expect(page.getByTestId("stat-members")).toBeVisible();
+  const html = page.locator("html");
+  await expect(html).not.toHaveClass(/\bdark\b/);
+
+  await page.getByTestId("theme-open").click();
+  await page.getByTestId("theme-dark").click();
+  await expect(html).toHaveClass(/\bdark\b/);
+
+  await page.getByTestId("language-open").click();
+  await page.getByTestId("language-en").click();
+  await expect(page.getByText("Team members")).toBeVisible();
+  await expect(html).toHaveAttribute("lang", "en");
+
+  await page.reload();
+  await expect(html).toHaveClass(/\bdark\b/);
+  await expect(html).toHaveAttribute("lang", "en");
+  await expect(page.getByText("Team members")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Good (morning|afternoon|evening|night), / })).toBeVisible();
+
+  // And back, so the stored choice really is what drives the page.
+  await page.getByTestId("theme-open").click();
+  await page.getByTestId("theme-light").click();
+  await page.getByTestId("language-open").click();
+  await page.getByTestId("language-ru").click();
+  await page.reload();
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await expect(page.getByText("Участники команды")).toBeVisible();
+});
+
+test("the cookie banner stays hidden after Accept", async ({ page }) => {
+  await page.goto("/login");
+  const banner = page.getByTestId("cookie-banner");
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText("Мы используем cookies");
+  await banner.getByRole("button").click();
+  await expect(banner).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem("cookiesAccepted"))).toBe("true");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Вход в Assistly" })).toBeVisible();
+  await expect(banner).toBeHidden();
+  await page.goto("/about-us");
+  await expect(page.getByRole("heading", { name: /Помогаем бизнесу/ })).toBeVisible();
+  await expect(banner).toBeHidden();
+});
