@@ -1,0 +1,188 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import { getDb, schema } from "../../worker/db/client";
+import { reserveSlot } from "../../worker/features/channels/outbound.consumer";
+import { orderedId } from "../../worker/features/inbox/rows";
+import { tgTextUpdate } from "../fakes/telegram";
+import { connectTelegram, countMessages, fakeRequests, fakeScript, tgBase, tgWebhook, threadMessages, waitFor } from "./channel-helpers";
+import { api } from "./helpers";
+import { ownerWithAccount } from "./inbox-helpers";
+
+/**
+ * The outbound sender. Retries are driven two ways, said per test: the consumer called directly
+ * with createMessageBatch/getQueueResult (to see each ack/retry decision), or the real queue awaited.
+ */
+const OUTBOUND = "assistly-outbound";
+
+async function setup() {
+  const owner = await ownerWithAccount();
+  const tg = await connectTelegram(owner.token, owner.accountId);
+  const chatId = 600000 + Math.floor(Math.random() * 100000);
+  await tgWebhook(owner.accountId, tg.secret, tgTextUpdate(1, chatId, "Добрый день"));
+  const incoming = await waitFor(async () => (await threadMessages(owner.accountId))[0], 10_000, "incoming");
+  return { ...owner, ...tg, chatId, threadId: incoming.threadId, contactId: incoming.contactId };
+}
+
+/** An outgoing message stored the way every producer does (pending), without enqueueing it. */
+async function pendingMessage(accountId: string, threadId: string, contactId: string, content: string) {
+  const id = orderedId();
+  const now = Date.now();
+  await getDb(env.DB).insert(schema.messages).values({ id, accountId, threadId, contactId, type: "text", direction: "outgoing", content, deliveryStatus: "pending", senderType: "operator", createdAt: now, updatedAt: now });
+  return id;
+}
+
+async function runOutbound(accountId: string, messageId: string, attempts: number) {
+  const batch = createMessageBatch(OUTBOUND, [{ id: `q-${messageId}-${attempts}`, timestamp: new Date(), attempts, body: { kind: "send", accountId, messageId } }]);
+  // getQueueResult does not report a retry's delay: record what the consumer asked for.
+  const delays: (number | undefined)[] = [];
+  for (const m of batch.messages) {
+    const orig = m.retry.bind(m);
+    Object.defineProperty(m, "retry", { value: (o?: QueueRetryOptions) => (delays.push(o?.delaySeconds), orig(o)) });
+  }
+  const ctx = createExecutionContext();
+  await worker.queue!(batch as MessageBatch<unknown>, env, ctx);
+  return { ...(await getQueueResult(batch, ctx)), delays };
+}
+
+const msgRow = (id: string) => getDb(env.DB).select().from(schema.messages).where(eq(schema.messages.id, id)).get();
+const sendsOf = (bot: string) => fakeRequests(tgBase(), (r) => r.path === `/bot${bot}/sendMessage`);
+
+describe("outbound: retries (consumer driven with createMessageBatch/getQueueResult)", () => {
+  it("429 with retry_after → retried after that many seconds, then delivered once; a redelivery sends nothing", async () => {
+    const s = await setup();
+    const id = await pendingMessage(s.accountId, s.threadId, s.contactId, "Ответ после лимита");
+    await fakeScript(tgBase(), [{ match: `/bot${s.bot}/sendMessage`, status: 429, body: { ok: false, error_code: 429, description: "Too Many Requests: retry after 1", parameters: { retry_after: 1 } } }]);
+    const first = await runOutbound(s.accountId, id, 1);
+    expect(first.retryMessages.map((m) => m.msgId)).toEqual([`q-${id}-1`]);
+    expect(first.delays).toEqual([1]);
+    expect((await msgRow(id))!.deliveryStatus).toBe("pending");
+    const second = await runOutbound(s.accountId, id, 2);
+    expect(second.explicitAcks).toEqual([`q-${id}-2`]);
+    const sent = (await msgRow(id))!;
+    expect(sent).toMatchObject({ deliveryStatus: "sent", isSent: true });
+    expect(sent.platformMessageId).toMatch(/^\d+$/);
+    const third = await runOutbound(s.accountId, id, 3);
+    expect(third.explicitAcks).toHaveLength(1);
+    const calls = await sendsOf(s.bot);
+    expect(calls).toHaveLength(2); // the refused one and the delivered one
+    const attempts = await getDb(env.DB).select().from(schema.outboundAttempts).where(eq(schema.outboundAttempts.messageId, id)).all();
+    expect(attempts.map((a) => a.outcome).sort()).toEqual(["rate_limited", "sent"]);
+  });
+
+  it("500 → retried with backoff, then delivered once", async () => {
+    const s = await setup();
+    const id = await pendingMessage(s.accountId, s.threadId, s.contactId, "Ответ после сбоя");
+    await fakeScript(tgBase(), [{ match: `/bot${s.bot}/sendMessage`, status: 500, body: { ok: false, error_code: 500, description: "Internal Server Error" } }]);
+    const first = await runOutbound(s.accountId, id, 1);
+    expect(first.retryMessages.map((m) => m.msgId)).toEqual([`q-${id}-1`]);
+    expect(first.delays).toEqual([2]);
+    const second = await runOutbound(s.accountId, id, 2);
+    expect(second.explicitAcks).toHaveLength(1);
+    expect((await msgRow(id))!.deliveryStatus).toBe("sent");
+    expect(await sendsOf(s.bot)).toHaveLength(2);
+  });
+
+  it("a permanent refusal (blocked by the user) fails the message with the reason, no retry", async () => {
+    const s = await setup();
+    const id = await pendingMessage(s.accountId, s.threadId, s.contactId, "Не дойдёт");
+    await fakeScript(tgBase(), [{ match: `/bot${s.bot}/sendMessage`, status: 403, body: { ok: false, error_code: 403, description: "Forbidden: bot was blocked by the user" } }]);
+    const r = await runOutbound(s.accountId, id, 1);
+    expect(r.explicitAcks).toHaveLength(1);
+    expect(r.retryMessages).toHaveLength(0);
+    expect((await msgRow(id))!).toMatchObject({ deliveryStatus: "failed", metadata: { deliveryErrorCode: "SEND_REJECTED", deliveryError: expect.stringContaining("bot was blocked") } });
+  });
+
+  it("after the last attempt the send goes to the dead letters, failed; an admin replays it and it is delivered", async () => {
+    const s = await setup();
+    const id = await pendingMessage(s.accountId, s.threadId, s.contactId, "Через DLQ");
+    await fakeScript(tgBase(), [{ match: `/bot${s.bot}/sendMessage`, status: 502, body: { ok: false, error_code: 502, description: "Bad Gateway" } }]);
+    const last = await runOutbound(s.accountId, id, 9);
+    expect(last.explicitAcks).toHaveLength(1);
+    expect((await msgRow(id))!.deliveryStatus).toBe("failed");
+    const dl = await getDb(env.DB).select().from(schema.deadLetters).where(eq(schema.deadLetters.accountId, s.accountId)).all();
+    expect(dl).toHaveLength(1);
+    expect(dl[0]).toMatchObject({ queue: "outbound", body: { kind: "send", accountId: s.accountId, messageId: id }, error: "Bad Gateway", attempts: 9 });
+
+    const admin = await adminToken();
+    expect((await api("GET", "/admin/dead-letters", { token: s.token })).status).toBe(403);
+    const list = await api("GET", `/admin/dead-letters?accountId=${s.accountId}`, { token: admin });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((d: { id: string }) => d.id)).toEqual([dl[0]!.id]);
+    const replay = await api("POST", `/admin/dead-letters/${dl[0]!.id}/replay`, { token: admin });
+    expect(replay.status).toBe(200);
+    expect(replay.body.replayCount).toBe(1);
+    // The real queue takes it from here.
+    await waitFor(async () => ((await msgRow(id))!.deliveryStatus === "sent" ? true : null), 10_000, "replayed send");
+    const ok = (await sendsOf(s.bot)).filter((r) => r.body.text === "Через DLQ");
+    expect(ok).toHaveLength(2); // the 502 and the replayed success
+  });
+
+  it("test chats never reach a messenger; a disabled channel refuses clearly", async () => {
+    const s = await setup();
+    const db = getDb(env.DB);
+    const now = Date.now();
+    const contactId = orderedId();
+    const threadId = orderedId();
+    await db.insert(schema.contacts).values({ id: contactId, accountId: s.accountId, platform: "WEBCHAT", platformUserId: `test-${contactId}`, name: "Тест", isTestContact: true, firstSeenAt: now, lastSeenAt: now, createdAt: now, updatedAt: now });
+    await db.insert(schema.threads).values({ id: threadId, accountId: s.accountId, contactId, channelId: null, createdAt: now, updatedAt: now } as typeof schema.threads.$inferInsert);
+    const testMsg = await pendingMessage(s.accountId, threadId, contactId, "Тестовый ответ");
+    const before = (await fakeRequests(tgBase())).length;
+    expect((await runOutbound(s.accountId, testMsg, 1)).explicitAcks).toHaveLength(1);
+    expect((await fakeRequests(tgBase())).length).toBe(before);
+
+    await api("POST", `/accounts/${s.accountId}/platform-telegram/toggle`, { token: s.token, body: { enabled: false } });
+    const off = await pendingMessage(s.accountId, s.threadId, s.contactId, "Канал выключен");
+    await runOutbound(s.accountId, off, 1);
+    expect((await msgRow(off))!).toMatchObject({ deliveryStatus: "failed", metadata: { deliveryErrorCode: "CHANNEL_DISABLED" } });
+    expect(await sendsOf(s.bot)).toHaveLength(0);
+  });
+
+  it("a malformed queue message is kept as a dead letter, not retried", async () => {
+    const batch = createMessageBatch(OUTBOUND, [{ id: "bad-1", timestamp: new Date(), attempts: 1, body: { kind: "nope" } }]);
+    const ctx = createExecutionContext();
+    await worker.queue!(batch as MessageBatch<unknown>, env, ctx);
+    const r = await getQueueResult(batch, ctx);
+    expect(r.explicitAcks).toEqual(["bad-1"]);
+    const rows = await env.DB.prepare("SELECT body FROM dead_letters WHERE queue = 'outbound' AND body = ?").bind(JSON.stringify({ kind: "nope" })).all();
+    expect(rows.results.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("outbound: through the real queue", () => {
+  it("an operator reply failing with 500 once is retried by the queue and delivered exactly once", async () => {
+    const s = await setup();
+    await fakeScript(tgBase(), [{ match: `/bot${s.bot}/sendMessage`, status: 500, body: { ok: false, error_code: 500, description: "Internal Server Error" } }]);
+    const reply = await api("POST", `/accounts/${s.accountId}/contacts/${s.contactId}/messages`, { token: s.token, body: { content: "Повторим" } });
+    expect(reply.status).toBe(201);
+    const m = await waitFor(async () => (await threadMessages(s.accountId)).find((x) => x.content === "Повторим" && x.deliveryStatus === "sent"), 15_000, "retried send");
+    const calls = await sendsOf(s.bot);
+    expect(calls).toHaveLength(2);
+    expect(m.platformMessageId).toBeTruthy();
+    expect(await countMessages(s.accountId)).toBe(2);
+  });
+});
+
+describe("outbound: pacing", () => {
+  it("slots: one chat at most once a second, one bot at most ~30 a second, shared atomically", async () => {
+    const ch = `pace-${Math.random()}`;
+    const pace = { channelMs: 34, chatMs: 1000 };
+    const a1 = await reserveSlot(env, ch, "chat-a", pace);
+    const a2 = await reserveSlot(env, ch, "chat-a", pace);
+    expect(a2 - a1).toBeGreaterThanOrEqual(1000);
+    const slots = await Promise.all(Array.from({ length: 30 }, (_, i) => reserveSlot(env, ch, `chat-${i}`, pace)));
+    const sorted = [...slots].sort((x, y) => x - y);
+    for (let i = 1; i < sorted.length; i++) expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThanOrEqual(34);
+  });
+});
+
+async function adminToken(): Promise<string> {
+  const reg = await api("POST", "/auth/register", { body: { email: "root@admin.test", password: "password123", name: "Root" } });
+  if (reg.status === 201) return reg.body.accessToken;
+  const login = await api("POST", "/auth/login", { body: { email: "root@admin.test", password: "password123" } });
+  if (login.status !== 200) throw new Error(`admin login ${login.status} ${JSON.stringify(login.body)}`);
+  return login.body.accessToken;
+}
+
+export { adminToken };
