@@ -7,6 +7,7 @@ export interface Env {
   INBOUND_QUEUE: Queue;
   OUTBOUND_QUEUE: Queue;
   DLQ: Queue;
+  AI_QUEUE: Queue;
 
   ENVIRONMENT: string; // "development" enables the dev outbox endpoint and dev mail
   APP_NAME: string;

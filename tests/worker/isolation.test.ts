@@ -29,6 +29,11 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "PATCH /api/accounts/:accountId/assistants/:assistantId": "forbid",
   "DELETE /api/accounts/:accountId/assistants/:assistantId": "forbid",
   "POST /api/accounts/:accountId/assistants/:assistantId/generate": "forbid",
+  "GET /api/platform-webwidget/accounts/:accountId/test-chats": "allow",
+  "POST /api/platform-webwidget/accounts/:accountId/new-message": "allow",
+  "POST /api/platform-webwidget/accounts/:accountId/new-message/stream": "allow",
+  "GET /api/platform-webwidget/accounts/:accountId/test-chats/:contactId/messages": "allow",
+  "DELETE /api/platform-webwidget/accounts/:accountId/test-chats/:contactId": "allow",
 };
 
 /** Routes that carry an account id but authenticate differently (signed webhooks). */

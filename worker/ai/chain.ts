@@ -1,4 +1,10 @@
+import { waitUntil } from "cloudflare:workers";
 import type { Env } from "../env";
+import { isInDowntime } from "../features/accounts/downtime";
+import { createLogger } from "../lib/logger";
+import { newId } from "../lib/ids";
+import { enqueueRun, WATCHDOG_SECONDS } from "./queue";
+import { executeRun, release, type RunOutcome, type RunOptions } from "./runner";
 
 export interface ChainItem {
   accountId: string;
@@ -7,12 +13,157 @@ export interface ChainItem {
   messageId: string;
 }
 
+const log = createLogger({ component: "chain" });
+
 /**
- * The one chain of handlers per thread for freshly ingested incoming messages:
- * an active flow first (flows arrive in a later issue), then the thread's assistant.
- * Must stay fast: it only schedules work; the answer is produced asynchronously.
+ * Turns started in this isolate, by incoming message id: the test chat awaits the turn its
+ * message started (same request), everyone else lets it run in the background.
+ */
+const inflight = new Map<string, Promise<RunOutcome | null>>();
+
+/**
+ * Reply text streamed so far per incoming message (test chats stream from the model); a listener
+ * registered after ingestion first gets what was buffered, then every new piece.
+ */
+const streams = new Map<string, { text: string; listeners: Set<(piece: string) => void> }>();
+
+function emitDelta(messageId: string, piece: string) {
+  const s = streams.get(messageId) ?? { text: "", listeners: new Set() };
+  s.text += piece;
+  streams.set(messageId, s);
+  for (const l of s.listeners) l(piece);
+}
+
+/** Follows the reply of a message's turn as it streams; returns the unsubscribe function. */
+export function onReplyDelta(messageId: string, listener: (piece: string) => void): () => void {
+  const s = streams.get(messageId) ?? { text: "", listeners: new Set() };
+  streams.set(messageId, s);
+  if (s.text) listener(s.text);
+  s.listeners.add(listener);
+  return () => s.listeners.delete(listener);
+}
+
+/**
+ * The one chain of handlers per thread for freshly ingested incoming messages: an active flow
+ * first (flows arrive in a later issue: they will take the thread here and stop the chain), then
+ * the thread's assistant. It only schedules: the answer is produced after ingestion returns.
  */
 export async function runChain(env: Env, items: ChainItem[]): Promise<void> {
-  void env;
-  void items;
+  if (!items.length) return;
+  // 1. Flows: not built yet.
+  // 2. The assistant.
+  await scheduleAssistant(env, items);
+}
+
+interface Gate {
+  thread_id: string;
+  is_gpt_active: number;
+  is_test: number;
+  channel_id: string | null;
+  assistant_id: string | null;
+  assistant_active: number | null;
+  debounce_seconds: number | null;
+  downtime: string | null;
+  timezone: string;
+}
+
+/**
+ * Creates one run per incoming message (its idempotency key) for threads whose AI is on and whose
+ * assistant is active outside the downtime schedule, then dispatches the newest run of each thread:
+ *  - debounce 0 (and every test chat): started at once in this isolate (`waitUntil`), with a
+ *    delayed watchdog queue message that takes the run over if this isolate dies;
+ *  - debounce N: a queue message delayed N seconds; when it fires, a newer message of the same
+ *    thread (its own run) means "still typing": this run is superseded and the newest answers the burst.
+ */
+async function scheduleAssistant(env: Env, items: ChainItem[]): Promise<void> {
+  const byThread = new Map<string, ChainItem[]>();
+  for (const it of items) byThread.set(it.threadId, [...(byThread.get(it.threadId) ?? []), it]);
+  const db = env.DB;
+  const gateSql = `SELECT t.id AS thread_id, t.is_gpt_active, t.is_test, t.channel_id,
+      a.id AS assistant_id, a.is_active AS assistant_active, a.debounce_seconds, acc.downtime, acc.timezone
+    FROM threads t
+    JOIN accounts acc ON acc.id = t.account_id
+    LEFT JOIN channels ch ON ch.id = t.channel_id AND ch.account_id = t.account_id
+    LEFT JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(t.assistant_id, ch.assistant_id)
+    WHERE t.id = ? AND t.account_id = ?`;
+  const threadIds = [...byThread.keys()];
+  const gates = await db.batch<Gate>(threadIds.map((id) => db.prepare(gateSql).bind(id, byThread.get(id)![0]!.accountId)));
+  const now = Date.now();
+  const inserts: D1PreparedStatement[] = [];
+  const plans: { item: ChainItem; runId: string; debounce: number; test: boolean; newest: boolean }[] = [];
+  threadIds.forEach((threadId, i) => {
+    const g = gates[i]!.results[0];
+    if (!g || !g.is_gpt_active || !g.assistant_id || !g.assistant_active) return;
+    let downtime: unknown = null;
+    try {
+      downtime = g.downtime ? JSON.parse(g.downtime) : null;
+    } catch {
+      downtime = null;
+    }
+    if (isInDowntime(downtime as never, g.timezone, new Date(now))) return;
+    const list = byThread.get(threadId)!;
+    list.forEach((item, k) => {
+      const runId = newId();
+      plans.push({ item, runId, debounce: g.debounce_seconds ?? 0, test: !!g.is_test || !g.channel_id, newest: k === list.length - 1 });
+      inserts.push(
+        db
+          .prepare(
+            `INSERT INTO assistant_runs (id, account_id, thread_id, contact_id, trigger_message_id, trigger_at, assistant_id, status, attempts, created_at, updated_at)
+             SELECT ?, ?, ?, ?, m.id, m.created_at, ?, ?, 0, ?, ? FROM messages m WHERE m.id = ? AND m.account_id = ?
+             ON CONFLICT (trigger_message_id) DO NOTHING RETURNING id`,
+          )
+          .bind(runId, item.accountId, threadId, item.contactId, g.assistant_id, k === list.length - 1 ? "pending" : "superseded", now, now, item.messageId, item.accountId),
+      );
+    });
+  });
+  if (!inserts.length) return;
+  const created = await db.batch<{ id: string }>(inserts);
+  const sends: Promise<void>[] = [];
+  plans.forEach((p, i) => {
+    if (!p.newest || !created[i]!.results[0]) return; // earlier messages of the batch, or a run that already existed
+    const ref = { runId: p.runId, accountId: p.item.accountId };
+    if (p.debounce > 0 && !p.test) {
+      sends.push(enqueueRun(env, { ...ref, reason: "debounce" }, p.debounce));
+      return;
+    }
+    const messageId = p.item.messageId;
+    const opts: RunOptions = p.test ? { onDelta: (piece) => emitDelta(messageId, piece) } : {};
+    const turn = runInline(env, p.runId, p.item.accountId, opts);
+    inflight.set(messageId, turn);
+    void turn.finally(() =>
+      setTimeout(() => {
+        inflight.delete(messageId);
+        streams.delete(messageId);
+      }, 30_000),
+    );
+    keepAlive(turn);
+    sends.push(enqueueRun(env, { ...ref, reason: "watchdog" }, WATCHDOG_SECONDS));
+  });
+  await Promise.all(sends);
+}
+
+function keepAlive(p: Promise<unknown>) {
+  try {
+    waitUntil(p);
+  } catch {
+    // Outside a request context: the promise still runs while the isolate lives; the watchdog covers the rest.
+  }
+}
+
+async function runInline(env: Env, runId: string, accountId: string, opts: RunOptions): Promise<RunOutcome | null> {
+  try {
+    const outcome = await executeRun(env, runId, opts);
+    if (outcome.status === "deferred") await enqueueRun(env, { runId, accountId, reason: "retry" }, outcome.delaySeconds);
+    return outcome;
+  } catch (error) {
+    log.warn("inline assistant run crashed; retrying through the queue", { error, runId });
+    await release(env, runId).catch(() => undefined);
+    await enqueueRun(env, { runId, accountId, reason: "retry" }, 5).catch((e) => log.error("could not enqueue retry", { error: e, runId }));
+    return null;
+  }
+}
+
+/** The turn a message started in this isolate (test chat: the route awaits its reply). */
+export function turnOf(messageId: string): Promise<RunOutcome | null> | undefined {
+  return inflight.get(messageId);
 }
