@@ -62,7 +62,8 @@ export const contactRoutes = new Hono<AppBindings>()
     return c.json({ ...r, message: "Чат очищен" }, 200);
   })
   .get("/:accountId/media/*", can("read", "Message"), async (c) => {
-    return serveMedia(c.env, c.get("member").accountId, new URL(c.req.url).pathname);
+    const accountId = c.get("member").accountId;
+    return serveMedia(c.env, accountId, new URL(c.req.url).pathname, `/api/accounts/${accountId}/media/`);
   });
 
 /** JSON `{content, threadId?, clientMessageId?}` or multipart with the same fields plus `files`. */
@@ -95,12 +96,11 @@ async function readMessageBody(req: Request): Promise<{ body: s.PostMessageBody;
   return { body: parseOrThrow(s.postMessageBody, json), files: [] };
 }
 
-/** Streams an R2 object of the account; the path after /media/ is the key inside `accounts/<accountId>/`. */
-export async function serveMedia(env: AppBindings["Bindings"], accountId: string, path: string): Promise<Response> {
-  const i = path.indexOf("/media/");
+/** Streams an R2 object of the account; the path after `prefix` is the key inside `accounts/<accountId>/`. */
+export async function serveMedia(env: AppBindings["Bindings"], accountId: string, path: string, prefix: string): Promise<Response> {
   let rest = "";
   try {
-    rest = i >= 0 ? path.slice(i + "/media/".length).split("/").map(decodeURIComponent).join("/") : "";
+    rest = path.startsWith(prefix) ? path.slice(prefix.length).split("/").map(decodeURIComponent).join("/") : "";
   } catch {
     throw notFound("Файл не существует", "MEDIA_NOT_FOUND");
   }

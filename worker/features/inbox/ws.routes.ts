@@ -49,5 +49,5 @@ export const mediaTokenRoutes = new Hono<AppBindings>().get("/api/media/:account
   const member = await loadMember(c.env.DB, accountId, auth.user.id, auth.user.isPlatformAdmin);
   if (!member) throw notFound("Аккаунт не найден", "ACCOUNT_NOT_FOUND");
   if (!member.ability.can("read", "Message")) throw forbidden();
-  return serveMedia(c.env, accountId, url.pathname);
+  return serveMedia(c.env, accountId, url.pathname, `/api/media/${encodeURIComponent(accountId)}/`);
 });

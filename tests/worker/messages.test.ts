@@ -1,0 +1,152 @@
+import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb, schema } from "../../worker/db/client";
+import { addMember, api, BASE } from "./helpers";
+import { createChannel, incoming, ingest, joinedSocket, ownerWithAccount } from "./inbox-helpers";
+
+describe("GET /accounts/:id/contacts/:contactId/messages", () => {
+  it("pages newest first with a cursor that neither skips nor repeats while new messages arrive", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const items = Array.from({ length: 25 }, (_, i) => incoming(accountId, null, "u", `m${i}`));
+    const stored = await ingest(items);
+    const contactId = (stored[0] as any).contactId;
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await api("GET", `/accounts/${accountId}/contacts/${contactId}/messages?limit=7${cursor ? `&cursor=${cursor}` : ""}`, { token });
+      expect(res.status).toBe(200);
+      seen.push(...res.body.data.map((m: any) => m.content));
+      cursor = res.body.meta.nextCursor;
+      expect(res.body.meta.hasMore).toBe(cursor !== null);
+      // new messages keep arriving between pages
+      await ingest([incoming(accountId, null, "u", `new${pages}`)]);
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(4);
+    expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `m${24 - i}`));
+    const first = await api("GET", `/accounts/${accountId}/contacts/${contactId}/messages?limit=2`, { token });
+    expect(first.body.data.map((m: any) => m.content)).toEqual(["new3", "new2"]);
+    const m = first.body.data[0];
+    expect(Object.keys(m)).toEqual(expect.arrayContaining(["messageId", "messageType", "messageDirection", "content", "createdAt", "payloadUrl", "fileName", "isSystem", "isRead", "isDelivered", "isSent", "metadata", "updatedAt"]));
+  });
+
+  it("marks the thread read on the first page and rejects a bad cursor with 400", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const [r] = await ingest([incoming(accountId, null, "r", "1"), incoming(accountId, null, "r", "2")]);
+    const { socket } = await joinedSocket(token, accountId);
+    await api("GET", `/accounts/${accountId}/contacts/${(r as any).contactId}/messages`, { token });
+    const [upd] = await socket.waitFor((f) => f.event === "updateContact");
+    expect(upd.data.thread.unreadCount).toBe(0);
+    const bad = await api("GET", `/accounts/${accountId}/contacts/${(r as any).contactId}/messages?cursor=zzz`, { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.fields.cursor).toBeDefined();
+    expect((await api("GET", `/accounts/${accountId}/contacts/${(r as any).contactId}/messages?limit=0`, { token })).status).toBe(400);
+    expect((await api("GET", `/accounts/${accountId}/contacts/unknown/messages`, { token })).status).toBe(404);
+    socket.close();
+  });
+});
+
+describe("POST /accounts/:id/contacts/:contactId/messages (operator reply)", () => {
+  it("stores a pending outgoing message for a channel contact, pushes it, and moves the thread", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const channelId = await createChannel(accountId);
+    const [r] = await ingest([incoming(accountId, channelId, "c", "Добрый день")]);
+    const operator = await addMember(token, accountId, "operator");
+    const { socket } = await joinedSocket(token, accountId);
+    const res = await api("POST", `/accounts/${accountId}/contacts/${(r as any).contactId}/messages`, { token: operator.token, body: { content: "  Здравствуйте, чем помочь?  " } });
+    expect(res.status).toBe(201);
+    const m = res.body.data[0];
+    expect(m).toMatchObject({ messageType: "text", messageDirection: "outgoing", content: "Здравствуйте, чем помочь?", deliveryStatus: "pending", isSent: false, senderType: "operator" });
+    const [pushed] = await socket.waitFor((f) => f.event === "message" && f.data.messageId === m.messageId);
+    expect(pushed.data.contact.thread.lastMessage).toBe("Здравствуйте, чем помочь?");
+    const row = await getDb(env.DB).select().from(schema.messages).where(eq(schema.messages.id, m.messageId)).get();
+    expect(row).toMatchObject({ direction: "outgoing", deliveryStatus: "pending", senderUserId: operator.user.id });
+    socket.close();
+  });
+
+  it("is idempotent on clientMessageId and validates content", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const [r] = await ingest([incoming(accountId, null, "i", "x")]);
+    const path = `/accounts/${accountId}/contacts/${(r as any).contactId}/messages`;
+    const a = await api("POST", path, { token, body: { content: "один", clientMessageId: "k1" } });
+    const b = await api("POST", path, { token, body: { content: "один", clientMessageId: "k1" } });
+    expect(a.status).toBe(201);
+    expect(b.body.data[0].messageId).toBe(a.body.data[0].messageId);
+    const all = await getDb(env.DB).select().from(schema.messages).where(eq(schema.messages.contactId, (r as any).contactId)).all();
+    expect(all.filter((m) => m.content === "один")).toHaveLength(1);
+    expect((await api("POST", path, { token, body: { content: "   " } })).status).toBe(400);
+    expect((await api("POST", path, { token, body: { content: "x".repeat(5000) } })).status).toBe(400);
+    expect((await api("POST", path, { token, raw: "{bad json" })).status).toBe(400);
+  });
+
+  it("accepts attachments as multipart, serves them to members only, and a test contact's reply is sent at once", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const other = await ownerWithAccount();
+    const [r] = await ingest([incoming(accountId, null, "t", "x", {}, { isTestContact: true })]);
+    const form = new FormData();
+    form.set("content", "Фото товара");
+    form.append("files", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "диван.png", { type: "image/png" }));
+    const res = await SELF.fetch(`${BASE}/api/accounts/${accountId}/contacts/${(r as any).contactId}/messages`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as any;
+    const m = body.data[0];
+    expect(m).toMatchObject({ messageType: "image", content: "Фото товара", fileName: "диван.png", deliveryStatus: "sent", isSent: true });
+    expect(m.payloadUrl).toMatch(new RegExp(`^/api/accounts/${accountId}/media/`));
+    const file = await SELF.fetch(`${BASE}${m.payloadUrl}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect([...new Uint8Array(await file.arrayBuffer())]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    const viaQuery = await SELF.fetch(`${BASE}${m.payloadUrl.replace(`/api/accounts/${accountId}/media/`, `/api/media/${accountId}/`)}?token=${token}`);
+    expect(viaQuery.status).toBe(200);
+    const stranger = await SELF.fetch(`${BASE}${m.payloadUrl}`, { headers: { authorization: `Bearer ${other.token}` } });
+    expect(stranger.status).toBe(404);
+    const strangerQuery = await SELF.fetch(`${BASE}${m.payloadUrl.replace(`/api/accounts/${accountId}/media/`, `/api/media/${accountId}/`)}?token=${other.token}`);
+    expect(strangerQuery.status).toBe(404);
+    const anon = await SELF.fetch(`${BASE}${m.payloadUrl}`);
+    expect(anon.status).toBe(401);
+    // another account's path cannot reach this file
+    const crossPath = await SELF.fetch(`${BASE}${m.payloadUrl.replace(accountId, other.accountId)}`, { headers: { authorization: `Bearer ${other.token}` } });
+    expect(crossPath.status).toBe(404);
+  });
+});
+
+describe("clearing a chat", () => {
+  it("empties the messages, blanks the last message and pushes updateContact", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const [r] = await ingest([incoming(accountId, null, "z", "раз"), incoming(accountId, null, "z", "два")]);
+    const operator = await addMember(token, accountId, "operator");
+    const { socket } = await joinedSocket(token, accountId);
+    const res = await api("DELETE", `/accounts/${accountId}/contacts/${(r as any).contactId}/messages`, { token: operator.token });
+    expect(res.status).toBe(200);
+    expect(res.body.deleted).toBe(2);
+    const [upd] = await socket.waitFor((f) => f.event === "updateContact" && f.data.thread.lastMessage === null);
+    expect(upd.data.thread.lastMessageType).toBeNull();
+    const list = await api("GET", `/accounts/${accountId}/contacts/${(r as any).contactId}/messages`, { token });
+    expect(list.body.data).toEqual([]);
+    const chat = await api("GET", `/accounts/${accountId}/contacts/chat-contacts`, { token });
+    expect(chat.body.data[0].thread.lastMessage).toBeNull();
+    socket.close();
+  });
+});
+
+describe("test bot (§7.4)", () => {
+  it("POST writes as the member's test contact, GET lists that thread; other members have their own", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const empty = await api("GET", `/accounts/${accountId}/contacts/test-bot/messages`, { token });
+    expect(empty.body).toMatchObject({ data: [], contact: null });
+    const sent = await api("POST", `/accounts/${accountId}/contacts/test-bot/messages`, { token, body: { content: "Проверка бота" } });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ content: "Проверка бота", contact: { isTestContact: true, platform: "WEBCHAT" } });
+    const list = await api("GET", `/accounts/${accountId}/contacts/test-bot/messages`, { token });
+    expect(list.body.data.map((m: any) => m.messageId)).toEqual([sent.body.messageId]);
+    const operator = await addMember(token, accountId, "operator");
+    const theirs = await api("GET", `/accounts/${accountId}/contacts/test-bot/messages`, { token: operator.token });
+    expect(theirs.body.data).toEqual([]);
+    const chat = await api("GET", `/accounts/${accountId}/contacts/chat-contacts?isTestContact=true`, { token });
+    expect(chat.body.data).toHaveLength(1);
+    expect((await api("POST", `/accounts/${accountId}/contacts/test-bot/messages`, { token, body: { content: "" } })).status).toBe(400);
+    expect((await api("POST", `/accounts/${accountId}/contacts/test-bot/messages`, { token, body: { content: "x", assistantId: "missing" } })).status).toBe(404);
+  });
+});
