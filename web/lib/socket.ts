@@ -1,0 +1,213 @@
+import ReconnectingWebSocket from "partysocket/ws";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import type { JoinedAccountData, ServerEvent, ServerFrame } from "@do/account-room/protocol";
+import { queryClient } from "./query";
+import { getAccessToken, hasAccessToken } from "./session";
+import { createStore } from "./utils";
+
+/**
+ * The account's live socket (SPEC §2.4, §4, §7.8; ARCHITECTURE "Contracts").
+ * - One socket per account route: `connectAccount(accountId)` is called by the router's account
+ *   scope on entering (web/lib/account-route.ts) and its returned function on leaving. Other
+ *   users (the test-chat popup…) take a reference with `useAccountSocket(accountId)`; the socket
+ *   closes when the last reference is released.
+ * - partysocket reconnects with a delay growing from 1 s to 5 s, connection timeout 20 s. The URL
+ *   is built at every attempt, so a refreshed token is used and a signed-out user is not retried.
+ * - On open it sends `joinAccount {accountId, lastSeq}`: the room replays every event after the
+ *   last sequence number seen (no gaps, no duplicates); `resync` means the backlog no longer
+ *   reaches back, so every query of the account is invalidated.
+ * - Features subscribe with `onSocketEvent(event, handler)` / `useSocketEvent` and patch or
+ *   invalidate their React Query keys under ["accounts", accountId, …].
+ * - Connect errors are only logged (SPEC §8).
+ */
+export type SocketStatus = "idle" | "connecting" | "open" | "closed";
+
+export interface SocketEventMeta {
+  accountId: string;
+  seq?: number;
+}
+
+/** `joinedAccount` as handed to handlers: `fresh` is true for the first join of this socket (nothing replayed). */
+export interface JoinedEvent extends JoinedAccountData {
+  fresh: boolean;
+}
+
+type Handler<T = unknown> = (data: T, meta: SocketEventMeta) => void;
+
+export const SOCKET_OPTIONS = {
+  minReconnectionDelay: 1000,
+  maxReconnectionDelay: 5000,
+  reconnectionDelayGrowFactor: 1.5,
+  connectionTimeout: 20_000,
+  maxRetries: Number.POSITIVE_INFINITY,
+} as const;
+
+interface Connection {
+  accountId: string;
+  ws: ReconnectingWebSocket;
+  refs: number;
+  /** Highest sequence number seen; sent on every (re)join. */
+  lastSeq: number | undefined;
+  joinedOnce: boolean;
+}
+
+const handlers = new Map<string, Set<Handler>>();
+const statusStore = createStore<{ accountId: string | null; status: SocketStatus }>({ accountId: null, status: "idle" });
+let current: Connection | null = null;
+
+const log = (msg: string, extra?: unknown) => console.warn(`[socket] ${msg}`, extra ?? "");
+
+export function socketUrl(accountId: string, token: string): string {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${proto}//${location.host}/ws?token=${encodeURIComponent(token)}&accountId=${encodeURIComponent(accountId)}`;
+}
+
+function emit(event: string, data: unknown, meta: SocketEventMeta) {
+  for (const h of handlers.get(event) ?? []) {
+    try {
+      h(data, meta);
+    } catch (error) {
+      console.error(`[socket] handler of ${event} failed`, error);
+    }
+  }
+}
+
+function setStatus(accountId: string | null, status: SocketStatus) {
+  const s = statusStore.get();
+  if (s.accountId !== accountId || s.status !== status) statusStore.set({ accountId, status });
+}
+
+function open(accountId: string): Connection {
+  const conn: Connection = {
+    accountId,
+    refs: 0,
+    lastSeq: undefined,
+    joinedOnce: false,
+    ws: new ReconnectingWebSocket(
+      () => {
+        const token = getAccessToken();
+        if (!token) {
+          // Signed out meanwhile: no connection without a token (SPEC §4), and no more retries.
+          queueMicrotask(() => conn.ws.close(1000, "signed out"));
+          throw new Error("no access token");
+        }
+        return socketUrl(accountId, token);
+      },
+      undefined,
+      { ...SOCKET_OPTIONS, shouldReconnectOnClose: () => hasAccessToken() },
+    ),
+  };
+  setStatus(accountId, "connecting");
+  conn.ws.addEventListener("open", () => {
+    setStatus(accountId, "open");
+    const data: { accountId: string; lastSeq?: number } = { accountId };
+    if (conn.lastSeq !== undefined) data.lastSeq = conn.lastSeq;
+    conn.ws.send(JSON.stringify({ event: "joinAccount", data }));
+  });
+  conn.ws.addEventListener("close", () => {
+    if (current === conn) setStatus(accountId, hasAccessToken() ? "connecting" : "closed");
+  });
+  conn.ws.addEventListener("error", (e) => log("connection error", (e as { message?: string }).message));
+  conn.ws.addEventListener("message", (e: MessageEvent) => {
+    let frame: ServerFrame;
+    try {
+      frame = JSON.parse(typeof e.data === "string" ? e.data : "") as ServerFrame;
+    } catch {
+      log("unreadable frame");
+      return;
+    }
+    if (!frame || typeof frame.event !== "string") return;
+    if (frame.event === "joinedAccount") {
+      const joined = frame.data as JoinedAccountData;
+      const fresh = !conn.joinedOnce;
+      conn.joinedOnce = true;
+      if (joined.resync) {
+        queryClient.invalidateQueries({ queryKey: ["accounts", accountId] });
+      }
+      conn.lastSeq = joined.seq - joined.replayed;
+      emit("joinedAccount", { ...joined, fresh } satisfies JoinedEvent, { accountId, seq: joined.seq });
+      return;
+    }
+    if (typeof frame.seq === "number") {
+      // A replayed event the client already has (never expected, but harmless to skip).
+      if (conn.lastSeq !== undefined && frame.seq <= conn.lastSeq) return;
+      conn.lastSeq = frame.seq;
+    }
+    if (frame.event === "error") log("server error", frame.data);
+    emit(frame.event, frame.data, { accountId, seq: frame.seq });
+  });
+  return conn;
+}
+
+/**
+ * Takes a reference on the account's socket (opening it if needed) and returns the release.
+ * Without an access token nothing is opened. Switching to another account closes the old socket.
+ */
+export function connectAccount(accountId: string): () => void {
+  if (!accountId || !hasAccessToken()) return () => {};
+  if (current && current.accountId !== accountId) {
+    current.ws.close(1000, "account switched");
+    current = null;
+  }
+  if (!current) current = open(accountId);
+  const conn = current;
+  conn.refs++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    conn.refs--;
+    if (conn.refs <= 0) {
+      conn.ws.close(1000, "left account");
+      if (current === conn) {
+        current = null;
+        setStatus(null, "idle");
+      }
+    }
+  };
+}
+
+/** Subscribes to one server event (`message`, `updateContact`, `deleteContact`, `core::whatsappStateChanged`, `joinedAccount`…). */
+export function onSocketEvent<T = unknown>(event: ServerEvent | (string & {}), handler: Handler<T>): () => void {
+  let set = handlers.get(event);
+  if (!set) handlers.set(event, (set = new Set()));
+  set.add(handler as Handler);
+  return () => {
+    set.delete(handler as Handler);
+  };
+}
+
+/** Sends a client frame on the open socket of the account; false when not connected. */
+export function sendSocket(accountId: string, event: string, data?: unknown): boolean {
+  if (!current || current.accountId !== accountId || current.ws.readyState !== ReconnectingWebSocket.OPEN) return false;
+  current.ws.send(JSON.stringify({ event, data }));
+  return true;
+}
+
+export function getSocketStatus(accountId: string): SocketStatus {
+  const s = statusStore.get();
+  return s.accountId === accountId ? s.status : "idle";
+}
+
+/**
+ * Keeps the account's socket open while the component is mounted and returns its status.
+ * Inside an account route the router already holds a reference; this adds one (harmless).
+ */
+export function useAccountSocket(accountId: string | null | undefined): { status: SocketStatus; connected: boolean } {
+  useEffect(() => (accountId ? connectAccount(accountId) : undefined), [accountId]);
+  const s = useSyncExternalStore(statusStore.subscribe, statusStore.get, statusStore.get);
+  const status = accountId && s.accountId === accountId ? s.status : "idle";
+  return { status, connected: status === "open" };
+}
+
+/** Hook form of onSocketEvent: the latest handler is called, only events of `accountId` are passed on. */
+export function useSocketEvent<T = unknown>(event: ServerEvent | (string & {}), accountId: string | null | undefined, handler: Handler<T>) {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!accountId) return;
+    return onSocketEvent<T>(event, (data, meta) => {
+      if (meta.accountId === accountId) ref.current(data, meta);
+    });
+  }, [event, accountId]);
+}
