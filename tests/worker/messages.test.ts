@@ -15,7 +15,7 @@ describe("GET /accounts/:id/contacts/:contactId/messages", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await api("GET", `/accounts/${accountId}/contacts/${contactId}/messages?limit=7${cursor ? `&cursor=${cursor}` : ""}`, { token });
+      const res: { status: number; body: any } = await api("GET", `/accounts/${accountId}/contacts/${contactId}/messages?limit=7${cursor ? `&cursor=${cursor}` : ""}`, { token });
       expect(res.status).toBe(200);
       seen.push(...res.body.data.map((m: any) => m.content));
       cursor = res.body.meta.nextCursor;
