@@ -34,6 +34,22 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "POST /api/platform-webwidget/accounts/:accountId/new-message/stream": "allow",
   "GET /api/platform-webwidget/accounts/:accountId/test-chats/:contactId/messages": "allow",
   "DELETE /api/platform-webwidget/accounts/:accountId/test-chats/:contactId": "allow",
+  // inbox (contacts, threads, messages, media): operators work the chats; only deleting a contact is forbidden
+  "GET /api/accounts/:accountId/contacts/chat-contacts": "allow",
+  "GET /api/accounts/:accountId/contacts/count/active": "allow",
+  "GET /api/accounts/:accountId/contacts/export": "allow",
+  "GET /api/accounts/:accountId/contacts/test-bot/messages": "allow",
+  "POST /api/accounts/:accountId/contacts/test-bot/messages": "allow",
+  "PUT /api/accounts/:accountId/contacts/threads/:threadId/set-status": "allow",
+  "PATCH /api/accounts/:accountId/contacts/threads/:threadId": "allow",
+  "GET /api/accounts/:accountId/contacts": "allow",
+  "GET /api/accounts/:accountId/contacts/:contactId": "allow",
+  "DELETE /api/accounts/:accountId/contacts/:contactId": "forbid",
+  "GET /api/accounts/:accountId/contacts/:contactId/messages": "allow",
+  "POST /api/accounts/:accountId/contacts/:contactId/messages": "allow",
+  "DELETE /api/accounts/:accountId/contacts/:contactId/messages": "allow",
+  "GET /api/accounts/:accountId/media/*": "allow",
+  "GET /api/media/:accountId/*": "allow",
 };
 
 /** Routes that carry an account id but authenticate differently (signed webhooks). */
