@@ -96,3 +96,12 @@ export async function countMessages(accountId: string) {
   const r = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE account_id = ?").bind(accountId).first<{ n: number }>();
   return r!.n;
 }
+
+/** A platform administrator (ADMIN_EMAILS of the test config). */
+export async function adminToken(): Promise<string> {
+  const reg = await api("POST", "/auth/register", { body: { email: "root@admin.test", password: "password123", name: "Root" } });
+  if (reg.status === 201) return reg.body.accessToken;
+  const login = await api("POST", "/auth/login", { body: { email: "root@admin.test", password: "password123" } });
+  if (login.status !== 200) throw new Error(`admin login ${login.status} ${JSON.stringify(login.body)}`);
+  return login.body.accessToken;
+}

@@ -6,7 +6,7 @@ import { getDb, schema } from "../../worker/db/client";
 import { reserveSlot } from "../../worker/features/channels/outbound.consumer";
 import { orderedId } from "../../worker/features/inbox/rows";
 import { tgTextUpdate } from "../fakes/telegram";
-import { connectTelegram, countMessages, fakeRequests, fakeScript, tgBase, tgWebhook, threadMessages, waitFor } from "./channel-helpers";
+import { adminToken, connectTelegram, countMessages, fakeRequests, fakeScript, tgBase, tgWebhook, threadMessages, waitFor } from "./channel-helpers";
 import { api } from "./helpers";
 import { ownerWithAccount } from "./inbox-helpers";
 
@@ -176,13 +176,3 @@ describe("outbound: pacing", () => {
     for (let i = 1; i < sorted.length; i++) expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThanOrEqual(34);
   });
 });
-
-async function adminToken(): Promise<string> {
-  const reg = await api("POST", "/auth/register", { body: { email: "root@admin.test", password: "password123", name: "Root" } });
-  if (reg.status === 201) return reg.body.accessToken;
-  const login = await api("POST", "/auth/login", { body: { email: "root@admin.test", password: "password123" } });
-  if (login.status !== 200) throw new Error(`admin login ${login.status} ${JSON.stringify(login.body)}`);
-  return login.body.accessToken;
-}
-
-export { adminToken };
