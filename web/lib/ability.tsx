@@ -1,8 +1,19 @@
-import type { ReactNode } from "react";
-import type { Action, Subject } from "@worker/lib/permissions";
-import { useAbility } from "./session";
+import { createMongoAbility } from "@casl/ability";
+import { useMemo, type ReactNode } from "react";
+import type { Action, AppAbility, Subject } from "@worker/lib/permissions";
+import { useSession } from "./session";
 
-export { useAbility };
+/**
+ * The CASL ability of the current user in the current account (rules from the session, cached in
+ * localStorage under userAbilityRules; an empty list until known). Kept out of @/lib/session so
+ * pages that never check abilities (sign-in, public pages) do not download CASL.
+ */
+export function useAbility(): AppAbility {
+  const { abilityRules } = useSession();
+  const key = JSON.stringify(abilityRules);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => createMongoAbility<AppAbility>(abilityRules), [key]);
+}
 
 export interface CanProps {
   I: Action;

@@ -3,13 +3,14 @@ import { initReactI18next } from "react-i18next";
 import { directionOf, getPreferences, LANGUAGES, setPreferences, type Language } from "./preferences";
 
 /**
- * i18next with ru as default and fallback. `common` of every language is bundled (the shell needs
- * it at once); the other namespaces (web/locales/<lng>/<ns>.json) load on demand, so a page only
- * downloads its own texts.
+ * i18next with ru as default and fallback. The Russian `common` namespace is bundled (the shell
+ * and the fallback need it at once); every other table (web/locales/<lng>/<ns>.json) loads on
+ * demand, so a page only downloads its own texts. `i18nReady` resolves once the stored language's
+ * `common` is there (main.tsx waits for it before the first render).
  */
 type Dict = Record<string, unknown>;
-const bundled = import.meta.glob<Dict>("../locales/*/common.json", { eager: true, import: "default" });
-const lazy = import.meta.glob<Dict>(["../locales/*/*.json", "!../locales/*/common.json"], { import: "default" });
+const bundled = import.meta.glob<Dict>("../locales/ru/common.json", { eager: true, import: "default" });
+const lazy = import.meta.glob<Dict>(["../locales/*/*.json", "!../locales/ru/common.json"], { import: "default" });
 
 export const DEFAULT_LANGUAGE: Language = "ru";
 export const SWITCHER_LANGUAGES: Language[] = ["ru", "en"];
@@ -57,6 +58,9 @@ void i18n
     react: { useSuspense: true },
   });
 
+export const i18nReady: Promise<unknown> =
+  initialLanguage === DEFAULT_LANGUAGE ? Promise.resolve() : i18n.loadLanguages(initialLanguage).catch(() => undefined);
+
 /** Namespaces available on disk (for every language that has them). */
 export const availableNamespaces = Array.from(
   new Set([...Object.keys(bundled), ...Object.keys(lazy)].map((p) => p.split("/").at(-1)!.replace(/\.json$/, ""))),
@@ -68,6 +72,7 @@ export function loadNamespaces(ns: string | string[]) {
 
 /** Changes the UI language, stores it as a preference and flips the page direction. */
 export async function setLanguage(language: Language) {
+  await i18n.loadLanguages(language).catch(() => undefined);
   setPreferences({ language });
   await i18n.changeLanguage(language);
   document.documentElement.dir = directionOf(language);

@@ -30,6 +30,13 @@ export const NOTIFICATION_TIMEOUT_MS = 3000;
 export const DEFAULT_NOTIFICATION_LOCATION = "top end";
 
 const store = createStore<NotificationItem[]>([]);
+/** What was shown during this visit, newest first (the navbar's notifications menu reads it). */
+export interface HistoryItem extends NotificationItem {
+  at: number;
+  read: boolean;
+}
+const HISTORY_LIMIT = 30;
+const history = createStore<HistoryItem[]>([]);
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
 export function defaultTitle(type: NotificationType): string {
@@ -62,6 +69,7 @@ export function notify(input: NotifyInput): string {
     next[index] = item;
     return next;
   });
+  history.set((items) => [{ ...item, at: Date.now(), read: false }, ...items.filter((h) => h.id !== id)].slice(0, HISTORY_LIMIT));
   const previous = timers.get(id);
   if (previous) clearTimeout(previous);
   timers.set(
@@ -90,4 +98,16 @@ export const subscribeNotifications = store.subscribe;
 
 export function useNotifications(): NotificationItem[] {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+export function useNotificationHistory(): HistoryItem[] {
+  return useSyncExternalStore(history.subscribe, history.get, history.get);
+}
+
+export function markHistoryRead() {
+  if (history.get().some((h) => !h.read)) history.set((items) => items.map((h) => ({ ...h, read: true })));
+}
+
+export function clearHistory() {
+  history.set([]);
 }

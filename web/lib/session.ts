@@ -1,7 +1,6 @@
-import { createMongoAbility } from "@casl/ability";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo, useSyncExternalStore } from "react";
-import type { AbilityRule, AppAbility } from "@worker/lib/permissions";
+import { useCallback, useSyncExternalStore } from "react";
+import type { AbilityRule } from "@worker/lib/permissions";
 import { api, configureApi } from "./api";
 import { deleteCookie, getCookie, setCookie } from "./cookies";
 import { queryClient, queryKeys } from "./query";
@@ -145,6 +144,10 @@ export interface Session {
   abilityRules: AbilityRule[];
   isLoading: boolean;
   isAuthenticated: boolean;
+  /** The data shown belongs to the previous account while this one loads. */
+  isPlaceholder: boolean;
+  /** The account list came from the server (not only the cookie). */
+  accountsLoaded: boolean;
   signIn: (accessToken: string, user: SessionUser) => void;
   signOut: () => Promise<void>;
   refresh: () => Promise<unknown>;
@@ -169,16 +172,10 @@ export function useSession(): Session {
     abilityRules: data?.abilityRules ?? (token ? getStoredAbilityRules() : []),
     isLoading: !!token && query.isPending,
     isAuthenticated: !!token && !!user,
+    isPlaceholder: !!token && query.isPlaceholderData,
+    accountsLoaded: !!data,
     signIn,
     signOut,
     refresh,
   };
-}
-
-/** The CASL ability of the current user in the current account. */
-export function useAbility(): AppAbility {
-  const { abilityRules } = useSession();
-  const key = JSON.stringify(abilityRules);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  return useMemo(() => createMongoAbility<AppAbility>(abilityRules), [key]);
 }

@@ -1,0 +1,106 @@
+import type { LucideIcon } from "lucide-react";
+import {
+  BadgePercent,
+  Blocks,
+  Bot,
+  Building2,
+  CalendarDays,
+  ChartColumn,
+  Contact,
+  CreditCard,
+  Handshake,
+  LayoutDashboard,
+  LayoutTemplate,
+  LifeBuoy,
+  ListPlus,
+  Megaphone,
+  MessageCircleMore,
+  MessagesSquare,
+  Package,
+  Plug,
+  Settings,
+  ShieldCheck,
+  Tag,
+  UserRound,
+  Wallet,
+  Workflow,
+} from "lucide-react";
+import type { Action, AppAbility, Subject } from "@worker/lib/permissions";
+import { isModuleMounted } from "@/lib/route-modules";
+
+/**
+ * The navigation table. An item is shown when its page module exists (the route is mounted) and
+ * the user's ability allows `ability`; account items also need a current account. Later issues
+ * only add their page module — the item appears by itself.
+ */
+export type NavGroupId = "workspace" | "messaging" | "automation" | "sales" | "account" | "platform";
+
+export interface NavItem {
+  id: string;
+  titleKey: string;
+  icon: LucideIcon;
+  /** Route path; `:accountId` is filled with the current account. */
+  path: string;
+  /** Page module under web/routes (see web/router.tsx). */
+  module: string;
+  group: NavGroupId;
+  ability?: [Action, Subject];
+  /** Shown in the shortcuts menu. */
+  shortcut?: boolean;
+}
+
+export const NAV_GROUPS: NavGroupId[] = ["workspace", "messaging", "automation", "sales", "account", "platform"];
+
+export const NAV_ITEMS: NavItem[] = [
+  { id: "dashboard", titleKey: "common:routes.dashboard", icon: LayoutDashboard, path: "/:accountId/dashboard", module: "account/dashboard", group: "workspace", shortcut: true },
+  { id: "analytics", titleKey: "common:routes.analytics", icon: ChartColumn, path: "/:accountId/analytics", module: "account/analytics", group: "workspace", ability: ["read", "Analytics"] },
+  { id: "chat", titleKey: "common:routes.chat", icon: MessagesSquare, path: "/:accountId/apps/chat", module: "account/chat", group: "messaging", ability: ["read", "Thread"], shortcut: true },
+  { id: "contacts", titleKey: "common:routes.contacts", icon: Contact, path: "/:accountId/contacts", module: "account/contacts", group: "messaging", ability: ["read", "Contact"], shortcut: true },
+  { id: "broadcasts", titleKey: "common:routes.broadcasts", icon: Megaphone, path: "/:accountId/broadcasts", module: "account/broadcasts", group: "messaging", ability: ["read", "Broadcast"] },
+  { id: "comments", titleKey: "common:routes.comments", icon: MessageCircleMore, path: "/:accountId/comments", module: "account/comments", group: "messaging", ability: ["read", "Channel"] },
+  { id: "assistants", titleKey: "common:routes.assistants", icon: Bot, path: "/:accountId/assistants", module: "account/assistants", group: "automation", ability: ["read", "Assistant"], shortcut: true },
+  { id: "assistant-templates", titleKey: "common:routes.assistantTemplates", icon: LayoutTemplate, path: "/assistant-templates", module: "assistant-templates", group: "automation", ability: ["read", "Template"] },
+  { id: "flows", titleKey: "common:routes.flows", icon: Workflow, path: "/:accountId/flows", module: "account/flows", group: "automation", ability: ["read", "Flow"] },
+  { id: "connect", titleKey: "common:routes.connect", icon: Plug, path: "/:accountId/connect", module: "account/connect", group: "automation", ability: ["read", "Channel"], shortcut: true },
+  { id: "integrations", titleKey: "common:routes.integrations", icon: Blocks, path: "/:accountId/integrations", module: "account/integrations", group: "automation", ability: ["read", "Integration"] },
+  { id: "google-calendar", titleKey: "common:routes.googleCalendar", icon: CalendarDays, path: "/:accountId/integration/google-calendar", module: "account/integration/google-calendar", group: "automation", ability: ["read", "Integration"] },
+  { id: "custom-fields", titleKey: "common:routes.customFields", icon: ListPlus, path: "/:accountId/custom-fields", module: "account/custom-fields", group: "automation", ability: ["read", "CustomField"] },
+  { id: "products", titleKey: "common:routes.products", icon: Package, path: "/:accountId/products", module: "account/products", group: "sales", ability: ["read", "Product"] },
+  { id: "promotions", titleKey: "common:routes.promotions", icon: BadgePercent, path: "/:accountId/promotions", module: "account/promotions", group: "sales", ability: ["read", "Promotion"] },
+  { id: "payments", titleKey: "common:routes.payments", icon: CreditCard, path: "/:accountId/payments", module: "account/payments", group: "sales", ability: ["read", "Billing"] },
+  { id: "pricing", titleKey: "common:routes.pricing", icon: Tag, path: "/:accountId/pricing", module: "account/pricing", group: "sales", ability: ["read", "Billing"] },
+  { id: "billing", titleKey: "common:routes.billing", icon: Wallet, path: "/:accountId/billing", module: "account/billing", group: "sales", ability: ["read", "Billing"] },
+  { id: "account-settings", titleKey: "common:routes.accountSettings", icon: Settings, path: "/:accountId/account-settings", module: "account/account-settings", group: "account", ability: ["read", "Account"], shortcut: true },
+  { id: "accounts", titleKey: "common:routes.accounts", icon: Building2, path: "/accounts", module: "accounts", group: "account", shortcut: true },
+  { id: "profile", titleKey: "common:routes.profile", icon: UserRound, path: "/profile", module: "profile", group: "account", shortcut: true },
+  { id: "faq", titleKey: "common:routes.faq", icon: LifeBuoy, path: "/:accountId/faq", module: "account/faq", group: "account" },
+  { id: "help-center", titleKey: "common:routes.helpCenter", icon: LifeBuoy, path: "/help-center", module: "help-center/index", group: "account" },
+  { id: "partners", titleKey: "common:routes.partners", icon: Handshake, path: "/partners", module: "partners", group: "platform", ability: ["read", "Partner"] },
+  { id: "admin", titleKey: "common:routes.admin", icon: ShieldCheck, path: "/admin", module: "admin/index", group: "platform", ability: ["manage", "Admin"] },
+];
+
+export interface ResolvedNavItem extends NavItem {
+  to: string;
+}
+
+export function resolveNavPath(path: string, accountId: string | null): string | null {
+  if (!path.includes(":accountId")) return path;
+  return accountId ? path.replace(":accountId", accountId) : null;
+}
+
+/** The items this user may see now, in table order. */
+export function visibleNavItems(ability: Pick<AppAbility, "can">, accountId: string | null, items: NavItem[] = NAV_ITEMS): ResolvedNavItem[] {
+  const out: ResolvedNavItem[] = [];
+  for (const item of items) {
+    if (!isModuleMounted(item.module)) continue;
+    if (item.ability && !ability.can(item.ability[0], item.ability[1])) continue;
+    const to = resolveNavPath(item.path, accountId);
+    if (!to) continue;
+    out.push({ ...item, to });
+  }
+  return out;
+}
+
+export function groupNavItems(items: ResolvedNavItem[]): Array<{ group: NavGroupId; items: ResolvedNavItem[] }> {
+  return NAV_GROUPS.map((group) => ({ group, items: items.filter((i) => i.group === group) })).filter((g) => g.items.length > 0);
+}

@@ -1,0 +1,57 @@
+import { CircleAlert, SearchX } from "lucide-react";
+import { Component, lazy, Suspense, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { PageLoader } from "./page-loader";
+import { Button } from "./ui/button";
+import { isModuleMounted, loadRouteModule } from "@/lib/route-modules";
+
+const ERROR_MODULE = "misc/error";
+const ErrorModulePage = lazy(() => loadRouteModule(ERROR_MODULE));
+
+class Fallback extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** A minimal built-in error page, used when the error page module itself is absent or fails. */
+export function BuiltInError({ notFound }: { notFound?: boolean }) {
+  const { t } = useTranslation("common");
+  const Icon = notFound ? SearchX : CircleAlert;
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-background p-6 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-primary/12 text-primary">
+        <Icon className="size-8" aria-hidden />
+      </span>
+      <h1 className="text-2xl font-semibold">{notFound ? t("routes.notFound") : t("errors.pageLoad")}</h1>
+      {!notFound && <p className="max-w-md text-muted-foreground">{t("errors.pageLoadHint")}</p>}
+      <div className="flex gap-3">
+        {!notFound && <Button onClick={() => window.location.reload()}>{t("errors.reload")}</Button>}
+        <Button variant={notFound ? "default" : "secondary"} asChild>
+          <Link to="/">{t("routes.home")}</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The router's error element: the pages' error module (web/routes/misc/error.tsx) when present. */
+export function RouteErrorPage({ notFound }: { notFound?: boolean }) {
+  const error = useRouteError();
+  const is404 = notFound || (isRouteErrorResponse(error) && error.status === 404);
+  if (error) console.error("[router]", error);
+  const builtIn = <BuiltInError notFound={is404} />;
+  if (!isModuleMounted(ERROR_MODULE)) return builtIn;
+  return (
+    <Fallback fallback={builtIn}>
+      <Suspense fallback={<PageLoader fullScreen />}>
+        <ErrorModulePage />
+      </Suspense>
+    </Fallback>
+  );
+}

@@ -1,0 +1,35 @@
+import { Languages } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "../ui/dropdown-menu";
+import { NavbarIconButton } from "./navbar-icon-button";
+import { api } from "@/lib/api";
+import { setLanguage, SWITCHER_LANGUAGES } from "@/lib/i18n";
+import type { Language } from "@/lib/preferences";
+import { hasAccessToken } from "@/lib/session";
+
+/** ru / en switcher; a signed-in user's choice is also saved to the profile. */
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation("common");
+  const change = (lng: string) => {
+    void setLanguage(lng as Language);
+    if (hasAccessToken()) void api.patch("/auth/me", { language: lng }, { silent: true, background: true }).catch(() => undefined);
+  };
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <NavbarIconButton label={t("language.open")} data-testid="language-open">
+          <Languages />
+        </NavbarIconButton>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-44">
+        <DropdownMenuRadioGroup value={i18n.resolvedLanguage ?? i18n.language} onValueChange={change}>
+          {SWITCHER_LANGUAGES.map((lng) => (
+            <DropdownMenuRadioItem key={lng} value={lng} data-testid={`language-${lng}`} lang={lng}>
+              {t(`language.${lng}`)}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,73 @@
+import { Bell, CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../ui/button";
+import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover";
+import { NavbarIconButton } from "./navbar-icon-button";
+import { formatRelative } from "@/lib/i18n";
+import { clearHistory, markHistoryRead, useNotificationHistory, type NotificationType } from "@/lib/notify";
+import { cn } from "@/lib/utils";
+
+const ICONS: Record<NotificationType, typeof Info> = { success: CircleCheck, error: CircleAlert, warning: TriangleAlert, info: Info };
+const TONE: Record<NotificationType, string> = {
+  success: "bg-success/15 text-success",
+  error: "bg-destructive/15 text-destructive",
+  warning: "bg-warning/15 text-warning",
+  info: "bg-info/15 text-info",
+};
+
+/** The navbar's notifications: what the app told the user during this visit. */
+export function NotificationsMenu() {
+  const { t } = useTranslation("common");
+  const items = useNotificationHistory();
+  const unread = items.filter((i) => !i.read).length;
+  return (
+    <Popover onOpenChange={(open) => !open && markHistoryRead()}>
+      <PopoverTrigger asChild>
+        <NavbarIconButton label={t("notificationsMenu.open")} data-testid="notifications-open">
+          <Bell />
+          {unread > 0 && <span className="absolute top-1.5 end-1.5 size-2.5 rounded-full bg-destructive ring-2 ring-card" aria-hidden />}
+        </NavbarIconButton>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-[22rem] p-0">
+        <div className="flex items-center justify-between gap-3 border-b border-border px-5 py-3.5">
+          <div>
+            <p className="font-medium text-heading">{t("notificationsMenu.title")}</p>
+            <p className="text-[0.8125rem] text-muted-foreground">{t("notificationsMenu.description")}</p>
+          </div>
+          {unread > 0 && <span className="rounded-full bg-primary/15 px-2.5 py-0.5 text-[0.8125rem] font-medium text-primary">{t("notificationsMenu.new", { count: unread })}</span>}
+        </div>
+        {items.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 px-5 py-10 text-center text-muted-foreground">
+            <Bell className="size-8 opacity-50" aria-hidden />
+            <p>{t("notificationsMenu.empty")}</p>
+          </div>
+        ) : (
+          <>
+            <ul className="max-h-[22rem] overflow-y-auto scrollbar-thin">
+              {items.map((n) => {
+                const Icon = ICONS[n.type];
+                return (
+                  <li key={`${n.id}-${n.at}`} className={cn("flex gap-3 border-b border-border px-5 py-3 last:border-0", !n.read && "bg-primary/4")}>
+                    <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-full", TONE[n.type])}>
+                      <Icon className="size-5" aria-hidden />
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <p className="text-[0.9375rem] font-medium text-heading">{n.title}</p>
+                      <p className="text-[0.8125rem] break-words text-muted-foreground">{n.message}</p>
+                    </div>
+                    <time className="shrink-0 text-xs text-muted-foreground">{formatRelative(n.at)}</time>
+                  </li>
+                );
+              })}
+            </ul>
+            <div className="border-t border-border p-3">
+              <Button variant="secondary" size="sm" className="w-full" onClick={clearHistory}>
+                {t("notificationsMenu.clear")}
+              </Button>
+            </div>
+          </>
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+}

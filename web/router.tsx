@@ -1,0 +1,197 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import type { Action, Subject } from "@worker/lib/permissions";
+import { AccountScope, RequireAccess, RootRedirect } from "@/components/guards";
+import { BlankLayout } from "@/components/layouts/blank-layout";
+import { AppRoot } from "@/components/app-root";
+import { RouteErrorPage } from "@/components/route-error";
+import { loadNamespaces } from "@/lib/i18n";
+import { isModuleMounted, loadRouteModule } from "@/lib/route-modules";
+
+/**
+ * Every route of SPEC §2.1/§2.2 in one table: access class, layout, page module (under web/routes)
+ * and the translation namespaces it needs. A route whose module file does not exist yet is simply
+ * not mounted; a later issue mounts it by creating that file.
+ */
+export type Access = "public" | "guest" | "auth" | "admin";
+export type Layout = "default" | "blank" | "fixed";
+
+export interface RouteDef {
+  path: string;
+  module: string;
+  access: Access;
+  layout: Layout;
+  titleKey: string;
+  /** Translation namespaces loaded with the page. */
+  ns?: string[];
+  /** What the user must be allowed to do to open the page (otherwise /not-authorized). */
+  ability?: [Action, Subject];
+}
+
+const A = "/:accountId";
+
+export const ROUTES: RouteDef[] = [
+  // §2.1 account routes (sign-in required)
+  { path: `${A}/account-settings`, module: "account/account-settings", access: "auth", layout: "default", titleKey: "common:routes.accountSettings", ns: ["settings"] },
+  { path: `${A}/analytics`, module: "account/analytics", access: "auth", layout: "default", titleKey: "common:routes.analytics", ns: ["analytics"], ability: ["read", "Analytics"] },
+  { path: `${A}/apps/chat`, module: "account/chat", access: "auth", layout: "fixed", titleKey: "common:routes.chat", ns: ["chat"], ability: ["read", "Thread"] },
+  { path: `${A}/assistants`, module: "account/assistants", access: "auth", layout: "default", titleKey: "common:routes.assistants", ns: ["assistants"], ability: ["read", "Assistant"] },
+  { path: `${A}/assistants/:assistantId`, module: "account/assistant", access: "auth", layout: "default", titleKey: "common:routes.assistant", ns: ["assistants"], ability: ["read", "Assistant"] },
+  { path: `${A}/billing`, module: "account/billing", access: "auth", layout: "default", titleKey: "common:routes.billing", ns: ["billing"], ability: ["read", "Billing"] },
+  { path: `${A}/broadcasts`, module: "account/broadcasts", access: "auth", layout: "default", titleKey: "common:routes.broadcasts", ns: ["broadcasts"], ability: ["read", "Broadcast"] },
+  { path: `${A}/comments`, module: "account/comments", access: "auth", layout: "default", titleKey: "common:routes.comments", ns: ["comments"], ability: ["read", "Channel"] },
+  { path: `${A}/connect`, module: "account/connect", access: "auth", layout: "default", titleKey: "common:routes.connect", ns: ["channels"], ability: ["read", "Channel"] },
+  { path: `${A}/contacts`, module: "account/contacts", access: "auth", layout: "default", titleKey: "common:routes.contacts", ns: ["contacts"], ability: ["read", "Contact"] },
+  { path: `${A}/contacts/:contactId`, module: "account/contact", access: "auth", layout: "default", titleKey: "common:routes.contact", ns: ["contacts"], ability: ["read", "Contact"] },
+  { path: `${A}/custom-fields`, module: "account/custom-fields", access: "auth", layout: "default", titleKey: "common:routes.customFields", ns: ["customFields"], ability: ["read", "CustomField"] },
+  { path: `${A}/dashboard`, module: "account/dashboard", access: "auth", layout: "default", titleKey: "common:routes.dashboard", ns: ["dashboard"] },
+  { path: `${A}/faq`, module: "account/faq", access: "auth", layout: "default", titleKey: "common:routes.faq", ns: ["help"] },
+  { path: `${A}/flows`, module: "account/flows", access: "auth", layout: "default", titleKey: "common:routes.flows", ns: ["flows"], ability: ["read", "Flow"] },
+  { path: `${A}/flows/:flowId/edit`, module: "account/flow-editor", access: "auth", layout: "fixed", titleKey: "common:routes.flowEditor", ns: ["flows"], ability: ["read", "Flow"] },
+  { path: `${A}/integration/bitrix`, module: "account/integration/bitrix", access: "auth", layout: "default", titleKey: "common:routes.crm", ns: ["integrations"], ability: ["read", "Integration"] },
+  { path: `${A}/integration/bitrix24/contacts`, module: "account/integration/bitrix24-contacts", access: "auth", layout: "default", titleKey: "common:routes.crmContacts", ns: ["integrations"], ability: ["read", "Integration"] },
+  { path: `${A}/integration/bitrix24/deals`, module: "account/integration/bitrix24-deals", access: "auth", layout: "default", titleKey: "common:routes.crmDeals", ns: ["integrations"], ability: ["read", "Integration"] },
+  { path: `${A}/integration/bitrix24/leads`, module: "account/integration/bitrix24-leads", access: "auth", layout: "default", titleKey: "common:routes.crmLeads", ns: ["integrations"], ability: ["read", "Integration"] },
+  { path: `${A}/integration/bitrix24/settings`, module: "account/integration/bitrix24-settings", access: "auth", layout: "default", titleKey: "common:routes.crmSettings", ns: ["integrations"], ability: ["read", "Integration"] },
+  { path: `${A}/integration/bitrix24/setup`, module: "account/integration/bitrix24-setup", access: "auth", layout: "default", titleKey: "common:routes.crmSetup", ns: ["integrations"], ability: ["read", "Integration"] },
+  { path: `${A}/integration/google-calendar`, module: "account/integration/google-calendar", access: "auth", layout: "default", titleKey: "common:routes.googleCalendar", ns: ["integrations"], ability: ["read", "Integration"] },
+  { path: `${A}/integrations`, module: "account/integrations", access: "auth", layout: "default", titleKey: "common:routes.integrations", ns: ["integrations"], ability: ["read", "Integration"] },
+  { path: `${A}/payments`, module: "account/payments", access: "auth", layout: "default", titleKey: "common:routes.payments", ns: ["billing"], ability: ["read", "Billing"] },
+  { path: `${A}/pricing`, module: "account/pricing", access: "auth", layout: "default", titleKey: "common:routes.pricing", ns: ["billing"], ability: ["read", "Billing"] },
+  { path: `${A}/products`, module: "account/products", access: "auth", layout: "default", titleKey: "common:routes.products", ns: ["products"], ability: ["read", "Product"] },
+  { path: `${A}/promotions`, module: "account/promotions", access: "auth", layout: "default", titleKey: "common:routes.promotions", ns: ["products"], ability: ["read", "Promotion"] },
+  // The spec lists the wizard as "public"; it still works on one account, so it needs the session
+  // (membership) but is shown full-screen in the blank layout.
+  { path: `${A}/wizard`, module: "account/wizard", access: "auth", layout: "blank", titleKey: "common:routes.wizard", ns: ["wizard"] },
+
+  // §2.2 top-level routes
+  { path: "/accounts", module: "accounts", access: "auth", layout: "default", titleKey: "common:routes.accounts", ns: ["accounts"] },
+  { path: "/admin", module: "admin/index", access: "admin", layout: "default", titleKey: "common:routes.admin", ns: ["admin"] },
+  { path: "/admin/accounts", module: "admin/accounts", access: "admin", layout: "default", titleKey: "common:routes.adminAccounts", ns: ["admin"] },
+  { path: "/admin/broadcast-packages", module: "admin/broadcast-packages", access: "admin", layout: "default", titleKey: "common:routes.adminBroadcastPackages", ns: ["admin"] },
+  { path: "/assistant-templates", module: "assistant-templates", access: "auth", layout: "default", titleKey: "common:routes.assistantTemplates", ns: ["assistants"] },
+  { path: "/auth/email-verified", module: "auth/email-verified", access: "public", layout: "blank", titleKey: "common:routes.emailVerified", ns: ["auth"] },
+  { path: "/auth/forgot-password", module: "auth/forgot-password", access: "guest", layout: "blank", titleKey: "common:routes.forgotPassword", ns: ["auth"] },
+  { path: "/auth/reset", module: "auth/reset", access: "public", layout: "blank", titleKey: "common:routes.resetPassword", ns: ["auth"] },
+  { path: "/auth/verify-email", module: "auth/verify-email", access: "public", layout: "blank", titleKey: "common:routes.verifyEmail", ns: ["auth"] },
+  { path: "/bitrix24", module: "bitrix24/index", access: "auth", layout: "default", titleKey: "common:routes.crm", ns: ["integrations"] },
+  { path: "/bitrix24/contacts", module: "bitrix24/contacts", access: "auth", layout: "default", titleKey: "common:routes.crmContacts", ns: ["integrations"] },
+  { path: "/bitrix24/deals", module: "bitrix24/deals", access: "auth", layout: "default", titleKey: "common:routes.crmDeals", ns: ["integrations"] },
+  { path: "/bitrix24/leads", module: "bitrix24/leads", access: "auth", layout: "default", titleKey: "common:routes.crmLeads", ns: ["integrations"] },
+  { path: "/bitrix24/settings", module: "bitrix24/settings", access: "auth", layout: "default", titleKey: "common:routes.crmSettings", ns: ["integrations"] },
+  { path: "/bitrix24/setup", module: "bitrix24/setup", access: "auth", layout: "default", titleKey: "common:routes.crmSetup", ns: ["integrations"] },
+  { path: "/checkout", module: "checkout", access: "auth", layout: "default", titleKey: "common:routes.checkout", ns: ["billing"] },
+  { path: "/help-center", module: "help-center/index", access: "auth", layout: "default", titleKey: "common:routes.helpCenter", ns: ["help"] },
+  { path: "/help-center/article/:title", module: "help-center/article", access: "auth", layout: "default", titleKey: "common:routes.helpArticle", ns: ["help"] },
+  { path: "/login", module: "auth/login", access: "guest", layout: "blank", titleKey: "common:routes.login", ns: ["auth"] },
+  { path: "/register", module: "auth/register", access: "guest", layout: "blank", titleKey: "common:routes.register", ns: ["auth"] },
+  { path: "/invite", module: "auth/invite", access: "public", layout: "blank", titleKey: "common:routes.invite", ns: ["auth"] },
+  { path: "/not-authorized", module: "misc/not-authorized", access: "public", layout: "blank", titleKey: "common:routes.notAuthorized", ns: ["pages"] },
+  { path: "/pages/misc/not-authorized", module: "misc/not-authorized", access: "public", layout: "blank", titleKey: "common:routes.notAuthorized", ns: ["pages"] },
+  { path: "/partners", module: "partners", access: "auth", layout: "default", titleKey: "common:routes.partners", ns: ["partners"] },
+  { path: "/partners-apply", module: "partners-apply", access: "auth", layout: "default", titleKey: "common:routes.partnersApply", ns: ["partners"] },
+  { path: "/payment", module: "payment", access: "auth", layout: "default", titleKey: "common:routes.payment", ns: ["billing"] },
+  { path: "/payment-info", module: "payment-info", access: "auth", layout: "default", titleKey: "common:routes.paymentInfo", ns: ["billing"] },
+  { path: "/privacy-policy", module: "misc/privacy-policy", access: "public", layout: "blank", titleKey: "common:routes.privacyPolicy", ns: ["pages"] },
+  { path: "/profile", module: "profile", access: "auth", layout: "default", titleKey: "common:routes.profile", ns: ["profile"] },
+  { path: "/terms-of-use", module: "misc/terms-of-use", access: "public", layout: "blank", titleKey: "common:routes.termsOfUse", ns: ["pages"] },
+  { path: "/under-maintenance", module: "misc/under-maintenance", access: "public", layout: "blank", titleKey: "common:routes.underMaintenance", ns: ["pages"] },
+  { path: "/pages/misc/under-maintenance", module: "misc/under-maintenance", access: "public", layout: "blank", titleKey: "common:routes.underMaintenance", ns: ["pages"] },
+  { path: "/about-us", module: "misc/about-us", access: "public", layout: "blank", titleKey: "common:routes.aboutUs", ns: ["pages"] },
+];
+
+/** The catch-all page (404) and the router's error element. */
+export const ERROR_MODULE = "misc/error";
+
+function lazyPage(def: Pick<RouteDef, "module" | "titleKey" | "ns" | "layout">): RouteObject["lazy"] {
+  return async () => {
+    const mod = await loadRouteModule(def.module);
+    const titleKey = mod.handle?.titleKey ?? def.titleKey;
+    const namespaces = new Set(def.ns ?? []);
+    if (titleKey.includes(":")) namespaces.add(titleKey.split(":")[0]);
+    await loadNamespaces([...namespaces]).catch(() => undefined);
+    return { Component: mod.default, handle: { ...mod.handle, titleKey, layout: def.layout } };
+  };
+}
+
+function toRoute(def: RouteDef, stripAccount = false): RouteObject {
+  const path = stripAccount ? def.path.slice(A.length + 1) : def.path;
+  return {
+    path,
+    lazy: lazyPage(def),
+    handle: { titleKey: def.titleKey, access: def.access, layout: def.layout, ability: def.ability },
+  };
+}
+
+/** Wraps routes in their guard when they need one. */
+function guarded(access: Access, children: RouteObject[]): RouteObject {
+  return { element: <RequireAccess access={access} />, children };
+}
+
+/** Routes with an `ability`: the check (and CASL) load with the page, not with the entry. */
+function abilityGuarded(route: RouteObject): RouteObject {
+  return {
+    lazy: async () => ({ Component: (await import("@/components/require-ability")).RequireAbility }),
+    children: [route],
+  };
+}
+
+/** The signed-in shell loads lazily: sign-in and public pages never download it. */
+const lazyDefaultLayout: RouteObject["lazy"] = async () => ({ Component: (await import("@/components/layouts/default-layout")).DefaultLayout });
+
+export function buildRoutes(defs: RouteDef[] = ROUTES): RouteObject[] {
+  const mounted = defs.filter((d) => isModuleMounted(d.module));
+  const isAccount = (d: RouteDef) => d.path.startsWith(`${A}/`);
+  const withAbility = (d: RouteDef, r: RouteObject) => (d.ability ? abilityGuarded(r) : r);
+
+  const blank = mounted.filter((d) => d.layout === "blank");
+  const shell = mounted.filter((d) => d.layout !== "blank");
+
+  const blankChildren: RouteObject[] = [];
+  for (const access of ["guest", "public"] as const) {
+    const group = blank.filter((d) => d.access === access && !isAccount(d)).map((d) => toRoute(d));
+    if (group.length) blankChildren.push(access === "public" ? { children: group } : guarded(access, group));
+  }
+  const blankAuth = blank.filter((d) => (d.access === "auth" || d.access === "admin") && !isAccount(d));
+  if (blankAuth.length) blankChildren.push(guarded("auth", blankAuth.map((d) => toRoute(d))));
+  const blankAccount = blank.filter(isAccount);
+  if (blankAccount.length) {
+    blankChildren.push(guarded("auth", [{ path: ":accountId", element: <AccountScope />, children: blankAccount.map((d) => withAbility(d, toRoute(d, true))) }]));
+  }
+
+  const shellTop = shell.filter((d) => !isAccount(d));
+  const shellAccount = shell.filter(isAccount);
+  const shellChildren: RouteObject[] = [
+    ...shellTop.filter((d) => d.access !== "admin").map((d) => withAbility(d, toRoute(d))),
+  ];
+  const admin = shellTop.filter((d) => d.access === "admin").map((d) => toRoute(d));
+  if (admin.length) shellChildren.push(guarded("admin", admin));
+  if (shellAccount.length) {
+    shellChildren.push({ path: ":accountId", element: <AccountScope />, children: shellAccount.map((d) => withAbility(d, toRoute(d, true))) });
+  }
+
+  const errorMounted = isModuleMounted(ERROR_MODULE);
+  return [
+    {
+      id: "root",
+      element: <AppRoot />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { index: true, element: <RootRedirect /> },
+        { element: <BlankLayout />, children: blankChildren },
+        { element: <RequireAccess access="auth" />, children: [{ lazy: lazyDefaultLayout, children: shellChildren }] },
+        {
+          element: <BlankLayout />,
+          children: [
+            errorMounted
+              ? { path: "*", lazy: lazyPage({ module: ERROR_MODULE, titleKey: "common:routes.notFound", ns: ["pages"], layout: "blank" }), handle: { titleKey: "common:routes.notFound" } }
+              : { path: "*", element: <RouteErrorPage notFound />, handle: { titleKey: "common:routes.notFound" } },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}
