@@ -19,7 +19,7 @@ import { InitialsAvatar } from "@/features/accounts/components/initials-avatar";
 import { nameField } from "@/features/auth/schemas";
 
 export function ProfileCard({ user }: { user: SessionUser }) {
-  const { t } = useTranslation(["profile", "accounts"]);
+  const { t } = useTranslation(["profile", "accounts", "auth"]);
   const queryClient = useQueryClient();
   const languages = SWITCHER_LANGUAGES.includes(user.language as Language) ? SWITCHER_LANGUAGES : [...SWITCHER_LANGUAGES, user.language as Language];
   const schema = useMemo(() => z.object({ name: nameField(t), language: z.enum(["ru", "en", "ar", "fr"]) }), [t]);

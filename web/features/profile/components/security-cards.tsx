@@ -16,7 +16,7 @@ import { PasswordInput } from "@/features/auth/components/password-input";
 import { emailField, newPasswordField, requiredPassword } from "@/features/auth/schemas";
 
 export function ChangeEmailCard({ user }: { user: SessionUser }) {
-  const { t } = useTranslation("profile");
+  const { t } = useTranslation(["profile", "auth"]);
   const queryClient = useQueryClient();
   const [done, setDone] = useState("");
   const schema = useMemo(
@@ -88,7 +88,7 @@ export function ChangeEmailCard({ user }: { user: SessionUser }) {
 }
 
 export function ChangePasswordCard() {
-  const { t } = useTranslation("profile");
+  const { t } = useTranslation(["profile", "auth"]);
   const queryClient = useQueryClient();
   const schema = useMemo(
     () =>

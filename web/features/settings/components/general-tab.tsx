@@ -45,7 +45,7 @@ function toValues(a: Account): AccountFormValues {
 }
 
 function AccountDetailsCard({ account }: { account: Account }) {
-  const { t } = useTranslation("settings");
+  const { t } = useTranslation(["settings", "accounts"]);
   const queryClient = useQueryClient();
   const ability = useAbility();
   const canEdit = ability.can("update", "Account");

@@ -16,7 +16,7 @@ import { emailField } from "@/features/auth/schemas";
 import type { Invitation, Role } from "@/features/accounts/types";
 
 export function InviteDialog({ accountId, myRole }: { accountId: string; myRole: Role }) {
-  const { t } = useTranslation(["settings", "accounts"]);
+  const { t } = useTranslation(["settings", "accounts", "auth"]);
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   // Only an owner may invite another owner (the server enforces it too).
