@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
 import type { Env } from "../../env";
 import { notFound } from "../../lib/errors";
 import { paged } from "../../lib/validation";
 import { deleteMedia } from "../inbox/media";
 import { clearWaiting, publishSafe } from "../inbox/realtime";
+import { rowToContact, rowToThread } from "../inbox/rows";
 import { type ContactDto, serializeContact } from "../inbox/serialize";
 import type { ChatContactsQuery, ContactsQuery } from "./contacts.schemas";
 
@@ -16,32 +17,43 @@ export const THREAD_NOT_FOUND = "Диалог не найден";
 /** JS lower-casing: SQLite's lower() only folds ASCII, the stored haystacks are lower-cased the same way. */
 export const needle = (q: string | undefined) => (q ? q.toLowerCase() : "");
 
-/** The inbox list: one item per thread (a contact with its thread), newest activity first. */
+const prefixed = (alias: string, table: typeof threads | typeof contacts) =>
+  Object.values(getTableColumns(table))
+    .map((col) => `${alias}.${col.name} AS ${alias}__${col.name}`)
+    .join(", ");
+const THREAD_COLS = prefixed("t", threads);
+const CONTACT_COLS = prefixed("c", contacts);
+
+function unprefix(row: Record<string, unknown>, alias: string) {
+  const out: Record<string, unknown> = {};
+  const p = `${alias}__`;
+  for (const [k, v] of Object.entries(row)) if (k.startsWith(p)) out[k.slice(p.length)] = v;
+  return out;
+}
+
+/**
+ * The inbox list: one item per thread (a contact with its thread), newest activity first.
+ * The page and its total go to D1 as one batch (one round trip); the search is an instr() over
+ * the thread's JS-lower-cased haystack, so Cyrillic matches case-insensitively.
+ */
 export async function listChatContacts(env: Env, accountId: string, q: ChatContactsQuery) {
-  const db = getDb(env.DB);
-  const where: SQL[] = [eq(threads.accountId, accountId), eq(threads.isTest, q.isTestContact ?? false)];
-  if (q.status) where.push(eq(threads.status, q.status));
-  if (q.platform) where.push(eq(threads.platform, q.platform));
-  if (q.isGptActive !== undefined) where.push(eq(threads.isGptActive, q.isGptActive));
+  const where = ["t.account_id = ?", "t.is_test = ?"];
+  const args: (string | number)[] = [accountId, q.isTestContact ? 1 : 0];
+  if (q.status) where.push("t.status = ?"), args.push(q.status);
+  if (q.platform) where.push("t.platform = ?"), args.push(q.platform);
+  if (q.isGptActive !== undefined) where.push("t.is_gpt_active = ?"), args.push(q.isGptActive ? 1 : 0);
   const n = needle(q.q);
-  if (n) where.push(sql`instr(${threads.searchText}, ${n}) > 0`);
-  const cond = and(...where);
-  // Two reads side by side (drizzle's D1 batch mis-maps joined selections).
-  const [rows, total] = await Promise.all([
-    db
-      .select({ t: threads, c: contacts })
-      .from(threads)
-      .innerJoin(contacts, eq(contacts.id, threads.contactId))
-      .where(cond)
-      .orderBy(desc(threads.updatedAt), desc(threads.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit)
-      .all(),
-    db.select({ n: count() }).from(threads).where(cond).all(),
+  if (n) where.push("instr(t.search_text, ?) > 0"), args.push(n);
+  const cond = where.join(" AND ");
+  const [rows, total] = await env.DB.batch<Record<string, unknown>>([
+    env.DB.prepare(
+      `SELECT ${THREAD_COLS}, ${CONTACT_COLS} FROM threads t JOIN contacts c ON c.id = t.contact_id WHERE ${cond} ORDER BY t.updated_at DESC, t.id DESC LIMIT ? OFFSET ?`,
+    ).bind(...args, q.limit, (q.page - 1) * q.limit),
+    env.DB.prepare(`SELECT count(*) AS n FROM threads t WHERE ${cond}`).bind(...args),
   ]);
   return paged(
-    rows.map((r) => serializeContact(r.c, r.t)),
-    total[0]?.n ?? 0,
+    rows.results.map((r) => serializeContact(rowToContact(unprefix(r, "c")), rowToThread(unprefix(r, "t")))),
+    Number(total.results[0]?.n ?? 0),
     q.page,
     q.limit,
   );

@@ -45,31 +45,41 @@ async function loadContact(env: Env, accountId: string, contactId: string) {
  */
 export async function listMessages(env: Env, accountId: string, contactId: string, q: MessagesQuery) {
   const db = getDb(env.DB);
-  const contact = await loadContact(env, accountId, contactId);
   const where: SQL[] = [eq(messages.accountId, accountId), eq(messages.contactId, contactId)];
   if (q.threadId) where.push(eq(messages.threadId, q.threadId));
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
     where.push(or(lt(messages.createdAt, c.createdAt), and(eq(messages.createdAt, c.createdAt), lt(messages.id, c.id)))!);
   }
-  const rows = await db
+  const pageQuery = db
     .select()
     .from(messages)
     .where(and(...where))
     .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(q.limit + 1)
-    .all();
+    .limit(q.limit + 1);
+  const contactQuery = db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)))
+    .limit(1);
+  // One round trip: the contact (404 check), the page, and on the first page the read marking.
+  const [contactRows, rows, read] = q.cursor
+    ? [...(await db.batch([contactQuery, pageQuery])), [] as Thread[]]
+    : await db.batch([
+        contactQuery,
+        pageQuery,
+        db
+          .update(threads)
+          .set({ unreadCount: 0 })
+          .where(and(eq(threads.accountId, accountId), eq(threads.contactId, contactId), gt(threads.unreadCount, 0), q.threadId ? eq(threads.id, q.threadId) : undefined))
+          .returning(),
+      ]);
+  const contact = contactRows[0];
+  if (!contact) throw notFound(CONTACT_NOT_FOUND, "CONTACT_NOT_FOUND");
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  if (!q.cursor) {
-    const read = await db
-      .update(threads)
-      .set({ unreadCount: 0 })
-      .where(and(eq(threads.accountId, accountId), eq(threads.contactId, contactId), gt(threads.unreadCount, 0), q.threadId ? eq(threads.id, q.threadId) : undefined))
-      .returning();
-    if (read.length) await publishSafe(env, accountId, read.map((t) => ({ event: "updateContact" as const, data: serializeContact(contact, t) })));
-  }
+  if (read.length) await publishSafe(env, accountId, read.map((t) => ({ event: "updateContact" as const, data: serializeContact(contact, t) })));
   return {
     data: page.map((m) => serializeMessage(m)),
     meta: { limit: q.limit, hasMore, nextCursor: hasMore && last ? encodeCursor(last.createdAt, last.id) : null },

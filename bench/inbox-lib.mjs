@@ -1,0 +1,69 @@
+// Shared bits of the inbox benchmarks: a wrangler dev on its own persist dir, a user with an account, percentiles.
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { root, run, start, viteBin, waitForHttp, wranglerBin } from "../scripts/lib.mjs";
+
+export { root };
+const quiet = { CI: "1", WRANGLER_SEND_METRICS: "false" };
+
+export function ensureAssets() {
+  if (!existsSync(join(root, "dist", "client"))) run(process.execPath, [viteBin, "build", "--logLevel", "warn"]);
+}
+
+export function migrate(persist) {
+  mkdirSync(persist, { recursive: true });
+  run(process.execPath, [wranglerBin, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], { env: quiet });
+}
+
+/** The SQLite file behind the local D1 database of a persist dir. */
+export function d1File(persist) {
+  const dir = join(persist, "v3", "d1", "miniflare-D1DatabaseObject");
+  const f = readdirSync(dir).find((n) => n.endsWith(".sqlite"));
+  if (!f) throw new Error(`no D1 sqlite file in ${dir}`);
+  return join(dir, f);
+}
+
+export async function startWrangler(port, persist) {
+  const vars = { ENVIRONMENT: "development", PUBLIC_URL: `http://127.0.0.1:${port}`, ENCRYPTION_KEY: "bench-encryption-key-0123456789abcdef" };
+  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const child = start(
+    process.execPath,
+    [wranglerBin, "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--show-interactive-dev-session=false", "--env-file", "/dev/null", "--log-level", "error", ...varArgs],
+    { env: quiet, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  await waitForHttp(`http://127.0.0.1:${port}/api/auth/me`, 90_000);
+  return {
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+      }),
+  };
+}
+
+export async function userWithAccount(base, name = "Бенчмарк") {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`;
+  const reg = await fetch(`${base}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "password123", name }) });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+  const { accessToken } = await reg.json();
+  const acc = await fetch(`${base}/api/accounts`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` }, body: JSON.stringify({ name: "Бенчмарк" }) });
+  if (acc.status !== 201) throw new Error(`account: ${acc.status} ${await acc.text()}`);
+  const { accountId } = await acc.json();
+  return { token: accessToken, accountId };
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+export function stats(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  return { n: s.length, p50: percentile(s, 50), p99: percentile(s, 99), max: s[s.length - 1] };
+}
+
+export const fmt = (ms) => `${ms.toFixed(2)} ms`;
