@@ -223,7 +223,8 @@ export async function listTemplates(env: Env, opts: { q?: string; tags?: string;
   const where = and(
     opts.includeUnpublished ? undefined : eq(T.isPublished, true),
     opts.q ? like(T.searchText, likePattern(opts.q)) : undefined,
-    ...tagList.map((tag) => sql`EXISTS (SELECT 1 FROM json_each(${T.tags}) WHERE lower(json_each.value) = ${tag.toLowerCase()})`),
+    // Tag names exactly as GET /assistants/template-tags lists them (SQLite cannot fold Cyrillic case).
+    ...tagList.map((tag) => sql`EXISTS (SELECT 1 FROM json_each(${T.tags}) WHERE json_each.value = ${tag})`),
   );
   const [rows, total] = await Promise.all([
     db
