@@ -2,6 +2,7 @@ import { useLayoutEffect, useState } from "react";
 import { Navigate, Outlet, useLocation, useParams, useSearchParams } from "react-router";
 import { PageLoader } from "./page-loader";
 import { enterAccountRoute } from "@/lib/account-route";
+import { TestChatLauncher } from "@/features/test-chat/components/test-chat-launcher";
 import { hasAccessToken, useSession } from "@/lib/session";
 
 /** A same-origin path from `redirect_url`, or null (no open redirects). */
@@ -68,5 +69,5 @@ export function AccountScope() {
   if (!session.isLoading && !session.isPlaceholder && session.user && session.accountsLoaded && !session.accounts.some((a) => a.accountId === accountId)) {
     return <Navigate to="/not-authorized" replace />;
   }
-  return <Outlet />;
+  return (<><Outlet /><TestChatLauncher accountId={accountId} /></>);
 }

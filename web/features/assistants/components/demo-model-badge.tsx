@@ -1,0 +1,24 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { FlaskConical } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { assistantQueries } from "../api";
+
+/** Shown while the backend answers with the built-in demo model (no OpenAI key). */
+export function DemoModelBadge({ className }: { className?: string }) {
+  const { t } = useTranslation("assistants");
+  const info = useQuery(assistantQueries.modelInfo());
+  if (!info.data?.demo) return null;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Badge variant="warning" className={className} tabIndex={0} data-testid="demo-model-badge">
+          <FlaskConical aria-hidden />
+          {t("demo.badge")}
+        </Badge>
+      </TooltipTrigger>
+      <TooltipContent className="max-w-xs">{t("demo.hint")}</TooltipContent>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,39 @@
+import type { TFunction } from "i18next";
+import { z } from "zod";
+import { LANGUAGES, MODELS } from "./types";
+
+/** The editor's form: the same limits as the server (worker/features/assistants/assistants.schemas.ts). */
+export function assistantFormSchema(t: TFunction<"assistants">) {
+  const int = (min: number, max: number, msg: string) =>
+    z.number(t("validation.integer")).int(t("validation.integer")).min(min, msg).max(max, msg);
+  return z.object({
+    name: z.string().trim().min(1, t("validation.nameRequired")).max(100, t("validation.nameMax")),
+    model: z.enum(MODELS as [string, ...string[]]),
+    language: z.enum(LANGUAGES as [string, ...string[]]),
+    isActive: z.boolean(),
+    temperature: z.number(t("validation.temperature")).min(0, t("validation.temperature")).max(2, t("validation.temperature")),
+    maxReplyTokens: int(50, 4000, t("validation.maxReplyTokens")),
+    instructions: z.string().max(20_000, t("validation.instructionsMax")),
+    greeting: z.string().max(1000, t("validation.greetingMax")),
+    knowledge: z.string().max(50_000, t("validation.knowledgeMax")),
+    tools: z.array(z.string()),
+    debounceSeconds: int(0, 60, t("validation.debounce")),
+    handoffKeywords: z.array(z.string()).max(30),
+    handoffMessage: z.string().max(500, t("validation.handoffMessageMax")),
+  });
+}
+export type AssistantFormValues = z.output<ReturnType<typeof assistantFormSchema>>;
+
+export function generateSchema(t: TFunction<"assistants">) {
+  return z.object({
+    description: z.string().trim().min(10, t("validation.descriptionMin")).max(2000, t("validation.descriptionMax")),
+    language: z.enum(LANGUAGES as [string, ...string[]]),
+  });
+}
+
+export function createSchema(t: TFunction<"assistants">) {
+  return z.object({
+    name: z.string().trim().min(1, t("validation.nameRequired")).max(100, t("validation.nameMax")),
+    model: z.enum(MODELS as [string, ...string[]]),
+  });
+}
