@@ -28,7 +28,7 @@ type Ctx = Awaited<ReturnType<typeof setup>>;
 
 async function say(ctx: Ctx, user: string, text: string) {
   const [r] = await ingest([incoming(ctx.accountId, ctx.channelId, user, text)]);
-  if (!r || r.duplicate || r.rejected) throw new Error(`not ingested: ${JSON.stringify(r)}`);
+  if (!r || r.duplicate || r.rejected !== undefined) throw new Error(`not ingested: ${JSON.stringify(r)}`);
   return r;
 }
 
@@ -260,7 +260,7 @@ describe("assistant runner", () => {
     await scriptModel(scope, [{ content: "Единственный ответ.", delayMs: 300 }, { content: "Второй ответ — ошибка" }], { repeatLast: true });
     const item = incoming(ctx.accountId, ctx.channelId, "u1", `Вопрос ${scope}`);
     const [r] = await ingest([item]);
-    if (!r || r.duplicate || r.rejected) throw new Error("not ingested");
+    if (!r || r.duplicate || r.rejected !== undefined) throw new Error("not ingested");
     const [pending] = await runsOf(r.threadId);
     // the queue delivers the same run three times at once, and the webhook is retried
     const msg = { kind: "run", runId: pending!.id, accountId: ctx.accountId, reason: "retry" };
