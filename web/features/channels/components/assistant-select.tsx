@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Bot } from "lucide-react";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useAbility } from "@/lib/ability";
+import { channelQueries } from "../api";
+
+const NONE = "__none";
+
+export interface AssistantSelectProps {
+  accountId: string;
+  id: string;
+  /** null = no assistant (new threads start with the AI off); undefined = the default (the first). */
+  value: string | null | undefined;
+  onChange: (assistantId: string | null) => void;
+  disabled?: boolean;
+}
+
+/** Which assistant answers on a channel. Lists the account's assistants, oldest (the default) first. */
+export function AssistantSelect({ accountId, id, value, onChange, disabled }: AssistantSelectProps) {
+  const { t } = useTranslation("channels");
+  const ability = useAbility();
+  const assistants = useQuery({ ...channelQueries.assistants(accountId), enabled: ability.can("read", "Assistant") });
+  if (assistants.isPending && assistants.fetchStatus !== "idle") return <Skeleton className="h-9.5 w-full" />;
+  const list = assistants.data ?? [];
+  const shown = value === undefined ? (list[0]?.assistantId ?? null) : value;
+  const known = shown && list.some((a) => a.assistantId === shown);
+  return (
+    <div className="space-y-1.5">
+      <Select value={shown ? shown : NONE} onValueChange={(v) => onChange(v === NONE ? null : v)} disabled={disabled}>
+        <SelectTrigger id={id} data-testid={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {list.map((a, i) => (
+            <SelectItem key={a.assistantId} value={a.assistantId}>
+              <Bot className="size-4 text-muted-foreground" aria-hidden />
+              {a.name}
+              {i === 0 && <span className="text-muted-foreground"> · {t("assistant.default")}</span>}
+            </SelectItem>
+          ))}
+          {shown && !known && <SelectItem value={shown}>{t("assistant.unknown")}</SelectItem>}
+          <SelectItem value={NONE}>{t("assistant.none")}</SelectItem>
+        </SelectContent>
+      </Select>
+      {assistants.isSuccess && list.length === 0 && (
+        <p className="text-[0.8125rem] text-muted-foreground">
+          {t("assistant.empty")}{" "}
+          <Link to={`/${accountId}/assistants`} className="font-medium text-primary hover:underline">
+            {t("assistant.create")}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useTranslation } from "react-i18next";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Switch } from "@/components/ui/switch";
+import { cn } from "@/lib/utils";
+import type { ChannelKind } from "../api";
+import { PlatformIcon } from "./platform-icon";
+
+export type ChannelTone = "success" | "warning" | "destructive" | "secondary" | "info";
+
+export interface ChannelCardProps {
+  kind: ChannelKind;
+  title: string;
+  description: React.ReactNode;
+  status: { label: string; tone: ChannelTone };
+  /** The on/off switch of a connected channel; absent when not connected. */
+  enabled?: { value: boolean; onChange?: (v: boolean) => void; busy?: boolean; canManage: boolean };
+  children: React.ReactNode;
+  footer?: React.ReactNode;
+  className?: string;
+}
+
+/** One messenger on the connect page: its mark, state, on/off switch, body and actions. */
+export function ChannelCard({ kind, title, description, status, enabled, children, footer, className }: ChannelCardProps) {
+  const { t } = useTranslation("channels");
+  const switchId = `${kind}-enabled`;
+  return (
+    <Card className={cn("gap-0 pb-0", className)} data-testid={`channel-${kind}`} aria-labelledby={`${kind}-title`}>
+      <CardHeader className="grid-cols-[auto_1fr] gap-x-4 gap-y-0 pb-5">
+        <PlatformIcon kind={kind} className="row-span-2" />
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+          <CardTitle id={`${kind}-title`}>{title}</CardTitle>
+          <Badge variant={status.tone} data-testid={`${kind}-status`}>
+            <span className="size-1.5 rounded-full bg-current" aria-hidden />
+            {status.label}
+          </Badge>
+        </div>
+        <CardDescription className="mt-1">{description}</CardDescription>
+      </CardHeader>
+      {enabled && (
+        <div className="mx-6 mb-5 flex items-center justify-between gap-4 rounded-md bg-muted/60 px-4 py-3 dark:bg-white/4">
+          <label htmlFor={switchId} className={cn("min-w-0 space-y-0.5", enabled.canManage && "cursor-pointer")}>
+            <span className="block text-[0.9375rem] font-medium text-heading">{enabled.value ? t("common.enabledOn") : t("common.enabledOff")}</span>
+            <span className="block text-[0.8125rem] text-muted-foreground">{enabled.value ? t("common.enabledOnHint") : t("common.enabledOffHint")}</span>
+          </label>
+          <Switch
+            id={switchId}
+            checked={enabled.value}
+            disabled={!enabled.canManage || enabled.busy}
+            onCheckedChange={(v) => enabled.onChange?.(v)}
+            aria-label={t("common.toggle", { channel: title })}
+          />
+        </div>
+      )}
+      <CardContent className="flex-1 space-y-5 pb-6">{children}</CardContent>
+      {footer && <CardFooter className="flex-wrap gap-2 border-t py-4">{footer}</CardFooter>}
+    </Card>
+  );
+}
+
+/** A label/value row of a channel's facts. */
+export function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="flex min-w-0 items-baseline justify-between gap-4 py-1.5 text-[0.9375rem]">
+      <dt className="shrink-0 text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 truncate text-end font-medium text-heading" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
