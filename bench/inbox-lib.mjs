@@ -66,4 +66,4 @@ export function stats(samples) {
   return { n: s.length, p50: percentile(s, 50), p99: percentile(s, 99), max: s[s.length - 1] };
 }
 
-export const fmt = (ms) => `${ms.toFixed(2)} ms`;
+export const fmt = (ms) => (typeof ms === "number" && Number.isFinite(ms) ? `${ms.toFixed(2)} ms` : "—");

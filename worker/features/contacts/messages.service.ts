@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, lt, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { getDb, schema } from "../../db/client";
 import type { Message, Thread } from "../../db/schema/inbox";
 import type { Env } from "../../env";
@@ -110,11 +111,26 @@ export interface Attachment {
  */
 export async function postOperatorMessage(env: Env, accountId: string, userId: string, contactId: string, body: PostMessageBody, files: File[] = []) {
   const db = getDb(env.DB);
-  const contact = await loadContact(env, accountId, contactId);
-  const thread = await pickThread(env, accountId, contactId, body.threadId);
   if (!body.content && files.length === 0) {
     throw badRequest("Введите сообщение или приложите файл", "VALIDATION_ERROR", { fields: { content: ["Введите сообщение или приложите файл"] } });
   }
+  const [contactRows, threadRows] = await db.batch([
+    db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)))
+      .limit(1),
+    db
+      .select()
+      .from(threads)
+      .where(and(eq(threads.accountId, accountId), eq(threads.contactId, contactId), body.threadId ? eq(threads.id, body.threadId) : undefined))
+      .orderBy(desc(threads.updatedAt))
+      .limit(1),
+  ]);
+  const contact = contactRows[0];
+  if (!contact) throw notFound(CONTACT_NOT_FOUND, "CONTACT_NOT_FOUND");
+  const thread = threadRows[0];
+  if (!thread) throw notFound(THREAD_NOT_FOUND, "THREAD_NOT_FOUND");
   const local = contact.isTestContact || contact.platform === "WEBCHAT" || !thread.channelId;
   const now = Date.now();
   const drafts: (typeof messages.$inferInsert)[] = [];
@@ -150,11 +166,19 @@ export async function postOperatorMessage(env: Env, accountId: string, userId: s
   }
   const lastDraft = drafts[drafts.length - 1];
   const preview = previewOf({ type: lastDraft.type, content: drafts[0].content ?? "", fileName: lastDraft.fileName });
-  const inserted: Message[] = [];
-  for (const d of drafts) {
-    const [row] = await db.insert(messages).values(d).onConflictDoNothing().returning();
-    if (row) inserted.push(row);
-  }
+  // One transaction: the messages (a repeated clientMessageId inserts nothing) and, only if
+  // something was inserted, the thread's last message.
+  const ids = drafts.map((d) => d.id!);
+  const writes = await db.batch([
+    ...drafts.map((d) => db.insert(messages).values(d).onConflictDoNothing().returning()),
+    db
+      .update(threads)
+      .set({ lastMessage: preview, lastMessageType: lastDraft.type, lastMessageAt: now, updatedAt: now, unreadCount: 0, searchText: threadSearchText(contact, preview) })
+      .where(and(eq(threads.id, thread.id), eq(threads.accountId, accountId), sql`EXISTS (SELECT 1 FROM messages m WHERE m.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))`))
+      .returning(),
+  ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const inserted = (writes.slice(0, drafts.length) as Message[][]).flat();
+  const updated = (writes[drafts.length] as Thread[])[0];
   if (inserted.length === 0) {
     // A retry with the same clientMessageId: answer with what was stored the first time.
     const again = await db
@@ -164,11 +188,6 @@ export async function postOperatorMessage(env: Env, accountId: string, userId: s
       .all();
     return { data: again.map((m) => serializeMessage(m, contact, thread)), contact: serializeContact(contact, thread) };
   }
-  const [updated] = await db
-    .update(threads)
-    .set({ lastMessage: preview, lastMessageType: lastDraft.type, lastMessageAt: now, updatedAt: now, unreadCount: 0, searchText: threadSearchText(contact, preview) })
-    .where(and(eq(threads.id, thread.id), eq(threads.accountId, accountId)))
-    .returning();
   const t = updated ?? thread;
   const dtos: MessageDto[] = inserted.map((m) => serializeMessage(m, contact, t));
   await publishSafe(env, accountId, [...dtos.map((d) => ({ event: "message" as const, data: d })), { event: "updateContact", data: serializeContact(contact, t) }]);

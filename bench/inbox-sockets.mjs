@@ -1,0 +1,172 @@
+// Socket figures (issue 4 "Figures"): 200 sockets on one account receive 1 000 operator replies
+// posted at 100/s; post-to-receive p50/p99 over every socket, and none missing, none twice, order
+// kept. The same run against the reference (plain Node + socket.io + SQLite doing post → insert →
+// room broadcast, bench/reference-socketio/server.mjs); prints both and the ratio.
+// Run: npx node bench/inbox-sockets.mjs [--sockets=200] [--messages=1000] [--rate=100]
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { io as ioClient } from "socket.io-client";
+import { ensureAssets, fmt, migrate, root, startWrangler, stats, userWithAccount } from "./inbox-lib.mjs";
+
+const arg = (name, def) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? def);
+const SOCKETS = arg("sockets", 200);
+const MESSAGES = arg("messages", 1000);
+const RATE = arg("rate", 100);
+const OUR_PORT = Number(process.env.BENCH_SOCKET_PORT ?? 8793);
+const REF_PORT = Number(process.env.BENCH_REF_PORT ?? 8794);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Posts MESSAGES replies at RATE/s and collects what every client receives.
+ * `clients[i].onMessage(cb)` delivers `{ idx, seq? }`; returns latencies and integrity counts.
+ */
+async function drive({ clients, post }) {
+  const sentAt = new Array(MESSAGES);
+  const latencies = [];
+  const received = clients.map(() => ({ idx: [], seq: [] }));
+  clients.forEach((c, ci) =>
+    c.onMessage(({ idx, seq }) => {
+      latencies.push(performance.now() - sentAt[idx]);
+      received[ci].idx.push(idx);
+      if (seq !== undefined) received[ci].seq.push(seq);
+    }),
+  );
+  const statuses = new Map();
+  const inflight = [];
+  const t0 = performance.now();
+  for (let i = 0; i < MESSAGES; i++) {
+    const due = t0 + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    sentAt[i] = performance.now();
+    inflight.push(
+      post(i).then(
+        (s) => statuses.set(s, (statuses.get(s) ?? 0) + 1),
+        (e) => statuses.set(String(e.message), (statuses.get(String(e.message)) ?? 0) + 1),
+      ),
+    );
+  }
+  await Promise.all(inflight);
+  const postedIn = performance.now() - t0;
+  const deadline = performance.now() + 30_000;
+  while (performance.now() < deadline && received.some((r) => r.idx.length < MESSAGES)) await sleep(50);
+  let missing = 0;
+  let duplicates = 0;
+  let orderBreaks = 0;
+  let seqGaps = 0;
+  const reference = received[0].idx.join(",");
+  for (const r of received) {
+    const uniq = new Set(r.idx);
+    missing += MESSAGES - uniq.size;
+    duplicates += r.idx.length - uniq.size;
+    if (r.idx.join(",") !== reference) orderBreaks++;
+    for (let k = 1; k < r.seq.length; k++) if (r.seq[k] <= r.seq[k - 1]) seqGaps++;
+  }
+  // how far the common delivery order strays from the order the posts were sent (concurrent posts may commit out of send order)
+  let inversions = 0;
+  for (let k = 1; k < received[0].idx.length; k++) if (received[0].idx[k] < received[0].idx[k - 1]) inversions++;
+  return { lat: stats(latencies), missing, duplicates, orderBreaks, seqGaps, inversions, statuses: Object.fromEntries(statuses), postedIn };
+}
+
+async function ours() {
+  ensureAssets();
+  const persist = join(root, ".wrangler", `bench-sockets-${OUR_PORT}`);
+  rmSync(persist, { recursive: true, force: true });
+  migrate(persist);
+  const w = await startWrangler(OUR_PORT, persist);
+  const base = `http://127.0.0.1:${OUR_PORT}`;
+  const sockets = [];
+  try {
+    const { token, accountId } = await userWithAccount(base);
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const first = await fetch(`${base}/api/accounts/${accountId}/contacts/test-bot/messages`, { method: "POST", headers: auth, body: JSON.stringify({ content: "старт" }) });
+    if (first.status !== 201) throw new Error(`test-bot: ${first.status} ${await first.text()}`);
+    const contactId = (await first.json()).contact.contactId;
+    await sleep(500);
+    const clients = [];
+    for (let i = 0; i < SOCKETS; i++) {
+      const ws = new WebSocket(`ws://127.0.0.1:${OUR_PORT}/ws?token=${token}&accountId=${accountId}`);
+      sockets.push(ws);
+      let handler = () => {};
+      const joined = new Promise((resolve, reject) => {
+        ws.addEventListener("open", () => ws.send(JSON.stringify({ event: "joinAccount", data: { accountId } })));
+        ws.addEventListener("error", () => reject(new Error("socket error")));
+        ws.addEventListener("message", (e) => {
+          const f = JSON.parse(e.data);
+          if (f.event === "joinedAccount") resolve();
+          else if (f.event === "message" && f.data.content.startsWith("bench ")) handler({ idx: Number(f.data.content.slice(6)), seq: f.seq });
+        });
+      });
+      clients.push({ joined, onMessage: (cb) => (handler = cb) });
+      if (i % 25 === 24) await Promise.all(clients.map((c) => c.joined));
+    }
+    await Promise.all(clients.map((c) => c.joined));
+    return await drive({
+      clients,
+      post: (i) =>
+        fetch(`${base}/api/accounts/${accountId}/contacts/${contactId}/messages`, { method: "POST", headers: auth, body: JSON.stringify({ content: `bench ${i}` }) }).then(async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        }),
+    });
+  } finally {
+    for (const s of sockets) s.close();
+    await w.stop();
+  }
+}
+
+async function reference() {
+  const dir = mkdtempSync(join(tmpdir(), "ref-socketio-"));
+  const child = spawn(process.execPath, [join(root, "bench/reference-socketio/server.mjs"), String(REF_PORT), join(dir, "ref.sqlite")], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((resolve, reject) => {
+    child.stdout.on("data", (d) => String(d).includes("listening") && resolve());
+    child.once("exit", (c) => reject(new Error(`reference exited ${c}`)));
+  });
+  const base = `http://127.0.0.1:${REF_PORT}`;
+  const sockets = [];
+  try {
+    const { token, accountId, contactId } = await (await fetch(`${base}/setup`, { method: "POST" })).json();
+    const clients = [];
+    for (let i = 0; i < SOCKETS; i++) {
+      const s = ioClient(base, { path: "/ws", transports: ["websocket"], query: { token, accountId }, reconnection: false, forceNew: true });
+      sockets.push(s);
+      let handler = () => {};
+      const joined = new Promise((resolve, reject) => {
+        s.on("connect", () => s.emit("joinAccount", { accountId }));
+        s.on("connect_error", reject);
+        s.on("joinedAccount", resolve);
+      });
+      s.on("message", (m) => m.content.startsWith("bench ") && handler({ idx: Number(m.content.slice(6)) }));
+      clients.push({ joined, onMessage: (cb) => (handler = cb) });
+    }
+    await Promise.all(clients.map((c) => c.joined));
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    return await drive({
+      clients,
+      post: (i) =>
+        fetch(`${base}/api/accounts/${accountId}/contacts/${contactId}/messages`, { method: "POST", headers: auth, body: JSON.stringify({ content: `bench ${i}` }) }).then(async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        }),
+    });
+  } finally {
+    for (const s of sockets) s.close();
+    child.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function line(name, r) {
+  return `${name.padEnd(34)} | p50 ${fmt(r.lat.p50).padStart(10)} | p99 ${fmt(r.lat.p99).padStart(10)} | max ${fmt(r.lat.max).padStart(10)} | deliveries ${r.lat.n} | missing ${r.missing} | twice ${r.duplicates} | order breaks ${r.orderBreaks} | seq breaks ${r.seqGaps} | posts ${JSON.stringify(r.statuses)} in ${(r.postedIn / 1000).toFixed(1)} s`;
+}
+
+const a = await ours();
+const b = await reference();
+console.log(`\nSockets: ${SOCKETS} sockets, ${MESSAGES} replies posted at ${RATE}/s (post → receive on every socket)`);
+console.log(line("ours (Worker + AccountRoom DO, D1)", a));
+console.log(line("reference (Node + socket.io + SQLite)", b));
+console.log(`ratio ours/reference: p50 ${(a.lat.p50 / b.lat.p50).toFixed(2)}x, p99 ${(a.lat.p99 / b.lat.p99).toFixed(2)}x (goal ≤ 1); target p99 ≤ 25 ms: ${a.lat.p99 <= 25 ? "met" : "NOT met"}`);
+console.log(`delivery order vs send order (informational, concurrent posts): ours ${a.inversions} inversions, reference ${b.inversions}`);
+process.exit(0);
