@@ -1,0 +1,160 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { DeleteContactData } from "@do/account-room/protocol";
+import { queryClient } from "@/lib/query";
+import { onSocketEvent, type JoinedEvent } from "@/lib/socket";
+import { chatKeys, type ChatFilters, type ContactDto, type ContactPages, type MessageDto, type MessagePages } from "./api";
+
+/**
+ * The realtime rules of SPEC §4 applied to the React Query caches of the chat page:
+ * - `message`: de-duplicated by messageId (a repeat replaces the stored one) in the contact's log;
+ *   the contact moves to the top of every list it belongs in, or is added there.
+ * - `updateContact`: the contact is replaced in place (status, AI switch, unread, waiting state); a
+ *   thread whose last message became empty was cleared, so its messages leave the log.
+ * - `deleteContact`: gone from the lists and its log dropped.
+ */
+export function matchesFilters(c: ContactDto, f: ChatFilters): boolean {
+  if ((f.isTestContact ?? false) !== c.isTestContact) return false;
+  if (f.status && c.thread?.status !== f.status) return false;
+  if (f.platform && c.platform !== f.platform) return false;
+  if (f.q) {
+    const n = f.q.toLowerCase();
+    const hay = [c.name, c.platformUsername ?? "", c.thread?.lastMessage ?? ""].join("\n").toLowerCase();
+    if (!hay.includes(n)) return false;
+  }
+  return true;
+}
+
+/** Same contact and thread (the inbox lists one item per thread). */
+const sameItem = (a: ContactDto, b: ContactDto) => a.contactId === b.contactId && (a.thread?.threadId ?? null) === (b.thread?.threadId ?? null);
+
+function patchLists(qc: QueryClient, accountId: string, fn: (pages: ContactPages, filters: ChatFilters) => ContactPages) {
+  for (const [key, data] of qc.getQueriesData<ContactPages>({ queryKey: chatKeys.contactLists(accountId) })) {
+    if (!data) continue;
+    const filters = (key[4] ?? {}) as ChatFilters;
+    qc.setQueryData<ContactPages>(key, fn(data, filters));
+  }
+}
+
+function removeFromPages(pages: ContactPages, pred: (c: ContactDto) => boolean): { pages: ContactPages; removed: number } {
+  let removed = 0;
+  const next = pages.pages.map((p) => {
+    const data = p.data.filter((c) => {
+      const hit = pred(c);
+      if (hit) removed++;
+      return !hit;
+    });
+    return data.length === p.data.length ? p : { ...p, data };
+  });
+  return { pages: removed ? { ...pages, pages: next } : pages, removed };
+}
+
+function withTotal(pages: ContactPages, delta: number): ContactPages {
+  if (!delta) return pages;
+  return { ...pages, pages: pages.pages.map((p) => ({ ...p, meta: { ...p.meta, total: Math.max(0, p.meta.total + delta) } })) };
+}
+
+/** Puts the contact first (moving it from wherever it was) when it belongs in the list. */
+export function moveContactToTop(qc: QueryClient, accountId: string, contact: ContactDto) {
+  patchLists(qc, accountId, (pages, f) => {
+    const { pages: without, removed } = removeFromPages(pages, (c) => sameItem(c, contact));
+    if (!matchesFilters(contact, f)) return withTotal(without, -removed);
+    const [first, ...rest] = without.pages;
+    if (!first) return pages;
+    return withTotal({ ...without, pages: [{ ...first, data: [contact, ...first.data] }, ...rest] }, removed ? 0 : 1);
+  });
+}
+
+/** Replaces the contact where it is (or drops it when it no longer matches the list's filters). */
+export function replaceContact(qc: QueryClient, accountId: string, contact: ContactDto) {
+  patchLists(qc, accountId, (pages, f) => {
+    if (!matchesFilters(contact, f)) {
+      const { pages: without, removed } = removeFromPages(pages, (c) => sameItem(c, contact));
+      return withTotal(without, -removed);
+    }
+    let found = false;
+    const next = pages.pages.map((p) => {
+      if (!p.data.some((c) => sameItem(c, contact))) return p;
+      found = true;
+      return { ...p, data: p.data.map((c) => (sameItem(c, contact) ? contact : c)) };
+    });
+    if (found) return { ...pages, pages: next };
+    // Newly matching (e.g. the status filter it now has): show it first.
+    const [first, ...rest] = pages.pages;
+    return first ? withTotal({ ...pages, pages: [{ ...first, data: [contact, ...first.data] }, ...rest] }, 1) : pages;
+  });
+}
+
+export function removeContact(qc: QueryClient, accountId: string, contactId: string) {
+  patchLists(qc, accountId, (pages) => {
+    const { pages: without, removed } = removeFromPages(pages, (c) => c.contactId === contactId);
+    return withTotal(without, -removed);
+  });
+  qc.removeQueries({ queryKey: chatKeys.messages(accountId, contactId) });
+}
+
+/** Adds a message to the open log, or replaces the one with the same messageId (§4 dedupe). */
+export function upsertMessage(qc: QueryClient, accountId: string, m: MessageDto) {
+  const key = chatKeys.messages(accountId, m.contactId);
+  const data = qc.getQueryData<MessagePages>(key);
+  if (!data) return;
+  const { contact: _c, thread: _t, ...clean } = m;
+  let found = false;
+  const pages = data.pages.map((p) => {
+    if (!p.data.some((x) => x.messageId === m.messageId)) return p;
+    found = true;
+    return { ...p, data: p.data.map((x) => (x.messageId === m.messageId ? { ...x, ...clean } : x)) };
+  });
+  if (!found && pages[0]) {
+    // Newest first; a late event of an older message still lands in order.
+    const first = [...pages[0].data, clean].sort((a, b) => b.createdAt - a.createdAt || (b.messageId < a.messageId ? -1 : b.messageId > a.messageId ? 1 : 0));
+    pages[0] = { ...pages[0], data: first };
+  }
+  qc.setQueryData<MessagePages>(key, { ...data, pages });
+}
+
+/** Drops the messages of a cleared thread from the contact's log. */
+export function clearThreadMessages(qc: QueryClient, accountId: string, contactId: string, threadId: string | null) {
+  const key = chatKeys.messages(accountId, contactId);
+  const data = qc.getQueryData<MessagePages>(key);
+  if (!data) return;
+  const pages = data.pages.map((p) => ({ ...p, data: threadId ? p.data.filter((m) => m.threadId !== threadId) : [] }));
+  qc.setQueryData<MessagePages>(key, { ...data, pages });
+}
+
+/** The contact of the lists with this contactId (any thread), if loaded. */
+export function findContact(qc: QueryClient, accountId: string, contactId: string): ContactDto | undefined {
+  for (const [, data] of qc.getQueriesData<ContactPages>({ queryKey: chatKeys.contactLists(accountId) })) {
+    for (const p of data?.pages ?? []) {
+      const hit = p.data.find((c) => c.contactId === contactId);
+      if (hit) return hit;
+    }
+  }
+  return undefined;
+}
+
+let installed = false;
+
+/** Subscribes the cache patchers once (the module is loaded with the chat page). */
+export function installChatRealtime(qc: QueryClient = queryClient) {
+  if (installed) return;
+  installed = true;
+  onSocketEvent<MessageDto>("message", (m, { accountId }) => {
+    upsertMessage(qc, accountId, m);
+    const contact = m.contact ?? findContact(qc, accountId, m.contactId);
+    if (contact) moveContactToTop(qc, accountId, m.thread && contact.thread?.threadId === m.thread.threadId ? { ...contact, thread: m.thread } : contact);
+  });
+  onSocketEvent<ContactDto>("updateContact", (c, { accountId }) => {
+    const before = findContact(qc, accountId, c.contactId);
+    replaceContact(qc, accountId, c);
+    if (c.thread && c.thread.lastMessage === null && c.thread.lastMessageType === null) {
+      clearThreadMessages(qc, accountId, c.contactId, c.thread.threadId);
+    } else if (before && c.thread && before.thread?.threadId === c.thread.threadId && c.thread.updatedAt > (before.thread?.updatedAt ?? 0)) {
+      moveContactToTop(qc, accountId, c);
+    }
+  });
+  onSocketEvent<DeleteContactData>("deleteContact", ({ contactId }, { accountId }) => removeContact(qc, accountId, contactId));
+  onSocketEvent<JoinedEvent>("joinedAccount", (j, { accountId }) => {
+    // Events between our first fetch and this join were not seen: refresh what is on screen once.
+    if (j.fresh && !j.resync) void qc.invalidateQueries({ queryKey: chatKeys.all(accountId) });
+  });
+}

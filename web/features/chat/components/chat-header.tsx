@@ -1,0 +1,176 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, Bot, BotOff, ChevronDown, Eraser, Info, MoreVertical, UserRound } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Switch } from "@/components/ui/switch";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useAbility } from "@/lib/ability";
+import { confirm } from "@/lib/confirm";
+import { notify } from "@/lib/notify";
+import { cn } from "@/lib/utils";
+import { chatApi, THREAD_STATUSES, type ContactDto, type ThreadStatus } from "../api";
+import { clearThreadMessages, replaceContact } from "../cache";
+import { ContactAvatar } from "./platform-icon";
+
+const STATUS_DOT: Record<ThreadStatus, string> = {
+  active: "bg-success",
+  pending: "bg-warning",
+  archived: "bg-secondary",
+  closed: "bg-destructive",
+};
+
+export interface ChatHeaderProps {
+  accountId: string;
+  contact: ContactDto;
+  onBack?: () => void;
+  detailsOpen: boolean;
+  onToggleDetails: () => void;
+  onContactChange: (c: ContactDto) => void;
+}
+
+/** Contact, thread status menu, the AI switch, clear chat (with confirmation) and the details toggle. */
+export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDetails, onContactChange }: ChatHeaderProps) {
+  const { t } = useTranslation("chat");
+  const qc = useQueryClient();
+  const ability = useAbility();
+  const canUpdate = ability.can("update", "Thread");
+  const thread = contact.thread;
+
+  const applied = (c: ContactDto) => {
+    replaceContact(qc, accountId, c);
+    onContactChange(c);
+  };
+  const status = useMutation({
+    mutationFn: (s: ThreadStatus) => chatApi.setStatus(accountId, thread!.threadId, s),
+    onSuccess: ({ message: _m, ...c }) => {
+      applied(c);
+      notify({ type: "success", message: t("header.statusChanged", { status: t(`status.${c.thread?.status ?? "active"}`) }) });
+    },
+  });
+  const ai = useMutation({
+    mutationFn: (on: boolean) => chatApi.setAi(accountId, thread!.threadId, on),
+    onSuccess: ({ message, ...c }) => {
+      applied(c);
+      notify({ type: "success", message });
+    },
+  });
+  const clear = useMutation({
+    mutationFn: () => chatApi.clear(accountId, contact.contactId, thread?.threadId),
+    onSuccess: (r) => {
+      clearThreadMessages(qc, accountId, contact.contactId, thread?.threadId ?? null);
+      if (r.contact.thread) applied(r.contact);
+      notify({ type: "success", message: t("header.cleared") });
+    },
+  });
+
+  const askClear = async () => {
+    const ok = await confirm({ title: t("header.clearTitle"), message: t("header.clearMessage"), confirmText: t("header.clearConfirm") });
+    if (ok) clear.mutate();
+  };
+
+  const subtitle = [t(`platform.${contact.platform}`), contact.platformUsername ? `@${contact.platformUsername.replace(/^@/, "")}` : contact.phone].filter(Boolean).join(" · ");
+
+  return (
+    <div className="flex h-16 shrink-0 items-center gap-2 border-b border-border bg-card px-2 sm:px-4" data-testid="chat-header">
+      {onBack && (
+        <Button variant="ghost" size="icon" onClick={onBack} aria-label={t("header.back")} data-testid="chat-back">
+          <ArrowLeft className="rtl:rotate-180" aria-hidden />
+        </Button>
+      )}
+      <button type="button" onClick={onToggleDetails} className="flex min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-md text-start outline-none focus-visible:ring-3 focus-visible:ring-primary/30">
+        <ContactAvatar contact={contact} className="size-9" />
+        <span className="min-w-0">
+          <span className="block truncate font-semibold text-heading" data-testid="chat-title">
+            {contact.name}
+          </span>
+          <span className="block truncate text-[0.8125rem] text-muted-foreground">{subtitle}</span>
+        </span>
+      </button>
+
+      {thread && (
+        <>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild disabled={!canUpdate || status.isPending}>
+              <Button variant="secondary" size="sm" className="gap-1.5 px-2.5" aria-label={t("header.status")} data-testid="thread-status" data-status={thread.status}>
+                <span className={cn("size-2 rounded-full", STATUS_DOT[thread.status])} aria-hidden />
+                <span className="hidden md:inline">{t(`status.${thread.status}`)}</span>
+                <ChevronDown className="size-3.5 opacity-70" aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="min-w-44">
+              <DropdownMenuLabel>{t("header.status")}</DropdownMenuLabel>
+              <DropdownMenuRadioGroup value={thread.status} onValueChange={(v) => v !== thread.status && status.mutate(v as ThreadStatus)}>
+                {THREAD_STATUSES.map((s) => (
+                  <DropdownMenuRadioItem key={s} value={s} data-testid={`status-${s}`}>
+                    <span className={cn("size-2 rounded-full", STATUS_DOT[s])} aria-hidden />
+                    {t(`status.${s}`)}
+                  </DropdownMenuRadioItem>
+                ))}
+              </DropdownMenuRadioGroup>
+            </DropdownMenuContent>
+          </DropdownMenu>
+
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-[0.8125rem] font-medium hover:bg-muted dark:hover:bg-white/6">
+                {thread.isGptActive ? <Bot className="size-4 text-primary" aria-hidden /> : <BotOff className="size-4 text-muted-foreground" aria-hidden />}
+                <span className="hidden sm:inline">{t("header.ai")}</span>
+                <Switch
+                  checked={thread.isGptActive}
+                  disabled={!canUpdate || ai.isPending}
+                  onCheckedChange={(on) => ai.mutate(on)}
+                  aria-label={thread.isGptActive ? t("header.aiOn") : t("header.aiOff")}
+                  data-testid="ai-switch"
+                />
+              </label>
+            </TooltipTrigger>
+            <TooltipContent>{thread.isGptActive ? t("header.aiOn") : t("header.aiOff")}</TooltipContent>
+          </Tooltip>
+        </>
+      )}
+
+      <Button variant="ghost" size="icon" onClick={onToggleDetails} aria-pressed={detailsOpen} aria-label={t("header.details")} className={cn("hidden md:inline-flex", detailsOpen && "bg-primary/12 text-primary")} data-testid="toggle-details">
+        <Info aria-hidden />
+      </Button>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={t("header.more")} data-testid="chat-menu">
+            <MoreVertical aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={onToggleDetails}>
+            <Info aria-hidden />
+            {t("header.details")}
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to={`/${accountId}/contacts/${contact.contactId}`}>
+              <UserRound aria-hidden />
+              {t("header.openProfile")}
+            </Link>
+          </DropdownMenuItem>
+          {canUpdate && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => void askClear()} className="text-destructive focus:text-destructive" data-testid="clear-chat">
+                <Eraser aria-hidden />
+                {t("header.clear")}
+              </DropdownMenuItem>
+            </>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { ExternalLink, X } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Avatar, AvatarFallback, AvatarImage, AvatarStatusBadge, initials } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { formatDate } from "@/lib/i18n";
+import type { ContactDto } from "../api";
+import { mediaSrc } from "../utils";
+import { PlatformIcon } from "./platform-icon";
+
+/** The contact details side panel (320 px at ≥ 1280 px, a sheet below). */
+export function ContactDetails({ accountId, contact, onClose }: { accountId: string; contact: ContactDto; onClose?: () => void }) {
+  const { t } = useTranslation("chat");
+  const th = contact.thread;
+  const src = mediaSrc(contact.avatar);
+  const custom = Object.entries(contact.customFields ?? {}).filter(([, v]) => v !== null && v !== undefined && v !== "");
+  const rows: [string, React.ReactNode][] = [
+    [t("details.platform"), (
+      <span className="inline-flex items-center gap-1.5">
+        <PlatformIcon platform={contact.platform} /> {t(`platform.${contact.platform}`)}
+      </span>
+    )],
+    [t("details.username"), contact.platformUsername ? `@${contact.platformUsername.replace(/^@/, "")}` : t("details.notSet")],
+    [t("details.phone"), contact.phone || t("details.notSet")],
+    [t("details.platformUserId"), <span className="font-mono text-[0.8125rem] break-all">{contact.platformUserId}</span>],
+    [t("details.firstSeen"), formatDate(contact.firstSeenAt, { withTime: true })],
+    [t("details.lastSeen"), formatDate(contact.lastSeenAt, { withTime: true })],
+  ];
+  return (
+    <aside className="flex h-full min-h-0 flex-col bg-card" data-testid="contact-details" aria-label={t("details.title")}>
+      <div className="flex h-16 shrink-0 items-center justify-between border-b border-border px-4">
+        <h3 className="font-semibold text-heading">{t("details.title")}</h3>
+        {onClose && (
+          <Button variant="ghost" size="icon" onClick={onClose} aria-label={t("details.close")}>
+            <X aria-hidden />
+          </Button>
+        )}
+      </div>
+      <div className="min-h-0 flex-1 space-y-5 overflow-y-auto p-5">
+        <div className="flex flex-col items-center gap-2 text-center">
+          <div className="relative">
+            <Avatar className="size-20">
+              {src && <AvatarImage src={src} alt="" />}
+              <AvatarFallback className="text-2xl">{initials(contact.name)}</AvatarFallback>
+            </Avatar>
+            <AvatarStatusBadge status={contact.status} className="size-4 ring-3" label={t(`contactStatus.${contact.status ?? "none"}`)} />
+          </div>
+          <div>
+            <p className="text-lg font-semibold text-heading">{contact.name}</p>
+            <p className="text-[0.8125rem] text-muted-foreground">{t(`contactStatus.${contact.status ?? "none"}`)}</p>
+          </div>
+          {th && (
+            <div className="flex flex-wrap justify-center gap-1.5">
+              <Badge variant={th.status === "active" ? "success" : th.status === "pending" ? "warning" : th.status === "closed" ? "destructive" : "secondary"}>{t(`status.${th.status}`)}</Badge>
+              <Badge variant={th.isGptActive ? "default" : "secondary"}>{th.isGptActive ? t("header.aiOn") : t("header.aiOff")}</Badge>
+            </div>
+          )}
+        </div>
+        {contact.about && (
+          <section>
+            <h4 className="mb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">{t("details.about")}</h4>
+            <p className="text-[0.875rem] whitespace-pre-wrap">{contact.about}</p>
+          </section>
+        )}
+        <dl className="space-y-3 text-[0.875rem]">
+          {rows.map(([k, v]) => (
+            <div key={k}>
+              <dt className="text-xs text-muted-foreground">{k}</dt>
+              <dd className="mt-0.5 text-foreground">{v}</dd>
+            </div>
+          ))}
+          {th && (
+            <div>
+              <dt className="text-xs text-muted-foreground">{t("details.aiStatus")}</dt>
+              <dd className="mt-0.5">{th.gptStatus === "WAITING_RESPONSE" ? t("details.waiting") : t("details.completed")}</dd>
+            </div>
+          )}
+        </dl>
+        <section>
+          <h4 className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">{t("details.customFields")}</h4>
+          {custom.length === 0 ? (
+            <p className="text-[0.8125rem] text-muted-foreground">{t("details.noCustomFields")}</p>
+          ) : (
+            <dl className="space-y-2 text-[0.875rem]">
+              {custom.map(([k, v]) => (
+                <div key={k} className="flex justify-between gap-3">
+                  <dt className="text-muted-foreground">{k}</dt>
+                  <dd className="text-end break-all">{typeof v === "object" ? JSON.stringify(v) : String(v)}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </section>
+        <Button asChild variant="outline" size="sm" className="w-full">
+          <Link to={`/${accountId}/contacts/${contact.contactId}`}>
+            <ExternalLink aria-hidden />
+            {t("header.openProfile")}
+          </Link>
+        </Button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,289 @@
+import { AlertCircle, Bot, Check, CheckCheck, Clock, Code2, FileText, FileX2, Phone, PhoneIncoming, Play, UserRound } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatTime } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+import type { MessageDto } from "../api";
+import { callStatusKey, humanSize, isYoutube, mediaSrc, shortenFileName } from "../utils";
+import { FunctionResultDialog, ImageDialog, VideoDialog } from "./media-dialogs";
+
+type Tone = "in" | "out";
+
+/** One message of the log: a bubble (incoming on the surface at the start, outgoing in primary at the end). */
+export function MessageItem({ message: m, first }: { message: MessageDto; first: boolean }) {
+  const { t } = useTranslation("chat");
+  const out = m.messageDirection === "outgoing";
+  const tone: Tone = out ? "out" : "in";
+  const bare = m.messageType === "image" && !m.content && !m.metadata?.isAttachmentDeleted && !!m.payloadUrl;
+  return (
+    <div className={cn("flex w-full", out ? "justify-end" : "justify-start")} data-testid="chat-message" data-message-id={m.messageId} data-direction={m.messageDirection} data-type={m.messageType}>
+      <div
+        className={cn(
+          "relative max-w-[min(85%,560px)] rounded-md text-[0.9375rem] leading-snug shadow-xs",
+          bare ? "p-1" : "px-3.5 py-2",
+          out ? "bg-primary text-primary-foreground" : "bg-card text-card-foreground bordered:border bordered:border-border",
+          first && (out ? "rounded-se-sm" : "rounded-ss-sm"),
+        )}
+      >
+        {first && out && m.senderType === "assistant" && (
+          <div className="mb-1 flex items-center gap-1 text-[0.75rem] font-medium opacity-80">
+            <Bot className="size-3.5" aria-hidden />
+            {t("message.assistant")}
+          </div>
+        )}
+        <MessageBody m={m} tone={tone} />
+        <MessageMeta m={m} tone={tone} overlay={bare} />
+      </div>
+    </div>
+  );
+}
+
+/** System messages and tool traces: centred in muted small text. */
+export function SystemItem({ message: m }: { message: MessageDto }) {
+  const { t } = useTranslation("chat");
+  const [open, setOpen] = useState(false);
+  if (m.messageType === "tool_call" || m.messageType === "tool_result") {
+    const call = (m.metadata?.tool_calls as { function?: { name?: string; arguments?: string } }[] | undefined)?.[0];
+    const name = (m.messageType === "tool_call" ? call?.function?.name : (m.metadata?.name as string | undefined)) ?? "";
+    return (
+      <div className="flex justify-center" data-testid="chat-message" data-message-id={m.messageId} data-type={m.messageType}>
+        <div className="flex max-w-[90%] items-center gap-2 rounded-full border border-dashed border-border bg-card/60 px-3 py-1 text-[0.8125rem] text-muted-foreground">
+          <Code2 className="size-3.5 shrink-0" aria-hidden />
+          <span className="truncate">
+            {m.messageType === "tool_call" ? t("message.toolCall") : t("message.toolResult")}: <span className="font-mono text-foreground">{name}</span>
+          </span>
+          {m.messageType === "tool_call" && call?.function?.arguments && (
+            <span className="hidden truncate font-mono text-xs sm:inline" title={call.function.arguments}>
+              {call.function.arguments}
+            </span>
+          )}
+          {m.messageType === "tool_result" && (
+            <>
+              <button type="button" className="shrink-0 cursor-pointer font-medium text-primary hover:underline" onClick={() => setOpen(true)}>
+                {t("message.showResult")}
+              </button>
+              <FunctionResultDialog open={open} onOpenChange={setOpen} name={name} content={m.content} />
+            </>
+          )}
+          <span className="shrink-0 text-xs">{formatTime(m.createdAt)}</span>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex justify-center px-6" data-testid="chat-message" data-message-id={m.messageId} data-type={m.messageType} data-direction="system">
+      <p className="max-w-xl text-center text-[0.8125rem] text-muted-foreground">
+        {m.content} <span className="ms-1 text-xs opacity-80">{formatTime(m.createdAt)}</span>
+      </p>
+    </div>
+  );
+}
+
+function MessageBody({ m, tone }: { m: MessageDto; tone: Tone }) {
+  const { t } = useTranslation("chat");
+  const deleted = !!m.metadata?.isAttachmentDeleted;
+  const media = ["image", "video", "audio", "document"].includes(m.messageType);
+  const caption = m.content ? <p className="break-words whitespace-pre-wrap [overflow-wrap:anywhere]">{m.content}</p> : null;
+  if (media && (deleted || !m.payloadUrl)) {
+    return (
+      <div className="space-y-1">
+        <div className={cn("flex items-center gap-2 text-[0.875rem] italic", tone === "out" ? "text-primary-foreground/85" : "text-muted-foreground")} data-testid="file-missing">
+          <FileX2 className="size-4 shrink-0" aria-hidden />
+          {t("message.fileMissing")}
+        </div>
+        {caption}
+      </div>
+    );
+  }
+  switch (m.messageType) {
+    case "image":
+      return (
+        <div className="space-y-1.5">
+          <ImagePreview m={m} />
+          {caption}
+        </div>
+      );
+    case "video":
+      return (
+        <div className="space-y-1.5">
+          <VideoPreview m={m} tone={tone} />
+          {caption}
+        </div>
+      );
+    case "audio":
+      return (
+        <div className="space-y-1.5">
+          <audio controls preload="none" src={mediaSrc(m.payloadUrl) ?? undefined} className="h-10 w-[260px] max-w-full" aria-label={m.fileName ?? t("message.audio")} />
+          {typeof m.metadata?.scenarioAudioTranscription === "string" && (
+            <p className={cn("text-[0.8125rem] italic", tone === "out" ? "text-primary-foreground/85" : "text-muted-foreground")}>
+              {t("message.transcription")}: {m.metadata.scenarioAudioTranscription}
+            </p>
+          )}
+          {caption}
+        </div>
+      );
+    case "document":
+      return (
+        <div className="space-y-1.5">
+          <DocumentLink m={m} tone={tone} />
+          {caption}
+        </div>
+      );
+    case "incomingCall":
+      return <CallBody m={m} tone={tone} />;
+    case "contact":
+      return <ContactCards m={m} tone={tone} />;
+    default:
+      return <p className="break-words whitespace-pre-wrap [overflow-wrap:anywhere]">{m.content}</p>;
+  }
+}
+
+function ImagePreview({ m }: { m: MessageDto }) {
+  const { t } = useTranslation("chat");
+  const [open, setOpen] = useState(false);
+  const src = mediaSrc(m.payloadUrl)!;
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} className="block cursor-zoom-in overflow-hidden rounded-[4px] outline-none focus-visible:ring-3 focus-visible:ring-primary/30" aria-label={t("message.openImage")}>
+        <img src={src} alt={m.fileName ?? t("message.image")} width={200} className="w-[200px] max-w-full bg-muted object-cover" loading="lazy" data-testid="chat-image" />
+      </button>
+      <ImageDialog open={open} onOpenChange={setOpen} src={src} alt={m.fileName ?? t("message.image")} />
+    </>
+  );
+}
+
+function VideoPreview({ m, tone }: { m: MessageDto; tone: Tone }) {
+  const { t } = useTranslation("chat");
+  const [open, setOpen] = useState(false);
+  const youtube = isYoutube(m.payloadUrl) || m.metadata?.youtube === true;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className={cn(
+          "flex h-[112px] w-[200px] max-w-full cursor-pointer flex-col items-center justify-center gap-2 rounded-[4px] outline-none focus-visible:ring-3 focus-visible:ring-primary/30",
+          tone === "out" ? "bg-black/20" : "bg-muted dark:bg-white/8",
+        )}
+        data-testid="chat-video"
+      >
+        <span className="flex size-10 items-center justify-center rounded-full bg-black/55 text-white">
+          <Play className="size-5 translate-x-px" aria-hidden />
+        </span>
+        <span className="max-w-[180px] truncate text-xs">{m.fileName ?? t("message.playVideo")}</span>
+      </button>
+      <VideoDialog
+        open={open}
+        onOpenChange={setOpen}
+        source={youtube ? { youtube: true, id: (m.metadata?.youtubeId as string | undefined) ?? m.payloadUrl } : { url: mediaSrc(m.payloadUrl), title: m.fileName ?? undefined }}
+      />
+    </>
+  );
+}
+
+function DocumentLink({ m, tone }: { m: MessageDto; tone: Tone }) {
+  const { t } = useTranslation("chat");
+  const name = m.fileName || t("message.document");
+  return (
+    <a
+      href={mediaSrc(m.payloadUrl) ?? undefined}
+      download={name}
+      target="_blank"
+      rel="noreferrer"
+      title={name}
+      className={cn("flex min-w-[200px] items-center gap-3 rounded-[4px] p-2 outline-none focus-visible:ring-3 focus-visible:ring-primary/30", tone === "out" ? "bg-black/15 hover:bg-black/25" : "bg-muted hover:bg-muted/70 dark:bg-white/6")}
+      data-testid="chat-document"
+    >
+      <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-[4px]", tone === "out" ? "bg-white/20" : "bg-primary/12 text-primary")}>
+        <FileText className="size-5" aria-hidden />
+      </span>
+      <span className="min-w-0">
+        <span className="block font-medium break-all" data-testid="chat-document-name">
+          {shortenFileName(name, m.content?.length ?? 0)}
+        </span>
+        <span className={cn("block text-xs", tone === "out" ? "text-primary-foreground/80" : "text-muted-foreground")}>
+          {[humanSize(m.fileSize), t("message.download")].filter(Boolean).join(" · ")}
+        </span>
+      </span>
+    </a>
+  );
+}
+
+function CallBody({ m, tone }: { m: MessageDto; tone: Tone }) {
+  const { t } = useTranslation("chat");
+  const status = m.metadata?.status;
+  const missed = status === "missed" || status === "declined" || status === "hangUp";
+  return (
+    <div className="flex items-center gap-3" data-testid="chat-call">
+      <span className={cn("flex size-9 items-center justify-center rounded-full", tone === "out" ? "bg-white/20" : missed ? "bg-destructive/12 text-destructive" : "bg-success/12 text-success")}>
+        <PhoneIncoming className="size-4.5" aria-hidden />
+      </span>
+      <span>
+        <span className="block font-medium">{t("call.title")}</span>
+        <span className={cn("block text-[0.8125rem]", tone === "out" ? "text-primary-foreground/85" : "text-muted-foreground")} data-testid="chat-call-status">
+          {t(callStatusKey(status))}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+type CardContact = { name?: string; tel?: unknown[] };
+const phoneOf = (p: unknown): string => (typeof p === "string" ? p : p && typeof p === "object" ? String((p as Record<string, unknown>).value ?? (p as Record<string, unknown>).number ?? (p as Record<string, unknown>).phone ?? "") : "");
+
+function ContactCards({ m, tone }: { m: MessageDto; tone: Tone }) {
+  const { t } = useTranslation("chat");
+  const list = (Array.isArray(m.metadata?.contacts) ? (m.metadata.contacts as CardContact[]) : []).filter(Boolean);
+  if (list.length === 0) return <p className="whitespace-pre-wrap">{m.content}</p>;
+  return (
+    <ul className="space-y-2" data-testid="chat-contact-card">
+      {list.map((c, i) => {
+        const phones = (c.tel ?? []).map(phoneOf).filter(Boolean);
+        return (
+          <li key={i} className={cn("flex min-w-[200px] items-start gap-3 rounded-[4px] p-2", tone === "out" ? "bg-black/15" : "bg-muted dark:bg-white/6")}>
+            <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-full", tone === "out" ? "bg-white/20" : "bg-primary/12 text-primary")}>
+              <UserRound className="size-4.5" aria-hidden />
+            </span>
+            <span className="min-w-0">
+              <span className="block font-medium">{c.name || t("message.contactCard")}</span>
+              {phones.length ? (
+                phones.map((p) => (
+                  <a key={p} href={`tel:${p.replace(/[^\d+]/g, "")}`} className="flex items-center gap-1 text-[0.8125rem] hover:underline">
+                    <Phone className="size-3" aria-hidden />
+                    {p}
+                  </a>
+                ))
+              ) : (
+                <span className="block text-[0.8125rem] opacity-80">{t("message.noPhones")}</span>
+              )}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Time and, for outgoing messages, the delivery ticks (sent → delivered → read) in the bubble's corner. */
+function MessageMeta({ m, tone, overlay }: { m: MessageDto; tone: Tone; overlay: boolean }) {
+  const { t } = useTranslation("chat");
+  const state = m.deliveryStatus === "failed" ? "failed" : m.isRead || m.deliveryStatus === "read" ? "read" : m.isDelivered || m.deliveryStatus === "delivered" ? "delivered" : m.isSent || m.deliveryStatus === "sent" ? "sent" : "pending";
+  const Icon = state === "failed" ? AlertCircle : state === "read" || state === "delivered" ? CheckCheck : state === "sent" ? Check : Clock;
+  return (
+    <div
+      className={cn(
+        "mt-0.5 flex items-center justify-end gap-1 text-[0.6875rem] leading-none select-none",
+        tone === "out" ? "text-primary-foreground/80" : "text-muted-foreground",
+        overlay && "absolute end-2 bottom-2 mt-0 rounded-full bg-black/50 px-1.5 py-1 text-white",
+      )}
+    >
+      {m.senderType === "operator" && tone === "out" && <span className="sr-only">{t("message.operator")}</span>}
+      <time dateTime={new Date(m.createdAt).toISOString()}>{formatTime(m.createdAt)}</time>
+      {tone === "out" && (
+        <span title={t(`message.${state}`)} data-testid="delivery" data-state={state} className={cn("inline-flex", state === "read" && "text-[#9FF0FF]", state === "failed" && "text-[#FFD1D2]")}>
+          <Icon className="size-3.5" aria-label={t(`message.${state}`)} />
+        </span>
+      )}
+    </div>
+  );
+}

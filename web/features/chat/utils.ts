@@ -1,0 +1,109 @@
+import { getAccessToken } from "@/lib/session";
+import type { MessageDto } from "./api";
+
+/**
+ * Document names longer than max(30, content length + 10) are shortened with an ellipsis in the
+ * middle, keeping the extension (SPEC §2.9, §9).
+ */
+export function shortenFileName(name: string, contentLength = 0): string {
+  const max = Math.max(30, contentLength + 10);
+  if (name.length <= max) return name;
+  const dot = name.lastIndexOf(".");
+  const ext = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : "";
+  const keep = Math.max(1, max - ext.length - 3);
+  return `${name.slice(0, keep)}...${ext}`;
+}
+
+/** Call status labels of SPEC §4 (translation keys of the chat namespace). */
+export function callStatusKey(status: unknown): string {
+  if (status === "hangUp") return "call.hangUp";
+  if (status === "pickUp") return "call.pickUp";
+  if (status === "missed" || status === "declined") return "call.missed";
+  return "call.unknown";
+}
+
+/** A YouTube video id from an id or any usual YouTube URL; null when there is none. */
+export function youtubeId(value: string | null | undefined): string | null {
+  const v = (value ?? "").trim();
+  if (!v) return null;
+  if (/^[\w-]{11}$/.test(v)) return v;
+  try {
+    const u = new URL(v);
+    const host = u.hostname.replace(/^www\.|^m\./, "");
+    if (host === "youtu.be") return u.pathname.slice(1, 12) || null;
+    if (host.endsWith("youtube.com") || host.endsWith("youtube-nocookie.com")) {
+      const id = u.searchParams.get("v") ?? u.pathname.match(/^\/(?:embed|shorts|live|v)\/([\w-]{11})/)?.[1];
+      return id && /^[\w-]{11}$/.test(id) ? id : null;
+    }
+  } catch {
+    /* not a URL */
+  }
+  return null;
+}
+
+export function isYoutube(value: string | null | undefined): boolean {
+  return /(^|\/\/|\.)(youtube\.com|youtu\.be|youtube-nocookie\.com)\//i.test(value ?? "");
+}
+
+/**
+ * <img>/<video>/<audio> cannot send the Authorization header: account media
+ * (`/api/accounts/:id/media/…`) is read through `/api/media/:id/…?token=` instead.
+ */
+export function mediaSrc(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const m = /^\/api\/accounts\/([^/]+)\/media\/(.+)$/.exec(url);
+  if (!m) return url;
+  const token = getAccessToken();
+  return `/api/media/${m[1]}/${m[2]}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+}
+
+export function dayKey(ts: number): string {
+  const d = new Date(ts);
+  return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+}
+
+export interface MessageRun {
+  key: string;
+  direction: MessageDto["messageDirection"];
+  system: boolean;
+  messages: MessageDto[];
+}
+
+export interface DayGroup {
+  key: string;
+  date: number;
+  runs: MessageRun[];
+}
+
+const isSystemLike = (m: MessageDto) => m.isSystem || m.messageDirection === "system";
+
+/** Chronological messages grouped by day, then by consecutive runs of one sender direction (§2.9). */
+export function groupMessages(chronological: MessageDto[]): DayGroup[] {
+  const days: DayGroup[] = [];
+  for (const m of chronological) {
+    const k = dayKey(m.createdAt);
+    let day = days[days.length - 1];
+    if (!day || day.key !== k) {
+      day = { key: k, date: m.createdAt, runs: [] };
+      days.push(day);
+    }
+    const system = isSystemLike(m);
+    const run = day.runs[day.runs.length - 1];
+    if (run && !system && !run.system && run.direction === m.messageDirection) run.messages.push(m);
+    else day.runs.push({ key: m.messageId, direction: m.messageDirection, system, messages: [m] });
+  }
+  return days;
+}
+
+export function humanSize(bytes: number | null | undefined): string {
+  if (!bytes && bytes !== 0) return "";
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The Instagram messaging window: replies are allowed for 24 hours after the customer's last message. */
+export const INSTAGRAM_WINDOW_MS = 24 * 60 * 60 * 1000;
+export function instagramWindowClosed(platform: string, lastIncomingAt: number | null | undefined, now = Date.now()): boolean {
+  return platform === "INSTAGRAM" && !!lastIncomingAt && now - lastIncomingAt > INSTAGRAM_WINDOW_MS;
+}

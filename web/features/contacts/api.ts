@@ -1,0 +1,76 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { ContactDto, ThreadDto } from "@worker/features/inbox/serialize";
+import { api, type Paged } from "@/lib/api";
+import { queryClient } from "@/lib/query";
+import { onSocketEvent } from "@/lib/socket";
+
+export type SortBy = "createdAt" | "lastSeenAt" | "name";
+
+export interface ContactsParams {
+  page: number;
+  limit: number;
+  q?: string;
+  platform?: ContactDto["platform"];
+  status?: ThreadDto["status"];
+  sortBy: SortBy;
+  sortDir: "asc" | "desc";
+}
+
+export interface ContactThread extends ThreadDto {
+  channel: { channelId: string; name: string; platform: ContactDto["platform"] | null } | null;
+}
+
+export interface ContactProfile extends ContactDto {
+  facts: unknown[];
+  threads: ContactThread[];
+}
+
+/** Keys of the contacts pages under ["accounts", accountId, "contacts", …]. */
+export const contactKeys = {
+  all: (accountId: string) => ["accounts", accountId, "contacts"] as const,
+  table: (accountId: string, p: ContactsParams) => ["accounts", accountId, "contacts", "table", p] as const,
+  detail: (accountId: string, contactId: string) => ["accounts", accountId, "contacts", "detail", contactId] as const,
+};
+
+export const contactQueries = {
+  table: (accountId: string, p: ContactsParams) =>
+    queryOptions({
+      queryKey: contactKeys.table(accountId, p),
+      queryFn: ({ signal }) => api.get<Paged<ContactDto>>(`/accounts/${accountId}/contacts`, { query: { ...p }, signal, silent: true }),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (accountId: string, contactId: string) =>
+    queryOptions({
+      queryKey: contactKeys.detail(accountId, contactId),
+      queryFn: ({ signal }) => api.get<ContactProfile>(`/accounts/${accountId}/contacts/${contactId}`, { signal, silent: true }),
+    }),
+};
+
+export const contactApi = {
+  remove: (accountId: string, contactId: string) => api.delete<{ contactId: string; message: string }>(`/accounts/${accountId}/contacts/${contactId}`),
+  export: (accountId: string, format: "csv" | "xlsx", filters: { q?: string; platform?: string }) =>
+    api.download(`/accounts/${accountId}/contacts/export`, { query: { format, ...filters } }),
+};
+
+let installed = false;
+let timer: ReturnType<typeof setTimeout> | undefined;
+const pending = new Set<string>();
+
+/**
+ * The contacts pages follow the room: contact updates refresh the open table and profile (batched,
+ * so a burst of messages costs one refetch), a deleted contact disappears.
+ */
+export function installContactsRealtime() {
+  if (installed) return;
+  installed = true;
+  const refresh = (accountId: string) => {
+    pending.add(accountId);
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      for (const id of pending) void queryClient.invalidateQueries({ queryKey: contactKeys.all(id) });
+      pending.clear();
+    }, 500);
+  };
+  onSocketEvent("updateContact", (_d, { accountId }) => refresh(accountId));
+  onSocketEvent("deleteContact", (_d, { accountId }) => refresh(accountId));
+}
