@@ -9,6 +9,7 @@ import { beginLoading } from "@/lib/loading-bar";
 import { trackPartner } from "@/lib/partner";
 import { initPreferences } from "@/lib/preferences";
 import { queryClient } from "@/lib/query";
+import { setCurrentAccountId } from "@/lib/session";
 import { PRELOAD_ERROR_EVENT } from "@/lib/route-modules";
 import { createAppRouter } from "./router";
 
@@ -36,6 +37,14 @@ window.addEventListener("vite:preloadError", (event) => {
 
 const router = createAppRouter();
 
+// The account of an /:accountId route is known as soon as the route matches: setting it here
+// (before React renders the match) lets the session load once, with that accountId.
+const syncAccount = (matches: typeof router.state.matches) => {
+  const accountId = matches.at(-1)?.params.accountId;
+  if (accountId) setCurrentAccountId(accountId);
+};
+syncAccount(router.state.matches);
+
 // Before every navigation: the partner code of the target URL (SPEC §2.4, §7.7), and the loading bar.
 trackPartner(window.location.search);
 let endRouteLoad: (() => void) | null = null;
@@ -50,6 +59,7 @@ router.subscribe((state) => {
     }
     if (!endRouteLoad) endRouteLoad = beginLoading();
   } else {
+    syncAccount(state.matches);
     lastTarget = null;
     endRouteLoad?.();
     endRouteLoad = null;

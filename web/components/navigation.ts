@@ -38,6 +38,8 @@ export type NavGroupId = "workspace" | "messaging" | "automation" | "sales" | "a
 export interface NavItem {
   id: string;
   titleKey: string;
+  /** A shorter label for the menu when the page title is too long for 260 px. */
+  navTitleKey?: string;
   icon: LucideIcon;
   /** Route path; `:accountId` is filled with the current account. */
   path: string;
@@ -59,9 +61,9 @@ export const NAV_ITEMS: NavItem[] = [
   { id: "broadcasts", titleKey: "common:routes.broadcasts", icon: Megaphone, path: "/:accountId/broadcasts", module: "account/broadcasts", group: "messaging", ability: ["read", "Broadcast"] },
   { id: "comments", titleKey: "common:routes.comments", icon: MessageCircleMore, path: "/:accountId/comments", module: "account/comments", group: "messaging", ability: ["read", "Channel"] },
   { id: "assistants", titleKey: "common:routes.assistants", icon: Bot, path: "/:accountId/assistants", module: "account/assistants", group: "automation", ability: ["read", "Assistant"], shortcut: true },
-  { id: "assistant-templates", titleKey: "common:routes.assistantTemplates", icon: LayoutTemplate, path: "/assistant-templates", module: "assistant-templates", group: "automation", ability: ["read", "Template"] },
+  { id: "assistant-templates", titleKey: "common:routes.assistantTemplates", navTitleKey: "common:nav.items.assistantTemplates", icon: LayoutTemplate, path: "/assistant-templates", module: "assistant-templates", group: "automation", ability: ["read", "Template"] },
   { id: "flows", titleKey: "common:routes.flows", icon: Workflow, path: "/:accountId/flows", module: "account/flows", group: "automation", ability: ["read", "Flow"] },
-  { id: "connect", titleKey: "common:routes.connect", icon: Plug, path: "/:accountId/connect", module: "account/connect", group: "automation", ability: ["read", "Channel"], shortcut: true },
+  { id: "connect", titleKey: "common:routes.connect", navTitleKey: "common:nav.items.connect", icon: Plug, path: "/:accountId/connect", module: "account/connect", group: "automation", ability: ["read", "Channel"], shortcut: true },
   { id: "integrations", titleKey: "common:routes.integrations", icon: Blocks, path: "/:accountId/integrations", module: "account/integrations", group: "automation", ability: ["read", "Integration"] },
   { id: "google-calendar", titleKey: "common:routes.googleCalendar", icon: CalendarDays, path: "/:accountId/integration/google-calendar", module: "account/integration/google-calendar", group: "automation", ability: ["read", "Integration"] },
   { id: "custom-fields", titleKey: "common:routes.customFields", icon: ListPlus, path: "/:accountId/custom-fields", module: "account/custom-fields", group: "automation", ability: ["read", "CustomField"] },

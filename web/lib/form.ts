@@ -1,31 +1,32 @@
 import { useForm, type FieldError, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from "react-hook-form";
-import type { z } from "zod";
+import { safeParseAsync, type $ZodType, type input as zInput, type output as zOutput } from "zod/v4/core";
 import { isApiError } from "./api";
 
 /**
  * react-hook-form + zod with the product's defaults (SPEC §5): validation on input, at most one
  * error per field.
  */
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+export function useZodForm<S extends $ZodType<FieldValues, FieldValues>>(
   schema: S,
-  opts: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, "resolver"> = {},
-): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({
+  opts: Omit<UseFormProps<zInput<S>, unknown, zOutput<S>>, "resolver"> = {},
+): UseFormReturn<zInput<S>, unknown, zOutput<S>> {
+  return useForm<zInput<S>, unknown, zOutput<S>>({
     mode: "onChange",
     criteriaMode: "firstError",
     ...opts,
-    resolver: zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
+    resolver: zodResolver(schema) as unknown as Resolver<zInput<S>, unknown, zOutput<S>>,
   });
 }
 
 /**
- * A small zod resolver (the @hookform/resolvers one would add ~16 KB gzipped to every form page):
- * the first issue of each field becomes its error.
+ * A small zod resolver (the @hookform/resolvers one adds ~16 KB gzipped to every form page): the
+ * first issue of each field becomes its error. It parses through zod's core, so schemas written
+ * with the lighter `zod/mini` work as well as classic `zod` ones.
  */
-export function zodResolver<S extends z.ZodType>(schema: S): Resolver<FieldValues, unknown, z.output<S>> {
+export function zodResolver<S extends $ZodType>(schema: S): Resolver<FieldValues, unknown, zOutput<S>> {
   return async (values) => {
-    const result = await schema.safeParseAsync(values);
-    if (result.success) return { values: result.data as z.output<S>, errors: {} };
+    const result = await safeParseAsync(schema, values);
+    if (result.success) return { values: result.data as zOutput<S>, errors: {} };
     const errors: Record<string, FieldError> = {};
     for (const issue of result.error.issues) {
       const name = issue.path.map(String).join(".");

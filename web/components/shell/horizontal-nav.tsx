@@ -25,7 +25,7 @@ export function HorizontalNav() {
           return (
             <NavLink key={group} to={item.to} className={({ isActive }) => itemClass(isActive)} data-testid={`nav-${item.id}`}>
               <item.icon className="size-[1.375rem]" aria-hidden />
-              {t(item.titleKey)}
+              {t(item.navTitleKey ?? item.titleKey)}
             </NavLink>
           );
         }
@@ -41,7 +41,7 @@ export function HorizontalNav() {
             <DropdownMenuContent align="start" sideOffset={6} className="w-60">
               {items.map((item) => (
                 <DropdownMenuItem key={item.id} onSelect={() => void navigate(item.to)} data-testid={`nav-${item.id}`} className={cn(pathname === item.to && "bg-primary/10 text-primary")}>
-                  <item.icon /> {t(item.titleKey)}
+                  <item.icon /> {t(item.navTitleKey ?? item.titleKey)}
                 </DropdownMenuItem>
               ))}
             </DropdownMenuContent>

@@ -74,7 +74,7 @@ export function VerticalNavContent({ mini, onToggleCollapse, collapsed, onClose,
                     }
                   >
                     <item.icon className="size-[1.375rem] shrink-0" aria-hidden />
-                    {!mini && <span className="truncate">{t(item.titleKey)}</span>}
+                    {!mini && <span className="truncate">{t(item.navTitleKey ?? item.titleKey)}</span>}
                   </NavLink>
                 </li>
               ))}
