@@ -44,6 +44,11 @@ describe("GET /accounts/:id/contacts/chat-contacts", () => {
     expect(await q("isGptActive=false")).toEqual(["Олег"]);
     await api("PUT", `/accounts/${accountId}/contacts/threads/${seeded[0].threadId}/set-status`, { token, body: { status: "closed" } });
     expect(await q("status=closed")).toEqual(["Мария Иванова"]);
+    // the index follows the last message: the new text is found, the replaced one no longer is
+    await ingest([{ ...incoming(accountId, seeded[1].message.contact.thread.channelId, "2", "Можно самовывоз?", {}, { name: "" }), platform: "WHATSAPP" }]);
+    expect(await q(`q=${encodeURIComponent("САМОВЫВОЗ")}`)).toEqual(["Олег"]);
+    expect(await q(`q=${encodeURIComponent("доставка")}`)).toEqual([]);
+    expect(await q(`q=${encodeURIComponent("ол")}`)).toEqual(["Олег"]);
     const paging = await api("GET", `/accounts/${accountId}/contacts/chat-contacts?limit=2&page=2`, { token });
     expect(paging.body.meta).toEqual({ total: 3, limit: 2, page: 2, lastPage: 2 });
     expect(paging.body.data).toHaveLength(1);

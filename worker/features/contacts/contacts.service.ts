@@ -43,7 +43,11 @@ export async function listChatContacts(env: Env, accountId: string, q: ChatConta
   if (q.platform) where.push("t.platform = ?"), args.push(q.platform);
   if (q.isGptActive !== undefined) where.push("t.is_gpt_active = ?"), args.push(q.isGptActive ? 1 : 0);
   const n = needle(q.q);
-  if (n) where.push("instr(t.search_text, ?) > 0"), args.push(n);
+  if (n.length >= 3) {
+    // Trigram index (migration 0006): the candidate rows come from FTS, instr() keeps it exact.
+    where.push("t.rowid IN (SELECT rowid FROM threads_fts WHERE threads_fts MATCH ?)", "instr(t.search_text, ?) > 0");
+    args.push(`"${n.replace(/"/g, '""')}"`, n);
+  } else if (n) where.push("instr(t.search_text, ?) > 0"), args.push(n);
   const cond = where.join(" AND ");
   const [rows, total] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare(
