@@ -93,14 +93,14 @@ test("forgot password → mail → reset → sign in with the new password", asy
 
   const link = await mailLink(request, email, "/auth/reset");
   await page.goto(link);
-  await page.getByLabel("Новый пароль").fill("new-password-1");
+  await page.getByLabel("Новый пароль", { exact: true }).fill("new-password-1");
   await page.getByLabel("Повторите пароль").fill("new-password-1");
   await page.getByRole("button", { name: "Сохранить пароль" }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   // The link works once only.
   await page.goto(link);
-  await page.getByLabel("Новый пароль").fill("new-password-2");
+  await page.getByLabel("Новый пароль", { exact: true }).fill("new-password-2");
   await page.getByLabel("Повторите пароль").fill("new-password-2");
   await page.getByRole("button", { name: "Сохранить пароль" }).click();
   await expect(page.getByText("Ссылка для сброса пароля недействительна или устарела")).toBeVisible();

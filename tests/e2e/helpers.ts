@@ -99,6 +99,7 @@ export async function shot(page: Page, testInfo: TestInfo, name: string) {
 
 /** Waits until no skeleton placeholder nor spinner is on screen. */
 export async function settled(page: Page) {
-  await page.waitForLoadState("networkidle");
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(300);
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 15_000 });
 }

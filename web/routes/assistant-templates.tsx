@@ -46,8 +46,9 @@ export default function AssistantTemplatesPage() {
 
   const update = (patch: Record<string, string | null>) =>
     setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
+      () => {
+        // From the live URL: a debounced search must not drop a tag chosen meanwhile (the hook's copy may be stale).
+        const next = new URLSearchParams(window.location.search);
         for (const [k, v] of Object.entries(patch)) {
           if (v) next.set(k, v);
           else next.delete(k);

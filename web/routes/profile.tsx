@@ -14,7 +14,7 @@ export const handle = { titleKey: "profile:pageTitle" };
 const TABS = ["profile", "security", "sessions"] as const;
 
 export default function ProfilePage() {
-  const { t } = useTranslation("profile");
+  const { t } = useTranslation(["profile", "accounts", "auth"]);
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab") as (typeof TABS)[number] | null;

@@ -7,29 +7,29 @@ export const accountQueries = {
   list: (params: { page: number; limit: number; q?: string }) =>
     queryOptions({
       queryKey: ["accounts", "list", params] as const,
-      queryFn: ({ signal }) =>
-        api.get<Paged<Account>>("/accounts", { query: { page: params.page, limit: params.limit, ...(params.q ? { q: params.q } : {}) }, signal, silent: true }),
+      queryFn: () =>
+        api.get<Paged<Account>>("/accounts", { query: { page: params.page, limit: params.limit, ...(params.q ? { q: params.q } : {}) }, silent: true }),
       placeholderData: (prev) => prev,
     }),
   detail: (accountId: string) =>
     queryOptions({
       queryKey: ["accounts", accountId, "detail"] as const,
-      queryFn: ({ signal }) => api.get<Account>(`/accounts/${accountId}`, { signal, silent: true }),
+      queryFn: () => api.get<Account>(`/accounts/${accountId}`, { silent: true }),
     }),
   settings: (accountId: string) =>
     queryOptions({
       queryKey: ["accounts", accountId, "settings"] as const,
-      queryFn: ({ signal }) => api.get<AccountSettings>(`/accounts/${accountId}/settings`, { signal, silent: true }),
+      queryFn: () => api.get<AccountSettings>(`/accounts/${accountId}/settings`, { silent: true }),
     }),
   members: (accountId: string) =>
     queryOptions({
       queryKey: ["accounts", accountId, "members"] as const,
-      queryFn: ({ signal }) => api.get<{ data: Member[]; invitations: Invitation[] }>(`/accounts/${accountId}/members`, { signal, silent: true }),
+      queryFn: () => api.get<{ data: Member[]; invitations: Invitation[] }>(`/accounts/${accountId}/members`, { silent: true }),
     }),
   webhookEventTypes: (accountId: string) =>
     queryOptions({
       queryKey: ["accounts", accountId, "webhook-event-types"] as const,
-      queryFn: ({ signal }) => api.get<{ data: WebhookEventType[] }>(`/accounts/${accountId}/webhook/event-types`, { signal, silent: true }),
+      queryFn: () => api.get<{ data: WebhookEventType[] }>(`/accounts/${accountId}/webhook/event-types`, { silent: true }),
       staleTime: Infinity,
     }),
 };

@@ -51,10 +51,28 @@ export function isYoutube(value: string | null | undefined): boolean {
  */
 export function mediaSrc(url: string | null | undefined): string | null {
   if (!url) return null;
+  if (/^data:(audio|video)\//.test(url)) return dataToBlobUrl(url);
   const m = /^\/api\/accounts\/([^/]+)\/media\/(.+)$/.exec(url);
   if (!m) return url;
   const token = getAccessToken();
   return `/api/media/${m[1]}/${m[2]}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+}
+
+const blobUrls = new Map<string, string>();
+/** The page's CSP lets media play from blob: but not data: URLs (inline demo media). */
+function dataToBlobUrl(url: string): string {
+  const hit = blobUrls.get(url);
+  if (hit) return hit;
+  try {
+    const [head, body = ""] = url.split(",", 2);
+    const mime = head.slice(5).split(";")[0];
+    const bytes = head.includes(";base64") ? Uint8Array.from(atob(body), (ch) => ch.charCodeAt(0)) : new TextEncoder().encode(decodeURIComponent(body));
+    const out = URL.createObjectURL(new Blob([bytes], { type: mime }));
+    blobUrls.set(url, out);
+    return out;
+  } catch {
+    return url;
+  }
 }
 
 export function dayKey(ts: number): string {

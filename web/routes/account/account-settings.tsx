@@ -15,7 +15,7 @@ import { WebhookTab } from "@/features/settings/components/webhook-tab";
 export const handle = { titleKey: "settings:pageTitle" };
 
 export default function AccountSettingsPage() {
-  const { t } = useTranslation("settings");
+  const { t } = useTranslation(["settings", "accounts", "auth"]);
   const { accountId = "" } = useParams();
   const [params, setParams] = useSearchParams();
   const ability = useAbility();

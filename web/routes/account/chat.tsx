@@ -140,7 +140,7 @@ export default function ChatPage() {
       )}
 
       {showChat && (
-        <section className="flex min-h-0 min-w-0 flex-1 flex-col bg-background" aria-label={chat?.name ?? t("empty.title")}>
+        <section className="@container flex min-h-0 min-w-0 flex-1 flex-col bg-background" aria-label={chat?.name ?? t("empty.title")}>
           {socket.status === "connecting" && (
             <div className="flex items-center gap-2 bg-warning/14 px-4 py-1 text-[0.8125rem] text-warning" role="status" data-testid="socket-offline">
               <WifiOff className="size-4" aria-hidden />

@@ -38,12 +38,10 @@ export default function ConnectPage() {
           <AlertDescription>{t("common.readOnly")}</AlertDescription>
         </Alert>
       )}
-      <div className="grid items-start gap-6 xl:grid-cols-2">
-        <WhatsappCard accountId={accountId} />
-        <div className="grid gap-6">
-          <TelegramCard accountId={accountId} />
-          <InstagramCard accountId={accountId} />
-        </div>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <WhatsappCard accountId={accountId} className="lg:col-span-2" />
+        <TelegramCard accountId={accountId} />
+        <InstagramCard accountId={accountId} />
       </div>
     </div>
   );

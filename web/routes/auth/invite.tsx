@@ -37,7 +37,7 @@ export default function InvitePage() {
 
   const info = useQuery({
     queryKey: ["invitations", token],
-    queryFn: ({ signal }) => api.get<InvitationInfo>(`/invitations/${encodeURIComponent(token)}`, { signal, silent: true }),
+    queryFn: () => api.get<InvitationInfo>(`/invitations/${encodeURIComponent(token)}`, { silent: true }),
     enabled: token.length >= 10,
     retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 2,
   });

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -36,9 +36,9 @@ export default function RegisterPage() {
           email: emailField(t),
           password: newPasswordField(t),
           confirmPassword: z.string(),
-          terms: z.boolean().refine((v) => v, t("validation.termsRequired")),
+          terms: z.boolean().check(z.refine((v) => v, t("validation.termsRequired"))),
         })
-        .refine((v) => v.password === v.confirmPassword, { message: t("validation.passwordsDiffer"), path: ["confirmPassword"] }),
+        .check(z.refine((v) => v.password === v.confirmPassword, { message: t("validation.passwordsDiffer"), path: ["confirmPassword"] })),
     [t],
   );
   const form = useZodForm(schema, { defaultValues: { name: "", email: params.get("email") ?? "", password: "", confirmPassword: "", terms: false } });

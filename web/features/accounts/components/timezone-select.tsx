@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Check, ChevronsUpDown } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/input";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { cn } from "@/lib/utils";
@@ -55,20 +55,19 @@ export function TimezoneSelect({
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button
+        <button
           id={id}
           type="button"
-          variant="outline"
           role="combobox"
           aria-expanded={open}
           aria-invalid={invalid}
           disabled={disabled}
-          className="w-full justify-between font-normal"
+          className={cn(inputClass, "cursor-pointer items-center justify-between gap-2 text-start focus-visible:px-[0.8125rem]")}
           data-testid="timezone-select"
         >
-          <span className="truncate">{current}</span>
+          <span className={cn("truncate", !value && "text-muted-foreground")}>{current}</span>
           <ChevronsUpDown className="size-4 shrink-0 opacity-50" aria-hidden />
-        </Button>
+        </button>
       </PopoverTrigger>
       <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-0" align="start">
         <Command>

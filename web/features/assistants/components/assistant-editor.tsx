@@ -505,14 +505,16 @@ function NumberInput({
   min,
   max,
   step,
+  ...rest
 }: {
   field: { value: number; onChange: (v: number) => void; onBlur: () => void; name: string; ref: React.Ref<HTMLInputElement> };
   min: number;
   max: number;
   step: number;
-}) {
+} & Omit<React.ComponentProps<"input">, "value" | "onChange" | "min" | "max" | "step">) {
   return (
     <Input
+      {...rest}
       type="number"
       inputMode="numeric"
       min={min}

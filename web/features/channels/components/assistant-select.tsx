@@ -36,9 +36,11 @@ export function AssistantSelect({ accountId, id, value, onChange, disabled }: As
         <SelectContent>
           {list.map((a, i) => (
             <SelectItem key={a.assistantId} value={a.assistantId}>
-              <Bot className="size-4 text-muted-foreground" aria-hidden />
-              {a.name}
-              {i === 0 && <span className="text-muted-foreground"> · {t("assistant.default")}</span>}
+              <span className="flex min-w-0 items-center gap-2">
+                <Bot className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                <span className="truncate">{a.name}</span>
+                {i === 0 && <span className="shrink-0 text-muted-foreground">· {t("assistant.default")}</span>}
+              </span>
             </SelectItem>
           ))}
           {shown && !known && <SelectItem value={shown}>{t("assistant.unknown")}</SelectItem>}

@@ -8,9 +8,9 @@ import type { ChannelKind } from "../api";
 import { PlatformIcon } from "./platform-icon";
 
 /** The loading state of a channel card (same frame as the card, so nothing jumps). */
-export function CardSkeleton({ kind }: { kind: ChannelKind }) {
+export function CardSkeleton({ kind, className }: { kind: ChannelKind; className?: string }) {
   return (
-    <Card aria-busy="true" data-testid={`channel-${kind}-loading`}>
+    <Card className={className} aria-busy="true" data-testid={`channel-${kind}-loading`}>
       <CardHeader className="grid-cols-[auto_1fr] gap-x-4">
         <PlatformIcon kind={kind} className="row-span-2 opacity-60" />
         <Skeleton className="h-5 w-40" />
@@ -27,10 +27,10 @@ export function CardSkeleton({ kind }: { kind: ChannelKind }) {
 }
 
 /** A channel whose state could not be read: what happened and a retry. */
-export function ChannelLoadError({ kind, title, error, onRetry, retrying }: { kind: ChannelKind; title: string; error: unknown; onRetry: () => void; retrying?: boolean }) {
+export function ChannelLoadError({ kind, title, error, onRetry, retrying, className }: { kind: ChannelKind; title: string; error: unknown; onRetry: () => void; retrying?: boolean; className?: string }) {
   const { t } = useTranslation("channels");
   return (
-    <Card data-testid={`channel-${kind}`}>
+    <Card className={className} data-testid={`channel-${kind}`}>
       <CardHeader className="grid-cols-[auto_1fr] gap-x-4">
         <PlatformIcon kind={kind} className="row-span-2" />
         <CardTitle>{title}</CardTitle>

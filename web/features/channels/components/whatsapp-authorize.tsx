@@ -26,12 +26,12 @@ export function WhatsappAuthorize({ accountId }: { accountId: string }) {
       </h4>
       <p className="mb-4 text-[0.875rem] text-muted-foreground">{t("whatsapp.auth.description")}</p>
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList className="mb-4 w-full sm:w-auto">
-          <TabsTrigger value="qr" className="flex-1 sm:flex-none">
+        <TabsList className="mb-4 w-full flex-nowrap sm:w-auto">
+          <TabsTrigger value="qr" className="flex-1 px-3 sm:flex-none sm:px-5">
             <QrCode aria-hidden />
             {t("whatsapp.auth.qrTab")}
           </TabsTrigger>
-          <TabsTrigger value="phone" className="flex-1 sm:flex-none">
+          <TabsTrigger value="phone" className="flex-1 px-3 sm:flex-none sm:px-5">
             <Smartphone aria-hidden />
             {t("whatsapp.auth.phoneTab")}
           </TabsTrigger>

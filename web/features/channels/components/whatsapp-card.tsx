@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Hourglass, LogOut, Plus, Power, Link2, Settings2, ShieldAlert, Trash2 } from "lucide-react";
+import { CircleCheck, Hourglass, LogOut, Plus, Power, Link2, Settings2, ShieldAlert, Trash2 } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -20,7 +20,7 @@ import { WhatsappExistingDialog } from "./whatsapp-existing-dialog";
 import { WhatsappInstanceSettings } from "./whatsapp-instance-settings";
 import { stateTone } from "./whatsapp-state";
 
-export function WhatsappCard({ accountId }: { accountId: string }) {
+export function WhatsappCard({ accountId, className }: { accountId: string; className?: string }) {
   const { t } = useTranslation("channels");
   const queryClient = useQueryClient();
   const canManage = useAbility().can("manage", "Channel");
@@ -31,8 +31,8 @@ export function WhatsappCard({ accountId }: { accountId: string }) {
   const [instanceOpen, setInstanceOpen] = useState(false);
   const [newAssistant, setNewAssistant] = useState<string | null | undefined>(undefined);
 
-  if (settings.isPending) return <CardSkeleton kind="whatsapp" />;
-  if (settings.isError) return <ChannelLoadError kind="whatsapp" title={t("whatsapp.title")} error={settings.error} onRetry={() => settings.refetch()} retrying={settings.isFetching} />;
+  if (settings.isPending) return <CardSkeleton kind="whatsapp" className={className} />;
+  if (settings.isError) return <ChannelLoadError className={className} kind="whatsapp" title={t("whatsapp.title")} error={settings.error} onRetry={() => settings.refetch()} retrying={settings.isFetching} />;
 
   const s = settings.data;
   const set = (next: WhatsappSettings) => queryClient.setQueryData(channelKeys.whatsapp(accountId), next);
@@ -87,6 +87,7 @@ export function WhatsappCard({ accountId }: { accountId: string }) {
   return (
     <ChannelCard
       kind="whatsapp"
+      className={className}
       title={t("whatsapp.title")}
       description={t("whatsapp.description")}
       status={status}
@@ -128,30 +129,36 @@ export function WhatsappCard({ accountId }: { accountId: string }) {
       }
     >
       {s.connected ? (
-        <>
-          <dl className="divide-y divide-border">
-            <Fact label={t("whatsapp.state")} testId="whatsapp-state">
-              <span className="inline-flex items-center gap-2" data-state={s.stateInstance ?? ""}>
-                {s.stateInstance === "starting" && <Spinner className="size-3.5" />}
-                {stateLabel}
-              </span>
-            </Fact>
-            <Fact label={t("whatsapp.phone")} testId="whatsapp-phone">
-              {s.phone ?? "—"}
-            </Fact>
-            <Fact label={t("whatsapp.instance.id")}>
-              <span className="font-mono text-sm">{s.idInstance}</span>
-            </Fact>
-            {s.stateCheckedAt && <Fact label={t("whatsapp.checkedAt")}>{formatRelative(s.stateCheckedAt)}</Fact>}
-          </dl>
-          <StateNotice state={s.stateInstance} />
-          {canManage && s.stateInstance === "notAuthorized" && <WhatsappAuthorize accountId={accountId} />}
-          <div className="space-y-1.5">
-            <Label htmlFor="whatsapp-assistant">{t("assistant.label")}</Label>
-            <AssistantSelect accountId={accountId} id="whatsapp-assistant" value={s.assistantId} onChange={bindAssistant} disabled={!canManage || busy !== null} />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+          <div className="space-y-5">
+            <dl className="divide-y divide-border">
+              <Fact label={t("whatsapp.state")} testId="whatsapp-state">
+                <span className="inline-flex items-center gap-2" data-state={s.stateInstance ?? ""}>
+                  {s.stateInstance === "starting" && <Spinner className="size-3.5" />}
+                  {stateLabel}
+                </span>
+              </Fact>
+              <Fact label={t("whatsapp.phone")} testId="whatsapp-phone">
+                {s.phone ?? "—"}
+              </Fact>
+              <Fact label={t("whatsapp.instance.id")}>
+                <span className="font-mono text-sm">{s.idInstance}</span>
+              </Fact>
+              {s.stateCheckedAt && <Fact label={t("whatsapp.checkedAt")}>{formatRelative(s.stateCheckedAt)}</Fact>}
+            </dl>
+            <div className="space-y-1.5">
+              <Label htmlFor="whatsapp-assistant">{t("assistant.label")}</Label>
+              <AssistantSelect accountId={accountId} id="whatsapp-assistant" value={s.assistantId} onChange={bindAssistant} disabled={!canManage || busy !== null} />
+            </div>
+          </div>
+          <div className="space-y-5">
+            <StateNotice state={s.stateInstance} />
+            {canManage && s.stateInstance === "notAuthorized" && <WhatsappAuthorize accountId={accountId} />}
+            {s.stateInstance === "authorized" && <ReadyNotice phone={s.phone} />}
+            {!canManage && s.stateInstance === "notAuthorized" && <p className="text-[0.9375rem] text-muted-foreground">{t("whatsapp.waitingForOwner")}</p>}
           </div>
           {canManage && <WhatsappInstanceSettings accountId={accountId} open={instanceOpen} onOpenChange={setInstanceOpen} />}
-        </>
+        </div>
       ) : canManage ? (
         <div className="space-y-4">
           <ol className="list-decimal space-y-1 ps-5 text-[0.9375rem] text-muted-foreground marker:text-primary">
@@ -179,6 +186,17 @@ export function WhatsappCard({ accountId }: { accountId: string }) {
         <p className="text-[0.9375rem] text-muted-foreground">{t("common.notConnectedReadOnly")}</p>
       )}
     </ChannelCard>
+  );
+}
+
+function ReadyNotice({ phone }: { phone: string | null }) {
+  const { t } = useTranslation("channels");
+  return (
+    <Alert variant="success">
+      <CircleCheck aria-hidden />
+      <AlertTitle>{t("whatsapp.notice.readyTitle")}</AlertTitle>
+      <AlertDescription>{phone ? t("whatsapp.notice.readyPhone", { phone }) : t("whatsapp.notice.ready")}</AlertDescription>
+    </Alert>
   );
 }
 

@@ -104,7 +104,7 @@ export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDe
             <DropdownMenuTrigger asChild disabled={!canUpdate || status.isPending}>
               <Button variant="secondary" size="sm" className="gap-1.5 px-2.5" aria-label={t("header.status")} data-testid="thread-status" data-status={thread.status}>
                 <span className={cn("size-2 rounded-full", STATUS_DOT[thread.status])} aria-hidden />
-                <span className="hidden md:inline">{t(`status.${thread.status}`)}</span>
+                <span className="hidden @2xl:inline">{t(`status.${thread.status}`)}</span>
                 <ChevronDown className="size-3.5 opacity-70" aria-hidden />
               </Button>
             </DropdownMenuTrigger>
@@ -125,7 +125,7 @@ export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDe
             <TooltipTrigger asChild>
               <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-[0.8125rem] font-medium hover:bg-muted dark:hover:bg-white/6">
                 {thread.isGptActive ? <Bot className="size-4 text-primary" aria-hidden /> : <BotOff className="size-4 text-muted-foreground" aria-hidden />}
-                <span className="hidden sm:inline">{t("header.ai")}</span>
+                <span className="hidden @xl:inline">{t("header.ai")}</span>
                 <Switch
                   checked={thread.isGptActive}
                   disabled={!canUpdate || ai.isPending}

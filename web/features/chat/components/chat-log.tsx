@@ -34,10 +34,26 @@ export function ChatLog({ accountId, contact }: { accountId: string; contact: Co
     anchor.current = null;
   }, [oldestId]);
 
+  // Stuck to the bottom while the reader is there: images loading or a new bubble keep it in view.
+  const atBottom = useRef(true);
+  const contentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = scrollRef.current;
+    const content = contentRef.current;
+    if (!el || !content || typeof ResizeObserver === "undefined") return;
+    const ro = new ResizeObserver(() => {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    ro.observe(content);
+    return () => ro.disconnect();
+  }, [query.isPending, chronological.length === 0]);
+
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const onScroll = () => {
     const el = scrollRef.current;
-    if (!el || !hasNextPage || isFetchingNextPage) return;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    if (!hasNextPage || isFetchingNextPage) return;
     if (el.scrollTop <= INFINITE_SCROLL_DISTANCE) {
       anchor.current = { height: el.scrollHeight, top: el.scrollTop, oldest: oldestId };
       void fetchNextPage();
@@ -53,6 +69,7 @@ export function ChatLog({ accountId, contact }: { accountId: string; contact: Co
     if (shownFor.current !== contact.contactId) {
       shownFor.current = contact.contactId;
       lastNewest.current = newest?.messageId;
+      atBottom.current = true;
       el.scrollTop = el.scrollHeight;
       return;
     }
@@ -109,13 +126,13 @@ export function ChatLog({ accountId, contact }: { accountId: string; contact: Co
           <p>{t("log.empty")}</p>
         </div>
       ) : (
-        <div className="flex min-h-full flex-col justify-end gap-1">
+        <div ref={contentRef} className="flex min-h-full flex-col justify-end gap-1">
           <div className="flex h-8 items-center justify-center text-xs text-muted-foreground">
             {isFetchingNextPage ? <Spinner /> : !hasNextPage && chronological.length > 20 ? t("log.beginning") : null}
           </div>
           {days.map((day) => (
             <section key={day.key} className="space-y-1" aria-label={formatDay(day.date)}>
-              <div className="sticky top-0 z-10 flex justify-center py-2">
+              <div className="flex justify-center py-2">
                 <span className="rounded-full bg-card px-3 py-0.5 text-xs font-medium text-muted-foreground shadow-xs bordered:border bordered:border-border" data-testid="date-chip">
                   {day.key === today ? t("log.today") : day.key === yesterday ? t("log.yesterday") : formatDay(day.date)}
                 </span>

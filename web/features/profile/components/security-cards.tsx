@@ -20,7 +20,7 @@ export function ChangeEmailCard({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const [done, setDone] = useState("");
   const schema = useMemo(
-    () => z.object({ email: emailField(t).refine((v) => v !== user.email, t("email.same")), password: requiredPassword(t) }),
+    () => z.object({ email: emailField(t).check(z.refine((v) => v !== user.email, t("email.same"))), password: requiredPassword(t) }),
     [t, user.email],
   );
   const form = useZodForm(schema, { defaultValues: { email: "", password: "" } });

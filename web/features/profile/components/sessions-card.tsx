@@ -30,7 +30,7 @@ export function SessionsCard() {
   const [busy, setBusy] = useState<string | null>(null);
   const sessions = useQuery({
     queryKey: queryKeys.sessions(),
-    queryFn: ({ signal }) => api.get<{ data: SessionRow[] }>("/auth/sessions", { signal, silent: true }),
+    queryFn: () => api.get<{ data: SessionRow[] }>("/auth/sessions", { silent: true }),
   });
   const others = sessions.data?.data.filter((s) => !s.current) ?? [];
 

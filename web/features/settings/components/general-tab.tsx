@@ -197,6 +197,15 @@ function DangerZone({ account }: { account: Account }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<"leave" | "delete" | null>(null);
 
+  // Leave the account's routes first: refreshing the session while still on them would bounce
+  // to /not-authorized, since the account is no longer among the user's.
+  const afterAccountGone = async () => {
+    await navigate("/accounts", { replace: true });
+    queryClient.removeQueries({ queryKey: ["accounts", account.accountId] });
+    await queryClient.invalidateQueries({ queryKey: ["auth"] });
+    await queryClient.invalidateQueries({ queryKey: ["accounts", "list"] });
+  };
+
   const leave = async () => {
     const ok = await confirm({ title: t("danger.leaveConfirmTitle"), message: t("danger.leaveConfirm", { name: account.name }), confirmText: t("danger.leave") });
     if (!ok) return;
@@ -204,10 +213,7 @@ function DangerZone({ account }: { account: Account }) {
     try {
       await api.post(`/accounts/${account.accountId}/leave`);
       notify({ type: "success", message: t("danger.left", { name: account.name }) });
-      queryClient.removeQueries({ queryKey: ["accounts", account.accountId] });
-      await queryClient.invalidateQueries({ queryKey: ["auth"] });
-      await queryClient.invalidateQueries({ queryKey: ["accounts", "list"] });
-      navigate("/accounts", { replace: true });
+      await afterAccountGone();
     } catch {
       setBusy(null);
     }
@@ -220,10 +226,7 @@ function DangerZone({ account }: { account: Account }) {
     try {
       await api.delete(`/accounts/${account.accountId}`);
       notify({ type: "success", message: t("danger.deleted", { name: account.name }) });
-      queryClient.removeQueries({ queryKey: ["accounts", account.accountId] });
-      await queryClient.invalidateQueries({ queryKey: ["auth"] });
-      await queryClient.invalidateQueries({ queryKey: ["accounts", "list"] });
-      navigate("/accounts", { replace: true });
+      await afterAccountGone();
     } catch {
       setBusy(null);
     }
