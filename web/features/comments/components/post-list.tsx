@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Film, Image as ImageIcon, MessageCircle } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -9,6 +10,8 @@ import type { Post } from "../api";
 export function PostListItem({ post, active, onSelect }: { post: Post; active: boolean; onSelect: () => void }) {
   const { t } = useTranslation("comments");
   const reel = post.mediaProductType === "REELS";
+  // Instagram's CDN links expire: a picture that does not load falls back to the post type's icon.
+  const [imageFailed, setImageFailed] = useState(false);
   return (
     <button
       type="button"
@@ -21,7 +24,7 @@ export function PostListItem({ post, active, onSelect }: { post: Post; active: b
       )}
     >
       <span className="relative flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted text-muted-foreground dark:bg-white/6">
-        {post.mediaUrl ? <img src={post.mediaUrl} alt="" className="size-full object-cover" loading="lazy" /> : reel ? <Film className="size-6" aria-hidden /> : <ImageIcon className="size-6" aria-hidden />}
+        {post.mediaUrl && !imageFailed ? <img src={post.mediaUrl} alt="" className="size-full object-cover" loading="lazy" onError={() => setImageFailed(true)} /> : reel ? <Film className="size-6" aria-hidden /> : <ImageIcon className="size-6" aria-hidden />}
       </span>
       <span className="min-w-0 flex-1 space-y-1">
         <span className={cn("line-clamp-2 text-[0.9375rem] leading-snug", post.caption ? "text-heading" : "text-muted-foreground italic")}>{post.caption || t("post.noCaption")}</span>
