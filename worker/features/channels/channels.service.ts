@@ -7,6 +7,7 @@ import { decryptSecret, encryptSecret, sha256Hex, timingSafeEqualStr } from "../
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { appUrl } from "../../lib/mail";
+import { forgetWebhookAuth } from "../webhooks/auth-cache";
 import { SendError } from "./types";
 
 /** Shared plumbing of the three channels: lookup, sealed credentials, assistant binding, webhook secrets. */
@@ -125,12 +126,14 @@ export async function saveChannel(
       .update(schema.channels)
       .set({ credentials: null, webhookSecretHash: null, enabled: false, updatedAt: now })
       .where(and(eq(schema.channels.accountId, accountId), eq(schema.channels.platform, platform), ne(schema.channels.id, mine.id)));
+    forgetWebhookAuth(accountId);
     return row!;
   }
   const [row] = await db
     .insert(schema.channels)
     .values({ id: newId(), accountId, platform, externalId, ...fields, enabled: true, createdAt: now, updatedAt: now })
     .returning();
+  forgetWebhookAuth(accountId);
   return row!;
 }
 
@@ -140,6 +143,7 @@ export async function updateChannel(env: Env, ch: Channel, set: Partial<Pick<Cha
     .set({ ...set, updatedAt: Date.now() })
     .where(and(eq(schema.channels.id, ch.id), eq(schema.channels.accountId, ch.accountId)))
     .returning();
+  forgetWebhookAuth(ch.accountId);
   return row!;
 }
 

@@ -49,6 +49,15 @@ interface Work {
  * never be processed go to the dead letters at once; transient failures retry with backoff.
  */
 export async function consumeInbound(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const started = Date.now();
+  try {
+    await consume(batch, env);
+  } finally {
+    log.info("inbound batch", { messages: batch.messages.length, ms: Date.now() - started });
+  }
+}
+
+async function consume(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const works: Work[] = [];
   const bodies = new Map<Work, { platform: "TELEGRAM" | "WHATSAPP" | "INSTAGRAM"; json: unknown; channelId?: string; accountId?: string }>();
   for (const msg of batch.messages) {
@@ -114,8 +123,8 @@ export async function consumeInbound(batch: MessageBatch<unknown>, env: Env): Pr
         }
       } else {
         const ch = b.channelId ? byId.get(b.channelId) : undefined;
-        if (!ch || ch.accountId !== b.accountId || !isConnected(ch)) {
-          log.info("ignored webhook", { platform: b.platform, reason: "channel gone", channelId: b.channelId });
+        if (!ch || ch.accountId !== b.accountId || !isConnected(ch) || !ch.enabled) {
+          log.info("ignored webhook", { platform: b.platform, reason: ch?.enabled === false ? "channel switched off" : "channel gone", channelId: b.channelId });
           continue;
         }
         const ev =

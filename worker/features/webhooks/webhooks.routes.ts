@@ -6,6 +6,7 @@ import { timingSafeEqualStr } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
 import { bearerToken } from "../../middleware/session";
 import { secretMatches } from "../channels/channels.service";
+import { channelFor } from "./auth-cache";
 import type { InboundQueueMessage } from "../channels/types";
 
 /**
@@ -13,21 +14,6 @@ import type { InboundQueueMessage } from "../channels/types";
  * 200 as soon as its raw body is on the inbound queue (the consumer does the work).
  */
 const refused = (status: 401 | 403, message: string) => new AppError(status, "WEBHOOK_REFUSED", message);
-
-interface ChannelAuthRow {
-  id: string;
-  enabled: number;
-  webhook_secret_hash: string | null;
-}
-
-async function channelFor(env: Env, accountId: string, platform: "TELEGRAM" | "WHATSAPP"): Promise<ChannelAuthRow | null> {
-  if (!accountId || accountId.length > 64) return null;
-  return env.DB.prepare(
-    "SELECT id, enabled, webhook_secret_hash FROM channels WHERE account_id = ?1 AND platform = ?2 AND credentials IS NOT NULL ORDER BY created_at LIMIT 1",
-  )
-    .bind(accountId, platform)
-    .first<ChannelAuthRow>();
-}
 
 async function enqueue(c: Context<AppBindings>, msg: InboundQueueMessage) {
   await c.env.INBOUND_QUEUE.send(msg, { contentType: "json" });
