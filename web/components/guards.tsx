@@ -1,9 +1,12 @@
-import { useLayoutEffect, useState } from "react";
+import { lazy, Suspense, useLayoutEffect, useState } from "react";
 import { Navigate, Outlet, useLocation, useParams, useSearchParams } from "react-router";
 import { PageLoader } from "./page-loader";
 import { enterAccountRoute } from "@/lib/account-route";
-import { TestChatLauncher } from "@/features/test-chat/components/test-chat-launcher";
 import { hasAccessToken, useSession } from "@/lib/session";
+
+// The floating test chat needs CASL and its own code: it loads with the first account page, so
+// the entry (and the sign-in pages) stay without them.
+const TestChatLauncher = lazy(() => import("@/features/test-chat/components/test-chat-launcher").then((m) => ({ default: m.TestChatLauncher })));
 
 /** A same-origin path from `redirect_url`, or null (no open redirects). */
 export function safeRedirect(value: string | null | undefined): string | null {
@@ -69,5 +72,12 @@ export function AccountScope() {
   if (!session.isLoading && !session.isPlaceholder && session.user && session.accountsLoaded && !session.accounts.some((a) => a.accountId === accountId)) {
     return <Navigate to="/not-authorized" replace />;
   }
-  return (<><Outlet /><TestChatLauncher accountId={accountId} /></>);
+  return (
+    <>
+      <Outlet />
+      <Suspense fallback={null}>
+        <TestChatLauncher accountId={accountId} />
+      </Suspense>
+    </>
+  );
 }
