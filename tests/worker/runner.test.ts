@@ -223,13 +223,13 @@ describe("assistant runner", () => {
     const r = await say(ctx, "u1", `Ночью пишу ${scope}`);
     await sleep(1500);
     expect(await modelRequests(scope)).toHaveLength(0);
-    expect(await runsOf(r.threadId)).toHaveLength(0);
+    expect((await runsOf(r.threadId)).map((x) => [x.status, x.error])).toEqual([["skipped", "downtime"]]);
     expect(await replies(ctx.accountId, r.threadId)).toHaveLength(0);
     // back outside the schedule: answered again
     await api("PUT", `/accounts/${ctx.accountId}/settings/downtime`, { token: ctx.token, body: { enabled: false, intervals: all } });
     await scriptModel(scope, [{ content: "Доброе утро!" }]);
     await say(ctx, "u1", `Утром пишу ${scope}`);
-    await settled(r.threadId);
+    await settled(r.threadId, 2);
     expect((await replies(ctx.accountId, r.threadId)).map((m) => m.content)).toEqual(["Доброе утро!"]);
   });
 
@@ -252,6 +252,34 @@ describe("assistant runner", () => {
     expect(users).toEqual([`Здравствуйте ${scope}`, "Есть доставка?", "И сколько стоит?"]);
     expect((await replies(ctx.accountId, r1.threadId)).map((m) => m.content)).toEqual(["Отвечаю на все три вопроса сразу."]);
     expect(runs[2]!.triggerMessageId).toBe(last.messageId);
+  });
+
+  it("without debounce: a message arriving while the model thinks supersedes the pending reply; the newest turn answers both", async () => {
+    const ctx = await setup();
+    const scope = scopeToken("race");
+    await scriptModel(scope, [{ content: "Ответ только на первое", delayMs: 1000 }, { content: "Ответ на оба сообщения" }]);
+    const r1 = await say(ctx, "u1", `Первое ${scope}`);
+    await sleep(300);
+    await say(ctx, "u1", "Второе");
+    const runs = await settled(r1.threadId, 2);
+    expect(runs.map((r) => r.status)).toEqual(["superseded", "done"]);
+    expect((await replies(ctx.accountId, r1.threadId)).map((m) => m.content)).toEqual(["Ответ на оба сообщения"]);
+    const reqs = await modelRequests(scope);
+    expect(reqs.at(-1)!.body.messages.filter((m: any) => m.role === "user").map((m: any) => m.content)).toEqual([`Первое ${scope}`, "Второе"]);
+  });
+
+  it("drops the reply when an operator switches the thread's AI off while the model thinks", async () => {
+    const ctx = await setup();
+    const scope = scopeToken("mid");
+    await scriptModel(scope, [{ content: "Поздний ответ", delayMs: 1000 }]);
+    const r = await say(ctx, "u1", `Вопрос ${scope}`);
+    await waitFor(async () => (await modelRequests(scope)).length > 0);
+    await api("PATCH", `/accounts/${ctx.accountId}/contacts/threads/${r.threadId}`, { token: ctx.token, body: { isGptActive: false } });
+    const [run] = await settled(r.threadId);
+    expect([run!.status, run!.error]).toEqual(["skipped", "ai switched off during the turn"]);
+    expect(await replies(ctx.accountId, r.threadId)).toHaveLength(0);
+    const thread = await db().select().from(schema.threads).where(eq(schema.threads.id, r.threadId)).get();
+    expect(thread!.gptStatus).toBe("COMPLETED");
   });
 
   it("redelivery: the same turn delivered again (queue, watchdog, a second ingestion) answers once", async () => {

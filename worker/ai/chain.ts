@@ -55,18 +55,6 @@ export async function runChain(env: Env, items: ChainItem[]): Promise<void> {
   await scheduleAssistant(env, items);
 }
 
-interface Gate {
-  thread_id: string;
-  is_gpt_active: number;
-  is_test: number;
-  channel_id: string | null;
-  assistant_id: string | null;
-  assistant_active: number | null;
-  debounce_seconds: number | null;
-  downtime: string | null;
-  timezone: string;
-}
-
 /**
  * Creates one run per incoming message (its idempotency key) for threads whose AI is on and whose
  * assistant is active outside the downtime schedule, then dispatches the newest run of each thread:
@@ -79,55 +67,54 @@ async function scheduleAssistant(env: Env, items: ChainItem[]): Promise<void> {
   const byThread = new Map<string, ChainItem[]>();
   for (const it of items) byThread.set(it.threadId, [...(byThread.get(it.threadId) ?? []), it]);
   const db = env.DB;
-  const gateSql = `SELECT t.id AS thread_id, t.is_gpt_active, t.is_test, t.channel_id,
-      a.id AS assistant_id, a.is_active AS assistant_active, a.debounce_seconds, acc.downtime, acc.timezone
-    FROM threads t
-    JOIN accounts acc ON acc.id = t.account_id
+  const now = Date.now();
+  // One round trip: the gate of each thread and, per message, its run — inserted only when the
+  // thread's AI is on and its assistant active (the earlier messages of a burst in this batch are
+  // born superseded: the newest answers them all).
+  const gateSql = `SELECT t.id AS thread_id, t.is_test, t.channel_id, a.debounce_seconds, acc.downtime, acc.timezone
+    FROM threads t JOIN accounts acc ON acc.id = t.account_id
     LEFT JOIN channels ch ON ch.id = t.channel_id AND ch.account_id = t.account_id
     LEFT JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(t.assistant_id, ch.assistant_id)
     WHERE t.id = ? AND t.account_id = ?`;
-  const threadIds = [...byThread.keys()];
-  const gates = await db.batch<Gate>(threadIds.map((id) => db.prepare(gateSql).bind(id, byThread.get(id)![0]!.accountId)));
-  const now = Date.now();
-  const inserts: D1PreparedStatement[] = [];
-  const plans: { item: ChainItem; runId: string; debounce: number; test: boolean; newest: boolean }[] = [];
-  threadIds.forEach((threadId, i) => {
-    const g = gates[i]!.results[0];
-    if (!g || !g.is_gpt_active || !g.assistant_id || !g.assistant_active) return;
-    let downtime: unknown = null;
-    try {
-      downtime = g.downtime ? JSON.parse(g.downtime) : null;
-    } catch {
-      downtime = null;
-    }
-    if (isInDowntime(downtime as never, g.timezone, new Date(now))) return;
-    const list = byThread.get(threadId)!;
+  const insertSql = `INSERT INTO assistant_runs (id, account_id, thread_id, contact_id, trigger_message_id, trigger_at, assistant_id, status, attempts, created_at, updated_at)
+    SELECT ?, t.account_id, t.id, ?, m.id, m.created_at, a.id, ?, 0, ?, ?
+    FROM messages m JOIN threads t ON t.id = m.thread_id AND t.account_id = m.account_id
+    LEFT JOIN channels ch ON ch.id = t.channel_id AND ch.account_id = t.account_id
+    JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(t.assistant_id, ch.assistant_id)
+    WHERE m.id = ? AND m.account_id = ? AND t.id = ? AND t.is_gpt_active = 1 AND a.is_active = 1
+    ON CONFLICT (trigger_message_id) DO NOTHING RETURNING id`;
+  const stmts: D1PreparedStatement[] = [];
+  const plans: { item: ChainItem; runId: string; newest: boolean; stmt: number; gate: number }[] = [];
+  for (const [threadId, list] of byThread) {
+    const gate = stmts.length;
+    stmts.push(db.prepare(gateSql).bind(threadId, list[0]!.accountId));
     list.forEach((item, k) => {
       const runId = newId();
-      plans.push({ item, runId, debounce: g.debounce_seconds ?? 0, test: !!g.is_test || !g.channel_id, newest: k === list.length - 1 });
-      inserts.push(
-        db
-          .prepare(
-            `INSERT INTO assistant_runs (id, account_id, thread_id, contact_id, trigger_message_id, trigger_at, assistant_id, status, attempts, created_at, updated_at)
-             SELECT ?, ?, ?, ?, m.id, m.created_at, ?, ?, 0, ?, ? FROM messages m WHERE m.id = ? AND m.account_id = ?
-             ON CONFLICT (trigger_message_id) DO NOTHING RETURNING id`,
-          )
-          .bind(runId, item.accountId, threadId, item.contactId, g.assistant_id, k === list.length - 1 ? "pending" : "superseded", now, now, item.messageId, item.accountId),
-      );
+      const newest = k === list.length - 1;
+      plans.push({ item, runId, newest, stmt: stmts.length, gate });
+      stmts.push(db.prepare(insertSql).bind(runId, item.contactId, newest ? "pending" : "superseded", now, now, item.messageId, item.accountId, threadId));
     });
-  });
-  if (!inserts.length) return;
-  const created = await db.batch<{ id: string }>(inserts);
+  }
+  const results = await db.batch<Record<string, unknown>>(stmts);
   const sends: Promise<void>[] = [];
-  plans.forEach((p, i) => {
-    if (!p.newest || !created[i]!.results[0]) return; // earlier messages of the batch, or a run that already existed
+  const downtimeRuns: string[] = [];
+  for (const p of plans) {
+    if (!p.newest || !results[p.stmt]!.results[0]) continue; // earlier messages of the batch, a gated thread, or a run that already existed
+    const g = results[p.gate]!.results[0] as { is_test: number; channel_id: string | null; debounce_seconds: number | null; downtime: string | null; timezone: string } | undefined;
+    if (!g) continue;
+    if (isInDowntime(parseJson(g.downtime) as never, g.timezone, new Date(now))) {
+      downtimeRuns.push(p.runId);
+      continue;
+    }
     const ref = { runId: p.runId, accountId: p.item.accountId };
-    if (p.debounce > 0 && !p.test) {
-      sends.push(enqueueRun(env, { ...ref, reason: "debounce" }, p.debounce));
-      return;
+    const test = !!g.is_test || !g.channel_id;
+    const debounce = g.debounce_seconds ?? 0;
+    if (debounce > 0 && !test) {
+      sends.push(enqueueRun(env, { ...ref, reason: "debounce" }, debounce));
+      continue;
     }
     const messageId = p.item.messageId;
-    const opts: RunOptions = p.test ? { onDelta: (piece) => emitDelta(messageId, piece) } : {};
+    const opts: RunOptions = test ? { onDelta: (piece) => emitDelta(messageId, piece) } : {};
     const turn = runInline(env, p.runId, p.item.accountId, opts);
     inflight.set(messageId, turn);
     void turn.finally(() =>
@@ -138,8 +125,26 @@ async function scheduleAssistant(env: Env, items: ChainItem[]): Promise<void> {
     );
     keepAlive(turn);
     sends.push(enqueueRun(env, { ...ref, reason: "watchdog" }, WATCHDOG_SECONDS));
-  });
+  }
+  if (downtimeRuns.length) {
+    // Inside the account's downtime schedule the assistant stays silent; the run row records why.
+    sends.push(
+      db
+        .prepare(`UPDATE assistant_runs SET status = 'skipped', error = 'downtime', updated_at = ? WHERE id IN (${downtimeRuns.map(() => "?").join(", ")})`)
+        .bind(now, ...downtimeRuns)
+        .run()
+        .then(() => undefined),
+    );
+  }
   await Promise.all(sends);
+}
+
+function parseJson(s: string | null): unknown {
+  try {
+    return s ? JSON.parse(s) : null;
+  } catch {
+    return null;
+  }
 }
 
 function keepAlive(p: Promise<unknown>) {

@@ -7,7 +7,7 @@ import type { Env } from "../env";
 import { isInDowntime } from "../features/accounts/downtime";
 import { settingsSchema } from "../features/accounts/accounts.schemas";
 import { clearWaiting, publishSafe, setWaiting, type RoomEventInput } from "../features/inbox/realtime";
-import { orderedId } from "../features/inbox/rows";
+import { orderedId, rowToMessage, rowToThread } from "../features/inbox/rows";
 import { type MessageDto, previewOf, serializeContact, serializeMessage, threadSearchText } from "../features/inbox/serialize";
 import { enqueueSend } from "../features/outbound/outbound";
 import { createLogger } from "../lib/logger";
@@ -54,22 +54,6 @@ interface Loaded {
 
 const log = (fields: Record<string, unknown>) => createLogger({ component: "assistant-runner", ...fields });
 
-/** Takes the run if it is pending, or if its previous holder's lease ran out. */
-async function claim(env: Env, runId: string, now: number): Promise<AssistantRun | null> {
-  const row = await getDb(env.DB)
-    .update(schema.assistantRuns)
-    .set({ status: "running", claimedAt: now, attempts: sql`${schema.assistantRuns.attempts} + 1`, updatedAt: now })
-    .where(
-      and(
-        eq(schema.assistantRuns.id, runId),
-        sql`(${schema.assistantRuns.status} = 'pending' OR (${schema.assistantRuns.status} = 'running' AND ${schema.assistantRuns.claimedAt} < ${now - LEASE_MS}))`,
-      ),
-    )
-    .returning()
-    .get();
-  return row ?? null;
-}
-
 async function settle(env: Env, runId: string, status: AssistantRun["status"], extra: Partial<AssistantRun> = {}) {
   await getDb(env.DB)
     .update(schema.assistantRuns)
@@ -85,54 +69,81 @@ export async function release(env: Env, runId: string, error?: string) {
     .where(and(eq(schema.assistantRuns.id, runId), eq(schema.assistantRuns.status, "running")));
 }
 
-/** One D1 round trip for everything a turn needs. */
-async function load(env: Env, run: AssistantRun): Promise<Omit<Loaded, "run"> | null> {
+type ClaimResult =
+  | { claimed: true; run: AssistantRun; loaded: Omit<Loaded, "run"> | null; superseded: boolean; existingReply: Message | null }
+  | { claimed: false; row: AssistantRun | null };
+
+/**
+ * One D1 round trip (one transaction) for the start of a turn: take the run if it is pending or if
+ * its previous holder's lease ran out, and read everything the turn needs (the thread, contact,
+ * account, assistant, channel, recent history, whether a newer message has its own run, whether an
+ * earlier attempt already committed the reply). The reads are addressed through the run's row.
+ */
+async function claimAndLoad(env: Env, runId: string, now: number): Promise<ClaimResult> {
   const db = getDb(env.DB);
+  const R = schema.assistantRuns;
+  const runCol = (col: string) => sql.raw(`(SELECT ${col} FROM assistant_runs WHERE id = '${runId.replace(/'/g, "''")}')`);
+  const threadId = runCol("thread_id");
+  const accountId = runCol("account_id");
   const assistantOf = sql`coalesce(
-      (SELECT assistant_id FROM threads WHERE id = ${run.threadId} AND account_id = ${run.accountId}),
-      (SELECT c.assistant_id FROM channels c JOIN threads t ON t.channel_id = c.id WHERE t.id = ${run.threadId} AND c.account_id = ${run.accountId}))`;
-  const [threads, contacts, accounts, assistants, channel, history] = await db.batch([
-    db.select().from(schema.threads).where(and(eq(schema.threads.id, run.threadId), eq(schema.threads.accountId, run.accountId))),
-    db.select().from(schema.contacts).where(and(eq(schema.contacts.id, run.contactId), eq(schema.contacts.accountId, run.accountId))),
+      (SELECT assistant_id FROM threads WHERE id = ${threadId} AND account_id = ${accountId}),
+      (SELECT c.assistant_id FROM channels c JOIN threads t ON t.channel_id = c.id WHERE t.id = ${threadId} AND c.account_id = ${accountId}))`;
+  const [claimed, runRow, threads, contacts, accounts, assistants, channel, history, newer, existing] = await db.batch([
+    db
+      .update(R)
+      .set({ status: "running", claimedAt: now, attempts: sql`${R.attempts} + 1`, updatedAt: now })
+      .where(and(eq(R.id, runId), sql`(${R.status} = 'pending' OR (${R.status} = 'running' AND ${R.claimedAt} < ${now - LEASE_MS}))`))
+      .returning(),
+    db.select().from(R).where(eq(R.id, runId)),
+    db.select().from(schema.threads).where(and(sql`${schema.threads.id} = ${threadId}`, sql`${schema.threads.accountId} = ${accountId}`)),
+    db.select().from(schema.contacts).where(and(sql`${schema.contacts.id} = ${runCol("contact_id")}`, sql`${schema.contacts.accountId} = ${accountId}`)),
     db
       .select({ id: schema.accounts.id, name: schema.accounts.name, timezone: schema.accounts.timezone, downtime: schema.accounts.downtime, settings: schema.accounts.settings })
       .from(schema.accounts)
-      .where(eq(schema.accounts.id, run.accountId)),
-    db.select().from(schema.assistants).where(and(eq(schema.assistants.accountId, run.accountId), sql`${schema.assistants.id} = ${assistantOf}`)),
+      .where(sql`${schema.accounts.id} = ${accountId}`),
+    db.select().from(schema.assistants).where(and(sql`${schema.assistants.accountId} = ${accountId}`, sql`${schema.assistants.id} = ${assistantOf}`)),
     db
       .select({ enabled: schema.channels.enabled })
       .from(schema.channels)
-      .where(and(eq(schema.channels.accountId, run.accountId), sql`${schema.channels.id} = (SELECT channel_id FROM threads WHERE id = ${run.threadId})`)),
+      .where(and(sql`${schema.channels.accountId} = ${accountId}`, sql`${schema.channels.id} = (SELECT channel_id FROM threads WHERE id = ${threadId})`)),
     db
       .select()
       .from(schema.messages)
-      .where(and(eq(schema.messages.threadId, run.threadId), eq(schema.messages.accountId, run.accountId)))
+      .where(and(sql`${schema.messages.threadId} = ${threadId}`, sql`${schema.messages.accountId} = ${accountId}`))
       .orderBy(desc(schema.messages.createdAt), desc(schema.messages.id))
       .limit(BUDGET.historyMessages),
+    db
+      .select({ id: R.id })
+      .from(R)
+      .where(sql.raw(newerRunCondition(runId)))
+      .limit(1),
+    db.select().from(schema.messages).where(and(sql`${schema.messages.accountId} = ${accountId}`, eq(schema.messages.dedupeKey, `ai-reply:${runId}`))),
   ]);
+  const run = claimed[0];
+  if (!run) return { claimed: false, row: runRow[0] ?? null };
   const thread = threads[0];
   const contact = contacts[0];
   const account = accounts[0];
-  if (!thread || !contact || !account) return null;
-  return {
-    thread,
-    contact,
-    account,
-    assistant: assistants[0] ?? null,
-    channelEnabled: thread.channelId ? (channel[0]?.enabled ?? false) : true,
-    historyNewestFirst: history,
-  };
+  const loaded =
+    thread && contact && account
+      ? {
+          thread,
+          contact,
+          account,
+          assistant: assistants[0] ?? null,
+          channelEnabled: thread.channelId ? (channel[0]?.enabled ?? false) : true,
+          historyNewestFirst: history,
+        }
+      : null;
+  return { claimed: true, run, loaded, superseded: newer.length > 0, existingReply: existing[0] ?? null };
 }
 
-/** A newer incoming message of the thread has its own run: that one answers the whole burst. */
-async function newerRunExists(env: Env, run: AssistantRun): Promise<boolean> {
-  const row = await env.DB.prepare(
-    `SELECT 1 AS x FROM assistant_runs WHERE thread_id = ? AND account_id = ? AND id != ?
-       AND (trigger_at > ? OR (trigger_at = ? AND trigger_message_id > ?)) LIMIT 1`,
-  )
-    .bind(run.threadId, run.accountId, run.id, run.triggerAt, run.triggerAt, run.triggerMessageId)
-    .first();
-  return !!row;
+/** SQL condition on assistant_runs rows: another run of the same thread triggered by a newer message. */
+function newerRunCondition(runId: string): string {
+  const me = `(SELECT %s FROM assistant_runs WHERE id = '${runId.replace(/'/g, "''")}')`;
+  const col = (c: string) => me.replace("%s", c);
+  return `assistant_runs.thread_id = ${col("thread_id")} AND assistant_runs.account_id = ${col("account_id")} AND assistant_runs.id != '${runId.replace(/'/g, "''")}'
+     AND (assistant_runs.trigger_at > ${col("trigger_at")} OR (assistant_runs.trigger_at = ${col("trigger_at")} AND assistant_runs.trigger_message_id > ${col("trigger_message_id")}))`;
 }
 
 interface NewMessage {
@@ -146,78 +157,105 @@ interface NewMessage {
   delivery?: "pending" | "sent" | null;
 }
 
+const MESSAGE_COLUMNS =
+  "id, account_id, thread_id, contact_id, type, direction, content, is_system, is_sent, is_delivered, is_read, delivery_status, metadata, sender_type, dedupe_key, created_at, updated_at";
+
+/** Conditions a reply must still meet at its commit, checked inside the commit's transaction. */
+interface Guard {
+  run: AssistantRun;
+  /** The thread's AI must still be on (not when the turn itself handed off). */
+  requireAiOn: boolean;
+}
+
 /**
- * Commits messages written by the assistant (or about it) and pushes them to the room.
- * `asLast` makes the last one the thread's preview (the reply); tool messages and notes don't.
- * Idempotent on dedupeKey: a message that already exists is returned as it is, not pushed again.
+ * Commits messages written by the assistant (or about it) and pushes them to the room, in one D1
+ * round trip. `asLast` makes the last one the thread's preview (the reply); tool messages and notes
+ * don't. Idempotent on dedupeKey: a message that already exists is returned as it is, not pushed
+ * again. With a guard, nothing is written when a newer customer message has its own run or the AI
+ * was switched off meanwhile (`blocked`).
  */
-async function appendMessages(env: Env, l: Pick<Loaded, "thread" | "contact">, items: NewMessage[], opts: { asLast?: boolean; extraThreadPatch?: Partial<Thread> } = {}) {
-  const db = getDb(env.DB);
+async function appendMessages(
+  env: Env,
+  l: Pick<Loaded, "thread" | "contact">,
+  items: NewMessage[],
+  opts: { asLast?: boolean; extraThreadPatch?: { isGptActive?: boolean }; guard?: Guard } = {},
+) {
   const now = Date.now();
-  const rows: Message[] = items.map((m) => ({
-    id: orderedId(),
-    accountId: l.thread.accountId,
-    threadId: l.thread.id,
-    contactId: l.contact.id,
-    type: m.type,
-    direction: m.direction,
-    content: m.content,
-    payloadUrl: null,
-    fileName: null,
-    mimeType: null,
-    fileSize: null,
-    isSystem: m.isSystem ?? m.direction === "system",
-    isSent: m.delivery === "sent",
-    isDelivered: false,
-    isRead: false,
-    deliveryStatus: m.delivery ?? null,
-    metadata: m.metadata,
-    senderType: m.senderType,
-    senderUserId: null,
-    platformMessageId: null,
-    dedupeKey: m.dedupeKey,
-    createdAt: now,
-    updatedAt: now,
-  }));
-  const last = rows[rows.length - 1]!;
-  const patch: Partial<Thread> = { ...opts.extraThreadPatch };
+  const accountId = l.thread.accountId;
+  const ids = items.map(() => orderedId());
+  const guardSql = opts.guard
+    ? ` AND NOT EXISTS (SELECT 1 FROM assistant_runs r WHERE r.thread_id = ?17 AND r.account_id = ?2 AND r.id != ?18 AND (r.trigger_at > ?19 OR (r.trigger_at = ?19 AND r.trigger_message_id > ?20)))` +
+      (opts.guard.requireAiOn ? ` AND EXISTS (SELECT 1 FROM threads t WHERE t.id = ?3 AND t.account_id = ?2 AND t.is_gpt_active = 1)` : "")
+    : "";
+  const stmts: D1PreparedStatement[] = items.map((m, i) => {
+    const params: unknown[] = [
+      ids[i],
+      accountId,
+      l.thread.id,
+      l.contact.id,
+      m.type,
+      m.direction,
+      m.content,
+      (m.isSystem ?? m.direction === "system") ? 1 : 0,
+      m.delivery === "sent" ? 1 : 0,
+      0,
+      0,
+      m.delivery ?? null,
+      JSON.stringify(m.metadata),
+      m.senderType,
+      m.dedupeKey,
+      now,
+    ];
+    if (opts.guard) params.push(opts.guard.run.threadId, opts.guard.run.id, opts.guard.run.triggerAt, opts.guard.run.triggerMessageId);
+    return env.DB.prepare(
+      `INSERT INTO messages (${MESSAGE_COLUMNS}) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16 WHERE 1${guardSql}
+       ON CONFLICT DO NOTHING RETURNING *`,
+    ).bind(...params);
+  });
+  const last = items[items.length - 1]!;
+  const sets: string[] = [];
+  const setArgs: unknown[] = [];
   if (opts.asLast) {
     const preview = previewOf(last);
-    Object.assign(patch, {
-      lastMessage: preview,
-      lastMessageType: last.type,
-      lastMessageAt: now,
-      updatedAt: now,
-      searchText: threadSearchText(l.contact, preview),
-    });
+    sets.push("last_message = ?", "last_message_type = ?", "last_message_at = ?", "updated_at = ?", "search_text = ?");
+    setArgs.push(preview, last.type, now, now, threadSearchText(l.contact, preview));
   }
-  const inserts = rows.map((r) => db.insert(schema.messages).values(r).onConflictDoNothing().returning());
-  const threadUpdate = db
-    .update(schema.threads)
-    .set(Object.keys(patch).length ? patch : { updatedAt: sql`${schema.threads.updatedAt}` })
-    .where(and(eq(schema.threads.id, l.thread.id), eq(schema.threads.accountId, l.thread.accountId)))
-    .returning();
-  const results = (await db.batch([inserts[0]!, ...inserts.slice(1), threadUpdate] as unknown as [typeof threadUpdate])) as unknown as unknown[][];
-  const thread = ((results[results.length - 1] as Thread[])[0] ?? l.thread) as Thread;
-  const inserted = results.slice(0, -1).map((r) => (r as Message[])[0] ?? null);
+  if (opts.extraThreadPatch?.isGptActive !== undefined) {
+    sets.push("is_gpt_active = ?");
+    setArgs.push(opts.extraThreadPatch.isGptActive ? 1 : 0);
+  }
+  if (!sets.length) sets.push("updated_at = updated_at");
+  // Applies only when the last message was really inserted now (not a repeat, not blocked by the guard).
+  stmts.push(
+    env.DB.prepare(`UPDATE threads SET ${sets.join(", ")} WHERE id = ? AND account_id = ? AND EXISTS (SELECT 1 FROM messages WHERE id = ?) RETURNING *`).bind(
+      ...setArgs,
+      l.thread.id,
+      accountId,
+      ids[ids.length - 1],
+    ),
+  );
+  const results = await env.DB.batch<Record<string, unknown>>(stmts);
+  const inserted = results.slice(0, -1).map((r) => (r.results[0] ? rowToMessage(r.results[0]) : null));
+  const threadRow = results[results.length - 1]!.results[0];
+  const thread = threadRow ? rowToThread(threadRow) : l.thread;
   const committed: Message[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    if (inserted[i]) committed.push(inserted[i]!);
-    else {
-      const existing = await db
-        .select()
-        .from(schema.messages)
-        .where(and(eq(schema.messages.accountId, l.thread.accountId), eq(schema.messages.dedupeKey, rows[i]!.dedupeKey!)))
-        .get();
-      if (existing) committed.push(existing);
+  let blocked = false;
+  for (let i = 0; i < items.length; i++) {
+    if (inserted[i]) {
+      committed.push(inserted[i]!);
+      continue;
     }
+    const existing = await env.DB.prepare("SELECT * FROM messages WHERE account_id = ? AND dedupe_key = ?").bind(accountId, items[i]!.dedupeKey).first<Record<string, unknown>>();
+    if (existing) committed.push(rowToMessage(existing));
+    else blocked = true;
   }
-  const fresh = committed.filter((m) => inserted.some((x) => x?.id === m.id));
+  const fresh = inserted.filter((m): m is Message => !!m);
   const events: RoomEventInput[] = fresh.map((m) => ({ event: "message" as const, data: serializeMessage(m, l.contact, thread) }));
-  if (fresh.length && (opts.asLast || opts.extraThreadPatch)) events.push({ event: "updateContact", data: serializeContact(l.contact, thread) });
-  const pushedAt = events.length ? (await publishSafe(env, l.thread.accountId, events), Date.now()) : Date.now();
+  if (fresh.length && threadRow && (opts.asLast || opts.extraThreadPatch)) events.push({ event: "updateContact", data: serializeContact(l.contact, thread) });
+  if (events.length) await publishSafe(env, accountId, events);
+  const pushedAt = Date.now();
   l.thread = thread;
-  return { messages: committed, thread, pushedAt };
+  return { messages: committed, thread, pushedAt, blocked };
 }
 
 async function notifyOperatorsByMail(env: Env, l: Loaded, subject: string, text: string) {
@@ -272,23 +310,15 @@ function pendingCustomerText(historyNewestFirst: Message[]): string {
  */
 export async function executeRun(env: Env, runId: string, opts: RunOptions = {}): Promise<RunOutcome> {
   const t0 = Date.now();
-  const run = await claim(env, runId, t0);
-  if (!run) {
-    const row = await getDb(env.DB).select().from(schema.assistantRuns).where(eq(schema.assistantRuns.id, runId)).get();
+  const c = await claimAndLoad(env, runId, t0);
+  if (!c.claimed) {
+    const row = c.row;
     if (!row) return { status: "skipped", runId, reason: "unknown run" };
     if (row.status === "running") return { status: "busy", runId, retryInMs: Math.max(1000, (row.claimedAt ?? t0) + LEASE_MS - t0 + 1000) };
     return { status: "settled", runId, previous: row.status };
   }
+  const { run, loaded, superseded, existingReply } = c;
   const timings: Record<string, number> = { claimedAt: t0, triggerAt: run.triggerAt };
-  const [loaded, superseded, existingReply] = await Promise.all([
-    load(env, run),
-    newerRunExists(env, run),
-    getDb(env.DB)
-      .select()
-      .from(schema.messages)
-      .where(and(eq(schema.messages.accountId, run.accountId), eq(schema.messages.dedupeKey, `ai-reply:${run.id}`)))
-      .get(),
-  ]);
   if (!loaded) {
     await settle(env, runId, "skipped", { error: "thread or contact gone" });
     return { status: "skipped", runId, reason: "thread gone" };
@@ -395,23 +425,9 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
       }
       throw new LlmError("Модель вернула пустой ответ", undefined, false);
     }
-    // A newer customer message arrived while we were thinking: its run answers everything.
-    if (await newerRunExists(env, run)) {
-      await finishWaiting();
-      await settle(env, runId, "superseded", { timings });
-      await recordTokens(env, run.accountId, assistant.id, usage, requests, `run:${runId}`);
-      return { status: "superseded", runId, reason: "a newer message arrived during the turn" };
-    }
-    if (!handedOff) {
-      const still = await env.DB.prepare("SELECT is_gpt_active AS on_ FROM threads WHERE id = ? AND account_id = ?").bind(run.threadId, run.accountId).first<{ on_: number }>();
-      if (!still?.on_) {
-        await finishWaiting();
-        await settle(env, runId, "skipped", { error: "ai switched off during the turn", timings });
-        await recordTokens(env, run.accountId, assistant.id, usage, requests, `run:${runId}`);
-        return { status: "skipped", runId, reason: "ai off" };
-      }
-    }
     const toMessenger = !!l.thread.channelId && !l.contact.isTestContact;
+    // Guarded commit: a newer customer message with its own run answers everything instead, and a
+    // thread whose AI an operator switched off meanwhile gets no reply.
     const committed = await appendMessages(
       env,
       l,
@@ -426,8 +442,15 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
           delivery: toMessenger ? "pending" : "sent",
         },
       ],
-      { asLast: true },
+      { asLast: true, guard: { run, requireAiOn: !handedOff } },
     );
+    if (committed.blocked) {
+      const newer = await env.DB.prepare(`SELECT 1 AS x FROM assistant_runs WHERE ${newerRunCondition(runId)} LIMIT 1`).first();
+      await finishWaiting();
+      await settle(env, runId, newer ? "superseded" : "skipped", { timings, ...(newer ? {} : { error: "ai switched off during the turn" }) });
+      await recordTokens(env, run.accountId, assistant.id, usage, requests, `run:${runId}`);
+      return newer ? { status: "superseded", runId, reason: "a newer message arrived during the turn" } : { status: "skipped", runId, reason: "ai off" };
+    }
     const reply = committed.messages[0]!;
     timings.replyCommittedAt = Date.now();
     timings.pushedAt = committed.pushedAt;
@@ -520,9 +543,10 @@ async function fail(env: Env, l: Loaded, reason: string, finishWaiting: () => Pr
 
 /** Settles a run that ran out of attempts outside executeRun (queue gave up): the same system note. */
 export async function failRun(env: Env, runId: string, reason: string): Promise<void> {
-  const run = await getDb(env.DB).select().from(schema.assistantRuns).where(eq(schema.assistantRuns.id, runId)).get();
-  if (!run || run.status === "done" || run.status === "failed") return;
-  const loaded = await load(env, run);
-  if (!loaded) return settle(env, runId, "failed", { error: reason });
-  await fail(env, { run, ...loaded }, reason, () => clearWaiting(env, run.accountId, run.threadId).catch(() => undefined));
+  // Take it over whatever state a crashed attempt left it in (never a settled one).
+  await env.DB.prepare("UPDATE assistant_runs SET status = 'pending', claimed_at = NULL WHERE id = ? AND status IN ('pending', 'running')").bind(runId).run();
+  const c = await claimAndLoad(env, runId, Date.now());
+  if (!c.claimed) return;
+  if (!c.loaded) return settle(env, runId, "failed", { error: reason });
+  await fail(env, { run: c.run, ...c.loaded }, reason, () => clearWaiting(env, c.run.accountId, c.run.threadId).catch(() => undefined));
 }

@@ -1,0 +1,191 @@
+// Overhead of the assistant pipeline with a model that answers instantly (debounce 0), through the
+// real stack: Telegram webhook → inbound queue → ingest (commit) → chain → runner → model request;
+// model answer → reply committed → pushed to the account's sockets (and queued for Telegram).
+//   A: incoming message committed → model request received by the model server
+//   B: model answer sent → reply message frame received on a joined socket
+// Both ends of each interval are read on the same machine clock (the worker's Date.now() at the
+// commit, the model server's and the socket client's clocks), so no clock sync is involved.
+// Usage: node bench/assistant-pipeline.mjs   [N=200] [CONCURRENCY=8]   ports 8795 (wrangler), 8796 (model), 8797 (Telegram)
+import { createServer } from "node:http";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { d1File, ensureAssets, fmt, migrate, stats, userWithAccount } from "./inbox-lib.mjs";
+import { root, start, waitForHttp, wranglerBin } from "../scripts/lib.mjs";
+import { completionJson } from "../scripts/demo-model.mjs";
+
+const N = Number(process.env.N ?? 200);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
+const WARMUP = 20;
+const PORT = 8795;
+const MODEL_PORT = 8796;
+const TELEGRAM_PORT = 8797;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The instant model: answers "Ответ на <marker>" at once and notes when each request came and its answer left. */
+const model = new Map(); // marker → { requestAt, answeredAt }
+const modelServer = createServer((req, res) => {
+  const requestAt = Date.now();
+  let raw = "";
+  req.on("data", (c) => (raw += c));
+  req.on("end", () => {
+    const body = JSON.parse(raw || "{}");
+    const user = [...(body.messages ?? [])].reverse().find((m) => m.role === "user")?.content ?? "";
+    const marker = /bench-\d+/.exec(user)?.[0] ?? "unknown";
+    const payload = JSON.stringify(completionJson(body, { content: `Ответ на ${marker}` }));
+    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(payload) });
+    res.end(payload, () => model.set(marker, { requestAt, answeredAt: Date.now() }));
+  });
+});
+
+let child;
+let telegram;
+let db;
+async function main() {
+  ensureAssets();
+  const persist = join(root, ".wrangler", "bench-assistant-pipeline");
+  rmSync(persist, { recursive: true, force: true });
+  migrate(persist);
+  await new Promise((r) => modelServer.listen(MODEL_PORT, "127.0.0.1", r));
+  const { register } = await import("tsx/esm/api");
+  register();
+  const { startFake } = await import("../tests/fakes/index.ts");
+  const { telegramHandler, telegramBot } = await import("../tests/fakes/telegram.ts");
+  telegram = await startFake("telegram", telegramHandler, TELEGRAM_PORT);
+  const vars = {
+    ENVIRONMENT: "development",
+    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    ENCRYPTION_KEY: "bench-encryption-key-0123456789abcdef",
+    OPENAI_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
+    OPENAI_API_KEY: "bench",
+    TELEGRAM_API_BASE: telegram.url,
+  };
+  child = start(
+    process.execPath,
+    [wranglerBin, "dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", persist, "--show-interactive-dev-session=false", "--env-file", "/dev/null", "--log-level", "error", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
+    { env: { CI: "1", WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  const base = `http://127.0.0.1:${PORT}`;
+  await waitForHttp(`${base}/api/auth/me`, 90_000);
+
+  const { token, accountId } = await userWithAccount(base);
+  const auth = { "content-type": "application/json", authorization: `Bearer ${token}` };
+  const a = await (
+    await fetch(`${base}/api/accounts/${accountId}/assistants`, { method: "POST", headers: auth, body: JSON.stringify({ name: "Бенчмарк", debounceSeconds: 0, knowledge: "Доставка — 300 ₽." }) })
+  ).json();
+  const bot = `${5560000 + Math.floor(Math.random() * 1000)}:AAHbenchmarkTokenabcdefghijklmnopqrstu`;
+  const c = await fetch(`${base}/api/accounts/${accountId}/platform-telegram`, { method: "PUT", headers: auth, body: JSON.stringify({ botToken: bot, assistantId: a.assistantId }) });
+  if (c.status !== 200) throw new Error(`connect bot: ${c.status} ${await c.text()}`);
+  const secret = telegramBot(telegram.state, bot).secret;
+
+  // The operator's socket: incoming frames give the commit time, reply frames the push arrival.
+  const frames = new Map(); // marker → { committedAt, pushedAt }
+  const waiters = new Map();
+  const ws = new WebSocket(`ws://127.0.0.1:${PORT}/ws?token=${encodeURIComponent(token)}&accountId=${accountId}`);
+  await new Promise((resolve, reject) => {
+    ws.onerror = reject;
+    ws.onopen = () => ws.send(JSON.stringify({ event: "joinAccount", data: { accountId } }));
+    ws.onmessage = (e) => {
+      const f = JSON.parse(String(e.data));
+      if (f.event === "joinedAccount") return resolve();
+      if (f.event !== "message") return;
+      const now = Date.now();
+      const m = f.data;
+      const marker = /bench-\d+/.exec(m.content ?? "")?.[0];
+      if (!marker) return;
+      const entry = frames.get(marker) ?? {};
+      if (m.messageDirection === "incoming") entry.committedAt = m.updatedAt;
+      else if (m.senderType === "assistant" && m.messageType === "text") {
+        entry.pushedAt ??= now;
+        waiters.get(marker)?.();
+      }
+      frames.set(marker, entry);
+    };
+  });
+
+  const url = `${base}/api/webhooks/telegram/${accountId}`;
+  const headers = { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret };
+  let updateId = 1;
+  async function turn(i, chatId) {
+    const marker = `bench-${i}`;
+    const replied = new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`no reply for ${marker}`)), 30_000);
+      waiters.set(marker, () => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+    const u = updateId++;
+    const body = { update_id: u, message: { message_id: u, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: "private", first_name: "Клиент" }, from: { id: chatId, is_bot: false, first_name: "Клиент" }, text: `Сколько стоит доставка? ${marker}` } };
+    const r = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
+    await r.text();
+    await replied;
+  }
+
+  async function phase(label, from, count, concurrency) {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async (_, w) => {
+        while (next < count) {
+          const i = from + next++;
+          await turn(i, 700000 + w); // one chat per worker: its turns never overlap
+        }
+      }),
+    );
+    const a = [];
+    const b = [];
+    for (let i = from; i < from + count; i++) {
+      const m = `bench-${i}`;
+      const f = frames.get(m);
+      const x = model.get(m);
+      if (!f?.committedAt || !x || !f.pushedAt) continue;
+      a.push(x.requestAt - f.committedAt);
+      b.push(f.pushedAt - x.answeredAt);
+    }
+    const sa = stats(a);
+    const sb = stats(b);
+    console.log(`  ${label} (${sa.n} turns):`);
+    console.log(`    A  committed → model request:        p50 ${fmt(sa.p50)}, p99 ${fmt(sa.p99)}, max ${fmt(sa.max)}   ${verdict(sa)}`);
+    console.log(`    B  model answer → reply on socket:   p50 ${fmt(sb.p50)}, p99 ${fmt(sb.p99)}, max ${fmt(sb.max)}   ${verdict(sb)}`);
+    return { a: sa, b: sb };
+  }
+  const verdict = (s) => (s.p50 <= 10 && s.p99 <= 30 ? "✓ target p50 ≤ 10 ms, p99 ≤ 30 ms" : "✗ over target (p50 ≤ 10 ms, p99 ≤ 30 ms)");
+
+  console.log(`\nassistant-pipeline: instant fake model, debounce 0, wrangler dev with local D1, queues and the AccountRoom DO`);
+  await phase("warm-up (not counted)", 100000, WARMUP, 1);
+  const seq = await phase("one conversation at a time", 0, N, 1);
+  const conc = await phase(`${CONCURRENCY} conversations at once`, 10000, N, CONCURRENCY);
+
+  // The runner's own stamps (worker clock) for the same turns, as a cross-check.
+  db = new DatabaseSync(d1File(persist), { readOnly: true });
+  const rows = db.prepare("SELECT timings FROM assistant_runs WHERE account_id = ? AND status = 'done'").all(accountId).map((r) => JSON.parse(r.timings));
+  const inner = stats(rows.filter((t) => t.firstRequestAt && t.claimedAt).map((t) => t.firstRequestAt - t.claimedAt));
+  const innerB = stats(rows.filter((t) => t.pushedAt && t.lastResponseAt).map((t) => t.pushedAt - t.lastResponseAt));
+  console.log(`  runner's own stamps (${inner.n} runs): claim → request sent p50 ${fmt(inner.p50)}, p99 ${fmt(inner.p99)}; answer → pushed p50 ${fmt(innerB.p50)}, p99 ${fmt(innerB.p99)}`);
+  await sleep(2000);
+  const sends = (await (await fetch(`${telegram.url}/__requests`)).json()).filter((r) => r.path.endsWith("/sendMessage")).length;
+  console.log(`  replies sent to Telegram: ${sends} of ${WARMUP + 2 * N} (each exactly once: ${sends === WARMUP + 2 * N ? "yes" : "no"})`);
+  ws.close();
+  return { seq, conc };
+}
+
+try {
+  await main();
+} catch (e) {
+  console.error("benchmark failed:", e);
+  process.exitCode = 1;
+} finally {
+  try {
+    db?.close();
+  } catch {}
+  if (child && child.exitCode === null) {
+    await new Promise((resolve) => {
+      child.once("exit", resolve);
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+    });
+  }
+  await telegram?.close().catch(() => {});
+  modelServer.close();
+  modelServer.closeAllConnections?.();
+}
