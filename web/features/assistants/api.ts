@@ -14,34 +14,33 @@ export const assistantQueries = {
   list: (accountId: string, params: { page: number; limit: number; q?: string } = { page: 1, limit: 100 }) =>
     queryOptions({
       queryKey: assistantKeys.list(accountId, params),
-      queryFn: ({ signal }) =>
-        api.get<Paged<Assistant>>(`/accounts/${accountId}/assistants`, { query: { page: params.page, limit: params.limit, q: params.q }, signal, silent: true }),
+      queryFn: () =>
+        api.get<Paged<Assistant>>(`/accounts/${accountId}/assistants`, { query: { page: params.page, limit: params.limit, q: params.q }, silent: true }),
       placeholderData: keepPreviousData,
     }),
   detail: (accountId: string, assistantId: string) =>
     queryOptions({
       queryKey: assistantKeys.detail(accountId, assistantId),
-      queryFn: ({ signal }) => api.get<Assistant>(`/accounts/${accountId}/assistants/${assistantId}`, { signal, silent: true }),
+      queryFn: () => api.get<Assistant>(`/accounts/${accountId}/assistants/${assistantId}`, { silent: true }),
     }),
   modelInfo: () =>
     queryOptions({
       queryKey: ["assistants", "model-info"] as const,
-      queryFn: ({ signal }) => api.get<ModelInfo>("/assistants/model-info", { signal, silent: true, background: true }),
+      queryFn: () => api.get<ModelInfo>("/assistants/model-info", { silent: true, background: true }),
       staleTime: 10 * 60_000,
     }),
   tools: () =>
     queryOptions({
       queryKey: ["assistants", "tools"] as const,
-      queryFn: ({ signal }) => api.get<{ data: ToolInfo[] }>("/assistants/tools", { signal, silent: true, background: true }),
+      queryFn: () => api.get<{ data: ToolInfo[] }>("/assistants/tools", { silent: true, background: true }),
       staleTime: 10 * 60_000,
     }),
   templates: (params: { q?: string; tags?: string[]; page: number; limit: number }) =>
     queryOptions({
       queryKey: [...assistantKeys.templates(), "list", params] as const,
-      queryFn: ({ signal }) =>
+      queryFn: () =>
         api.get<Paged<AssistantTemplate>>("/assistants/templates", {
           query: { q: params.q, tags: params.tags?.length ? params.tags.join(",") : undefined, page: params.page, limit: params.limit },
-          signal,
           silent: true,
         }),
       placeholderData: keepPreviousData,
@@ -49,7 +48,7 @@ export const assistantQueries = {
   templateTags: () =>
     queryOptions({
       queryKey: [...assistantKeys.templates(), "tags"] as const,
-      queryFn: ({ signal }) => api.get<{ data: TemplateTag[] }>("/assistants/template-tags", { signal, silent: true }),
+      queryFn: () => api.get<{ data: TemplateTag[] }>("/assistants/template-tags", { silent: true }),
     }),
 };
 

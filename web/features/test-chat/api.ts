@@ -15,13 +15,13 @@ export const testChatQueries = {
   list: (accountId: string) =>
     queryOptions({
       queryKey: testChatKeys.list(accountId),
-      queryFn: ({ signal }) => api.get<Paged<TestChatContact>>(`${base(accountId)}/test-chats`, { query: { limit: 100 }, signal, silent: true, background: true }),
+      queryFn: () => api.get<Paged<TestChatContact>>(`${base(accountId)}/test-chats`, { query: { limit: 100 }, silent: true, background: true }),
     }),
   messages: (accountId: string, contactId: string) =>
     infiniteQueryOptions({
       queryKey: testChatKeys.messages(accountId, contactId),
-      queryFn: ({ signal, pageParam }) =>
-        api.get<MessagesPage>(`${base(accountId)}/test-chats/${contactId}/messages`, { query: { limit: 50, cursor: pageParam || undefined }, signal, silent: true, background: true }),
+      queryFn: ({ pageParam }) =>
+        api.get<MessagesPage>(`${base(accountId)}/test-chats/${contactId}/messages`, { query: { limit: 50, cursor: pageParam || undefined }, silent: true, background: true }),
       initialPageParam: "",
       getNextPageParam: (last) => (last.meta.hasMore ? last.meta.nextCursor : null),
       staleTime: 0,
