@@ -150,9 +150,9 @@ async function main() {
   );
   const listCount = db.prepare("SELECT count(*) AS n FROM threads WHERE account_id = ? AND is_test = 0");
   const search = db.prepare(
-    "SELECT t.*, c.* FROM threads t JOIN contacts c ON c.id = t.contact_id WHERE t.account_id = ? AND t.is_test = 0 AND t.rowid IN (SELECT rowid FROM threads_fts WHERE threads_fts MATCH ?) AND instr(t.search_text, ?) > 0 ORDER BY t.updated_at DESC, t.id DESC LIMIT 30 OFFSET 0",
+    "SELECT t.*, c.* FROM threads_fts f CROSS JOIN threads t ON t.rowid = f.rowid JOIN contacts c ON c.id = t.contact_id WHERE threads_fts MATCH ? AND t.account_id = ? AND t.is_test = 0 AND instr(t.search_text, ?) > 0 ORDER BY t.updated_at DESC, t.id DESC LIMIT 30 OFFSET 0",
   );
-  const searchCount = db.prepare("SELECT count(*) AS n FROM threads t WHERE t.account_id = ? AND t.is_test = 0 AND t.rowid IN (SELECT rowid FROM threads_fts WHERE threads_fts MATCH ?) AND instr(t.search_text, ?) > 0");
+  const searchCount = db.prepare("SELECT count(*) AS n FROM threads_fts f CROSS JOIN threads t ON t.rowid = f.rowid WHERE threads_fts MATCH ? AND t.account_id = ? AND t.is_test = 0 AND instr(t.search_text, ?) > 0");
   const contact = db.prepare("SELECT * FROM contacts WHERE id = ? AND account_id = ?");
   const msgs = db.prepare("SELECT * FROM messages WHERE account_id = ? AND contact_id = ? ORDER BY created_at DESC, id DESC LIMIT 51");
   const floor = {
@@ -161,8 +161,8 @@ async function main() {
       listCount.get(accountId);
     }),
     [`search "${SEARCH}"`]: timeSql(db, () => {
-      search.all(accountId, `"${SEARCH}"`, SEARCH);
-      searchCount.get(accountId, `"${SEARCH}"`, SEARCH);
+      search.all(`"${SEARCH}"`, accountId, SEARCH);
+      searchCount.get(`"${SEARCH}"`, accountId, SEARCH);
     }),
     "thread latest 50": timeSql(db, () => {
       contact.get(hot, accountId);

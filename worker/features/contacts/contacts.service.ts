@@ -43,17 +43,22 @@ export async function listChatContacts(env: Env, accountId: string, q: ChatConta
   if (q.platform) where.push("t.platform = ?"), args.push(q.platform);
   if (q.isGptActive !== undefined) where.push("t.is_gpt_active = ?"), args.push(q.isGptActive ? 1 : 0);
   const n = needle(q.q);
-  if (n.length >= 3) {
-    // Trigram index (migration 0006): the candidate rows come from FTS, instr() keeps it exact.
-    where.push("t.rowid IN (SELECT rowid FROM threads_fts WHERE threads_fts MATCH ?)", "instr(t.search_text, ?) > 0");
-    args.push(`"${n.replace(/"/g, '""')}"`, n);
-  } else if (n) where.push("instr(t.search_text, ?) > 0"), args.push(n);
+  // Trigram index (migration 0006) for needles of 3+ characters: the matching rows drive the
+  // query (CROSS JOIN keeps FTS as the outer loop), instr() keeps the match exact.
+  const fts = n.length >= 3;
+  let from = "threads t";
+  if (fts) {
+    from = "threads_fts f CROSS JOIN threads t ON t.rowid = f.rowid";
+    where.unshift("threads_fts MATCH ?");
+    args.unshift(`"${n.replace(/"/g, '""')}"`);
+  }
+  if (n) where.push("instr(t.search_text, ?) > 0"), args.push(n);
   const cond = where.join(" AND ");
   const [rows, total] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare(
-      `SELECT ${THREAD_COLS}, ${CONTACT_COLS} FROM threads t JOIN contacts c ON c.id = t.contact_id WHERE ${cond} ORDER BY t.updated_at DESC, t.id DESC LIMIT ? OFFSET ?`,
+      `SELECT ${THREAD_COLS}, ${CONTACT_COLS} FROM ${from} JOIN contacts c ON c.id = t.contact_id WHERE ${cond} ORDER BY t.updated_at DESC, t.id DESC LIMIT ? OFFSET ?`,
     ).bind(...args, q.limit, (q.page - 1) * q.limit),
-    env.DB.prepare(`SELECT count(*) AS n FROM threads t WHERE ${cond}`).bind(...args),
+    env.DB.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${cond}`).bind(...args),
   ]);
   return paged(
     rows.results.map((r) => serializeContact(rowToContact(unprefix(r, "c")), rowToThread(unprefix(r, "t")))),
