@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { run, wranglerBin } from "./lib.mjs";
 import { assistantsSeed } from "./seed-assistants.mjs";
+import { inboxSeed } from "./seed-inbox.mjs";
 
 export const DEMO = { email: "demo@assistly.local", password: "demo12345", name: "Демо Оператор" };
 export const ADMIN = { email: "admin@assistly.local", password: "admin12345", name: "Администратор" };
@@ -33,7 +34,7 @@ export function seedSql(now = Date.now()) {
 }
 
 /** Feature seeds: functions (now, quote) → SQL statements. */
-export const sections = [assistantsSeed];
+export const sections = [assistantsSeed, inboxSeed];
 
 export function applySeed({ persistTo } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seed-"));

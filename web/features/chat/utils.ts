@@ -93,7 +93,7 @@ export interface DayGroup {
   runs: MessageRun[];
 }
 
-const isSystemLike = (m: MessageDto) => m.isSystem || m.messageDirection === "system";
+const isSystemLike = (m: MessageDto) => m.isSystem || m.messageDirection === "system" || m.messageType === "tool_call" || m.messageType === "tool_result";
 
 /** Chronological messages grouped by day, then by consecutive runs of one sender direction (§2.9). */
 export function groupMessages(chronological: MessageDto[]): DayGroup[] {

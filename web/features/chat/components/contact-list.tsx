@@ -104,7 +104,7 @@ export function ContactList({ accountId, filters, search, onSearch, onFilters, s
           </Chip>
           {PLATFORMS.map((p) => (
             <Chip key={p} active={filters.platform === p} onClick={() => onFilters({ ...filters, platform: filters.platform === p ? undefined : (p as Platform) })}>
-              <PlatformIcon platform={p} className="size-3.5" />
+              <PlatformIcon platform={p} className="size-3.5" decorative />
               {t(`platform.${p}`)}
             </Chip>
           ))}

@@ -13,15 +13,16 @@ const STYLE: Record<Platform, { icon: typeof Send; className: string }> = {
 };
 
 /** A small round messenger mark (its brand colour with a glyph). */
-export function PlatformIcon({ platform, className, title }: { platform: Platform; className?: string; title?: boolean }) {
+export function PlatformIcon({ platform, className, title, decorative }: { platform: Platform; className?: string; title?: boolean; decorative?: boolean }) {
   const { t } = useTranslation("chat");
   const s = STYLE[platform] ?? STYLE.WEBCHAT;
   const Icon = s.icon;
   return (
     <span
       data-platform={platform}
-      role="img"
-      aria-label={t(`platform.${platform}`)}
+      role={decorative ? undefined : "img"}
+      aria-label={decorative ? undefined : t(`platform.${platform}`)}
+      aria-hidden={decorative || undefined}
       title={title ? t(`platform.${platform}`) : undefined}
       className={cn("inline-flex size-4 shrink-0 items-center justify-center rounded-full", s.className, className)}
     >
