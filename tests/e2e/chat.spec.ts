@@ -9,7 +9,7 @@ import { bearer, DEMO_ACCOUNT_ID, presetStorage, signInWithToken } from "./helpe
  * the signed Instagram webhook (the fake Graph API behind it); the operators see everything live
  * over the account's socket, without reloading.
  */
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 150_000 });
 // wrangler dev reloads when the SPA is rebuilt next door: give a dropped socket time to come back.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
