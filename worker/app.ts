@@ -22,6 +22,17 @@ import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
 export const MAX_JSON_BODY = 1024 * 1024;
+export const MAX_UPLOAD_BODY = 25 * 1024 * 1024;
+
+const limitOf = (maxSize: number, label: string) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError(413, "PAYLOAD_TOO_LARGE", `Слишком большой запрос: не больше ${label}`);
+    },
+  });
+const jsonLimit = limitOf(MAX_JSON_BODY, "1 МБ");
+const uploadLimit = limitOf(MAX_UPLOAD_BODY, "25 МБ");
 
 const api = new Hono<AppBindings>()
   .use(async (c, next) => {
@@ -38,14 +49,11 @@ const api = new Hono<AppBindings>()
     c.header("Cache-Control", "no-store");
     await next();
   })
-  .use(
-    bodyLimit({
-      maxSize: MAX_JSON_BODY,
-      onError: () => {
-        throw new AppError(413, "PAYLOAD_TOO_LARGE", `Слишком большой запрос: не больше ${MAX_JSON_BODY / 1024} КБ`);
-      },
-    }),
-  )
+  .use((c, next) => {
+    // File uploads (multipart) may be larger than a JSON body; everything else stays at 1 MB.
+    const multipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+    return (multipart ? uploadLimit : jsonLimit)(c, next);
+  })
   // Every /accounts route needs a session; every /accounts/:accountId route a membership (404 otherwise).
   .use("/accounts", requireAuth)
   .use("/accounts/*", requireAuth)
