@@ -149,7 +149,7 @@ export default function AssistantTemplatesPage() {
       </Card>
 
       {list.isPending ? (
-        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label={t("templates.loading")}>
+        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t("templates.loading")}>
           {Array.from({ length: 6 }, (_, i) => (
             <Card key={i} className="gap-4 px-5 py-5">
               <div className="flex gap-3">
@@ -193,7 +193,7 @@ export default function AssistantTemplatesPage() {
         </Card>
       ) : (
         <>
-          <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="templates-grid">
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="templates-grid">
             {list.data.data.map((tpl) => (
               <TemplateCard
                 key={tpl.templateId}
@@ -207,7 +207,7 @@ export default function AssistantTemplatesPage() {
               />
             ))}
           </div>
-          {list.data.meta.total > PAGE_SIZE_OPTIONS[0] && (
+          {(list.data.meta.lastPage > 1 || limit !== 20) && (
             <Card className="mt-6 py-0">
               <TablePagination
                 page={list.data.meta.page}

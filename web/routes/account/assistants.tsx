@@ -108,7 +108,7 @@ export default function AssistantsPage() {
       )}
 
       {list.isPending ? (
-        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label={t("list.loading")}>
+        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t("list.loading")}>
           {Array.from({ length: 6 }, (_, i) => (
             <Card key={i} className="gap-4 px-5 py-5">
               <div className="flex gap-3">
@@ -156,12 +156,12 @@ export default function AssistantsPage() {
         </Card>
       ) : (
         <>
-          <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="assistants-grid">
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="assistants-grid">
             {list.data.data.map((a) => (
               <AssistantCard key={a.assistantId} assistant={a} onDelete={(x) => void remove(x)} />
             ))}
           </div>
-          {list.data.meta.total > PAGE_SIZE_OPTIONS[0] && (
+          {(list.data.meta.lastPage > 1 || limit !== 20) && (
             <Card className="mt-6 py-0">
               <TablePagination
                 page={list.data.meta.page}

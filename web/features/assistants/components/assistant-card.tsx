@@ -66,7 +66,7 @@ export function AssistantCard({ assistant, onDelete }: { assistant: Assistant; o
           </DropdownMenu>
         )}
       </div>
-      <p className={cn("line-clamp-3 min-h-[3.9rem] px-5 text-sm", excerpt ? "text-muted-foreground" : "text-muted-foreground/70 italic")}>
+      <p className={cn("mx-5 line-clamp-3 h-[3lh] text-sm", excerpt ? "text-muted-foreground" : "text-muted-foreground/70 italic")}>
         {excerpt || t("list.noInstructions")}
       </p>
       <div className="flex items-center gap-3 border-t px-5 pt-4 text-[0.8125rem] text-muted-foreground">

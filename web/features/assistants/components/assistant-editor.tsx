@@ -172,7 +172,7 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
           </div>
         </div>
 
-        <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_400px]">
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
           <fieldset disabled={!canEdit} className="min-w-0 space-y-6">
             <Section icon={Bot} title={t("editor.sections.general")} hint={t("editor.sections.generalHint")}>
               <div className="grid gap-5 md:grid-cols-2">
@@ -193,7 +193,7 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
                   control={form.control}
                   name="model"
                   render={({ field }) => (
-                    <FormItem>
+                    <FormItem className="content-start">
                       <FormLabel>{t("editor.fields.model")}</FormLabel>
                       <ModelSelect value={field.value} onChange={field.onChange} disabled={!canEdit} />
                       <FormMessage />
@@ -204,7 +204,7 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
                   control={form.control}
                   name="language"
                   render={({ field }) => (
-                    <FormItem>
+                    <FormItem className="content-start">
                       <FormLabel>{t("editor.fields.language")}</FormLabel>
                       <Select value={field.value} onValueChange={field.onChange} disabled={!canEdit}>
                         <FormControl>
@@ -421,7 +421,7 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
                   control={form.control}
                   name="maxReplyTokens"
                   render={({ field }) => (
-                    <FormItem>
+                    <FormItem className="content-start">
                       <FormLabel>{t("editor.fields.maxReplyTokens")}</FormLabel>
                       <FormControl>
                         <NumberInput field={field} min={50} max={4000} step={50} />
@@ -435,7 +435,7 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
                   control={form.control}
                   name="debounceSeconds"
                   render={({ field }) => (
-                    <FormItem>
+                    <FormItem className="content-start">
                       <FormLabel>{t("editor.fields.debounceSeconds")}</FormLabel>
                       <FormControl>
                         <NumberInput field={field} min={0} max={60} step={1} />
@@ -449,7 +449,7 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
             </Section>
           </fieldset>
 
-          <Card className="gap-0 overflow-hidden py-0 xl:sticky xl:top-28" data-testid="embedded-test-chat">
+          <Card className="gap-0 overflow-hidden py-0 lg:sticky lg:top-28" data-testid="embedded-test-chat">
             <CardHeader className="border-b py-4">
               <CardTitle className="text-base">{t("editor.test.title")}</CardTitle>
               <CardDescription>{isDirty ? t("editor.test.unsavedHint") : t("editor.test.description")}</CardDescription>
@@ -542,7 +542,7 @@ export function AssistantEditorSkeleton() {
           <Skeleton className="h-4 w-40" />
         </div>
       </div>
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_400px]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <div className="space-y-6">
           {[0, 1, 2].map((i) => (
             <Card key={i} className="px-6">

@@ -69,7 +69,7 @@ export function TemplateCard({
           </DropdownMenu>
         )}
       </div>
-      <p className="line-clamp-3 min-h-[3.9rem] px-5 text-sm text-muted-foreground">{template.description || t("templates.noDescription")}</p>
+      <p className="mx-5 line-clamp-3 h-[3lh] text-sm text-muted-foreground">{template.description || t("templates.noDescription")}</p>
       {template.tags.length > 0 && (
         <div className="flex flex-wrap gap-1.5 px-5">
           {template.tags.map((tag) => (

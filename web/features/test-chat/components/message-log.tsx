@@ -93,9 +93,9 @@ export function MessageLog({ messages, assistantName }: { messages: TestChatMess
               <li key={row.key} className={cn("flex justify-start", row.first && "mt-2")} data-testid="tool-call" data-tool={name}>
                 <div className="inline-flex max-w-[85%] items-center gap-1.5 rounded-md border border-dashed border-info/50 bg-info/8 px-2.5 py-1 text-[0.75rem] text-foreground">
                   <Wrench className="size-3.5 shrink-0 text-info" aria-hidden />
-                  <span className="text-muted-foreground">{t("toolCall")}</span>
-                  <code className="truncate font-semibold">{name}</code>
-                  {c?.function?.arguments && c.function.arguments !== "{}" && <code className="truncate text-muted-foreground">{c.function.arguments}</code>}
+                  <span className="shrink-0 whitespace-nowrap text-muted-foreground">{t("toolCall")}</span>
+                  <code className="min-w-0 shrink truncate font-semibold">{name}</code>
+                  {c?.function?.arguments && c.function.arguments !== "{}" && <code className="min-w-0 flex-1 truncate text-muted-foreground">{c.function.arguments}</code>}
                 </div>
               </li>
             );
@@ -117,8 +117,8 @@ export function MessageLog({ messages, assistantName }: { messages: TestChatMess
                   )}
                 >
                   <CornerDownRight className={cn("size-3.5 shrink-0", ok ? "text-success" : "text-destructive")} aria-hidden />
-                  <span className="text-muted-foreground">{ok ? t("toolResult") : t("toolFailed")}</span>
-                  <code className="truncate font-semibold text-foreground">{name}</code>
+                  <span className="shrink-0 whitespace-nowrap text-muted-foreground">{ok ? t("toolResult") : t("toolFailed")}</span>
+                  <code className="min-w-0 truncate font-semibold text-foreground">{name}</code>
                   <ChevronRight className="size-3.5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 rtl:rotate-180" aria-hidden />
                 </button>
               </li>

@@ -51,8 +51,10 @@ function Launcher({ accountId }: { accountId: string }) {
       if (document.querySelector('[role="dialog"][data-state="open"], [role="menu"][data-state="open"], [role="listbox"]')) return;
       closeTestChat();
     };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    // Capture on window runs before Radix's own Escape handling (capture on document), so a dialog or
+    // menu that Escape is about to close is still seen as open and the popup stays.
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
   }, [open]);
 
   if (hidden) return null;
