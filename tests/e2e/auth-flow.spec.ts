@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { DEMO, mailLink, presetStorage, uniqueEmail } from "./helpers";
+import { test } from "@playwright/test";
+import { DEMO, expect, mailLink, presetStorage, uniqueEmail } from "./helpers";
+
+test.describe.configure({ timeout: 180_000 });
 
 test.beforeEach(async ({ page }) => {
   await presetStorage(page, { language: "ru", theme: "light" });

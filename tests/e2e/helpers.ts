@@ -1,7 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect as baseExpect, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+
+/** The machine running the suite is shared and often busy: assertions wait longer than the default. */
+export const expect = baseExpect.configure({ timeout: 20_000 });
 
 export const DEMO = { email: "demo@assistly.local", password: "demo12345", name: "Демо Оператор" };
 export const ADMIN = { email: "admin@assistly.local", password: "admin12345", name: "Администратор" };
@@ -102,4 +105,10 @@ export async function settled(page: Page) {
   await page.waitForLoadState("load");
   await page.waitForTimeout(300);
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Clicks after scrolling the element to the middle of the viewport (floating buttons sit in the corners). */
+export async function clickCentered(locator: Locator) {
+  await locator.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await locator.click();
 }

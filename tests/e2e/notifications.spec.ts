@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { apiLogin, apiRegister, bearer, presetStorage, signInWithToken, uniqueEmail } from "./helpers";
+import { test } from "@playwright/test";
+import { apiLogin, apiRegister, bearer, expect, presetStorage, signInWithToken, uniqueEmail } from "./helpers";
+
+test.describe.configure({ timeout: 180_000 });
 
 test("notifications with the same id replace each other and restart the timer", async ({ page, request, baseURL }) => {
   await presetStorage(page, { language: "ru", theme: "light" });

@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { apiLogin, DEMO, DEMO_ACCOUNT_ID, signInWithToken } from "./helpers";
+import { test } from "@playwright/test";
+import { DEMO, DEMO_ACCOUNT_ID, apiLogin, expect, signInWithToken } from "./helpers";
+
+test.describe.configure({ timeout: 180_000 });
 
 test("theme and language survive a reload", async ({ page, request, baseURL }) => {
   await signInWithToken(page, baseURL!, await apiLogin(request, DEMO.email, DEMO.password));

@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN, apiLogin, apiRegister, bearer, DEMO, loginViaUi, mailLink, presetStorage, signInWithToken, uniqueEmail } from "./helpers";
+import { test } from "@playwright/test";
+import { ADMIN, DEMO, apiLogin, apiRegister, bearer, clickCentered, expect, loginViaUi, mailLink, presetStorage, signInWithToken, uniqueEmail } from "./helpers";
+
+test.describe.configure({ timeout: 180_000 });
 
 test.beforeEach(async ({ page }) => {
   await presetStorage(page, { language: "ru", theme: "light" });
@@ -126,7 +128,7 @@ test("invite through the UI → the invitee registers from the link → lands in
 
   // Deleting the account asks first, then it is gone.
   await page.getByTestId("tab-general").click();
-  await page.getByTestId("delete-account").click();
+  await clickCentered(page.getByTestId("delete-account"));
   await expect(page.getByTestId("confirm-dialog")).toContainText("Автосервис «Гайка»");
   await page.getByTestId("confirm-dialog").getByRole("button", { name: "Удалить аккаунт" }).click();
   await expect(page).toHaveURL(/\/accounts$/);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { apiLogin, bearer, DEMO, DEMO_ACCOUNT_ID, mailLink, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
+import { test, type Page } from "@playwright/test";
+import { DEMO, DEMO_ACCOUNT_ID, apiLogin, bearer, clickCentered, expect, mailLink, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
 
 /** Every page of issue 3, in both themes; the PNGs stay in tests/e2e/artifacts for review. */
 const PUBLIC_PAGES: [string, string][] = [
@@ -30,6 +30,9 @@ const APP_PAGES: [string, string][] = [
   ["profile-security", "/profile?tab=security"],
   ["profile-sessions", "/profile?tab=sessions"],
 ];
+
+// Many pages per test on a shared, busy machine.
+test.describe.configure({ timeout: 300_000 });
 
 async function visit(page: Page, path: string) {
   await page.goto(path);
@@ -70,7 +73,7 @@ for (const theme of ["light", "dark"] as const) {
       await shot(page, testInfo, `${theme}/accounts-create-dialog`);
       await page.keyboard.press("Escape");
       await visit(page, `/${DEMO_ACCOUNT_ID}/account-settings`);
-      await page.getByTestId("delete-account").click();
+      await clickCentered(page.getByTestId("delete-account"));
       await expect(page.getByTestId("confirm-dialog")).toBeVisible();
       await page.waitForTimeout(300);
       await shot(page, testInfo, `${theme}/settings-delete-confirm`);

@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { apiLogin, bearer, DEMO, DEMO_ACCOUNT_ID, loginViaUi, presetStorage, signInWithToken } from "./helpers";
+import { test } from "@playwright/test";
+import { DEMO, DEMO_ACCOUNT_ID, apiLogin, bearer, expect, loginViaUi, presetStorage, signInWithToken } from "./helpers";
+
+test.describe.configure({ timeout: 180_000 });
 
 test.beforeEach(async ({ page }) => {
   await presetStorage(page, { language: "ru", theme: "light" });
