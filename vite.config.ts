@@ -20,6 +20,8 @@ export default defineConfig({
     sourcemap: false,
     // bench/bundle-size.mjs follows the import graph of the manifest.
     manifest: true,
+    // Every supported browser preloads modules natively; the polyfill would only add to the entry.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
   },
   server: {

@@ -1,5 +1,4 @@
 import "./styles.css";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
@@ -8,9 +7,10 @@ import { i18n, i18nReady } from "@/lib/i18n";
 import { beginLoading } from "@/lib/loading-bar";
 import { trackPartner } from "@/lib/partner";
 import { initPreferences } from "@/lib/preferences";
-import { queryClient } from "@/lib/query";
-import { setCurrentAccountId } from "@/lib/session";
+import { QueryHost } from "@/lib/query-host";
+import { getCurrentAccountId, hasAccessToken, setCurrentAccountId, startSessionRequest } from "@/lib/session-store";
 import { PRELOAD_ERROR_EVENT } from "@/lib/route-modules";
+import { preloadSessionGate } from "@/components/guards";
 import { createAppRouter } from "./router";
 
 // Preferences (theme, skin, language, direction) apply before the first paint.
@@ -45,6 +45,13 @@ const syncAccount = (matches: typeof router.state.matches) => {
 };
 syncAccount(router.state.matches);
 
+// A signed-in start asks for the session now, while the router downloads the page's code (and the
+// QueryClient with it): the session query takes this request over instead of waiting for the code.
+if (hasAccessToken()) {
+  startSessionRequest(getCurrentAccountId());
+  preloadSessionGate();
+}
+
 // Before every navigation: the partner code of the target URL (SPEC §2.4, §7.7), and the loading bar.
 trackPartner(window.location.search);
 let endRouteLoad: (() => void) | null = null;
@@ -71,9 +78,9 @@ void i18nReady.then(() =>
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
+        <QueryHost>
           <RouterProvider router={router} />
-        </QueryClientProvider>
+        </QueryHost>
       </I18nextProvider>
     </StrictMode>,
   ),

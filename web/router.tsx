@@ -1,10 +1,11 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import type { Action, Subject } from "@worker/lib/permissions";
-import { AccountScope, RequireAccess, RootRedirect } from "@/components/guards";
+import { RequireAccess, RootRedirect } from "@/components/guards";
 import { BlankLayout } from "@/components/layouts/blank-layout";
 import { AppRoot } from "@/components/app-root";
 import { RouteErrorPage } from "@/components/route-error";
 import { loadNamespaces } from "@/lib/i18n";
+import { loadQueryClient } from "@/lib/query-host";
 import { isModuleMounted, loadRouteModule } from "@/lib/route-modules";
 
 /**
@@ -102,13 +103,20 @@ export const ROUTES: RouteDef[] = [
 /** The catch-all page (404) and the router's error element. */
 export const ERROR_MODULE = "misc/error";
 
-function lazyPage(def: Pick<RouteDef, "module" | "titleKey" | "ns" | "layout">): RouteObject["lazy"] {
+const namespaceOf = (titleKey: string) => (titleKey.includes(":") ? [titleKey.split(":")[0]] : []);
+
+/**
+ * A page's code, its translations and (except on guest-only pages, which a signed-out visitor
+ * opens: sign-in, registration, forgotten password) the QueryClient load in parallel.
+ */
+function lazyPage(def: Pick<RouteDef, "module" | "titleKey" | "ns" | "layout" | "access">): RouteObject["lazy"] {
   return async () => {
-    const mod = await loadRouteModule(def.module);
+    const namespaces = new Set([...(def.ns ?? []), ...namespaceOf(def.titleKey)]);
+    const texts = loadNamespaces([...namespaces]).catch(() => undefined);
+    const [mod] = await Promise.all([loadRouteModule(def.module), texts, def.access === "guest" ? null : loadQueryClient()]);
     const titleKey = mod.handle?.titleKey ?? def.titleKey;
-    const namespaces = new Set(def.ns ?? []);
-    if (titleKey.includes(":")) namespaces.add(titleKey.split(":")[0]);
-    await loadNamespaces([...namespaces]).catch(() => undefined);
+    const more = namespaceOf(titleKey).filter((ns) => !namespaces.has(ns));
+    if (more.length) await loadNamespaces(more).catch(() => undefined);
     return { Component: mod.default, handle: { ...mod.handle, titleKey, layout: def.layout } };
   };
 }
@@ -136,7 +144,13 @@ function abilityGuarded(route: RouteObject): RouteObject {
 }
 
 /** The signed-in shell loads lazily: sign-in and public pages never download it. */
-const lazyDefaultLayout: RouteObject["lazy"] = async () => ({ Component: (await import("@/components/layouts/default-layout")).DefaultLayout });
+const lazyDefaultLayout: RouteObject["lazy"] = async () => {
+  const [layout] = await Promise.all([import("@/components/layouts/default-layout"), loadQueryClient()]);
+  return { Component: layout.DefaultLayout };
+};
+
+/** The account scope (session of that account, live socket) loads next to the page's code. */
+const lazyAccountScope: RouteObject["lazy"] = async () => ({ Component: (await import("@/components/account-scope")).AccountScope });
 
 export function buildRoutes(defs: RouteDef[] = ROUTES): RouteObject[] {
   const mounted = defs.filter((d) => isModuleMounted(d.module));
@@ -155,7 +169,7 @@ export function buildRoutes(defs: RouteDef[] = ROUTES): RouteObject[] {
   if (blankAuth.length) blankChildren.push(guarded("auth", blankAuth.map((d) => toRoute(d))));
   const blankAccount = blank.filter(isAccount);
   if (blankAccount.length) {
-    blankChildren.push(guarded("auth", [{ path: ":accountId", element: <AccountScope />, children: blankAccount.map((d) => withAbility(d, toRoute(d, true))) }]));
+    blankChildren.push(guarded("auth", [{ path: ":accountId", lazy: lazyAccountScope, children: blankAccount.map((d) => withAbility(d, toRoute(d, true))) }]));
   }
 
   const shellTop = shell.filter((d) => !isAccount(d));
@@ -166,7 +180,7 @@ export function buildRoutes(defs: RouteDef[] = ROUTES): RouteObject[] {
   const admin = shellTop.filter((d) => d.access === "admin").map((d) => toRoute(d));
   if (admin.length) shellChildren.push(guarded("admin", admin));
   if (shellAccount.length) {
-    shellChildren.push({ path: ":accountId", element: <AccountScope />, children: shellAccount.map((d) => withAbility(d, toRoute(d, true))) });
+    shellChildren.push({ path: ":accountId", lazy: lazyAccountScope, children: shellAccount.map((d) => withAbility(d, toRoute(d, true))) });
   }
 
   const errorMounted = isModuleMounted(ERROR_MODULE);
@@ -183,7 +197,7 @@ export function buildRoutes(defs: RouteDef[] = ROUTES): RouteObject[] {
           element: <BlankLayout />,
           children: [
             errorMounted
-              ? { path: "*", lazy: lazyPage({ module: ERROR_MODULE, titleKey: "common:routes.notFound", ns: ["pages"], layout: "blank" }), handle: { titleKey: "common:routes.notFound" } }
+              ? { path: "*", lazy: lazyPage({ module: ERROR_MODULE, titleKey: "common:routes.notFound", ns: ["pages"], layout: "blank", access: "public" }), handle: { titleKey: "common:routes.notFound" } }
               : { path: "*", element: <RouteErrorPage notFound />, handle: { titleKey: "common:routes.notFound" } },
           ],
         },

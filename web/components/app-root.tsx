@@ -7,7 +7,7 @@ import { NotificationStack } from "./notification-stack";
 import { trackPageView } from "@/lib/analytics";
 import { configureApi } from "@/lib/api";
 import { confirmStore } from "@/lib/confirm";
-import { configureSignOutNavigation } from "@/lib/session";
+import { configureSignOutNavigation } from "@/lib/session-store";
 import { setPageTitle } from "@/lib/title";
 
 export const HASH_SCROLL_OFFSET = 60;

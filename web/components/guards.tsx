@@ -1,12 +1,7 @@
-import { lazy, Suspense, useLayoutEffect, useState } from "react";
-import { Navigate, Outlet, useLocation, useParams, useSearchParams } from "react-router";
+import { lazy, Suspense } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoader } from "./page-loader";
-import { enterAccountRoute } from "@/lib/account-route";
-import { hasAccessToken, useSession } from "@/lib/session";
-
-// The floating test chat needs CASL and its own code: it loads with the first account page, so
-// the entry (and the sign-in pages) stay without them.
-const TestChatLauncher = lazy(() => import("@/features/test-chat/components/test-chat-launcher").then((m) => ({ default: m.TestChatLauncher })));
+import { useAccessToken } from "@/lib/session-store";
 
 /** A same-origin path from `redirect_url`, or null (no open redirects). */
 export function safeRedirect(value: string | null | undefined): string | null {
@@ -18,6 +13,25 @@ export function loginPath(location: { pathname: string; search: string; hash: st
   return `/login?redirect_url=${encodeURIComponent(location.pathname + location.search + location.hash)}`;
 }
 
+// Whatever depends on the /auth/me session (and so on @tanstack/react-query) is in ./session-gate:
+// it loads only once there is a token, so a signed-out visitor of /login never downloads it.
+const loadSessionGate = () => import("./session-gate");
+const SessionGate = lazy(() => loadSessionGate().then((m) => ({ default: m.SessionGate })));
+
+/** A signed-in start fetches the gate (and the session query) with the page's code, not after it. */
+export function preloadSessionGate() {
+  void loadSessionGate().catch(() => undefined);
+}
+
+function Gate({ kind }: { kind: "guest" | "auth" | "admin" | "root" }) {
+  const fullScreen = kind === "guest" || kind === "root";
+  return (
+    <Suspense fallback={<PageLoader fullScreen={fullScreen} />}>
+      <SessionGate kind={kind} />
+    </Suspense>
+  );
+}
+
 /**
  * Route guard by access class (SPEC §2.3): guest-only pages send signed-in users on (to
  * redirect_url or /), auth pages send signed-out users to /login?redirect_url=<path>, admin pages
@@ -26,58 +40,17 @@ export function loginPath(location: { pathname: string; search: string; hash: st
  */
 export function RequireAccess({ access }: { access: "public" | "guest" | "auth" | "admin" }) {
   const location = useLocation();
-  const [params] = useSearchParams();
-  const session = useSession();
-  const token = hasAccessToken();
+  const token = useAccessToken();
 
   if (access === "public") return <Outlet />;
-  if (access === "guest") {
-    if (!token) return <Outlet />;
-    if (session.isLoading) return <PageLoader fullScreen />;
-    if (session.isAuthenticated) return <Navigate to={safeRedirect(params.get("redirect_url")) ?? "/"} replace />;
-    return <Outlet />;
-  }
+  if (access === "guest") return token ? <Gate kind="guest" /> : <Outlet />;
   if (!token) return <Navigate to={loginPath(location)} replace />;
-  if (session.isLoading) return <PageLoader />;
-  if (access === "admin" && !session.user?.isPlatformAdmin) return <Navigate to="/not-authorized" replace />;
-  return <Outlet />;
+  return <Gate kind={access} />;
 }
 
 /** `/` → the last account's dashboard, or /accounts, or /login. */
 export function RootRedirect() {
-  const session = useSession();
-  if (!hasAccessToken()) return <Navigate to="/login" replace />;
-  if (session.isLoading) return <PageLoader fullScreen />;
-  if (!session.isAuthenticated) return <Navigate to="/login" replace />;
-  return <Navigate to={session.currentAccountId ? `/${session.currentAccountId}/dashboard` : "/accounts"} replace />;
-}
-
-/**
- * Parent of every /:accountId route: makes it the current account (the session is re-read with
- * that accountId, so the ability rules are the ones of this account) and runs the account-route
- * hooks (the live socket arrives there). A user who is not a member goes to /not-authorized.
- */
-export function AccountScope() {
-  const { accountId = "" } = useParams();
-  const [entered, setEntered] = useState<string | null>(null);
-  const session = useSession();
-
-  useLayoutEffect(() => {
-    const leave = enterAccountRoute(accountId);
-    setEntered(accountId);
-    return leave;
-  }, [accountId]);
-
-  if (entered !== accountId) return <PageLoader />;
-  if (!session.isLoading && !session.isPlaceholder && session.user && session.accountsLoaded && !session.accounts.some((a) => a.accountId === accountId)) {
-    return <Navigate to="/not-authorized" replace />;
-  }
-  return (
-    <>
-      <Outlet />
-      <Suspense fallback={null}>
-        <TestChatLauncher accountId={accountId} />
-      </Suspense>
-    </>
-  );
+  const token = useAccessToken();
+  if (!token) return <Navigate to="/login" replace />;
+  return <Gate kind="root" />;
 }

@@ -1,4 +1,4 @@
-import { setCurrentAccountId } from "./session";
+import { setCurrentAccountId } from "./session-store";
 
 /**
  * What happens when an account route (/:accountId/…) is entered and left. The session is refreshed

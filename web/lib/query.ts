@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { isApiError } from "./api";
+import { registerQueryClient } from "./query-host";
 
 /** The one QueryClient: server state lives only here (ARCHITECTURE convention 9). */
 export const queryClient = new QueryClient({
@@ -13,6 +14,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+registerQueryClient(queryClient);
 
 /** Query keys: everything of an account nests under ["accounts", accountId, …]. */
 export const queryKeys = {

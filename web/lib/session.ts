@@ -1,105 +1,35 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback } from "react";
 import type { AbilityRule } from "@worker/lib/permissions";
-import { api, configureApi } from "./api";
-import { deleteCookie, getCookie, setCookie } from "./cookies";
+import { api } from "./api";
+import { setCookie } from "./cookies";
 import { queryClient, queryKeys } from "./query";
-import { createStore } from "./utils";
+import {
+  getCurrentAccountId,
+  getStoredAbilityRules,
+  getStoredUser,
+  hasAccessToken,
+  signIn,
+  signOut,
+  storeAbilityRules,
+  takeSessionRequest,
+  useAccessToken,
+  useCurrentAccountId,
+  type AccountSummary,
+  type MeResponse,
+  type SessionUser,
+} from "./session-store";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  isPlatformAdmin: boolean;
-  language: string;
-}
-
-export interface AccountSummary {
-  accountId: string;
-  name: string;
-  role: "owner" | "admin" | "operator";
-}
-
-export interface MeResponse {
-  user: SessionUser;
-  accounts: AccountSummary[];
-  currentAccountId: string | null;
-  abilityRules: AbilityRule[];
-}
-
-export const ABILITY_RULES_KEY = "userAbilityRules";
-
-/** Bumped whenever the token cookie changes, so hooks re-read it. */
-const tokenVersion = createStore(0);
-/** The accountId of the account route being shown (set by the router's account scope). */
-const currentAccount = createStore<string | null>(null);
-
-export const getAccessToken = () => getCookie("accessToken");
-export const hasAccessToken = () => !!getCookie("accessToken");
-
-export function getStoredUser(): SessionUser | null {
-  const raw = getCookie("user");
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as SessionUser;
-  } catch {
-    return null;
-  }
-}
-
-export function getStoredAbilityRules(): AbilityRule[] {
-  try {
-    const raw = localStorage.getItem(ABILITY_RULES_KEY);
-    const parsed = raw ? (JSON.parse(raw) as unknown) : [];
-    return Array.isArray(parsed) ? (parsed as AbilityRule[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-function storeAbilityRules(rules: AbilityRule[] | null) {
-  try {
-    if (rules) localStorage.setItem(ABILITY_RULES_KEY, JSON.stringify(rules));
-    else localStorage.removeItem(ABILITY_RULES_KEY);
-  } catch {
-    /* ignore */
-  }
-}
-
-export function setCurrentAccountId(accountId: string | null) {
-  if (currentAccount.get() !== accountId) currentAccount.set(accountId);
-}
-export const getCurrentAccountId = currentAccount.get;
-
-export function useCurrentAccountId(): string | null {
-  return useSyncExternalStore(currentAccount.subscribe, currentAccount.get, currentAccount.get);
-}
-
-/** Drops every trace of the session on this device (cookies, cached queries, stored rules). */
-export function clearSession() {
-  deleteCookie("accessToken");
-  deleteCookie("user");
-  storeAbilityRules(null);
-  tokenVersion.set((v) => v + 1);
-  queryClient.removeQueries({ queryKey: ["auth"] });
-  queryClient.removeQueries({ queryKey: ["accounts"] });
-}
-
-configureApi({
-  onUnauthorized: () => {
-    storeAbilityRules(null);
-    tokenVersion.set((v) => v + 1);
-    queryClient.removeQueries({ queryKey: ["auth"] });
-    queryClient.removeQueries({ queryKey: ["accounts"] });
-  },
-});
+// Cookies, the current account, sign-in and sign-out live in ./session-store (in the entry); this
+// module adds the /auth/me query and is what pages import as `@/lib/session`.
+export * from "./session-store";
 
 export function meQueryOptions(accountId: string | null) {
   return {
     queryKey: queryKeys.me(accountId),
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
-      const me = await api.get<MeResponse>("/auth/me", { query: { accountId: accountId ?? undefined }, signal, background: true });
+      const me = await (takeSessionRequest(accountId) ??
+        api.get<MeResponse>("/auth/me", { query: { accountId: accountId ?? undefined }, signal, background: true }));
       setCookie("user", JSON.stringify(me.user));
       storeAbilityRules(me.abilityRules);
       return me;
@@ -109,32 +39,13 @@ export function meQueryOptions(accountId: string | null) {
 }
 
 /** Loads (or reuses) the session for an account; resolves null when signed out. */
-export async function fetchSession(accountId: string | null = currentAccount.get()): Promise<MeResponse | null> {
+export async function fetchSession(accountId: string | null = getCurrentAccountId()): Promise<MeResponse | null> {
   if (!hasAccessToken()) return null;
   try {
     return await queryClient.fetchQuery(meQueryOptions(accountId));
   } catch {
     return hasAccessToken() ? (queryClient.getQueryData<MeResponse>(queryKeys.me(accountId)) ?? null) : null;
   }
-}
-
-export function signIn(accessToken: string, user: SessionUser) {
-  setCookie("accessToken", accessToken);
-  setCookie("user", JSON.stringify(user));
-  tokenVersion.set((v) => v + 1);
-  void queryClient.invalidateQueries({ queryKey: ["auth"] });
-}
-
-let signOutNavigate: (to: string) => void = (to) => window.location.assign(to);
-export function configureSignOutNavigation(fn: (to: string) => void) {
-  signOutNavigate = fn;
-}
-
-export async function signOut() {
-  if (hasAccessToken()) await api.post("/auth/logout", undefined, { silent: true }).catch(() => undefined);
-  clearSession();
-  queryClient.clear();
-  signOutNavigate("/login");
 }
 
 export interface Session {
@@ -154,9 +65,8 @@ export interface Session {
 }
 
 export function useSession(): Session {
-  useSyncExternalStore(tokenVersion.subscribe, tokenVersion.get, tokenVersion.get);
+  const token = useAccessToken();
   const accountId = useCurrentAccountId();
-  const token = getAccessToken();
   const query = useQuery({
     ...meQueryOptions(accountId),
     enabled: !!token,

@@ -7,13 +7,13 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Input } from "@/components/ui/input";
 import { api, ApiError } from "@/lib/api";
 import { useZodForm } from "@/lib/form";
-import { useSession } from "@/lib/session";
 import { AuthShell } from "@/features/auth/components/auth-shell";
 import { FormAlert } from "@/features/auth/components/form-alert";
 import { PasswordInput } from "@/features/auth/components/password-input";
 import { emailField, requiredPassword, safeRedirect } from "@/features/auth/schemas";
 import { handleFormError } from "@/features/auth/server-error";
-import type { SessionUser } from "@/lib/session";
+// The light session store: the sign-in pages load without the /auth/me query (and React Query).
+import { signIn, type SessionUser } from "@/lib/session-store";
 
 export const handle = { titleKey: "auth:login.pageTitle" };
 
@@ -21,7 +21,6 @@ export default function LoginPage() {
   const { t } = useTranslation("auth");
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { signIn } = useSession();
   const [formError, setFormError] = useState("");
   const redirectUrl = params.get("redirect_url");
   const schema = useMemo(() => z.object({ email: emailField(t), password: requiredPassword(t) }), [t]);

@@ -9,13 +9,13 @@ import { Input } from "@/components/ui/input";
 import { api } from "@/lib/api";
 import { useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
-import { useSession } from "@/lib/session";
 import { AuthShell } from "@/features/auth/components/auth-shell";
 import { FormAlert } from "@/features/auth/components/form-alert";
 import { PasswordInput } from "@/features/auth/components/password-input";
 import { emailField, nameField, newPasswordField, safeRedirect } from "@/features/auth/schemas";
 import { handleFormError } from "@/features/auth/server-error";
-import type { SessionUser } from "@/lib/session";
+// The light session store: the sign-in pages load without the /auth/me query (and React Query).
+import { signIn, type SessionUser } from "@/lib/session-store";
 
 export const handle = { titleKey: "auth:register.pageTitle" };
 
@@ -23,7 +23,6 @@ export default function RegisterPage() {
   const { t } = useTranslation("auth");
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { signIn } = useSession();
   const [formError, setFormError] = useState("");
   const inviteToken = params.get("inviteToken") ?? undefined;
   const redirectUrl = params.get("redirect_url");

@@ -1,0 +1,41 @@
+import { lazy, Suspense, useLayoutEffect, useState } from "react";
+import { Navigate, Outlet, useParams } from "react-router";
+import { PageLoader } from "./page-loader";
+import { enterAccountRoute } from "@/lib/account-route";
+import { useSession } from "@/lib/session";
+
+// The floating test chat (and CASL with it) renders after the page: it does not hold the page back.
+const TestChatLauncher = lazy(() => import("@/features/test-chat/components/test-chat-launcher").then((m) => ({ default: m.TestChatLauncher })));
+
+/**
+ * Parent of every /:accountId route: makes it the current account (the session is re-read with
+ * that accountId, so the ability rules are the ones of this account) and runs the account-route
+ * hooks (the live socket arrives there). A user who is not a member goes to /not-authorized.
+ * Loaded lazily by the router (web/router.tsx), next to the page's own code.
+ */
+export function AccountScope() {
+  const { accountId = "" } = useParams();
+  const [entered, setEntered] = useState<string | null>(null);
+  const session = useSession();
+
+  useLayoutEffect(() => {
+    const leave = enterAccountRoute(accountId);
+    setEntered(accountId);
+    return leave;
+  }, [accountId]);
+
+  if (entered !== accountId) return <PageLoader />;
+  if (!session.isLoading && !session.isPlaceholder && session.user && session.accountsLoaded && !session.accounts.some((a) => a.accountId === accountId)) {
+    return <Navigate to="/not-authorized" replace />;
+  }
+  return (
+    <>
+      <Outlet />
+      <Suspense fallback={null}>
+        <TestChatLauncher accountId={accountId} />
+      </Suspense>
+    </>
+  );
+}
+
+export default AccountScope;
