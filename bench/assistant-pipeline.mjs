@@ -191,7 +191,8 @@ async function main() {
   const rows = db.prepare("SELECT timings FROM assistant_runs WHERE account_id = ? AND status = 'done'").all(accountId).map((r) => JSON.parse(r.timings));
   const inner = stats(rows.filter((t) => t.firstRequestAt && t.claimedAt).map((t) => t.firstRequestAt - t.claimedAt));
   const innerB = stats(rows.filter((t) => t.pushedAt && t.lastResponseAt).map((t) => t.pushedAt - t.lastResponseAt));
-  console.log(`  runner's own stamps (${inner.n} runs): claim → request sent p50 ${fmt(inner.p50)}, p99 ${fmt(inner.p99)}; answer → pushed p50 ${fmt(innerB.p50)}, p99 ${fmt(innerB.p99)}`);
+  const load = stats(rows.filter((t) => t.loadedAt && t.claimedAt).map((t) => t.loadedAt - t.claimedAt));
+  console.log(`  runner's own stamps (${inner.n} runs): claim → request sent p50 ${fmt(inner.p50)}, p99 ${fmt(inner.p99)} (of which the claim-and-load batch p50 ${fmt(load.p50)}); answer → pushed p50 ${fmt(innerB.p50)}, p99 ${fmt(innerB.p99)}`);
   // Every reply reaches Telegram exactly once (the outbound queue paces per chat, so wait for the tail).
   const expected = WARMUP + 2 * N;
   let sent = [];

@@ -318,7 +318,7 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
     return { status: "settled", runId, previous: row.status };
   }
   const { run, loaded, superseded, existingReply } = c;
-  const timings: Record<string, number> = { claimedAt: t0, triggerAt: run.triggerAt };
+  const timings: Record<string, number> = { claimedAt: t0, triggerAt: run.triggerAt, loadedAt: Date.now() };
   if (!loaded) {
     await settle(env, runId, "skipped", { error: "thread or contact gone" });
     return { status: "skipped", runId, reason: "thread gone" };
