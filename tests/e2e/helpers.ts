@@ -103,6 +103,8 @@ export async function shot(page: Page, testInfo: TestInfo, name: string) {
 /** Waits until no skeleton placeholder nor spinner is on screen. */
 export async function settled(page: Page) {
   await page.waitForLoadState("load");
+  // Every page has its title as the first heading: wait for the page itself, not just the shell.
+  await page.locator("main h1, h1").first().waitFor({ state: "visible", timeout: 30_000 });
   await page.waitForTimeout(300);
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 15_000 });
 }

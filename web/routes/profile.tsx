@@ -38,7 +38,7 @@ export default function ProfilePage() {
           )
         }
       >
-        <TabsList className="mb-6 max-w-full overflow-x-auto">
+        <TabsList className="mb-2 max-w-full overflow-x-auto">
           {TABS.map((value) => {
             const Icon = icons[value];
             return (

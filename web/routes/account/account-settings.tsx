@@ -52,7 +52,7 @@ export default function AccountSettingsPage() {
           )
         }
       >
-        <TabsList className="mb-6 max-w-full overflow-x-auto">
+        <TabsList className="mb-2 max-w-full overflow-x-auto">
           {tabs.map(({ value, icon: Icon, label }) => (
             <TabsTrigger key={value} value={value} data-testid={`tab-${value}`}>
               <Icon aria-hidden />

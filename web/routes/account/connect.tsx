@@ -38,7 +38,7 @@ export default function ConnectPage() {
           <AlertDescription>{t("common.readOnly")}</AlertDescription>
         </Alert>
       )}
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <WhatsappCard accountId={accountId} className="lg:col-span-2" />
         <TelegramCard accountId={accountId} />
         <InstagramCard accountId={accountId} />

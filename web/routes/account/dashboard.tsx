@@ -54,7 +54,6 @@ export default function DashboardPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        className="mb-0"
         title={t(greetingKey(new Date().getHours()), { name: firstName })}
         description={account.data ? t("subtitle", { account: account.data.name }) : <Skeleton className="h-4 w-64" />}
         actions={
@@ -67,7 +66,7 @@ export default function DashboardPage() {
         }
       />
 
-      <section className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4" aria-label={t("figures")}>
+      <section className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label={t("figures")}>
         <StatCard
           testId="stat-members"
           icon={Users}

@@ -116,7 +116,7 @@ export default function RegisterPage() {
               <FormItem>
                 <FormLabel>{t("fields.confirmPassword")}</FormLabel>
                 <FormControl>
-                  <PasswordInput autoComplete="new-password" placeholder="••••••••" {...field} />
+                  <PasswordInput autoComplete="new-password" {...field} />
                 </FormControl>
                 <FormMessage />
               </FormItem>
@@ -131,7 +131,8 @@ export default function RegisterPage() {
                   <FormControl>
                     <Checkbox checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} ref={field.ref} className="mt-0.5" />
                   </FormControl>
-                  <FormLabel className="text-sm font-normal leading-snug">
+                  <FormLabel className="block text-sm leading-snug font-normal">
+                    <span>
                     <Trans
                       t={t}
                       i18nKey="register.terms"
@@ -140,6 +141,7 @@ export default function RegisterPage() {
                         privacy: <Link to="/privacy-policy" target="_blank" className="text-primary hover:underline" />,
                       }}
                     />
+                    </span>
                   </FormLabel>
                 </div>
                 <FormMessage />

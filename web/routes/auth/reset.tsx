@@ -92,7 +92,7 @@ export default function ResetPasswordPage() {
               <FormItem>
                 <FormLabel>{t("fields.confirmPassword")}</FormLabel>
                 <FormControl>
-                  <PasswordInput autoComplete="new-password" placeholder="••••••••" {...field} />
+                  <PasswordInput autoComplete="new-password" {...field} />
                 </FormControl>
                 <FormMessage />
               </FormItem>

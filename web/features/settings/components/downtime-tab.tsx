@@ -153,7 +153,7 @@ function DowntimeEditor({ accountId, settings }: { accountId: string; settings: 
             </div>
 
             {now && (
-              <div className={cn("flex items-center gap-3 rounded-md p-3 text-sm", now.active ? "bg-info/12 text-info" : "bg-success/12 text-success")} data-testid="downtime-now">
+              <div className={cn("flex items-center gap-3 rounded-md p-3 text-sm", now.active ? "bg-info/12 text-info" : values.enabled ? "bg-success/12 text-success" : "bg-muted text-muted-foreground")} data-testid="downtime-now">
                 <Moon className="size-4 shrink-0" aria-hidden />
                 {now.active ? t("downtime.nowSilent", { time: now.time, tz }) : values.enabled ? t("downtime.nowActive", { time: now.time, tz }) : t("downtime.off")}
               </div>
@@ -174,7 +174,7 @@ function DowntimeEditor({ accountId, settings }: { accountId: string; settings: 
                   const dayFields = fields.map((f, index) => ({ f, index })).filter(({ f }) => f.day === day);
                   return (
                     <li key={day} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-start" data-testid={`downtime-day-${day}`}>
-                      <div className="flex w-40 shrink-0 items-center gap-2 pt-1.5">
+                      <div className="flex w-52 shrink-0 items-center gap-2 pt-1.5">
                         <span className="font-medium text-heading">{t(`downtime.days.${day}`)}</span>
                         {day > 5 && <Badge variant="secondary">{t("downtime.weekend")}</Badge>}
                       </div>
