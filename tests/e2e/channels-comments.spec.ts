@@ -149,6 +149,11 @@ test("comments page screenshots: light and dark, desktop and phone", async ({ pa
       await settled(page);
       if (label === "desktop") await page.locator('li[data-testid^="comment-"]').first().getByRole("button", { name: "Ответить" }).click();
       await page.waitForTimeout(300);
+      const overflow = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        return [...document.querySelectorAll("main *")].filter((el) => el.getBoundingClientRect().right > width + 0.5).map((el) => el.tagName);
+      });
+      expect(overflow).toEqual([]);
       await shot(page, testInfo, `channels-comments-${theme}-${label}`);
     }
   }

@@ -246,8 +246,17 @@ test("connect page screenshots: light and dark, desktop and phone", async ({ pag
       }, theme).catch(() => undefined);
       await page.goto(`/${accountId}/connect`);
       await settled(page);
-      await expect(page.getByTestId("whatsapp-qr")).toBeVisible();
+      await expect(page.getByTestId("whatsapp-qr")).toBeVisible({ timeout: 20_000 });
       await page.waitForTimeout(300);
+      // Nothing sticks out sideways (a phone would scroll horizontally).
+      const overflow = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        return [...document.querySelectorAll("main *")]
+          .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+          .slice(0, 5)
+          .map((el) => `${el.tagName}.${String((el as HTMLElement).className).slice(0, 80)} → ${Math.round(el.getBoundingClientRect().right)}`);
+      });
+      expect(overflow, overflow.join("\n")).toEqual([]);
       await shot(page, testInfo, `channels-connect-${theme}-${label}`);
     }
   }

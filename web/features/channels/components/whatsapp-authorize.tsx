@@ -49,6 +49,7 @@ function useSecondsLeft(until: number | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!until) return;
+    setNow(Date.now());
     const id = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(id);
   }, [until]);
@@ -79,7 +80,7 @@ function QrPanel({ accountId }: { accountId: string }) {
     <div className="grid items-center gap-5 sm:grid-cols-[auto_1fr]">
       <div className="relative mx-auto flex size-56 items-center justify-center rounded-md bg-white p-3 shadow-card ring-1 ring-border">
         {qr.isPending ? (
-          <Skeleton className="size-full bg-muted" />
+          <Skeleton className="size-full bg-muted" aria-busy="true" />
         ) : qr.data?.type === "qrCode" ? (
           <img
             src={`data:image/png;base64,${qr.data.message}`}
