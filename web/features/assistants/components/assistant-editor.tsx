@@ -482,7 +482,7 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
 function Section({ icon: Icon, title, hint, action, children }: { icon: typeof Bot; title: string; hint: string; action?: ReactNode; children: ReactNode }) {
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="max-sm:grid-cols-1">
         <CardTitle className="flex items-center gap-2.5 text-base">
           <Icon className="size-5 text-primary" aria-hidden />
           {title}
