@@ -55,7 +55,7 @@ export function ChangeEmailCard({ user }: { user: SessionUser }) {
                 <FormItem>
                   <FormLabel>{t("email.newEmail")}</FormLabel>
                   <FormControl>
-                    <Input type="email" autoComplete="email" placeholder="name@company.ru" {...field} />
+                    <Input type="email" autoComplete="email" placeholder={t("auth:fields.emailPlaceholder")} {...field} />
                   </FormControl>
                   <FormMessage />
                 </FormItem>

@@ -63,7 +63,7 @@ export function InviteDialog({ accountId, myRole }: { accountId: string; myRole:
                 <FormItem>
                   <FormLabel>{t("members.invite.email")}</FormLabel>
                   <FormControl>
-                    <Input type="email" autoFocus placeholder="colleague@company.ru" {...field} />
+                    <Input type="email" autoFocus placeholder={t("auth:fields.emailPlaceholder")} {...field} />
                   </FormControl>
                   <FormMessage />
                 </FormItem>
