@@ -52,7 +52,7 @@ export default function CommentsPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader className="mb-0" title={t("comments:title")} description={t("comments:description")} />
+      <PageHeader title={t("comments:title")} description={t("comments:description")} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <AutoReplyCard accountId={accountId} />
         <InstagramRules />

@@ -22,7 +22,6 @@ export default function ConnectPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        className="mb-0"
         title={t("title")}
         description={t("description")}
         actions={

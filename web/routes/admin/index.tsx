@@ -9,7 +9,7 @@ export default function AdminPage() {
   const { t } = useTranslation("channels");
   return (
     <div className="space-y-6">
-      <PageHeader className="mb-0" title={t("dlq.pageTitle")} description={t("dlq.pageDescription")} />
+      <PageHeader title={t("dlq.pageTitle")} description={t("dlq.pageDescription")} />
       <DeadLetters />
     </div>
   );
