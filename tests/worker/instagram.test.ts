@@ -198,3 +198,18 @@ describe("Instagram: comments", () => {
     expect(replies[0]!.body).toEqual({ message: "Спасибо! Цена в директе." });
   });
 });
+
+describe("Instagram: comment auto-reply is one setting", () => {
+  it("the account setting and the channel's switch stay the same whichever is changed", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    await api("PUT", `/accounts/${accountId}/settings`, { token, body: { comments: { autoReply: true } } });
+    const { state } = await connect(token, accountId);
+    expect(state.commentsAutoReply).toBe(true);
+    const off = await api("PUT", `/accounts/${accountId}/settings`, { token, body: { comments: { autoReply: false } } });
+    expect(off.status).toBe(200);
+    expect((await api("GET", ig(accountId), { token })).body.commentsAutoReply).toBe(false);
+    const on = await api("PATCH", ig(accountId, "/settings"), { token, body: { commentsAutoReply: true } });
+    expect(on.body.commentsAutoReply).toBe(true);
+    expect((await api("GET", `/accounts/${accountId}/settings`, { token })).body.comments.autoReply).toBe(true);
+  });
+});

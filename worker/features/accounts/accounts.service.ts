@@ -131,6 +131,14 @@ export async function updateSettings(env: Env, accountId: string, patch: Partial
     webhook: { ...current.webhook, ...patch.webhook },
   });
   await getDb(env.DB).update(schema.accounts).set({ settings: next, updatedAt: Date.now() }).where(eq(schema.accounts.id, accountId));
+  if (patch.comments?.autoReply !== undefined) {
+    // The Instagram consumer reads the channel's copy; the account setting is the one users change.
+    await env.DB.prepare(
+      "UPDATE channels SET state = json_set(state, '$.commentsAutoReply', json(?1)), updated_at = ?2 WHERE account_id = ?3 AND platform = 'INSTAGRAM'",
+    )
+      .bind(next.comments.autoReply ? "true" : "false", Date.now(), accountId)
+      .run();
+  }
   return { ...next, downtime: a.downtime as Downtime, timezone: a.timezone };
 }
 

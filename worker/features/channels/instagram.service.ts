@@ -6,6 +6,7 @@ import { badRequest, notFound } from "../../lib/errors";
 import { createLogger } from "../../lib/logger";
 import { getChannel, isConnected, markDisconnected, openCredentials, resolveAssistant, saveChannel, sealCredentials, updateChannel, upstreamError } from "./channels.service";
 import { SendError } from "./types";
+import { getSettings, updateSettings } from "../accounts/accounts.service";
 
 export interface InstagramCreds {
   accessToken: string;
@@ -53,10 +54,11 @@ export async function connectInstagram(env: Env, accountId: string, input: { ins
       connected: true,
       username: acc.username ?? null,
       tokenHint: maskSecret(input.accessToken),
-      commentsAutoReply: input.commentsAutoReply ?? (existing?.state as Record<string, unknown> | undefined)?.commentsAutoReply === true,
+      commentsAutoReply: input.commentsAutoReply ?? (await getSettings(env, accountId)).comments.autoReply,
       subscribedFields: ["messages", "comments"],
     },
   });
+  if (input.commentsAutoReply !== undefined) await updateSettings(env, accountId, { comments: { autoReply: input.commentsAutoReply } });
   return instagramState(ch);
 }
 
@@ -70,7 +72,10 @@ export async function updateInstagramSettings(env: Env, accountId: string, input
   const ch = await requireInstagram(env, accountId);
   const assistantId = input.assistantId === undefined ? ch.assistantId : await resolveAssistant(env, accountId, input.assistantId, ch.assistantId);
   const state = { ...ch.state, ...(input.commentsAutoReply === undefined ? {} : { commentsAutoReply: input.commentsAutoReply }) };
-  return instagramState(await updateChannel(env, ch, { assistantId, state }));
+  const updated = await updateChannel(env, ch, { assistantId, state });
+  // One setting, two copies: the account's (Account settings) and the channel's (read by the consumer).
+  if (input.commentsAutoReply !== undefined) await updateSettings(env, accountId, { comments: { autoReply: input.commentsAutoReply } });
+  return instagramState(updated);
 }
 
 export async function toggleInstagram(env: Env, accountId: string, enabled?: boolean) {
