@@ -160,7 +160,7 @@ function DowntimeEditor({ accountId, settings }: { accountId: string; settings: 
             )}
 
             <div className="space-y-2">
-              <div className="flex items-center justify-between gap-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
                 <h4 className="text-sm font-medium tracking-wide text-muted-foreground uppercase">{t("downtime.week")}</h4>
                 {canEdit && (
                   <Button type="button" variant="ghost" size="sm" onClick={copyMondayToWeekdays} disabled={!fields.some((f) => f.day === 1)}>
