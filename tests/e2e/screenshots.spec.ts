@@ -16,7 +16,6 @@ const PUBLIC_PAGES: [string, string][] = [
   ["about-us", "/about-us"],
   ["under-maintenance", "/under-maintenance"],
   ["not-authorized", "/pages/misc/not-authorized"],
-  ["not-found", "/no-such-page"],
 ];
 
 const APP_PAGES: [string, string][] = [
@@ -29,6 +28,8 @@ const APP_PAGES: [string, string][] = [
   ["profile", "/profile"],
   ["profile-security", "/profile?tab=security"],
   ["profile-sessions", "/profile?tab=sessions"],
+  // Unknown paths need a session to tell a missing page from a protected one.
+  ["not-found", "/no/such/page"],
 ];
 
 // Many pages per test on a shared, busy machine.

@@ -10,7 +10,7 @@ export const handle = { titleKey: "pages:notFound.title" };
 export default function ErrorPage() {
   const { t } = useTranslation("pages");
   const error = useRouteError();
-  const notFound = error === undefined || (isRouteErrorResponse(error) && error.status === 404);
+  const notFound = error == null || (isRouteErrorResponse(error) && error.status === 404);
 
   if (notFound) {
     return (
