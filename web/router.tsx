@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import type { Action, Subject } from "@worker/lib/permissions";
 import { RequireAccess, RootRedirect } from "@/components/guards";
 import { BlankLayout } from "@/components/layouts/blank-layout";
@@ -180,7 +180,9 @@ export function buildRoutes(defs: RouteDef[] = ROUTES): RouteObject[] {
   const admin = shellTop.filter((d) => d.access === "admin").map((d) => toRoute(d));
   if (admin.length) shellChildren.push(guarded("admin", admin));
   if (shellAccount.length) {
-    shellChildren.push({ path: ":accountId", lazy: lazyAccountScope, children: shellAccount.map((d) => withAbility(d, toRoute(d, true))) });
+    // "/{accountId}" alone opens the account's dashboard.
+    const index: RouteObject = { index: true, element: <Navigate to="dashboard" replace /> };
+    shellChildren.push({ path: ":accountId", lazy: lazyAccountScope, children: [index, ...shellAccount.map((d) => withAbility(d, toRoute(d, true)))] });
   }
 
   const errorMounted = isModuleMounted(ERROR_MODULE);
