@@ -36,18 +36,21 @@ export async function customerWrites(request: APIRequestContext, igId: string, s
   expect(res.status()).toBe(200);
 }
 
-/** Finds the contact whose thread's last message is `text` (the webhook is processed by a queue). */
-export async function waitForContact(request: APIRequestContext, auth: AuthResult, text: string): Promise<{ contactId: string; threadId: string; name: string }> {
-  let found: { contactId: string; thread: { threadId: string }; name: string } | undefined;
+/**
+ * Finds the Instagram contact `senderId` once the webhook went through the queue. By sender, not by
+ * message text: the demo assistant may already have answered, so the last message is not the customer's.
+ */
+export async function waitForContact(request: APIRequestContext, auth: AuthResult, senderId: string): Promise<{ contactId: string; threadId: string; name: string }> {
+  let found: { contactId: string; platformUserId: string; thread: { threadId: string }; name: string } | undefined;
   await expect
     .poll(
       async () => {
-        const res = await request.get(`/api/accounts/${DEMO_ACCOUNT_ID}/contacts/chat-contacts?q=${encodeURIComponent(text)}`, { headers: bearer(auth.accessToken) });
-        const body = (await res.json()) as { data: { contactId: string; thread: { threadId: string }; name: string }[] };
-        found = body.data[0];
+        const res = await request.get(`/api/accounts/${DEMO_ACCOUNT_ID}/contacts/chat-contacts?platform=INSTAGRAM`, { headers: bearer(auth.accessToken) });
+        const body = (await res.json()) as { data: { contactId: string; platformUserId: string; thread: { threadId: string }; name: string }[] };
+        found = body.data.find((c) => c.platformUserId === senderId);
         return !!found;
       },
-      { timeout: 15_000 },
+      { timeout: 20_000 },
     )
     .toBe(true);
   return { contactId: found!.contactId, threadId: found!.thread.threadId, name: found!.name };

@@ -102,7 +102,8 @@ export function upsertMessage(qc: QueryClient, accountId: string, m: MessageDto)
   const pages = data.pages.map((p) => {
     if (!p.data.some((x) => x.messageId === m.messageId)) return p;
     found = true;
-    return { ...p, data: p.data.map((x) => (x.messageId === m.messageId ? { ...x, ...clean } : x)) };
+    // The newer state wins: the POST answer (pending) may land after the socket's "sent".
+    return { ...p, data: p.data.map((x) => (x.messageId === m.messageId ? ((x.updatedAt ?? 0) > (clean.updatedAt ?? 0) ? x : { ...x, ...clean }) : x)) };
   });
   if (!found && pages[0]) {
     // Newest first; a late event of an older message still lands in order.
