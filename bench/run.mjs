@@ -1,0 +1,19 @@
+// `npm run bench [name…]`: runs the benchmarks one after another (each prints its own figures).
+// They measure this machine: run them on a quiet one. Names: bundle-size, inbox-queries,
+// inbox-sockets, assistant-pipeline, channels-ingest, channels-latency, channels-outbound.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const all = ["bundle-size", "inbox-queries", "inbox-sockets", "assistant-pipeline", "channels-ingest", "channels-latency", "channels-outbound"];
+const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all;
+let failed = 0;
+for (const name of chosen) {
+  if (!all.includes(name)) {
+    console.error(`unknown benchmark ${name}; one of: ${all.join(", ")}`);
+    process.exit(2);
+  }
+  console.log(`\n━━ bench: ${name} ━━`);
+  const r = spawnSync(process.execPath, [fileURLToPath(new URL(`./${name}.mjs`, import.meta.url)), ...(name === "bundle-size" ? ["--build"] : [])], { stdio: "inherit" });
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
