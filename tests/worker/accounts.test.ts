@@ -97,6 +97,17 @@ describe("accounts", () => {
     expect((await api("POST", `/accounts/${id}/skip-wizard-step`, { token, body: { step: "unknown" } })).status).toBe(400);
   });
 
+  it("setup steps count as done when what they ask for exists", async () => {
+    const { token } = await registerUser();
+    const id = await createAccount(token);
+    await api("POST", `/accounts/${id}/skip-wizard-step`, { token, body: { step: "assistant" } });
+    expect((await api("GET", `/accounts/${id}`, { token })).body.wizard).toMatchObject({ completed: ["account"], skipped: ["assistant"] });
+    expect((await api("POST", `/accounts/${id}/assistants`, { token, body: { name: "Помощник" } })).status).toBe(201);
+    await addMember(token, id, "operator");
+    const after = await api("GET", `/accounts/${id}`, { token });
+    expect(after.body.wizard).toMatchObject({ completed: ["account", "assistant", "team"], skipped: [] });
+  });
+
   it("delete: owner only; the account and its memberships go", async () => {
     const { token } = await registerUser();
     const id = await createAccount(token);

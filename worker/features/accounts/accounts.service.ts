@@ -88,12 +88,28 @@ export async function getAccountRow(env: Env, accountId: string): Promise<Accoun
 }
 
 export async function getAccount(env: Env, accountId: string, role: Role) {
-  const db = getDb(env.DB);
-  const [a, members] = await Promise.all([
-    getAccountRow(env, accountId),
-    db.select({ n: count() }).from(schema.members).where(eq(schema.members.accountId, accountId)).get(),
-  ]);
-  return { ...publicAccount(a, role), memberCount: members?.n ?? 0 };
+  const [a, facts] = await Promise.all([getAccountRow(env, accountId), setupFacts(env, accountId)]);
+  const pub = publicAccount(a, role);
+  // A setup step is done when what it asks for exists, whatever was stored when it was skipped.
+  const done = new Set(pub.wizard.completed);
+  if (facts.assistants > 0) done.add("assistant");
+  if (facts.channels > 0) done.add("channel");
+  if (facts.testChats > 0) done.add("test");
+  if (facts.members > 1) done.add("team");
+  const completed = WIZARD_STEPS.filter((s) => done.has(s));
+  return { ...pub, wizard: { ...pub.wizard, completed, skipped: pub.wizard.skipped.filter((s) => !done.has(s)) }, memberCount: facts.members };
+}
+
+async function setupFacts(env: Env, accountId: string) {
+  const row = await env.DB.prepare(
+    `SELECT (SELECT count(*) FROM members WHERE account_id = ?1) AS members,
+            (SELECT count(*) FROM assistants WHERE account_id = ?1) AS assistants,
+            (SELECT count(*) FROM channels WHERE account_id = ?1 AND credentials IS NOT NULL AND json_extract(state, '$.connected') = 1) AS channels,
+            (SELECT count(*) FROM contacts WHERE account_id = ?1 AND is_test_contact = 1) AS testChats`,
+  )
+    .bind(accountId)
+    .first<{ members: number; assistants: number; channels: number; testChats: number }>();
+  return { members: row?.members ?? 0, assistants: row?.assistants ?? 0, channels: row?.channels ?? 0, testChats: row?.testChats ?? 0 };
 }
 
 export async function updateAccount(env: Env, accountId: string, role: Role, input: Partial<Pick<Account, "name" | "timezone" | "language" | "description" | "website">>) {
