@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
+import { ConfirmButton } from "@/lib/confirm";
 import { cn } from "@/lib/utils";
 import type { ChannelKind } from "../api";
 import { PlatformIcon } from "./platform-icon";
@@ -67,5 +68,15 @@ export function Fact({ label, children, testId }: { label: string; children: Rea
         {children}
       </dd>
     </div>
+  );
+}
+
+/** The destructive action at the end of a channel card's footer (disconnect, delete), behind a confirmation. */
+export function ChannelDangerAction({ icon: Icon, label, confirm, onConfirm }: { icon: React.ComponentType<{ "aria-hidden"?: boolean }>; label: string; confirm: { title: string; message: string; confirmText: string }; onConfirm: () => unknown }) {
+  return (
+    <ConfirmButton variant="ghost" size="sm" className="ms-auto text-destructive hover:bg-destructive/10" confirm={confirm} onConfirm={onConfirm}>
+      <Icon aria-hidden />
+      {label}
+    </ConfirmButton>
   );
 }

@@ -9,13 +9,12 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useAbility } from "@/lib/ability";
-import { ConfirmButton } from "@/lib/confirm";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { channelApi, channelKeys, channelQueries, type InstagramState } from "../api";
 import { instagramFormSchema } from "../schemas";
 import { AssistantSelect } from "./assistant-select";
-import { ChannelCard, Fact } from "./channel-card";
+import { ChannelCard, ChannelDangerAction, Fact } from "./channel-card";
 import { CardSkeleton, ChannelLoadError } from "./channel-states";
 
 export function InstagramCard({ accountId }: { accountId: string }) {
@@ -77,16 +76,7 @@ export function InstagramCard({ accountId }: { accountId: string }) {
               <RefreshCw aria-hidden />
               {t("instagram.resubscribe")}
             </Button>
-            <ConfirmButton
-              variant="ghost"
-              size="sm"
-              className="ms-auto text-destructive hover:bg-destructive/10"
-              confirm={{ title: t("instagram.disconnectTitle"), message: t("instagram.disconnectMessage"), confirmText: t("common.disconnect") }}
-              onConfirm={disconnect}
-            >
-              <Unplug aria-hidden />
-              {t("common.disconnect")}
-            </ConfirmButton>
+            <ChannelDangerAction icon={Unplug} label={t("common.disconnect")} confirm={{ title: t("instagram.disconnectTitle"), message: t("instagram.disconnectMessage"), confirmText: t("common.disconnect") }} onConfirm={disconnect} />
           </>
         ) : undefined
       }

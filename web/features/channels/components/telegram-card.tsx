@@ -8,14 +8,13 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useAbility } from "@/lib/ability";
-import { ConfirmButton } from "@/lib/confirm";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { formatDate } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { channelApi, channelKeys, channelQueries, type TelegramState } from "../api";
 import { telegramFormSchema } from "../schemas";
 import { AssistantSelect } from "./assistant-select";
-import { ChannelCard, Fact } from "./channel-card";
+import { ChannelCard, ChannelDangerAction, Fact } from "./channel-card";
 import { CardSkeleton, ChannelLoadError } from "./channel-states";
 
 export function TelegramCard({ accountId }: { accountId: string }) {
@@ -83,16 +82,7 @@ export function TelegramCard({ accountId }: { accountId: string }) {
               <KeyRound aria-hidden />
               {t("telegram.replaceToken")}
             </Button>
-            <ConfirmButton
-              variant="ghost"
-              size="sm"
-              className="ms-auto text-destructive hover:bg-destructive/10"
-              confirm={{ title: t("telegram.disconnectTitle"), message: t("telegram.disconnectMessage"), confirmText: t("common.disconnect") }}
-              onConfirm={disconnect}
-            >
-              <Unplug aria-hidden />
-              {t("common.disconnect")}
-            </ConfirmButton>
+            <ChannelDangerAction icon={Unplug} label={t("common.disconnect")} confirm={{ title: t("telegram.disconnectTitle"), message: t("telegram.disconnectMessage"), confirmText: t("common.disconnect") }} onConfirm={disconnect} />
           </>
         ) : undefined
       }

@@ -13,7 +13,7 @@ import { notify } from "@/lib/notify";
 import { channelApi, channelKeys, channelQueries, type WhatsappSettings } from "../api";
 import { useWhatsappLive } from "../hooks/use-whatsapp-live";
 import { AssistantSelect } from "./assistant-select";
-import { ChannelCard, Fact } from "./channel-card";
+import { ChannelCard, ChannelDangerAction, Fact } from "./channel-card";
 import { CardSkeleton, ChannelLoadError } from "./channel-states";
 import { WhatsappAuthorize } from "./whatsapp-authorize";
 import { WhatsappExistingDialog } from "./whatsapp-existing-dialog";
@@ -114,16 +114,12 @@ export function WhatsappCard({ accountId, className }: { accountId: string; clas
                 {t("whatsapp.logout")}
               </ConfirmButton>
             )}
-            <ConfirmButton
-              variant="ghost"
-              size="sm"
-              className="ms-auto text-destructive hover:bg-destructive/10"
+            <ChannelDangerAction
+              icon={Trash2}
+              label={t("whatsapp.delete")}
               confirm={{ title: t("whatsapp.deleteTitle"), message: t("whatsapp.deleteMessage"), confirmText: t("common.delete") }}
               onConfirm={remove}
-            >
-              <Trash2 aria-hidden />
-              {t("whatsapp.delete")}
-            </ConfirmButton>
+            />
           </>
         ) : undefined
       }
