@@ -23,6 +23,21 @@ export default defineConfig({
     // Every supported browser preloads modules natively; the polyfill would only add to the entry.
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // What the entry imports statically ($initial) goes into two files, third-party code
+        // (unchanged between deploys, so it stays cached) and the app shell, instead of the dozen
+        // small shared chunks the automatic split makes of it: each file is gzipped on its own, so
+        // fewer, larger files compress better (about 5 KB less for every first load) and cost
+        // fewer requests. Lazy pages keep the automatic split: a page loads only its own code.
+        codeSplitting: {
+          groups: [
+            { name: "vendor", test: /[\\/]node_modules[\\/]/, tags: ["$initial"], priority: 2 },
+            { name: "app", tags: ["$initial"], priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { "/api": "http://127.0.0.1:8787", "/ws": { target: "ws://127.0.0.1:8787", ws: true } },
