@@ -1,31 +1,50 @@
 import { useForm, type FieldError, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from "react-hook-form";
-import { safeParseAsync, type $ZodType, type input as zInput, type output as zOutput } from "zod/v4/core";
+import { useMemo } from "react";
+import type { $ZodType, input as zInput, output as zOutput } from "zod/v4/core";
 import { isApiError } from "./api";
+
+/**
+ * A zod schema, or a function that loads one. Validation only runs once the user types or submits,
+ * so a page in the first load (sign-in, registration) passes a loader, e.g.
+ * `useCallback(() => import("@/features/auth/schemas").then((m) => m.loginSchema(t)), [t])`, and
+ * zod stays out of its first download. Keep the loader (and a schema) stable: memoize it.
+ */
+export type SchemaSource<S> = S | (() => Promise<S>);
 
 /**
  * react-hook-form + zod with the product's defaults (SPEC §5): validation on input, at most one
  * error per field.
  */
 export function useZodForm<S extends $ZodType<FieldValues, FieldValues>>(
-  schema: S,
+  schema: SchemaSource<S>,
   opts: Omit<UseFormProps<zInput<S>, unknown, zOutput<S>>, "resolver"> = {},
 ): UseFormReturn<zInput<S>, unknown, zOutput<S>> {
+  const resolver = useMemo(() => zodResolver(schema), [schema]);
   return useForm<zInput<S>, unknown, zOutput<S>>({
     mode: "onChange",
     criteriaMode: "firstError",
     ...opts,
-    resolver: zodResolver(schema) as unknown as Resolver<zInput<S>, unknown, zOutput<S>>,
+    resolver: resolver as unknown as Resolver<zInput<S>, unknown, zOutput<S>>,
   });
 }
 
 /**
  * A small zod resolver (the @hookform/resolvers one adds ~16 KB gzipped to every form page): the
  * first issue of each field becomes its error. It parses through zod's core, so schemas written
- * with the lighter `zod/mini` work as well as classic `zod` ones.
+ * with the lighter `zod/mini` work as well as classic `zod` ones. zod's parser (and a lazy schema)
+ * load at the first validation, not with the form: web/lib/form.ts is in the sign-in page's first
+ * load, zod is not.
  */
-export function zodResolver<S extends $ZodType>(schema: S): Resolver<FieldValues, unknown, zOutput<S>> {
+export function zodResolver<S extends $ZodType>(schema: SchemaSource<S>): Resolver<FieldValues, unknown, zOutput<S>> {
+  let ready: Promise<[S, typeof import("./zod-parse")]> | null = null;
+  const load = () =>
+    (ready ??= Promise.all([typeof schema === "function" ? schema() : schema, import("./zod-parse")]).catch((error: unknown) => {
+      ready = null; // a failed download is tried again at the next validation
+      throw error;
+    }));
   return async (values) => {
-    const result = await safeParseAsync(schema, values);
+    const [resolved, { safeParseAsync }] = await load();
+    const result = await safeParseAsync(resolved, values);
     if (result.success) return { values: result.data as zOutput<S>, errors: {} };
     const errors: Record<string, FieldError> = {};
     for (const issue of result.error.issues) {

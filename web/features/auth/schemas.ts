@@ -1,9 +1,10 @@
 import * as z from "zod/mini";
 import type { TFunction } from "i18next";
 
-// zod/mini (not classic zod): the sign-in and registration pages are in the first load, and the
-// mini build is about 18 KB gzipped lighter. The checks are the same zod core checks, so the rules
-// and messages are identical; classic `z.object({...})` elsewhere accepts these fields as they are.
+// zod/mini (not classic zod): the checks are the same zod core checks, so the rules and messages are
+// identical, and classic `z.object({...})` elsewhere accepts these fields as they are. The auth
+// pages' own schemas are below: those pages load this module at the first validation (see
+// SchemaSource in web/lib/form.ts), so zod is not in their first download.
 
 /** Client-side rules mirror the server's (worker/features/auth/auth.schemas.ts); the server stays the authority. */
 export const emailField = (t: TFunction) =>
@@ -21,9 +22,26 @@ export const nameField = (t: TFunction) =>
 export const requiredPassword = (t: TFunction) =>
   z.string().check(z.minLength(1, t("auth:validation.passwordRequired")), z.maxLength(128, t("auth:validation.passwordMax")));
 
-/** Accepts only same-origin paths as a post-login destination (no open redirect). */
-export function safeRedirect(value: string | null | undefined, fallback = "/"): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (value.startsWith("/login") || value.startsWith("/register")) return fallback;
-  return value;
-}
+/** /login */
+export const loginSchema = (t: TFunction) => z.object({ email: emailField(t), password: requiredPassword(t) });
+
+/** /register (the new password typed twice, the terms accepted) */
+export const registerSchema = (t: TFunction) =>
+  z
+    .object({
+      name: nameField(t),
+      email: emailField(t),
+      password: newPasswordField(t),
+      confirmPassword: z.string(),
+      terms: z.boolean().check(z.refine((v) => v, t("auth:validation.termsRequired"))),
+    })
+    .check(z.refine((v) => v.password === v.confirmPassword, { message: t("auth:validation.passwordsDiffer"), path: ["confirmPassword"] }));
+
+/** /auth/forgot-password */
+export const forgotPasswordSchema = (t: TFunction) => z.object({ email: emailField(t) });
+
+/** /auth/reset (the new password typed twice) */
+export const resetPasswordSchema = (t: TFunction) =>
+  z
+    .object({ password: newPasswordField(t), confirmPassword: z.string() })
+    .check(z.refine((v) => v.password === v.confirmPassword, { message: t("auth:validation.passwordsDiffer"), path: ["confirmPassword"] }));

@@ -1,7 +1,6 @@
-import { useMemo, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { z } from "zod";
 import { ArrowLeft, MailCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -11,7 +10,6 @@ import { useZodForm } from "@/lib/form";
 import { AuthShell } from "@/features/auth/components/auth-shell";
 import { FormAlert } from "@/features/auth/components/form-alert";
 import { StatusPanel } from "@/features/auth/components/status-panel";
-import { emailField } from "@/features/auth/schemas";
 import { handleFormError } from "@/features/auth/server-error";
 
 export const handle = { titleKey: "auth:forgot.pageTitle" };
@@ -20,7 +18,8 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation("auth");
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
   const [formError, setFormError] = useState("");
-  const schema = useMemo(() => z.object({ email: emailField(t) }), [t]);
+  // The schema (and zod) load at the first validation, not with the page.
+  const schema = useCallback(() => import("@/features/auth/schemas").then((m) => m.forgotPasswordSchema(t)), [t]);
   const form = useZodForm(schema, { defaultValues: { email: "" } });
 
   const onSubmit = form.handleSubmit(async (values) => {

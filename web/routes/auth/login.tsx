@@ -1,7 +1,6 @@
-import { useMemo, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -10,7 +9,7 @@ import { useZodForm } from "@/lib/form";
 import { AuthShell } from "@/features/auth/components/auth-shell";
 import { FormAlert } from "@/features/auth/components/form-alert";
 import { PasswordInput } from "@/features/auth/components/password-input";
-import { emailField, requiredPassword, safeRedirect } from "@/features/auth/schemas";
+import { safeRedirect } from "@/features/auth/redirect";
 import { handleFormError } from "@/features/auth/server-error";
 // The light session store: the sign-in pages load without the /auth/me query (and React Query).
 import { signIn, type SessionUser } from "@/lib/session-store";
@@ -23,7 +22,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [formError, setFormError] = useState("");
   const redirectUrl = params.get("redirect_url");
-  const schema = useMemo(() => z.object({ email: emailField(t), password: requiredPassword(t) }), [t]);
+  // The schema (and zod) load at the first validation, not with the page.
+  const schema = useCallback(() => import("@/features/auth/schemas").then((m) => m.loginSchema(t)), [t]);
   const form = useZodForm(schema, { defaultValues: { email: params.get("email") ?? "", password: "" } });
 
   const onSubmit = form.handleSubmit(async (values) => {

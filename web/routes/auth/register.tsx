@@ -1,7 +1,6 @@
-import { useMemo, useState } from "react";
+import { useCallback, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -12,7 +11,7 @@ import { notify } from "@/lib/notify";
 import { AuthShell } from "@/features/auth/components/auth-shell";
 import { FormAlert } from "@/features/auth/components/form-alert";
 import { PasswordInput } from "@/features/auth/components/password-input";
-import { emailField, nameField, newPasswordField, safeRedirect } from "@/features/auth/schemas";
+import { safeRedirect } from "@/features/auth/redirect";
 import { handleFormError } from "@/features/auth/server-error";
 // The light session store: the sign-in pages load without the /auth/me query (and React Query).
 import { signIn, type SessionUser } from "@/lib/session-store";
@@ -27,19 +26,8 @@ export default function RegisterPage() {
   const inviteToken = params.get("inviteToken") ?? undefined;
   const redirectUrl = params.get("redirect_url");
 
-  const schema = useMemo(
-    () =>
-      z
-        .object({
-          name: nameField(t),
-          email: emailField(t),
-          password: newPasswordField(t),
-          confirmPassword: z.string(),
-          terms: z.boolean().check(z.refine((v) => v, t("validation.termsRequired"))),
-        })
-        .check(z.refine((v) => v.password === v.confirmPassword, { message: t("validation.passwordsDiffer"), path: ["confirmPassword"] })),
-    [t],
-  );
+  // The schema (and zod) load at the first validation, not with the page.
+  const schema = useCallback(() => import("@/features/auth/schemas").then((m) => m.registerSchema(t)), [t]);
   const form = useZodForm(schema, { defaultValues: { name: "", email: params.get("email") ?? "", password: "", confirmPassword: "", terms: false } });
 
   const onSubmit = form.handleSubmit(async ({ name, email, password }) => {

@@ -1,7 +1,6 @@
-import { useMemo, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
 import { ArrowLeft, Link2Off } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -12,7 +11,6 @@ import { AuthShell } from "@/features/auth/components/auth-shell";
 import { FormAlert } from "@/features/auth/components/form-alert";
 import { PasswordInput } from "@/features/auth/components/password-input";
 import { StatusPanel } from "@/features/auth/components/status-panel";
-import { newPasswordField } from "@/features/auth/schemas";
 import { handleFormError } from "@/features/auth/server-error";
 
 export const handle = { titleKey: "auth:reset.pageTitle" };
@@ -24,13 +22,8 @@ export default function ResetPasswordPage() {
   const token = params.get("token") ?? "";
   const [formError, setFormError] = useState("");
   const [linkError, setLinkError] = useState(token.length < 10 ? t("reset.noToken") : "");
-  const schema = useMemo(
-    () =>
-      z
-        .object({ password: newPasswordField(t), confirmPassword: z.string() })
-        .refine((v) => v.password === v.confirmPassword, { message: t("validation.passwordsDiffer"), path: ["confirmPassword"] }),
-    [t],
-  );
+  // The schema (and zod) load at the first validation, not with the page.
+  const schema = useCallback(() => import("@/features/auth/schemas").then((m) => m.resetPasswordSchema(t)), [t]);
   const form = useZodForm(schema, { defaultValues: { password: "", confirmPassword: "" } });
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
