@@ -122,6 +122,7 @@ async function main() {
     console.log(`Seeded ${n} messages in ${(meta.seededInMs / 1000).toFixed(1)} s`);
   } else {
     console.log(`Reusing the seeded database in ${persist} (--fresh to rebuild)`);
+    migrate(persist); // migrations added since the seed (idempotent)
   }
   const { token, accountId } = meta;
   const hot = "c" + (0).toString(36).padStart(7, "0");
@@ -146,23 +147,23 @@ async function main() {
   // The floor: the same SQL the routes run, straight on the same SQLite file.
   const db = new DatabaseSync(d1File(persist), { readOnly: true });
   const list = db.prepare(
-    "SELECT t.*, c.* FROM threads t JOIN contacts c ON c.id = t.contact_id WHERE t.account_id = ? AND t.is_test = 0 ORDER BY t.updated_at DESC, t.id DESC LIMIT 30 OFFSET 0",
+    "SELECT t.*, c.* FROM threads t JOIN contacts c ON c.id = t.contact_id WHERE t.account_id = ? AND t.is_test = ? ORDER BY t.updated_at DESC, t.id DESC LIMIT 30 OFFSET 0",
   );
-  const listCount = db.prepare("SELECT count(*) AS n FROM threads WHERE account_id = ? AND is_test = 0");
+  const listCount = db.prepare("SELECT coalesce(sum(n), 0) AS n FROM thread_counts WHERE account_id = ? AND is_test = ?");
   const search = db.prepare(
-    "SELECT t.*, c.* FROM threads_fts f CROSS JOIN threads t ON t.rowid = f.rowid JOIN contacts c ON c.id = t.contact_id WHERE threads_fts MATCH ? AND t.account_id = ? AND t.is_test = 0 AND instr(t.search_text, ?) > 0 ORDER BY t.updated_at DESC, t.id DESC LIMIT 30 OFFSET 0",
+    `WITH page AS (SELECT t.rowid AS rid, count(*) OVER () AS total FROM threads_fts f CROSS JOIN threads t ON t.rowid = f.rowid
+       WHERE threads_fts MATCH ? AND t.account_id = ? AND t.is_test = ? AND instr(t.search_text, ?) > 0 ORDER BY t.updated_at DESC, t.id DESC LIMIT 30 OFFSET 0)
+     SELECT page.total, t.*, c.* FROM page CROSS JOIN threads t ON t.rowid = page.rid JOIN contacts c ON c.id = t.contact_id ORDER BY t.updated_at DESC, t.id DESC`,
   );
-  const searchCount = db.prepare("SELECT count(*) AS n FROM threads_fts f CROSS JOIN threads t ON t.rowid = f.rowid WHERE threads_fts MATCH ? AND t.account_id = ? AND t.is_test = 0 AND instr(t.search_text, ?) > 0");
   const contact = db.prepare("SELECT * FROM contacts WHERE id = ? AND account_id = ?");
   const msgs = db.prepare("SELECT * FROM messages WHERE account_id = ? AND contact_id = ? ORDER BY created_at DESC, id DESC LIMIT 51");
   const floor = {
     "chat-contacts page 1": timeSql(db, () => {
-      list.all(accountId);
-      listCount.get(accountId);
+      list.all(accountId, 0);
+      listCount.get(accountId, 0);
     }),
     [`search "${SEARCH}"`]: timeSql(db, () => {
-      search.all(`"${SEARCH}"`, accountId, SEARCH);
-      searchCount.get(`"${SEARCH}"`, accountId, SEARCH);
+      search.all(`"${SEARCH}"`, accountId, 0, SEARCH);
     }),
     "thread latest 50": timeSql(db, () => {
       contact.get(hot, accountId);

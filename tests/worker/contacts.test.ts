@@ -54,6 +54,40 @@ describe("GET /accounts/:id/contacts/chat-contacts", () => {
     expect(paging.body.data).toHaveLength(1);
   });
 
+  it("totals follow every filter through status changes, AI switches and deletions (trigger-kept counts)", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const seeded = await seedInbox(accountId);
+    const total = async (qs: string) => {
+      const res = await api("GET", `/accounts/${accountId}/contacts/chat-contacts?limit=1&${qs}`, { token });
+      expect(res.status, qs).toBe(200);
+      // the total must agree with what the full listing returns for the same filters
+      const all = await api("GET", `/accounts/${accountId}/contacts/chat-contacts?limit=100&${qs}`, { token });
+      expect(res.body.meta.total, qs).toBe(all.body.data.length);
+      return res.body.meta.total as number;
+    };
+    expect(await total(""), "all").toBe(3);
+    expect(await total("isTestContact=true"), "isTestContact=true").toBe(1);
+    expect(await total("platform=TELEGRAM"), "platform=TELEGRAM").toBe(2);
+    expect(await total("status=active&platform=TELEGRAM&isGptActive=true"), "status=active&platform=TELEGRAM&isGptActive=true").toBe(2);
+    await api("PUT", `/accounts/${accountId}/contacts/threads/${seeded[0].threadId}/set-status`, { token, body: { status: "closed" } });
+    await api("PATCH", `/accounts/${accountId}/contacts/threads/${seeded[2].threadId}`, { token, body: { isGptActive: false } });
+    expect(await total("status=closed"), "status=closed").toBe(1);
+    expect(await total("status=active"), "status=active").toBe(2);
+    expect(await total("isGptActive=false"), "isGptActive=false").toBe(2);
+    expect(await total("platform=TELEGRAM&isGptActive=true"), "platform=TELEGRAM&isGptActive=true").toBe(1);
+    expect(await total("status=active&platform=TELEGRAM&isGptActive=true"), "active TELEGRAM AI").toBe(0);
+    // the same status again changes nothing
+    await api("PUT", `/accounts/${accountId}/contacts/threads/${seeded[0].threadId}/set-status`, { token, body: { status: "closed" } });
+    expect(await total("status=closed"), "status=closed").toBe(1);
+    expect((await api("DELETE", `/accounts/${accountId}/contacts/${seeded[0].message.contact.contactId}`, { token })).status).toBe(200);
+    expect(await total(""), "all").toBe(2);
+    expect(await total("status=closed"), "status=closed").toBe(0);
+    // another account's threads never count here
+    const other = await ownerWithAccount();
+    await seedInbox(other.accountId);
+    expect(await total(""), "all").toBe(2);
+  });
+
   it("rejects bad query values with 400 and field errors", async () => {
     const { token, accountId } = await ownerWithAccount();
     for (const qs of ["status=deleted", "platform=ICQ", "page=0", "limit=500", "isGptActive=yes"]) {

@@ -32,40 +32,70 @@ function unprefix(row: Record<string, unknown>, alias: string) {
 }
 
 /**
- * The inbox list: one item per thread (a contact with its thread), newest activity first.
- * The page and its total go to D1 as one batch (one round trip); the search is an instr() over
- * the thread's JS-lower-cased haystack, so Cyrillic matches case-insensitively.
+ * The inbox list: one item per thread (a contact with its thread), newest activity first, in one
+ * D1 round trip.
+ * - Without a search, the page walks the (account, is_test, updated_at) index and the total is a sum
+ *   over the trigger-kept `thread_counts` rows (migration 0007), not a count over every thread.
+ * - With a search (the thread's JS-lower-cased haystack, so Cyrillic matches case-insensitively),
+ *   the trigram index (migration 0006) yields the candidates for needles of 3+ characters, instr()
+ *   keeps the match exact; the page's rowids and the total (a window count) come from one pass,
+ *   and only the 30 rows of the page are joined to their contacts.
  */
 export async function listChatContacts(env: Env, accountId: string, q: ChatContactsQuery) {
-  const where = ["t.account_id = ?", "t.is_test = ?"];
-  const args: (string | number)[] = [accountId, q.isTestContact ? 1 : 0];
-  if (q.status) where.push("t.status = ?"), args.push(q.status);
-  if (q.platform) where.push("t.platform = ?"), args.push(q.platform);
-  if (q.isGptActive !== undefined) where.push("t.is_gpt_active = ?"), args.push(q.isGptActive ? 1 : 0);
+  const isTest = q.isTestContact ? 1 : 0;
+  const filters: string[] = [];
+  const filterArgs: (string | number)[] = [];
+  if (q.status) filters.push("status = ?"), filterArgs.push(q.status);
+  if (q.platform) filters.push("platform = ?"), filterArgs.push(q.platform);
+  if (q.isGptActive !== undefined) filters.push("is_gpt_active = ?"), filterArgs.push(q.isGptActive ? 1 : 0);
+  const offset = (q.page - 1) * q.limit;
   const n = needle(q.q);
-  // Trigram index (migration 0006) for needles of 3+ characters: the matching rows drive the
-  // query (CROSS JOIN keeps FTS as the outer loop), instr() keeps the match exact.
+
+  if (!n) {
+    const tFilters = filters.map((f) => `t.${f}`);
+    const [rows, total] = await env.DB.batch<Record<string, unknown>>([
+      env.DB.prepare(
+        `SELECT ${THREAD_COLS}, ${CONTACT_COLS} FROM threads t JOIN contacts c ON c.id = t.contact_id WHERE ${["t.account_id = ?", "t.is_test = ?", ...tFilters].join(" AND ")} ORDER BY t.updated_at DESC, t.id DESC LIMIT ? OFFSET ?`,
+      ).bind(accountId, isTest, ...filterArgs, q.limit, offset),
+      env.DB.prepare(`SELECT coalesce(sum(n), 0) AS n FROM thread_counts WHERE ${["account_id = ?", "is_test = ?", ...filters].join(" AND ")}`).bind(
+        accountId,
+        isTest,
+        ...filterArgs,
+      ),
+    ]);
+    return paged(toItems(rows.results), Number(total.results[0]?.n ?? 0), q.page, q.limit);
+  }
+
   const fts = n.length >= 3;
+  const where = ["t.account_id = ?", "t.is_test = ?", ...filters.map((f) => `t.${f}`), "instr(t.search_text, ?) > 0"];
+  const args: (string | number)[] = [accountId, isTest, ...filterArgs, n];
   let from = "threads t";
   if (fts) {
     from = "threads_fts f CROSS JOIN threads t ON t.rowid = f.rowid";
     where.unshift("threads_fts MATCH ?");
     args.unshift(`"${n.replace(/"/g, '""')}"`);
   }
-  if (n) where.push("instr(t.search_text, ?) > 0"), args.push(n);
   const cond = where.join(" AND ");
-  const [rows, total] = await env.DB.batch<Record<string, unknown>>([
-    env.DB.prepare(
-      `SELECT ${THREAD_COLS}, ${CONTACT_COLS} FROM ${from} JOIN contacts c ON c.id = t.contact_id WHERE ${cond} ORDER BY t.updated_at DESC, t.id DESC LIMIT ? OFFSET ?`,
-    ).bind(...args, q.limit, (q.page - 1) * q.limit),
-    env.DB.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${cond}`).bind(...args),
-  ]);
-  return paged(
-    rows.results.map((r) => serializeContact(rowToContact(unprefix(r, "c")), rowToThread(unprefix(r, "t")))),
-    Number(total.results[0]?.n ?? 0),
-    q.page,
-    q.limit,
-  );
+  const rows = await env.DB.prepare(
+    `WITH page AS (SELECT t.rowid AS rid, count(*) OVER () AS total FROM ${from} WHERE ${cond} ORDER BY t.updated_at DESC, t.id DESC LIMIT ? OFFSET ?)
+     SELECT page.total AS page__total, ${THREAD_COLS}, ${CONTACT_COLS} FROM page CROSS JOIN threads t ON t.rowid = page.rid JOIN contacts c ON c.id = t.contact_id
+     ORDER BY t.updated_at DESC, t.id DESC`,
+  )
+    .bind(...args, q.limit, offset)
+    .all<Record<string, unknown>>();
+  let total = Number(rows.results[0]?.page__total ?? 0);
+  if (rows.results.length === 0 && offset > 0) {
+    // Past the last page: the window count saw no row, ask for the total alone.
+    const r = await env.DB.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${cond}`)
+      .bind(...args)
+      .first<{ n: number }>();
+    total = Number(r?.n ?? 0);
+  }
+  return paged(toItems(rows.results), total, q.page, q.limit);
+}
+
+function toItems(rows: Record<string, unknown>[]) {
+  return rows.map((r) => serializeContact(rowToContact(unprefix(r, "c")), rowToThread(unprefix(r, "t"))));
 }
 
 /** The contacts table: contacts (with their latest thread), search, filters, sorting. */
