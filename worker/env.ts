@@ -9,6 +9,8 @@ export interface Env {
   DLQ: Queue;
   AI_QUEUE: Queue;
 
+  /** debug | info | warn | error (default info): the lowest level of our JSON log lines. */
+  LOG_LEVEL?: string;
   ENVIRONMENT: string; // "development" enables the dev outbox endpoint and dev mail
   APP_NAME: string;
   PUBLIC_URL: string;

@@ -9,8 +9,17 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
+const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+let minRank = RANK.info;
+
+/** The lowest level written (the LOG_LEVEL var; default info). Set once per invocation from the env. */
+export function setLogLevel(level: string | undefined) {
+  minRank = RANK[(level ?? "info").toLowerCase() as LogLevel] ?? RANK.info;
+}
+
 export function createLogger(base: Record<string, unknown> = {}): Logger {
   const write = (level: LogLevel, msg: string, fields?: Record<string, unknown>) => {
+    if (RANK[level] < minRank) return;
     const line = JSON.stringify({ level, msg, time: new Date().toISOString(), ...base, ...fields }, errorReplacer);
     if (level === "error") console.error(line);
     else if (level === "warn") console.warn(line);

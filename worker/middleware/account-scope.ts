@@ -29,8 +29,14 @@ export async function loadMember(d1: D1Database, accountId: string, userId: stri
 export const accountScope = createMiddleware<AppBindings>(async (c, next) => {
   const accountId = c.req.param("accountId") ?? c.req.param("id");
   if (!accountId) throw notFound(ACCOUNT_NOT_FOUND, "ACCOUNT_NOT_FOUND");
-  const { user } = c.get("auth");
-  const member = await loadMember(c.env.DB, accountId, user.id, user.isPlatformAdmin);
+  const { user, membership } = c.get("auth");
+  // requireAuth usually read the role together with the session (same account in the path).
+  const member =
+    membership?.accountId === accountId
+      ? membership.role
+        ? { accountId, role: membership.role, ability: abilityFor(rulesFor(membership.role, { isPlatformAdmin: user.isPlatformAdmin })) }
+        : null
+      : await loadMember(c.env.DB, accountId, user.id, user.isPlatformAdmin);
   if (!member) throw notFound(ACCOUNT_NOT_FOUND, "ACCOUNT_NOT_FOUND");
   c.set("member", member);
   await next();
