@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { d1File, ensureAssets, fmt, migrate, stats, userWithAccount } from "./inbox-lib.mjs";
-import { root, run, start, waitForHttp, wranglerBin } from "../scripts/lib.mjs";
+import { root, run, start, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 import { completionJson } from "../scripts/demo-model.mjs";
 
 const N = Number(process.env.N ?? 200);
@@ -83,7 +83,7 @@ async function main() {
   child = start(
     process.execPath,
     [wranglerBin, "dev", "--config", join(snap, "wrangler.toml"), "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", persist, "--show-interactive-dev-session=false", "--env-file", "/dev/null", "--log-level", "error", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
-    { env: { CI: "1", WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "ignore", "inherit"] },
+    { env: { CI: "1", ...wranglerDevEnv }, stdio: ["ignore", "ignore", "inherit"] },
   );
   const base = `http://127.0.0.1:${PORT}`;
   await waitForHttp(`${base}/api/auth/me`, 90_000);

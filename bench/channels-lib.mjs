@@ -4,7 +4,7 @@ import { cpSync, openSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { d1File, ensureAssets, migrate, stats, userWithAccount } from "./inbox-lib.mjs";
-import { root, run, start, waitForHttp, wranglerBin } from "../scripts/lib.mjs";
+import { root, run, start, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 
 export { stats, userWithAccount };
 export const PORT = Number(process.env.BENCH_PORT ?? 8798);
@@ -34,7 +34,7 @@ export async function startStack(name) {
   const child = start(
     process.execPath,
     [wranglerBin, "dev", join(build, "index.js"), "--no-bundle", "--assets", assets, "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", persist, "--show-interactive-dev-session=false", "--env-file", "/dev/null", "--log-level", process.env.BENCH_LOG ? "info" : "error", ...varArgs],
-    { env: { CI: "1", WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, "w") : "ignore", "ignore"] },
+    { env: { CI: "1", ...wranglerDevEnv }, stdio: ["ignore", process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, "w") : "ignore", "ignore"] },
   );
   const base = `http://127.0.0.1:${PORT}`;
   await waitForHttp(`${base}/api/auth/me`, 90_000);

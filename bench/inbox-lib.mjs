@@ -1,7 +1,7 @@
 // Shared bits of the inbox benchmarks: a wrangler dev on its own persist dir, a user with an account, percentiles.
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { root, run, start, viteBin, waitForHttp, wranglerBin } from "../scripts/lib.mjs";
+import { root, run, start, viteBin, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 
 export { root };
 const quiet = { CI: "1", WRANGLER_SEND_METRICS: "false" };
@@ -29,7 +29,7 @@ export async function startWrangler(port, persist) {
   const child = start(
     process.execPath,
     [wranglerBin, "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--show-interactive-dev-session=false", "--env-file", "/dev/null", "--log-level", "error", ...varArgs],
-    { env: quiet, stdio: ["ignore", "ignore", "inherit"] },
+    { env: { ...quiet, ...wranglerDevEnv }, stdio: ["ignore", "ignore", "inherit"] },
   );
   await waitForHttp(`http://127.0.0.1:${port}/api/auth/me`, 90_000);
   return {

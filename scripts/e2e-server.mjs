@@ -3,7 +3,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { applySeed } from "./seed.mjs";
-import { root, run, start, viteBin, wranglerBin } from "./lib.mjs";
+import { root, run, start, viteBin, wranglerBin, wranglerDevEnv } from "./lib.mjs";
 
 const port = process.env.E2E_PORT ?? "8790";
 const persist = join(root, ".wrangler", `e2e-${port}`);
@@ -21,7 +21,7 @@ const { bindings } = await startAllFakes({ keepAlive: true });
 const vars = { ENVIRONMENT: "development", PUBLIC_URL: `http://127.0.0.1:${port}`, ENCRYPTION_KEY: "e2e-encryption-key-0123456789abcdef", ADMIN_EMAILS: "admin@assistly.local", ...bindings };
 const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 const child = start(process.execPath, [wranglerBin, "dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", persist, "--show-interactive-dev-session=false", "--env-file", "/dev/null", ...varArgs], {
-  env: { WRANGLER_SEND_METRICS: "false" },
+  env: wranglerDevEnv,
 });
 const stop = () => {
   child.kill("SIGTERM");

@@ -44,3 +44,11 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
 /** The wrangler binary run by the Node that runs this script (Node 22 from the devDependency). */
 export const wranglerBin = fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url));
 export const viteBin = fileURLToPath(new URL("../node_modules/vite/bin/vite.js", import.meta.url));
+
+/**
+ * Environment for `wrangler dev`: no metrics, and no local trace store. wrangler dev otherwise
+ * streams a trace of every invocation (each log line, D1 call and fetch) to a collector worker that
+ * writes them to SQLite for its local explorer: on a 2-core machine that doubles the cost of a
+ * request. Set X_LOCAL_OBSERVABILITY=true to get the traces back.
+ */
+export const wranglerDevEnv = { WRANGLER_SEND_METRICS: "false", X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false" };

@@ -3,7 +3,7 @@
 import { copyFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { applySeed, DEMO, ADMIN } from "./seed.mjs";
-import { readVars, root, run, start, viteBin, waitForHttp, wranglerBin } from "./lib.mjs";
+import { readVars, root, run, start, viteBin, waitForHttp, wranglerBin, wranglerDevEnv } from "./lib.mjs";
 
 const port = process.env.PORT ?? "8787";
 const varsFile = join(root, ".dev.vars");
@@ -36,7 +36,7 @@ if (demoModel) {
 
 console.log(`› Starting wrangler dev on http://127.0.0.1:${port}`);
 const wrangler = start(process.execPath, [wranglerBin, "dev", "--ip", "127.0.0.1", "--port", port, "--show-interactive-dev-session=false", ...extraVars], {
-  env: { WRANGLER_SEND_METRICS: "false" },
+  env: wranglerDevEnv,
 });
 children.push(wrangler);
 const stop = () => {
