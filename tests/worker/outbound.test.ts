@@ -165,6 +165,21 @@ describe("outbound: through the real queue", () => {
 });
 
 describe("outbound: pacing", () => {
+  it("one batch: a chat's messages go out in batch order, a message queued twice in the batch is sent once", async () => {
+    const { accountId, threadId, contactId, bot } = await setup();
+    const ids = [];
+    for (const text of ["первое", "второе", "третье"]) ids.push(await pendingMessage(accountId, threadId, contactId, text));
+    const bodies = [...ids, ids[1]!].map((messageId, i) => ({ id: `q-batch-${messageId}-${i}`, timestamp: new Date(), attempts: 1, body: { kind: "send", accountId, messageId } }));
+    const batch = createMessageBatch(OUTBOUND, bodies);
+    const ctx = createExecutionContext();
+    await worker.queue!(batch as MessageBatch<unknown>, env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toHaveLength(4);
+    const sent = (await sendsOf(bot)).map((r: any) => r.body.text).filter((t: string) => ["первое", "второе", "третье"].includes(t));
+    expect(sent).toEqual(["первое", "второе", "третье"]);
+    for (const id of ids) expect((await msgRow(id))?.deliveryStatus).toBe("sent");
+  });
+
   it("slots: one chat at most once a second, one bot at most ~30 a second, shared atomically", async () => {
     const ch = `pace-${Math.random()}`;
     const pace = { channelMs: 34, chatMs: 1000 };

@@ -37,24 +37,69 @@ const log = createLogger({ component: "outbound" });
 
 type Outcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number };
 
-/** The one sender: every outgoing message (operator, assistant, flow, broadcast) goes through here. */
+interface Item {
+  msg: Message_;
+  q?: OutboundMessage;
+  outcome?: Outcome;
+  ready?: Ready;
+  slot?: number;
+}
+type Message_ = MessageBatch<unknown>["messages"][number];
+
+/**
+ * The one sender: every outgoing message (operator, assistant, flow, broadcast) goes through here.
+ * A batch is loaded at once, its send slots are reserved in batch order (so a chat's messages keep
+ * their order and every invocation shares the channel's budget), then the sends run concurrently,
+ * each at its own slot: the pace is the channel's limit, not the time one send takes.
+ */
 export async function consumeOutbound(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  for (const msg of batch.messages) {
-    const parsed = outboundMessageSchema.safeParse(msg.body);
-    if (!parsed.success) {
-      await storeDeadLetter(env, { queue: "outbound", body: msg.body, error: "Некорректное сообщение очереди", attempts: msg.attempts });
-      msg.ack();
-      continue;
-    }
-    let outcome: Outcome;
+  const seen = new Set<string>();
+  const items: Item[] = await Promise.all(
+    batch.messages.map(async (msg): Promise<Item> => {
+      const parsed = outboundMessageSchema.safeParse(msg.body);
+      if (!parsed.success) {
+        await storeDeadLetter(env, { queue: "outbound", body: msg.body, error: "Некорректное сообщение очереди", attempts: msg.attempts });
+        return { msg, outcome: { kind: "ack" } };
+      }
+      const q = parsed.data;
+      // The same message twice in one batch: the first one sends (and retries if it must).
+      if (seen.has(q.messageId)) return { msg, q, outcome: { kind: "ack" } };
+      seen.add(q.messageId);
+      try {
+        const r = await prepare(env, q, msg.attempts);
+        return "ready" in r ? { msg, q, ready: r.ready } : { msg, q, outcome: r.outcome };
+      } catch (error) {
+        log.error("send crashed", { error, messageId: q.messageId });
+        return { msg, q, outcome: await transientOutcome(env, q, msg.attempts, `Внутренняя ошибка: ${(error as Error).message}`) };
+      }
+    }),
+  );
+  for (const it of items) {
+    if (!it.ready) continue;
+    const { channel, contact } = it.ready.l;
     try {
-      outcome = await sendOne(env, parsed.data, msg.attempts);
+      it.slot = await reserveSlot(env, channel.id, contact.platformUserId, it.ready.pace);
     } catch (error) {
-      log.error("send crashed", { error, messageId: parsed.data.messageId });
-      outcome = await transientOutcome(env, parsed.data, msg.attempts, `Внутренняя ошибка: ${(error as Error).message}`);
+      log.error("slot reservation failed", { error, messageId: it.q!.messageId });
+      it.ready = undefined;
+      it.outcome = await transientOutcome(env, it.q!, it.msg.attempts, `Внутренняя ошибка: ${(error as Error).message}`);
     }
-    if (outcome.kind === "ack") msg.ack();
-    else msg.retry({ delaySeconds: outcome.delaySeconds });
+  }
+  await Promise.all(
+    items.map(async (it) => {
+      if (!it.ready || it.slot === undefined) return;
+      try {
+        it.outcome = await sendAt(env, it.q!, it.msg.attempts, it.ready, it.slot);
+      } catch (error) {
+        log.error("send crashed", { error, messageId: it.q!.messageId });
+        it.outcome = await transientOutcome(env, it.q!, it.msg.attempts, `Внутренняя ошибка: ${(error as Error).message}`);
+      }
+    }),
+  );
+  for (const it of items) {
+    const outcome = it.outcome ?? { kind: "ack" };
+    if (outcome.kind === "ack") it.msg.ack();
+    else it.msg.retry({ delaySeconds: outcome.delaySeconds });
   }
 }
 
@@ -93,27 +138,36 @@ export function replyWindow(platform: string | null, thread: Pick<Thread, "kind"
   return { open: true };
 }
 
-async function sendOne(env: Env, q: OutboundMessage, attempts: number): Promise<Outcome> {
+interface Ready {
+  l: Loaded & { channel: Channel };
+  pace: { channelMs: number; chatMs: number };
+}
+
+/** Loads the message and decides whether it goes out at all (idempotency, test chats, channel state, reply window). */
+async function prepare(env: Env, q: OutboundMessage, attempts: number): Promise<{ outcome: Outcome } | { ready: Ready }> {
   const l = await load(env, q);
   if (!l) {
     log.info("message gone, nothing to send", { messageId: q.messageId });
-    return { kind: "ack" };
+    return { outcome: { kind: "ack" } };
   }
   const { message, thread, contact, channel } = l;
   // Idempotent on the message id: a platform id or a final state means it went out (or never will).
-  if (message.direction !== "outgoing" || message.platformMessageId || (message.deliveryStatus && message.deliveryStatus !== "pending")) return { kind: "ack" };
+  if (message.direction !== "outgoing" || message.platformMessageId || (message.deliveryStatus && message.deliveryStatus !== "pending")) return { outcome: { kind: "ack" } };
   // Test chats are answered in the app only: they never reach a messenger.
-  if (contact.isTestContact || contact.platform === "WEBCHAT" || !thread.channelId) return { kind: "ack" };
-  if (!isConnected(channel)) return fail(env, q, message, "Канал отключён: сообщение не отправлено", "CHANNEL_DISCONNECTED", attempts);
-  if (!channel.enabled) return fail(env, q, message, "Канал выключен: сообщение не отправлено", "CHANNEL_DISABLED", attempts);
+  if (contact.isTestContact || contact.platform === "WEBCHAT" || !thread.channelId) return { outcome: { kind: "ack" } };
+  if (!isConnected(channel)) return { outcome: await fail(env, q, message, "Канал отключён: сообщение не отправлено", "CHANNEL_DISCONNECTED", attempts) };
+  if (!channel.enabled) return { outcome: await fail(env, q, message, "Канал выключен: сообщение не отправлено", "CHANNEL_DISABLED", attempts) };
   const meta = (message.metadata ?? {}) as Record<string, unknown>;
   if (!meta.privateReplyToCommentId) {
     const w = replyWindow(channel.platform, thread);
-    if (!w.open) return fail(env, q, message, w.reason, w.code, attempts);
+    if (!w.open) return { outcome: await fail(env, q, message, w.reason, w.code, attempts) };
   }
+  return { ready: { l: { ...l, channel }, pace: PACING[channel.platform] ?? { channelMs: 0, chatMs: 0 } } };
+}
 
-  const pace = PACING[channel.platform] ?? { channelMs: 0, chatMs: 0 };
-  const slot = await reserveSlot(env, channel.id, contact.platformUserId, pace);
+/** Waits for the reserved slot (or sends the message back to the queue when it is far off), then delivers. */
+async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Ready, slot: number): Promise<Outcome> {
+  const { message, thread, contact, channel } = ready.l;
   const wait = slot - Date.now();
   if (wait > MAX_INLINE_WAIT_MS) return { kind: "retry", delaySeconds: Math.ceil(wait / 1000) };
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
