@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "@/lib/nav";
 import { Bot, MessageSquare, Sparkles, Users } from "lucide-react";
 import { BrandMark } from "./brand-mark";
 

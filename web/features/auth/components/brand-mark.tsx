@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/lib/nav";
 import { useTranslation } from "react-i18next";
 import { BrandMark as ProductMark } from "@/components/shell/brand";
 import { cn } from "@/lib/utils";
