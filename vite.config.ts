@@ -30,8 +30,11 @@ export default defineConfig({
         // small shared chunks the automatic split makes of it: each file is gzipped on its own, so
         // fewer, larger files compress better (about 5 KB less for every first load) and cost
         // fewer requests. Lazy pages keep the automatic split: a page loads only its own code.
+        // react-router is not in the entry (the sign-in pages boot without it, web/guest-app.tsx):
+        // it goes whole into one file of its own, which every other page loads with web/full-app.tsx.
         codeSplitting: {
           groups: [
+            { name: "router", test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 3, includeDependenciesRecursively: false },
             { name: "vendor", test: /[\\/]node_modules[\\/]/, tags: ["$initial"], priority: 2 },
             { name: "app", tags: ["$initial"], priority: 1 },
           ],

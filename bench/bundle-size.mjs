@@ -1,12 +1,13 @@
 // Prints the gzipped size (gzip level 9, each file compressed on its own as a server would) of the
 // JavaScript a browser loads first for /login and for the account dashboard: the entry chunk and
 // its static imports, plus every lazy chunk the page fetches to show itself (route module, its ru
-// translations, and for the dashboard the shell layout, the account scope, the session gate and
-// query, the live socket, the floating test chat with its texts), each with everything it imports
-// statically, following the import graph of the Vite manifest (dist/client/.vite/manifest.json).
-// The lists below match what Chromium requests (checked with a request log): keep them in step
-// when a page starts loading more at its first render. Fonts and CSS are not JavaScript: the CSS
-// is printed apart, fonts are files the CSS references.
+// translations, and for the dashboard react-router's data router (web/full-app.tsx; a signed-out
+// visitor of /login gets the page without it, web/guest-app.tsx), the shell layout, the account
+// scope, the session gate and query, the live socket, the floating test chat with its texts), each
+// with everything it imports statically, following the import graph of the Vite manifest
+// (dist/client/.vite/manifest.json). The lists below match what Chromium requests (checked with a
+// request log): keep them in step when a page starts loading more at its first render. Fonts and
+// CSS are not JavaScript: the CSS is printed apart, fonts are files the CSS references.
 //
 //   node bench/bundle-size.mjs           reuse dist/client when present, else build
 //   node bench/bundle-size.mjs --build   build first (under /tmp/build.lock)
@@ -65,14 +66,15 @@ function pick(names) {
   return keys;
 }
 
-// The lazy pieces each page fetches for its first render (see web/router.tsx, web/lib/i18n.ts,
-// web/components/guards.tsx, web/lib/query-host.tsx, web/lib/account-route.ts).
+// The lazy pieces each page fetches for its first render (see web/main.tsx, web/router.tsx,
+// web/lib/i18n.ts, web/components/guards.tsx, web/lib/query-host.tsx, web/lib/account-route.ts).
 const pages = [
-  // A signed-out visitor: the guest route needs no session, so no React Query either.
+  // A signed-out visitor: the light boot of the sign-in pages, no router, no session, no React Query.
   { name: "/login", lazy: pick(["routes/auth/login.tsx", "locales/ru/auth.json"]), target: TARGET_LOGIN_KB },
   {
     name: "/:accountId/dashboard (signed-in start)",
     lazy: pick([
+      "full-app.tsx",
       "routes/account/dashboard.tsx",
       "locales/ru/dashboard.json",
       "components/layouts/default-layout.tsx",

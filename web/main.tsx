@@ -1,17 +1,11 @@
 import "./styles.css";
-import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
-import { RouterProvider } from "react-router/dom";
-import { i18n, i18nReady } from "@/lib/i18n";
-import { beginLoading } from "@/lib/loading-bar";
+import { hasAccessToken } from "@/lib/session-store";
+import { i18nReady } from "@/lib/i18n";
 import { trackPartner } from "@/lib/partner";
 import { initPreferences } from "@/lib/preferences";
-import { QueryHost } from "@/lib/query-host";
-import { getCurrentAccountId, hasAccessToken, setCurrentAccountId, startSessionRequest } from "@/lib/session-store";
-import { PRELOAD_ERROR_EVENT } from "@/lib/route-modules";
-import { preloadSessionGate } from "@/components/guards";
-import { createAppRouter } from "./router";
+import { PRELOAD_ERROR_EVENT } from "@/lib/preload-error";
+import { startGuestApp } from "./guest-app";
 
 // Preferences (theme, skin, language, direction) apply before the first paint.
 initPreferences();
@@ -35,53 +29,26 @@ window.addEventListener("vite:preloadError", (event) => {
   window.location.reload();
 });
 
-const router = createAppRouter();
-
-// The account of an /:accountId route is known as soon as the route matches: setting it here
-// (before React renders the match) lets the session load once, with that accountId.
-const syncAccount = (matches: typeof router.state.matches) => {
-  const accountId = matches.at(-1)?.params.accountId;
-  if (accountId) setCurrentAccountId(accountId);
-};
-syncAccount(router.state.matches);
-
-// A signed-in start asks for the session now, while the router downloads the page's code (and the
-// QueryClient with it): the session query takes this request over instead of waiting for the code.
-if (hasAccessToken()) {
-  startSessionRequest(getCurrentAccountId());
-  preloadSessionGate();
-}
-
-// Before every navigation: the partner code of the target URL (SPEC §2.4, §7.7), and the loading bar.
+// Before the first navigation: the partner code of the URL the visitor arrives with (SPEC §2.4, §7.7).
 trackPartner(window.location.search);
-let endRouteLoad: (() => void) | null = null;
-let lastTarget: string | null = null;
-router.subscribe((state) => {
-  const target = state.navigation.location;
-  if (target) {
-    const key = target.pathname + target.search;
-    if (key !== lastTarget) {
-      lastTarget = key;
-      trackPartner(target.search);
-    }
-    if (!endRouteLoad) endRouteLoad = beginLoading();
-  } else {
-    syncAccount(state.matches);
-    lastTarget = null;
-    endRouteLoad?.();
-    endRouteLoad = null;
-  }
-});
 
-// A non-Russian visitor's `common` table loads before the first render (Russian is bundled).
-void i18nReady.then(() =>
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <QueryHost>
-          <RouterProvider router={router} />
-        </QueryHost>
-      </I18nextProvider>
-    </StrictMode>,
-  ),
-);
+// `/` sends a signed-out visitor to /login (web/components/guards.tsx does the same in the router).
+if (window.location.pathname === "/" && !hasAccessToken()) window.history.replaceState(window.history.state, "", "/login");
+
+const root = createRoot(document.getElementById("root")!);
+
+// A signed-out visitor of the sign-in pages gets them without react-router's data router
+// (web/guest-app.tsx); every other start loads the data router at once (web/full-app.tsx).
+if (!startGuestApp(root)) {
+  // A signed-in start fetches the session gate with the router (the session request itself goes
+  // out as soon as the router knows the account: web/full-app.tsx).
+  if (hasAccessToken()) void import("@/components/session-gate").catch(() => undefined);
+  const app = import("./full-app").catch((error: unknown) => {
+    // The same rule as a page's code (SPEC §8): reload once, rethrow a second failure.
+    const event = Object.assign(new Event(PRELOAD_ERROR_EVENT, { cancelable: true }), { payload: error, module: "full-app" });
+    if (window.dispatchEvent(event)) throw error;
+    return new Promise<never>(() => {});
+  });
+  // A non-Russian visitor's `common` table loads before the first render (Russian is bundled).
+  void Promise.all([app, i18nReady]).then(([{ startFullApp }]) => startFullApp(root));
+}

@@ -7,6 +7,7 @@ import { RouteErrorPage } from "@/components/route-error";
 import { loadNamespaces } from "@/lib/i18n";
 import { loadQueryClient } from "@/lib/query-host";
 import { isModuleMounted, loadRouteModule } from "@/lib/route-modules";
+import { GUEST_BOOT_ROUTES } from "./guest-routes";
 
 /**
  * Every route of SPEC §2.1/§2.2 in one table: access class, layout, page module (under web/routes)
@@ -71,8 +72,8 @@ export const ROUTES: RouteDef[] = [
   { path: "/admin/broadcast-packages", module: "admin/broadcast-packages", access: "admin", layout: "default", titleKey: "common:routes.adminBroadcastPackages", ns: ["admin"] },
   { path: "/assistant-templates", module: "assistant-templates", access: "auth", layout: "default", titleKey: "common:routes.assistantTemplates", ns: ["assistants"] },
   { path: "/auth/email-verified", module: "auth/email-verified", access: "public", layout: "blank", titleKey: "common:routes.emailVerified", ns: ["auth"] },
-  { path: "/auth/forgot-password", module: "auth/forgot-password", access: "guest", layout: "blank", titleKey: "common:routes.forgotPassword", ns: ["auth"] },
-  { path: "/auth/reset", module: "auth/reset", access: "public", layout: "blank", titleKey: "common:routes.resetPassword", ns: ["auth"] },
+  GUEST_BOOT_ROUTES.forgotPassword, // the four sign-in pages are declared in web/guest-routes.ts
+  GUEST_BOOT_ROUTES.resetPassword,
   { path: "/auth/verify-email", module: "auth/verify-email", access: "public", layout: "blank", titleKey: "common:routes.verifyEmail", ns: ["auth"] },
   { path: "/bitrix24", module: "bitrix24/index", access: "auth", layout: "default", titleKey: "common:routes.crm", ns: ["integrations"] },
   { path: "/bitrix24/contacts", module: "bitrix24/contacts", access: "auth", layout: "default", titleKey: "common:routes.crmContacts", ns: ["integrations"] },
@@ -83,8 +84,8 @@ export const ROUTES: RouteDef[] = [
   { path: "/checkout", module: "checkout", access: "auth", layout: "default", titleKey: "common:routes.checkout", ns: ["billing"] },
   { path: "/help-center", module: "help-center/index", access: "auth", layout: "default", titleKey: "common:routes.helpCenter", ns: ["help"] },
   { path: "/help-center/article/:title", module: "help-center/article", access: "auth", layout: "default", titleKey: "common:routes.helpArticle", ns: ["help"] },
-  { path: "/login", module: "auth/login", access: "guest", layout: "blank", titleKey: "common:routes.login", ns: ["auth"] },
-  { path: "/register", module: "auth/register", access: "guest", layout: "blank", titleKey: "common:routes.register", ns: ["auth"] },
+  GUEST_BOOT_ROUTES.login,
+  GUEST_BOOT_ROUTES.register,
   { path: "/invite", module: "auth/invite", access: "public", layout: "blank", titleKey: "common:routes.invite", ns: ["auth"] },
   { path: "/not-authorized", module: "misc/not-authorized", access: "public", layout: "blank", titleKey: "common:routes.notAuthorized", ns: ["pages"] },
   { path: "/pages/misc/not-authorized", module: "misc/not-authorized", access: "public", layout: "blank", titleKey: "common:routes.notAuthorized", ns: ["pages"] },
