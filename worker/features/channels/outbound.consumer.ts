@@ -74,28 +74,31 @@ export async function consumeOutbound(batch: MessageBatch<unknown>, env: Env): P
       }
     }),
   );
+  // Slots are reserved one after another in batch order; each send starts as soon as its slot is
+  // known (a send that waited for the whole batch's reservations would find its slot in the past).
+  const sends: Promise<void>[] = [];
   for (const it of items) {
     if (!it.ready) continue;
-    const { channel, contact } = it.ready.l;
+    const ready = it.ready;
     try {
-      it.slot = await reserveSlot(env, channel.id, contact.platformUserId, it.ready.pace);
+      it.slot = await reserveSlot(env, ready.l.channel.id, ready.l.contact.platformUserId, ready.pace);
     } catch (error) {
       log.error("slot reservation failed", { error, messageId: it.q!.messageId });
-      it.ready = undefined;
       it.outcome = await transientOutcome(env, it.q!, it.msg.attempts, `Внутренняя ошибка: ${(error as Error).message}`);
+      continue;
     }
+    const slot = it.slot;
+    sends.push(
+      sendAt(env, it.q!, it.msg.attempts, ready, slot).then(
+        (outcome) => void (it.outcome = outcome),
+        async (error) => {
+          log.error("send crashed", { error, messageId: it.q!.messageId });
+          it.outcome = await transientOutcome(env, it.q!, it.msg.attempts, `Внутренняя ошибка: ${(error as Error).message}`);
+        },
+      ),
+    );
   }
-  await Promise.all(
-    items.map(async (it) => {
-      if (!it.ready || it.slot === undefined) return;
-      try {
-        it.outcome = await sendAt(env, it.q!, it.msg.attempts, it.ready, it.slot);
-      } catch (error) {
-        log.error("send crashed", { error, messageId: it.q!.messageId });
-        it.outcome = await transientOutcome(env, it.q!, it.msg.attempts, `Внутренняя ошибка: ${(error as Error).message}`);
-      }
-    }),
-  );
+  await Promise.all(sends);
   for (const it of items) {
     const outcome = it.outcome ?? { kind: "ack" };
     if (outcome.kind === "ack") it.msg.ack();
@@ -138,6 +141,31 @@ export function replyWindow(platform: string | null, thread: Pick<Thread, "kind"
   return { open: true };
 }
 
+const WINDOW_MS = 1000;
+/** This isolate's recent send times per channel (at most one window's worth). */
+const recentSends = new Map<string, number[]>();
+
+/**
+ * Keeps this isolate under the channel's rate in every sliding second (1000 / channelMs sends):
+ * timers that fire together after a stall (GC, a busy machine) would otherwise release a burst of
+ * overdue slots, while a late send may still catch up within the limit.
+ */
+async function spaced(channelId: string, channelMs: number) {
+  if (!channelMs) return;
+  const perSecond = Math.max(1, Math.floor(1000 / channelMs));
+  for (;;) {
+    const now = Date.now();
+    const times = (recentSends.get(channelId) ?? []).filter((t) => now - t < WINDOW_MS);
+    recentSends.set(channelId, times);
+    if (times.length < perSecond) {
+      times.push(now);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, times[0]! + WINDOW_MS - now));
+  }
+  if (recentSends.size > 1000) recentSends.delete(recentSends.keys().next().value!);
+}
+
 interface Ready {
   l: Loaded & { channel: Channel };
   pace: { channelMs: number; chatMs: number };
@@ -171,6 +199,7 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
   const wait = slot - Date.now();
   if (wait > MAX_INLINE_WAIT_MS) return { kind: "retry", delaySeconds: Math.ceil(wait / 1000) };
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  await spaced(channel.id, ready.pace.channelMs);
 
   try {
     const payload = await payloadOf(env, message);
