@@ -37,6 +37,7 @@ export class AccountRoom extends Server<Env> {
     sql.exec("CREATE TABLE IF NOT EXISTS room_events (seq INTEGER PRIMARY KEY, frame TEXT NOT NULL)");
     sql.exec("CREATE TABLE IF NOT EXISTS room_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
     sql.exec("CREATE TABLE IF NOT EXISTS room_waiting (thread_id TEXT PRIMARY KEY, deadline INTEGER NOT NULL)");
+    sql.exec("CREATE TABLE IF NOT EXISTS room_account (id INTEGER PRIMARY KEY CHECK (id = 1), account_id TEXT NOT NULL)");
     this.#schemaReady = true;
   }
 
@@ -124,8 +125,10 @@ export class AccountRoom extends Server<Env> {
   }
 
   /** RPC: arm the waiting state of a thread and push its update. */
-  async startWaiting(threadId: string, deadline: number, events: RoomEventInput[]): Promise<void> {
+  async startWaiting(threadId: string, deadline: number, events: RoomEventInput[], accountId?: string): Promise<void> {
     this.#ensureSchema();
+    // RPC stubs come from idFromName without partyserver's naming call: keep the account id for the alarm.
+    if (accountId) this.ctx.storage.sql.exec("INSERT INTO room_account (id, account_id) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET account_id = excluded.account_id", accountId);
     this.ctx.storage.sql.exec(
       "INSERT INTO room_waiting (thread_id, deadline) VALUES (?, ?) ON CONFLICT(thread_id) DO UPDATE SET deadline = excluded.deadline",
       threadId,
@@ -165,12 +168,18 @@ export class AccountRoom extends Server<Env> {
       .map((r) => r.thread_id);
     if (due.length > 0) {
       // Throws on a D1 failure: the runtime retries the alarm, the deadlines stay stored.
-      const contacts = await markThreadsCompleted(this.env, this.name, due);
+      const contacts = await markThreadsCompleted(this.env, this.#accountId(), due);
       for (const id of due) this.ctx.storage.sql.exec("DELETE FROM room_waiting WHERE thread_id = ? AND deadline <= ?", id, now + 50);
       this.publish(contacts.map((c) => ({ event: "updateContact" as const, data: c })));
-      if (contacts.length) createLogger({ accountId: this.name }).info("waiting state expired", { threads: contacts.length });
+      if (contacts.length) createLogger({ accountId: this.#accountId() }).info("waiting state expired", { threads: contacts.length });
     }
     await this.#scheduleAlarm();
+  }
+
+  /** The account of this room: the stored id (see startWaiting), else the name it was addressed by. */
+  #accountId(): string {
+    const row = this.ctx.storage.sql.exec<{ account_id: string }>("SELECT account_id FROM room_account WHERE id = 1").toArray()[0];
+    return row?.account_id ?? this.ctx.id.name ?? this.name;
   }
 
   async #scheduleAlarm() {

@@ -11,9 +11,29 @@ export interface RoomEventInput {
   data: unknown;
 }
 
-/** The account's room stub; the worker reaches the Durable Object only through getServerByName. */
+/** The account's room stub for sockets (partyserver's getServerByName: it names the room first, one extra call). */
 export function accountRoom(env: Env, accountId: string) {
   return getServerByName(env.AccountRoom as unknown as DurableObjectNamespace<AccountRoom>, accountId);
+}
+
+/** Rooms this isolate has already named through getServerByName. */
+const named = new Set<string>();
+
+/**
+ * The account's room stub for RPC (publish, waiting state). The first call in an isolate goes
+ * through getServerByName (which names the room: one extra call to the object); later ones take
+ * the same stub straight from idFromName, so a publish is one call. The room's RPC methods never
+ * need its name; startWaiting hands it the account id for its alarm.
+ */
+export async function roomRpc(env: Env, accountId: string) {
+  if (!named.has(accountId)) {
+    const stub = await accountRoom(env, accountId);
+    named.add(accountId);
+    if (named.size > 10_000) named.delete(named.values().next().value!);
+    return stub;
+  }
+  const ns = env.AccountRoom as unknown as DurableObjectNamespace<AccountRoom>;
+  return ns.get(ns.idFromName(accountId));
 }
 
 /**
@@ -23,8 +43,7 @@ export function accountRoom(env: Env, accountId: string) {
  */
 export async function publish(env: Env, accountId: string, events: RoomEventInput[]): Promise<number> {
   if (events.length === 0) return 0;
-  const stub = await accountRoom(env, accountId);
-  return stub.publish(events);
+  return (await roomRpc(env, accountId)).publish(events);
 }
 
 /** Same as publish, but a failing room is logged instead of failing the caller (data is already committed). */
@@ -43,12 +62,10 @@ export async function publishSafe(env: Env, accountId: string, events: RoomEvent
 export async function setWaiting(env: Env, accountId: string, threadId: string): Promise<void> {
   const contact = await markThreadWaiting(env, accountId, threadId);
   if (!contact) return;
-  const stub = await accountRoom(env, accountId);
-  await stub.startWaiting(threadId, Date.now() + WAITING_TIMEOUT_MS, [{ event: "updateContact", data: contact }]);
+  await (await roomRpc(env, accountId)).startWaiting(threadId, Date.now() + WAITING_TIMEOUT_MS, [{ event: "updateContact", data: contact }], accountId);
 }
 
 export async function clearWaiting(env: Env, accountId: string, threadId: string): Promise<void> {
   const [contact] = await markThreadsCompleted(env, accountId, [threadId]);
-  const stub = await accountRoom(env, accountId);
-  await stub.stopWaiting(threadId, contact ? [{ event: "updateContact", data: contact }] : []);
+  await (await roomRpc(env, accountId)).stopWaiting(threadId, contact ? [{ event: "updateContact", data: contact }] : []);
 }
