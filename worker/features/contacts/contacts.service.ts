@@ -17,8 +17,10 @@ export const THREAD_NOT_FOUND = "Диалог не найден";
 /** JS lower-casing: SQLite's lower() only folds ASCII, the stored haystacks are lower-cased the same way. */
 export const needle = (q: string | undefined) => (q ? q.toLowerCase() : "");
 
+// The list never shows the search haystacks: leaving them out makes every row D1 hands back smaller.
 const prefixed = (alias: string, table: typeof threads | typeof contacts) =>
   Object.values(getTableColumns(table))
+    .filter((col) => col.name !== "search_text")
     .map((col) => `${alias}.${col.name} AS ${alias}__${col.name}`)
     .join(", ");
 const THREAD_COLS = prefixed("t", threads);
