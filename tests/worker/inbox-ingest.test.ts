@@ -86,17 +86,23 @@ describe("ingestIncoming", () => {
     expect(foreign).toHaveLength(0);
   });
 
-  it("pushes message then updateContact per message, in commit order", async () => {
+  it("pushes one message frame per message, in commit order, carrying its contact and thread as committed", async () => {
     const { token, accountId } = await ownerWithAccount();
     const { socket } = await joinedSocket(token, accountId);
     await ingest([incoming(accountId, null, "p", "первое"), incoming(accountId, null, "q", "второе")]);
-    await socket.waitFor((f) => f.event === "updateContact", 2);
-    expect(socket.frames.filter((f) => f.seq).map((f) => [f.event, f.data.content ?? f.data.thread?.lastMessage])).toEqual([
+    await socket.waitFor((f) => f.event === "message", 2);
+    await new Promise((r) => setTimeout(r, 200));
+    const pushed = socket.frames.filter((f) => f.seq);
+    expect(pushed.map((f) => [f.event, f.data.content])).toEqual([
       ["message", "первое"],
-      ["updateContact", "первое"],
       ["message", "второе"],
-      ["updateContact", "второе"],
     ]);
+    // The frame is enough for the lists: the contact with its thread's new last message and unread count.
+    for (const f of pushed) {
+      expect(f.data.contact.thread).toMatchObject({ threadId: f.data.threadId, lastMessage: f.data.content, unreadCount: 1 });
+      expect(f.data.thread).toMatchObject({ threadId: f.data.threadId, lastMessage: f.data.content });
+    }
+    expect(pushed[1]!.seq! - pushed[0]!.seq!).toBe(1);
     socket.close();
   });
 

@@ -250,8 +250,9 @@ async function appendMessages(
     else blocked = true;
   }
   const fresh = inserted.filter((m): m is Message => !!m);
+  // Every message frame carries the contact and the thread as committed (last message, AI switch):
+  // the lists follow it without a separate updateContact.
   const events: RoomEventInput[] = fresh.map((m) => ({ event: "message" as const, data: serializeMessage(m, l.contact, thread) }));
-  if (fresh.length && threadRow && (opts.asLast || opts.extraThreadPatch)) events.push({ event: "updateContact", data: serializeContact(l.contact, thread) });
   if (events.length) await publishSafe(env, accountId, events);
   const pushedAt = Date.now();
   l.thread = thread;

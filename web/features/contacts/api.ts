@@ -72,5 +72,7 @@ export function installContactsRealtime() {
     }, 500);
   };
   onSocketEvent("updateContact", (_d, { accountId }) => refresh(accountId));
+  // A message frame carries its contact's new state (last message, last seen) instead of an updateContact.
+  onSocketEvent("message", (_d, { accountId }) => refresh(accountId));
   onSocketEvent("deleteContact", (_d, { accountId }) => refresh(accountId));
 }

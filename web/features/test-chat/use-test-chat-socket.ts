@@ -21,7 +21,11 @@ export function useTestChatSocket({
 }) {
   const id = enabled ? accountId : null;
   const socket = useAccountSocket(id);
-  useSocketEvent<MessageDto>("message", id, (m) => onMessage(m));
+  useSocketEvent<MessageDto>("message", id, (m) => {
+    onMessage(m);
+    // The frame carries the contact as committed with the message (no separate updateContact).
+    if (m.contact) onContact(m.contact);
+  });
   useSocketEvent<ContactDto>("updateContact", id, (c) => onContact(c));
   useSocketEvent<JoinedEvent>("joinedAccount", id, (j) => {
     // Reconnected after a gap: what was missed is replayed, or (resync) refetched.

@@ -190,7 +190,8 @@ export async function postOperatorMessage(env: Env, accountId: string, userId: s
   }
   const t = updated ?? thread;
   const dtos: MessageDto[] = inserted.map((m) => serializeMessage(m, contact, t));
-  await publishSafe(env, accountId, [...dtos.map((d) => ({ event: "message" as const, data: d })), { event: "updateContact", data: serializeContact(contact, t) }]);
+  // Each message frame carries the contact and its thread as committed (no separate updateContact).
+  await publishSafe(env, accountId, dtos.map((d) => ({ event: "message" as const, data: d })));
   if (!local) for (const m of inserted) await enqueueSend(env, { accountId, messageId: m.id });
   return { data: dtos, contact: serializeContact(contact, t) };
 }

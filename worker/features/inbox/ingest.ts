@@ -72,8 +72,9 @@ const CHUNK = 90; // D1 allows 100 bound parameters per statement
 /**
  * Upserts contacts and threads, inserts the messages (a repeated dedupeKey returns
  * `{duplicate:true}` and changes nothing), updates each thread's last message / unread count /
- * search text, all in one D1 batch (one transaction) per account; then pushes `message` and
- * `updateContact` to the room in commit order and hands new incoming messages to the chain.
+ * search text, all in one D1 batch (one transaction) per account; then pushes one `message` frame
+ * per message (with its contact and thread) to the room in commit order and hands new incoming
+ * messages to the chain.
  * Results come back in the order of `items`.
  */
 export async function ingestIncoming(env: Env, items: IncomingItem[]): Promise<IngestResult[]> {
@@ -385,7 +386,8 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     const thread = rowToThread(tRow);
     const contact = contactRows.get(p.contactKey)!;
     const dto = serializeMessage(message, contact, thread);
-    events.push({ event: "message", data: dto }, { event: "updateContact", data: serializeContact(contact, thread) });
+    // The message frame carries its contact and thread as committed: no separate updateContact.
+    events.push({ event: "message", data: dto });
     results[i] = {
       dedupeKey: it.message.dedupeKey,
       duplicate: false,
