@@ -1,7 +1,7 @@
 // Overhead of the assistant pipeline with a model that answers instantly (debounce 0), through the
 // real stack: Telegram webhook → inbound queue → ingest (commit) → chain → runner → model request;
 // model answer → reply committed → pushed to the account's sockets (and queued for Telegram).
-//   A: incoming message committed → model request received by the model server
+//   A: incoming message committed (its commit returned, the runner's stamp) → model request received by the model server
 //   B: model answer sent → reply message frame received on a joined socket
 // Both ends of each interval are read on the same machine clock (the worker's Date.now() at the
 // commit, the model server's and the socket client's clocks), so no clock sync is involved.
@@ -153,14 +153,26 @@ async function main() {
         }
       }),
     );
+    // A starts when the incoming message's commit returned: the runner keeps that stamp (the
+    // worker's clock) in the run's timings; the message's own createdAt is taken before its writes.
+    await sleep(500); // the run settles (timings stored) just after its reply is pushed
+    const reader = new DatabaseSync(d1File(persist), { readOnly: true });
+    const committed = new Map(
+      reader
+        .prepare("SELECT r.timings, m.content FROM assistant_runs r JOIN messages m ON m.id = r.trigger_message_id WHERE r.account_id = ? AND r.timings IS NOT NULL")
+        .all(accountId)
+        .map((r) => [/bench-\d+/.exec(r.content)?.[0], JSON.parse(r.timings).committedAt]),
+    );
+    reader.close();
     const a = [];
     const b = [];
     for (let i = from; i < from + count; i++) {
       const m = `bench-${i}`;
       const f = frames.get(m);
       const x = model.get(m);
-      if (!f?.committedAt || !x || !f.pushedAt) continue;
-      a.push(x.requestAt - f.committedAt);
+      const committedAt = committed.get(m);
+      if (!committedAt || !x || !f?.pushedAt) continue;
+      a.push(x.requestAt - committedAt);
       b.push(f.pushedAt - x.answeredAt);
     }
     const sa = stats(a);
@@ -192,6 +204,8 @@ async function main() {
   const inner = stats(rows.filter((t) => t.firstRequestAt && t.claimedAt).map((t) => t.firstRequestAt - t.claimedAt));
   const innerB = stats(rows.filter((t) => t.pushedAt && t.lastResponseAt).map((t) => t.pushedAt - t.lastResponseAt));
   const load = stats(rows.filter((t) => t.loadedAt && t.claimedAt).map((t) => t.loadedAt - t.claimedAt));
+  const toSend = stats(rows.filter((t) => t.firstRequestAt && t.committedAt).map((t) => t.firstRequestAt - t.committedAt));
+  console.log(`  runner's own stamps: commit returned → request handed to the SDK p50 ${fmt(toSend.p50)}, p99 ${fmt(toSend.p99)} (the rest of A is the SDK and the HTTP request to the model)`);
   console.log(`  runner's own stamps (${inner.n} runs): claim → request sent p50 ${fmt(inner.p50)}, p99 ${fmt(inner.p99)} (of which the claim-and-load batch p50 ${fmt(load.p50)}); answer → pushed p50 ${fmt(innerB.p50)}, p99 ${fmt(innerB.p99)}`);
   // Every reply reaches Telegram exactly once (the outbound queue paces per chat, so wait for the tail).
   const expected = WARMUP + 2 * N;

@@ -1,19 +1,39 @@
 import { waitUntil } from "cloudflare:workers";
+import { type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { getDb } from "../db/client";
 import type { Env } from "../env";
 import { isInDowntime } from "../features/accounts/downtime";
 import { createLogger } from "../lib/logger";
 import { newId } from "../lib/ids";
 import { enqueueRun, WATCHDOG_SECONDS } from "./queue";
-import { executeRun, release, type RunOutcome, type RunOptions } from "./runner";
+import { claimQueries, executeRun, readClaim, release, type RunOutcome, type RunOptions } from "./runner";
 
 export interface ChainItem {
   accountId: string;
   threadId: string;
   contactId: string;
   messageId: string;
+  /** When the message's commit returned (for the runner's timings). */
+  committedAt?: number;
 }
 
 const log = createLogger({ component: "chain" });
+
+/** How many statements claimQueries returns. */
+const CLAIM_STATEMENTS = 10;
+
+/**
+ * A `?`-parameterised statement as drizzle SQL with its values inlined as quoted literals: drizzle's
+ * D1 batch cannot bind parameters of raw statements. The values are ids, statuses and times made by
+ * the app, and quoting escapes them anyway.
+ */
+function bound(query: string, params: (string | number)[]): SQL {
+  const parts = query.split("?");
+  if (parts.length !== params.length + 1) throw new Error("parameter count mismatch");
+  const literal = (v: string | number) => (typeof v === "number" ? String(Math.trunc(v)) : `'${v.replace(/'/g, "''")}'`);
+  return sql.raw(parts.map((part, i) => (i === 0 ? part : literal(params[i - 1]!) + part)).join(""));
+}
 
 /**
  * Turns started in this isolate, by incoming message id: the test chat awaits the turn its
@@ -48,11 +68,11 @@ export function onReplyDelta(messageId: string, listener: (piece: string) => voi
  * first (flows arrive in a later issue: they will take the thread here and stop the chain), then
  * the thread's assistant. It only schedules: the answer is produced after ingestion returns.
  */
-export async function runChain(env: Env, items: ChainItem[]): Promise<void> {
+export async function runChain(env: Env, items: ChainItem[], published?: Promise<void>): Promise<void> {
   if (!items.length) return;
   // 1. Flows: not built yet.
   // 2. The assistant.
-  await scheduleAssistant(env, items);
+  await scheduleAssistant(env, items, published);
 }
 
 /**
@@ -63,7 +83,7 @@ export async function runChain(env: Env, items: ChainItem[]): Promise<void> {
  *  - debounce N: a queue message delayed N seconds; when it fires, a newer message of the same
  *    thread (its own run) means "still typing": this run is superseded and the newest answers the burst.
  */
-async function scheduleAssistant(env: Env, items: ChainItem[]): Promise<void> {
+async function scheduleAssistant(env: Env, items: ChainItem[], published?: Promise<void>): Promise<void> {
   const byThread = new Map<string, ChainItem[]>();
   for (const it of items) byThread.set(it.threadId, [...(byThread.get(it.threadId) ?? []), it]);
   const db = env.DB;
@@ -83,24 +103,41 @@ async function scheduleAssistant(env: Env, items: ChainItem[]): Promise<void> {
     JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(t.assistant_id, ch.assistant_id)
     WHERE m.id = ? AND m.account_id = ? AND t.id = ? AND t.is_gpt_active = 1 AND a.is_active = 1
     ON CONFLICT (trigger_message_id) DO NOTHING RETURNING id`;
-  const stmts: D1PreparedStatement[] = [];
-  const plans: { item: ChainItem; runId: string; newest: boolean; stmt: number; gate: number }[] = [];
+  // For the newest message of each thread, the same round trip also claims its run and loads the
+  // turn (thread, contact, assistant, history…) when the turn starts at once (debounce 0, test chats):
+  // the claim only holds under that condition, so a debounced run stays pending for the queue.
+  const drz = getDb(db);
+  const queries: unknown[] = [];
+  const plans: { item: ChainItem; runId: string; newest: boolean; stmt: number; gate: number; claim: number }[] = [];
   for (const [threadId, list] of byThread) {
-    const gate = stmts.length;
-    stmts.push(db.prepare(gateSql).bind(threadId, list[0]!.accountId));
+    const gate = queries.length;
+    const accountId = list[0]!.accountId;
+    queries.push(drz.all(bound(gateSql, [threadId, accountId])));
     list.forEach((item, k) => {
       const runId = newId();
       const newest = k === list.length - 1;
-      plans.push({ item, runId, newest, stmt: stmts.length, gate });
-      stmts.push(db.prepare(insertSql).bind(runId, item.contactId, newest ? "pending" : "superseded", now, now, item.messageId, item.accountId, threadId));
+      const stmt = queries.length;
+      queries.push(drz.all(bound(insertSql, [runId, item.contactId, newest ? "pending" : "superseded", now, now, item.messageId, item.accountId, threadId])));
+      let claim = -1;
+      if (newest) {
+        claim = queries.length;
+        const startsAtOnce = bound(
+          `EXISTS (SELECT 1 FROM threads t LEFT JOIN channels ch ON ch.id = t.channel_id AND ch.account_id = t.account_id
+             LEFT JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(t.assistant_id, ch.assistant_id)
+             WHERE t.id = ? AND t.account_id = ? AND (t.is_test = 1 OR t.channel_id IS NULL OR coalesce(a.debounce_seconds, 0) <= 0))`,
+          [threadId, accountId],
+        );
+        queries.push(...claimQueries(drz, runId, now, startsAtOnce));
+      }
+      plans.push({ item, runId, newest, stmt, gate, claim });
     });
   }
-  const results = await db.batch<Record<string, unknown>>(stmts);
+  const results = (await drz.batch(queries as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as Record<string, unknown>[][];
   const sends: Promise<void>[] = [];
   const downtimeRuns: string[] = [];
   for (const p of plans) {
-    if (!p.newest || !results[p.stmt]!.results[0]) continue; // earlier messages of the batch, a gated thread, or a run that already existed
-    const g = results[p.gate]!.results[0] as { is_test: number; channel_id: string | null; debounce_seconds: number | null; downtime: string | null; timezone: string } | undefined;
+    if (!p.newest || !results[p.stmt]![0]) continue; // earlier messages of the batch, a gated thread, or a run that already existed
+    const g = results[p.gate]![0] as { is_test: number; channel_id: string | null; debounce_seconds: number | null; downtime: string | null; timezone: string } | undefined;
     if (!g) continue;
     if (isInDowntime(parseJson(g.downtime) as never, g.timezone, new Date(now))) {
       downtimeRuns.push(p.runId);
@@ -114,7 +151,9 @@ async function scheduleAssistant(env: Env, items: ChainItem[]): Promise<void> {
       continue;
     }
     const messageId = p.item.messageId;
-    const opts: RunOptions = test ? { onDelta: (piece) => emitDelta(messageId, piece) } : {};
+    const preclaimed = readClaim(results.slice(p.claim, p.claim + CLAIM_STATEMENTS));
+    const committedAt = p.item.committedAt;
+    const opts: RunOptions = test ? { onDelta: (piece) => emitDelta(messageId, piece), preclaimed, committedAt, published } : { preclaimed, committedAt, published };
     const turn = runInline(env, p.runId, p.item.accountId, opts);
     inflight.set(messageId, turn);
     void turn.finally(() =>

@@ -9,13 +9,19 @@ import type { Env } from "../env";
  */
 export const MODELS = ["gpt-4.1-mini", "gpt-4.1-nano", "gpt-4o-mini"] as const;
 
+/** Clients by endpoint and key: one per isolate, not one per request (the client keeps no request state). */
+const clients = new Map<string, OpenAI>();
+
 export function llmClient(env: Env): OpenAI {
-  return new OpenAI({
-    apiKey: env.OPENAI_API_KEY || "demo-model-no-key",
-    baseURL: env.OPENAI_BASE_URL,
-    maxRetries: 0,
-    timeout: 60_000,
-  });
+  const apiKey = env.OPENAI_API_KEY || "demo-model-no-key";
+  const key = `${env.OPENAI_BASE_URL}\n${apiKey}`;
+  let client = clients.get(key);
+  if (!client) {
+    client = new OpenAI({ apiKey, baseURL: env.OPENAI_BASE_URL, maxRetries: 0, timeout: 60_000 });
+    if (clients.size > 20) clients.clear();
+    clients.set(key, client);
+  }
+  return client;
 }
 
 export function isDemoModel(env: Env): boolean {

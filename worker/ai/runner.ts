@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { getDb, schema } from "../db/client";
+import { type Db, getDb, schema } from "../db/client";
 import type { Assistant, AssistantRun } from "../db/schema/assistants";
 import type { Contact, Message, Thread } from "../db/schema/inbox";
 import type { Env } from "../env";
@@ -40,6 +41,12 @@ export type RunOutcome =
 export interface RunOptions {
   /** Streams the reply text as it arrives (test chat). */
   onDelta?: (text: string) => void;
+  /** The run was already claimed and its turn loaded in the batch that created it. */
+  preclaimed?: ClaimResult;
+  /** When the triggering message's commit returned (kept in the run's timings). */
+  committedAt?: number;
+  /** The push of the triggering messages: the turn's room events go after it. */
+  published?: Promise<void>;
 }
 
 interface Loaded {
@@ -69,7 +76,7 @@ export async function release(env: Env, runId: string, error?: string) {
     .where(and(eq(schema.assistantRuns.id, runId), eq(schema.assistantRuns.status, "running")));
 }
 
-type ClaimResult =
+export type ClaimResult =
   | { claimed: true; run: AssistantRun; loaded: Omit<Loaded, "run"> | null; superseded: boolean; existingReply: Message | null }
   | { claimed: false; row: AssistantRun | null };
 
@@ -81,6 +88,15 @@ type ClaimResult =
  */
 async function claimAndLoad(env: Env, runId: string, now: number): Promise<ClaimResult> {
   const db = getDb(env.DB);
+  return readClaim((await db.batch(claimQueries(db, runId, now) as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[]);
+}
+
+/**
+ * The statements of claimAndLoad, for a batch of their own or appended to the batch that creates
+ * the run (the chain does that for a turn it starts at once: one round trip less). `onlyIf` is an
+ * extra SQL condition on the claim (the run is taken only when it holds).
+ */
+export function claimQueries(db: Db, runId: string, now: number, onlyIf?: SQL) {
   const R = schema.assistantRuns;
   const runCol = (col: string) => sql.raw(`(SELECT ${col} FROM assistant_runs WHERE id = '${runId.replace(/'/g, "''")}')`);
   const threadId = runCol("thread_id");
@@ -88,11 +104,11 @@ async function claimAndLoad(env: Env, runId: string, now: number): Promise<Claim
   const assistantOf = sql`coalesce(
       (SELECT assistant_id FROM threads WHERE id = ${threadId} AND account_id = ${accountId}),
       (SELECT c.assistant_id FROM channels c JOIN threads t ON t.channel_id = c.id WHERE t.id = ${threadId} AND c.account_id = ${accountId}))`;
-  const [claimed, runRow, threads, contacts, accounts, assistants, channel, history, newer, existing] = await db.batch([
+  return [
     db
       .update(R)
       .set({ status: "running", claimedAt: now, attempts: sql`${R.attempts} + 1`, updatedAt: now })
-      .where(and(eq(R.id, runId), sql`(${R.status} = 'pending' OR (${R.status} = 'running' AND ${R.claimedAt} < ${now - LEASE_MS}))`))
+      .where(and(eq(R.id, runId), sql`(${R.status} = 'pending' OR (${R.status} = 'running' AND ${R.claimedAt} < ${now - LEASE_MS}))`, onlyIf))
       .returning(),
     db.select().from(R).where(eq(R.id, runId)),
     db.select().from(schema.threads).where(and(sql`${schema.threads.id} = ${threadId}`, sql`${schema.threads.accountId} = ${accountId}`)),
@@ -118,7 +134,23 @@ async function claimAndLoad(env: Env, runId: string, now: number): Promise<Claim
       .where(sql.raw(newerRunCondition(runId)))
       .limit(1),
     db.select().from(schema.messages).where(and(sql`${schema.messages.accountId} = ${accountId}`, eq(schema.messages.dedupeKey, `ai-reply:${runId}`))),
-  ]);
+  ] as const;
+}
+
+/** Reads the results of claimQueries (in their order). */
+export function readClaim(results: unknown[]): ClaimResult {
+  const [claimed, runRow, threads, contacts, accounts, assistants, channel, history, newer, existing] = results as [
+    AssistantRun[],
+    AssistantRun[],
+    Thread[],
+    Contact[],
+    Loaded["account"][],
+    Assistant[],
+    { enabled: boolean }[],
+    Message[],
+    { id: string }[],
+    Message[],
+  ];
   const run = claimed[0];
   if (!run) return { claimed: false, row: runRow[0] ?? null };
   const thread = threads[0];
@@ -311,7 +343,7 @@ function pendingCustomerText(historyNewestFirst: Message[]): string {
  */
 export async function executeRun(env: Env, runId: string, opts: RunOptions = {}): Promise<RunOutcome> {
   const t0 = Date.now();
-  const c = await claimAndLoad(env, runId, t0);
+  const c = opts.preclaimed?.claimed ? opts.preclaimed : await claimAndLoad(env, runId, t0);
   if (!c.claimed) {
     const row = c.row;
     if (!row) return { status: "skipped", runId, reason: "unknown run" };
@@ -320,6 +352,7 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
   }
   const { run, loaded, superseded, existingReply } = c;
   const timings: Record<string, number> = { claimedAt: t0, triggerAt: run.triggerAt, loadedAt: Date.now() };
+  if (opts.committedAt) timings.committedAt = opts.committedAt;
   if (!loaded) {
     await settle(env, runId, "skipped", { error: "thread or contact gone" });
     return { status: "skipped", runId, reason: "thread gone" };
@@ -345,7 +378,9 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
   if (isInDowntime(l.account.downtime as never, l.account.timezone, new Date(t0))) return skip("downtime");
   const assistant = l.assistant;
 
-  const waiting = setWaiting(env, run.accountId, run.threadId).catch((error) => log({ runId }).warn("setWaiting failed", { error }));
+  const waiting = (opts.published ?? Promise.resolve())
+    .then(() => setWaiting(env, run.accountId, run.threadId))
+    .catch((error) => log({ runId }).warn("setWaiting failed", { error }));
   const finishWaiting = async () => {
     await waiting;
     await clearWaiting(env, run.accountId, run.threadId).catch((error) => log({ runId }).warn("clearWaiting failed", { error }));
@@ -360,6 +395,7 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
     let handedOff = false;
     let replyText: string | null = null;
     if (keyword) {
+      if (opts.published) await opts.published;
       await handOff(env, l, `ключевое слово «${keyword}»`, "keyword");
       handedOff = true;
       replyText = assistant.handoffMessage.trim() || null;
@@ -404,6 +440,8 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
         requests++;
         usage = addUsage(usage, r.usage);
         timings.lastResponseAt = r.receivedAt;
+        // Whatever the turn commits is pushed after the customer's message (long done by now).
+        if (opts.published) await opts.published;
         if (!r.toolCalls.length || lastStep) {
           replyText = r.content?.trim() || null;
           break;

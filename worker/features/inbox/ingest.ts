@@ -365,9 +365,10 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
 
   // --- Round trip 2: every write in one transaction.
   const written = await db.batch<Record<string, unknown>>(stmts);
+  const committedAt = Date.now();
 
   const events: RoomEventInput[] = [];
-  const chain: { accountId: string; threadId: string; contactId: string; messageId: string }[] = [];
+  const chain: { accountId: string; threadId: string; contactId: string; messageId: string; committedAt: number }[] = [];
   const contactRows = new Map<string, ReturnType<typeof rowToContact>>();
   for (const [key, i] of contactStmtIndex) contactRows.set(key, rowToContact(written[i].results[0]));
   let k = 0;
@@ -399,18 +400,21 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
       newThread: thread.id === threadNewIds.get(p.threadKey),
       message: dto,
     };
-    if (message.direction === "incoming") chain.push({ accountId, threadId: thread.id, contactId: contact.id, messageId: message.id });
+    if (message.direction === "incoming") chain.push({ accountId, threadId: thread.id, contactId: contact.id, messageId: message.id, committedAt });
   });
 
-  await publishSafe(env, accountId, events);
+  // The push and the chain start together: the assistant's turn does not wait for the fan-out, and
+  // the turn's own room events (the waiting state) wait for this push, so the order stays.
+  const published = publishSafe(env, accountId, events);
   if (chain.length) {
     try {
-      await runChain(env, chain);
+      await runChain(env, chain, published);
     } catch (error) {
       // The messages are stored and pushed; a failing handler must not make the webhook retry them.
       createLogger({ accountId }).error("handler chain failed", { error, messages: chain.length });
     }
   }
+  await published;
   return results as IngestResult[];
 }
 
