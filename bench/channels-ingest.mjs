@@ -1,11 +1,16 @@
 // Sustained webhook ingest through wrangler dev (assistant off): webhooks/s accepted, messages/s
 // committed, webhook answer p50/p99, and a count proving zero lost and zero duplicated.
-// Usage: npm run bench -- channels-ingest   (or node bench/channels-ingest.mjs) [N=6000] [CONCURRENCY=48]
+// Webhooks arrive open-loop at RATE/s (as a messenger delivers them: the next one does not wait for
+// the previous answer), with at most MAX_INFLIGHT unanswered; RATE=0 sends closed-loop with
+// CONCURRENCY senders instead (the most the stack accepts).
+// Usage: npm run bench -- channels-ingest   (or node bench/channels-ingest.mjs) [N=6000] [RATE=1000] [CONCURRENCY=48]
 import { loadavg } from "node:os";
 import { connectBot, f1, sleep, startStack, stats, update, userWithAccount } from "./channels-lib.mjs";
 
 const N = Number(process.env.N ?? 6000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 48);
+const RATE = Number(process.env.RATE ?? 1000);
+const MAX_INFLIGHT = 256;
 const CHATS = 500;
 
 const stack = await startStack("channels-ingest");
@@ -35,19 +40,32 @@ try {
       await sleep(100);
     }
   })();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < N) {
-        const i = next++;
-        const body = JSON.stringify(update(i + 1, 100000 + (i % CHATS), `Сообщение номер ${i + 1}`));
-        const s = performance.now();
-        const r = await fetch(url, { method: "POST", headers, body });
-        await r.text();
-        latencies.push(performance.now() - s);
-        if (r.status !== 200) failed++;
-      }
-    }),
-  );
+  const send = async (i) => {
+    const body = JSON.stringify(update(i + 1, 100000 + (i % CHATS), `Сообщение номер ${i + 1}`));
+    const s = performance.now();
+    const r = await fetch(url, { method: "POST", headers, body });
+    await r.text();
+    latencies.push(performance.now() - s);
+    if (r.status !== 200) failed++;
+  };
+  if (RATE > 0) {
+    const inflight = new Set();
+    for (let i = 0; i < N; i++) {
+      const due = t0 + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 1) await sleep(wait);
+      while (inflight.size >= MAX_INFLIGHT) await Promise.race(inflight);
+      const p = send(i).finally(() => inflight.delete(p));
+      inflight.add(p);
+    }
+    await Promise.all(inflight);
+  } else {
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < N) await send(next++);
+      }),
+    );
+  }
   const sendMs = performance.now() - t0;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline && (commits.at(-1)?.[1] ?? 0) < N) await sleep(100);
@@ -64,7 +82,7 @@ try {
   // Steady-state commit rate: between 10 % and 90 % of the messages.
   const at = (frac) => commits.find(([, n]) => n >= N * frac)?.[0] ?? NaN;
   const steady = (N * 0.8) / ((at(0.9) - at(0.1)) / 1000);
-  console.log(`\nchannels-ingest: ${N} Telegram webhooks, ${CONCURRENCY} concurrent senders, ${CHATS} chats, assistant off (wrangler dev, local D1 and queues); load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+  console.log(`\nchannels-ingest: ${N} Telegram webhooks, ${RATE > 0 ? `sent at ${RATE}/s (open loop, ≤ ${MAX_INFLIGHT} in flight)` : `${CONCURRENCY} concurrent senders`}, ${CHATS} chats, assistant off (wrangler dev, local D1 and queues); load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
   console.log(`  webhooks accepted:     ${N - failed} / ${N} in ${f1(sendMs / 1000)} s → ${f1((N - failed) / (sendMs / 1000))} webhooks/s`);
   console.log(`  webhook answer:        p50 ${f1(lat.p50)} ms, p99 ${f1(lat.p99)} ms, max ${f1(lat.max)} ms`);
   console.log(`  messages committed:    ${f1(N / (doneAt / 1000))} messages/s overall (first send → last commit ${f1(doneAt / 1000)} s), steady ${f1(steady)} messages/s (10 %→90 %), first commit after ${f1(firstAt)} ms`);
