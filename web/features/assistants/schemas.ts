@@ -18,11 +18,25 @@ export function assistantFormSchema(t: TFunction<"assistants">) {
     knowledge: z.string().max(50_000, t("validation.knowledgeMax")),
     tools: z.array(z.string()),
     debounceSeconds: int(0, 60, t("validation.debounce")),
-    handoffKeywords: z.array(z.string()).max(30),
+    handoffKeywords: z.array(z.string()).max(30, t("validation.keywordsMax")),
     handoffMessage: z.string().max(500, t("validation.handoffMessageMax")),
   });
 }
 export type AssistantFormValues = z.output<ReturnType<typeof assistantFormSchema>>;
+/** What an assistant and a template share: every field but the active flag (components/assistant-fields.tsx). */
+export type AssistantConfigValues = Omit<AssistantFormValues, "isActive">;
+
+/** The administrators' template dialog: the assistant's fields (no active flag) plus the template's own; PATCH /assistants/templates/{id}. */
+export function templateFormSchema(t: TFunction<"assistants">) {
+  return assistantFormSchema(t)
+    .omit({ isActive: true })
+    .extend({
+      description: z.string().trim().max(1000, t("validation.templateDescriptionMax")),
+      tags: z.array(z.string()).max(10, t("validation.tagsMax")),
+      isPublished: z.boolean(),
+    });
+}
+export type TemplateFormValues = z.output<ReturnType<typeof templateFormSchema>>;
 
 export function generateSchema(t: TFunction<"assistants">) {
   return z.object({

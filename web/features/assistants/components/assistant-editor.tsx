@@ -1,17 +1,14 @@
 import { useEffect, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useBlocker, useNavigate } from "react-router";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, BookOpenText, Bot, Gauge, Headset, LayoutTemplate, ScrollText, Trash2, Undo2, Wrench } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, Bot, LayoutTemplate, type LucideIcon, Trash2, Undo2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
-import { Textarea } from "@/components/ui/textarea";
 import { useAbility } from "@/lib/ability";
 import { confirm } from "@/lib/confirm";
 import { applyServerErrors, useZodForm } from "@/lib/form";
@@ -19,16 +16,15 @@ import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
 import { cn } from "@/lib/utils";
 import { TestChatPanel } from "@/features/test-chat/components/test-chat-panel";
-import { assistantApi, assistantKeys, assistantQueries } from "../api";
+import { assistantApi, assistantKeys } from "../api";
 import { notifyFailure } from "../errors";
 import { assistantFormSchema, type AssistantFormValues } from "../schemas";
-import { type Assistant, HANDOFF_TOOL, LANGUAGES } from "../types";
+import type { Assistant } from "../types";
 import { useDeleteAssistant } from "../use-delete-assistant";
+import { BehaviourFields, GreetingField, HandoffFields, InstructionsField, KnowledgeField, LanguageField, ModelField, NameField, ToolsField, useConfigSection } from "./assistant-fields";
 import { DemoModelBadge } from "./demo-model-badge";
 import { GenerateDialog } from "./generate-dialog";
-import { ModelSelect } from "./model-select";
 import { PublishTemplateDialog } from "./publish-template-dialog";
-import { TagInput } from "./tag-input";
 
 function toValues(a: Assistant): AssistantFormValues {
   return {
@@ -57,9 +53,9 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
   const navigate = useNavigate();
   const canEdit = ability.can("update", "Assistant");
   const accountId = assistant.accountId;
+  const section = useConfigSection();
   const schema = useMemo(() => assistantFormSchema(t), [t]);
   const form = useZodForm(schema, { defaultValues: toValues(assistant) });
-  const tools = useQuery(assistantQueries.tools());
   const remove = useDeleteAssistant(accountId);
   const { isDirty, isSubmitting, dirtyFields } = form.formState;
 
@@ -100,13 +96,6 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
     }
   });
 
-  const toolList = (tools.data?.data ?? []).filter((x) => x.name !== HANDOFF_TOOL);
-  const selectedTools = form.watch("tools");
-  const setTool = (name: string, on: boolean) => {
-    const next = on ? [...new Set([...selectedTools, name])] : selectedTools.filter((x) => x !== name);
-    form.setValue("tools", next, { shouldDirty: true, shouldValidate: true });
-  };
-  const maxTokens = form.watch("maxReplyTokens");
 
   return (
     <Form {...form}>
@@ -174,56 +163,11 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
 
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
           <fieldset disabled={!canEdit} className="min-w-0 space-y-6">
-            <Section icon={Bot} title={t("editor.sections.general")} hint={t("editor.sections.generalHint")}>
+            <Section {...section("general")}>
               <div className="grid gap-5 md:grid-cols-2">
-                <FormField
-                  control={form.control}
-                  name="name"
-                  render={({ field }) => (
-                    <FormItem className="md:col-span-2">
-                      <FormLabel>{t("editor.fields.name")}</FormLabel>
-                      <FormControl>
-                        <Input {...field} maxLength={100} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={form.control}
-                  name="model"
-                  render={({ field }) => (
-                    <FormItem className="content-start">
-                      <FormLabel>{t("editor.fields.model")}</FormLabel>
-                      <ModelSelect value={field.value} onChange={field.onChange} disabled={!canEdit} />
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={form.control}
-                  name="language"
-                  render={({ field }) => (
-                    <FormItem className="content-start">
-                      <FormLabel>{t("editor.fields.language")}</FormLabel>
-                      <Select value={field.value} onValueChange={field.onChange} disabled={!canEdit}>
-                        <FormControl>
-                          <SelectTrigger>
-                            <SelectValue />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          {LANGUAGES.map((l) => (
-                            <SelectItem key={l} value={l}>
-                              {t(`languages.${l}`)}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
+                <NameField label={t("editor.fields.name")} className="md:col-span-2" />
+                <ModelField disabled={!canEdit} />
+                <LanguageField disabled={!canEdit} />
                 <FormField
                   control={form.control}
                   name="isActive"
@@ -243,9 +187,7 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
             </Section>
 
             <Section
-              icon={ScrollText}
-              title={t("editor.sections.instructions")}
-              hint={t("editor.sections.instructionsHint")}
+              {...section("instructions")}
               action={
                 canEdit && (
                   <GenerateDialog
@@ -259,193 +201,25 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
               }
             >
               <div className="space-y-5">
-                <FormField
-                  control={form.control}
-                  name="instructions"
-                  render={({ field }) => (
-                    <FormItem>
-                      <div className="flex items-baseline justify-between gap-3">
-                        <FormLabel>{t("editor.fields.instructions")}</FormLabel>
-                        <Counter value={field.value.length} max={20_000} />
-                      </div>
-                      <FormControl>
-                        <Textarea {...field} rows={12} className="max-h-[32rem] min-h-56 font-[inherit] leading-relaxed" placeholder={t("editor.fields.instructionsPlaceholder")} data-testid="assistant-instructions" />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={form.control}
-                  name="greeting"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t("editor.fields.greeting")}</FormLabel>
-                      <FormControl>
-                        <Textarea {...field} rows={2} maxLength={1000} className="min-h-16" placeholder={t("editor.fields.greetingPlaceholder")} />
-                      </FormControl>
-                      <FormDescription>{t("editor.fields.greetingHint")}</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
+                <InstructionsField />
+                <GreetingField />
               </div>
             </Section>
 
-            <Section icon={BookOpenText} title={t("editor.sections.knowledge")} hint={t("editor.sections.knowledgeHint")}>
-              <FormField
-                control={form.control}
-                name="knowledge"
-                render={({ field }) => (
-                  <FormItem>
-                    <div className="flex items-baseline justify-between gap-3">
-                      <FormLabel>{t("editor.fields.knowledge")}</FormLabel>
-                      <Counter value={field.value.length} max={50_000} />
-                    </div>
-                    <FormControl>
-                      <Textarea {...field} rows={8} className="max-h-[32rem] min-h-40 leading-relaxed" placeholder={t("editor.fields.knowledgePlaceholder")} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+            <Section {...section("knowledge")}>
+              <KnowledgeField />
             </Section>
 
-            <Section icon={Wrench} title={t("editor.sections.tools")} hint={t("editor.sections.toolsHint")}>
-              {tools.isPending ? (
-                <div className="space-y-3">
-                  <Skeleton className="h-14 w-full" />
-                  <Skeleton className="h-14 w-full" />
-                </div>
-              ) : toolList.length === 0 ? (
-                <p className="text-sm text-muted-foreground">{t("editor.tools.empty")}</p>
-              ) : (
-                <ul className="divide-y rounded-md border" data-testid="tools-list">
-                  {toolList.map((tool) => {
-                    const id = `tool-${tool.name}`;
-                    return (
-                      <li key={tool.name} className="flex items-start justify-between gap-4 px-4 py-3">
-                        <label htmlFor={id} className="grid cursor-pointer gap-0.5">
-                          <span className="font-medium text-foreground">{tool.title}</span>
-                          <span className="text-[0.8125rem] text-muted-foreground">{tool.description}</span>
-                          <code className="text-[0.75rem] text-muted-foreground/80">{tool.name}</code>
-                        </label>
-                        <Switch id={id} checked={selectedTools.includes(tool.name)} onCheckedChange={(on) => setTool(tool.name, on)} className="mt-1" />
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
+            <Section {...section("tools")}>
+              <ToolsField disabled={!canEdit} />
             </Section>
 
-            <Section icon={Headset} title={t("editor.sections.handoff")} hint={t("editor.sections.handoffHint")}>
-              <div className="space-y-5">
-                <div className="flex items-start justify-between gap-4 rounded-md border px-4 py-3">
-                  <label htmlFor="tool-handoff" className="grid cursor-pointer gap-0.5">
-                    <span className="font-medium text-foreground">{t("editor.fields.handoffTool")}</span>
-                    <span className="text-[0.8125rem] text-muted-foreground">{t("editor.fields.handoffToolHint")}</span>
-                  </label>
-                  <Switch id="tool-handoff" checked={selectedTools.includes(HANDOFF_TOOL)} onCheckedChange={(on) => setTool(HANDOFF_TOOL, on)} className="mt-1" data-testid="handoff-tool" />
-                </div>
-                <FormField
-                  control={form.control}
-                  name="handoffKeywords"
-                  render={({ field, fieldState }) => (
-                    <FormItem>
-                      <FormLabel>{t("editor.fields.handoffKeywords")}</FormLabel>
-                      <TagInput
-                        id="handoff-keywords"
-                        value={field.value}
-                        onChange={field.onChange}
-                        max={30}
-                        maxLength={60}
-                        lowercase
-                        disabled={!canEdit}
-                        placeholder={t("editor.fields.handoffKeywordsPlaceholder")}
-                        aria-invalid={!!fieldState.error}
-                      />
-                      <FormDescription>{t("editor.fields.handoffKeywordsHint")}</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={form.control}
-                  name="handoffMessage"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t("editor.fields.handoffMessage")}</FormLabel>
-                      <FormControl>
-                        <Input {...field} maxLength={500} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-              </div>
+            <Section {...section("handoff")}>
+              <HandoffFields disabled={!canEdit} />
             </Section>
 
-            <Section icon={Gauge} title={t("editor.sections.behaviour")} hint={t("editor.sections.behaviourHint")}>
-              <div className="grid gap-5 md:grid-cols-2">
-                <FormField
-                  control={form.control}
-                  name="temperature"
-                  render={({ field }) => (
-                    <FormItem className="md:col-span-2">
-                      <div className="flex items-baseline justify-between gap-3">
-                        <FormLabel>{t("editor.fields.temperature")}</FormLabel>
-                        <span className="font-mono text-sm font-medium text-primary" aria-hidden>
-                          {Number(field.value).toFixed(1)}
-                        </span>
-                      </div>
-                      <FormControl>
-                        <input
-                          type="range"
-                          min={0}
-                          max={2}
-                          step={0.1}
-                          value={field.value}
-                          onChange={(e) => field.onChange(Number(e.target.value))}
-                          onBlur={field.onBlur}
-                          name={field.name}
-                          ref={field.ref}
-                          className="h-2 w-full cursor-pointer accent-primary"
-                        />
-                      </FormControl>
-                      <FormDescription>{t("editor.fields.temperatureHint")}</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={form.control}
-                  name="maxReplyTokens"
-                  render={({ field }) => (
-                    <FormItem className="content-start">
-                      <FormLabel>{t("editor.fields.maxReplyTokens")}</FormLabel>
-                      <FormControl>
-                        <NumberInput field={field} min={50} max={4000} step={50} />
-                      </FormControl>
-                      <FormDescription>{t("editor.fields.maxReplyTokensHint", { words: Math.round((Number(maxTokens) || 0) * 0.6) })}</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={form.control}
-                  name="debounceSeconds"
-                  render={({ field }) => (
-                    <FormItem className="content-start">
-                      <FormLabel>{t("editor.fields.debounceSeconds")}</FormLabel>
-                      <FormControl>
-                        <NumberInput field={field} min={0} max={60} step={1} />
-                      </FormControl>
-                      <FormDescription>{t("editor.fields.debounceHint")}</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-              </div>
+            <Section {...section("behaviour")}>
+              <BehaviourFields />
             </Section>
           </fieldset>
 
@@ -479,7 +253,7 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
   );
 }
 
-function Section({ icon: Icon, title, hint, action, children }: { icon: typeof Bot; title: string; hint: string; action?: ReactNode; children: ReactNode }) {
+function Section({ icon: Icon, title, hint, action, children }: { icon: LucideIcon; title: string; hint: string; action?: ReactNode; children: ReactNode }) {
   return (
     <Card>
       <CardHeader className="max-sm:grid-cols-1">
@@ -492,41 +266,6 @@ function Section({ icon: Icon, title, hint, action, children }: { icon: typeof B
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
-  );
-}
-
-function Counter({ value, max }: { value: number; max: number }) {
-  const { t } = useTranslation("assistants");
-  return <span className={cn("text-[0.75rem] tabular-nums", value > max ? "text-destructive" : "text-muted-foreground")}>{t("editor.fields.chars", { count: value, max: max.toLocaleString("ru-RU") })}</span>;
-}
-
-function NumberInput({
-  field,
-  min,
-  max,
-  step,
-  ...rest
-}: {
-  field: { value: number; onChange: (v: number) => void; onBlur: () => void; name: string; ref: React.Ref<HTMLInputElement> };
-  min: number;
-  max: number;
-  step: number;
-} & Omit<React.ComponentProps<"input">, "value" | "onChange" | "min" | "max" | "step">) {
-  return (
-    <Input
-      {...rest}
-      type="number"
-      inputMode="numeric"
-      min={min}
-      max={max}
-      step={step}
-      name={field.name}
-      ref={field.ref}
-      onBlur={field.onBlur}
-      value={Number.isNaN(field.value) ? "" : field.value}
-      onChange={(e) => field.onChange(e.target.value === "" ? Number.NaN : e.target.valueAsNumber)}
-      className="tabular-nums sm:w-40"
-    />
   );
 }
 

@@ -4,14 +4,13 @@ import { Sparkles, TriangleAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { assistantApi } from "../api";
 import { notifyFailure } from "../errors";
 import { generateSchema } from "../schemas";
-import { LANGUAGES } from "../types";
+import { LanguageField } from "./assistant-fields";
 
 /** "Generate from a description of the business": the model writes instructions, the editor shows them unsaved. */
 export function GenerateDialog({
@@ -80,29 +79,7 @@ export function GenerateDialog({
                 </FormItem>
               )}
             />
-            <FormField
-              control={form.control}
-              name="language"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("editor.generate.language")}</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger className="sm:w-56">
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {LANGUAGES.map((l) => (
-                        <SelectItem key={l} value={l}>
-                          {t(`languages.${l}`)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </FormItem>
-              )}
-            />
+            <LanguageField label={t("editor.generate.language")} triggerClassName="sm:w-56" />
             {hasInstructions && (
               <p className="flex gap-2 rounded-md bg-warning/12 px-3 py-2 text-sm text-foreground">
                 <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
