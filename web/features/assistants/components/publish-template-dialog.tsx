@@ -5,15 +5,14 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Textarea } from "@/components/ui/textarea";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
 import { assistantApi, assistantKeys, assistantQueries } from "../api";
 import { notifyFailure } from "../errors";
-import { TagInput } from "./tag-input";
+import { templateFormSchema } from "../schemas";
+import { TemplateInfoFields } from "./template-info-fields";
 
 /**
  * Platform administrators publish an account's assistant as a template (copy-to-template). With
@@ -34,13 +33,12 @@ export function PublishTemplateDialog({
   const { accounts } = useSession();
   const schema = useMemo(
     () =>
-      z.object({
-        accountId: z.string().min(1, t("validation.accountRequired")),
-        assistantId: z.string().min(1, t("validation.assistantRequired")),
-        name: z.string().trim().min(1, t("validation.nameRequired")).max(100, t("validation.nameMax")),
-        description: z.string().trim().max(1000, t("validation.templateDescriptionMax")),
-        tags: z.array(z.string()).max(10),
-      }),
+      templateFormSchema(t)
+        .pick({ name: true, description: true, tags: true })
+        .extend({
+          accountId: z.string().min(1, t("validation.accountRequired")),
+          assistantId: z.string().min(1, t("validation.assistantRequired")),
+        }),
     [t],
   );
   const defaults = () => ({
@@ -148,43 +146,7 @@ export function PublishTemplateDialog({
                 />
               </div>
             )}
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("publish.name")}</FormLabel>
-                  <FormControl>
-                    <Input {...field} maxLength={100} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("publish.templateDescription")}</FormLabel>
-                  <FormControl>
-                    <Textarea {...field} rows={3} maxLength={1000} placeholder={t("publish.descriptionPlaceholder")} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="tags"
-              render={({ field, fieldState }) => (
-                <FormItem>
-                  <FormLabel>{t("publish.tags")}</FormLabel>
-                  <TagInput value={field.value} onChange={field.onChange} max={10} maxLength={40} placeholder={t("publish.tagsPlaceholder")} aria-invalid={!!fieldState.error} />
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TemplateInfoFields />
             <DialogFooter>
               <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
                 {t("common:actions.cancel")}

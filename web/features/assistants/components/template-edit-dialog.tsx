@@ -1,59 +1,61 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { LayoutTemplate, type LucideIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel } from "@/components/ui/form";
 import { Switch } from "@/components/ui/switch";
-import { Textarea } from "@/components/ui/textarea";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { assistantApi, assistantKeys } from "../api";
 import { notifyFailure } from "../errors";
-import { MODELS, type AssistantTemplate } from "../types";
-import { ModelSelect } from "./model-select";
-import { TagInput } from "./tag-input";
+import { templateFormSchema, type TemplateFormValues } from "../schemas";
+import type { AssistantTemplate } from "../types";
+import { BehaviourFields, GreetingField, HandoffFields, InstructionsField, KnowledgeField, LanguageField, ModelField, ToolsField, useConfigSection } from "./assistant-fields";
+import { TemplateInfoFields } from "./template-info-fields";
 
-/** Platform administrators edit a template of the constructor. */
-export function TemplateEditDialog({ template, onOpenChange }: { template: AssistantTemplate | null; onOpenChange: (o: boolean) => void }) {
-  const { t } = useTranslation("assistants");
-  const queryClient = useQueryClient();
-  const schema = useMemo(
-    () =>
-      z.object({
-        name: z.string().trim().min(1, t("validation.nameRequired")).max(100, t("validation.nameMax")),
-        description: z.string().trim().max(1000, t("validation.templateDescriptionMax")),
-        tags: z.array(z.string()).max(10),
-        model: z.enum(MODELS as [string, ...string[]]),
-        isPublished: z.boolean(),
-        instructions: z.string().max(20_000, t("validation.instructionsMax")),
-        greeting: z.string().max(1000, t("validation.greetingMax")),
-        knowledge: z.string().max(50_000, t("validation.knowledgeMax")),
-      }),
-    [t],
-  );
-  const values = (x: AssistantTemplate | null) => ({
+function templateValues(x: AssistantTemplate | null): TemplateFormValues {
+  return {
     name: x?.name ?? "",
     description: x?.description ?? "",
-    tags: x?.tags ?? [],
-    model: x?.model ?? "gpt-4.1-mini",
+    tags: [...(x?.tags ?? [])],
     isPublished: x?.isPublished ?? true,
+    model: x?.model ?? "gpt-4.1-mini",
+    language: x?.language ?? "ru",
+    temperature: x?.temperature ?? 0.4,
+    maxReplyTokens: x?.maxReplyTokens ?? 400,
     instructions: x?.instructions ?? "",
     greeting: x?.greeting ?? "",
     knowledge: x?.knowledge ?? "",
-  });
-  const form = useZodForm(schema, { defaultValues: values(template) });
+    tools: [...(x?.tools ?? [])],
+    debounceSeconds: x?.debounceSeconds ?? 0,
+    handoffKeywords: [...(x?.handoffKeywords ?? [])],
+    handoffMessage: x?.handoffMessage ?? "",
+  };
+}
+
+/**
+ * Platform administrators edit a template of the constructor: every field PATCH
+ * /assistants/templates/{id} accepts, with the full assistant editor's controls (assistant-fields.tsx).
+ */
+export function TemplateEditDialog({ template, onOpenChange }: { template: AssistantTemplate | null; onOpenChange: (o: boolean) => void }) {
+  const { t } = useTranslation("assistants");
+  const queryClient = useQueryClient();
+  const section = useConfigSection();
+  const schema = useMemo(() => templateFormSchema(t), [t]);
+  const form = useZodForm(schema, { defaultValues: templateValues(template) });
+  const { isDirty, isSubmitting } = form.formState;
   useEffect(() => {
-    if (template) form.reset(values(template));
+    if (template) form.reset(templateValues(template));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [template]);
 
   const onSubmit = form.handleSubmit(async (v) => {
     if (!template) return;
+    const dirty = form.formState.dirtyFields;
     const patch: Record<string, unknown> = {};
-    for (const [k, val] of Object.entries(v)) if (form.formState.dirtyFields[k as keyof typeof v]) patch[k] = val;
+    for (const key of Object.keys(v) as (keyof TemplateFormValues)[]) if (dirty[key]) patch[key] = v[key];
     if (!Object.keys(patch).length) return onOpenChange(false);
     try {
       await assistantApi.updateTemplate(template.templateId, patch as Partial<AssistantTemplate>);
@@ -66,87 +68,25 @@ export function TemplateEditDialog({ template, onOpenChange }: { template: Assis
     }
   });
 
-  const text = (name: "instructions" | "greeting" | "knowledge", label: string, rows: number) => (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Textarea {...field} rows={rows} className="field-sizing-fixed" />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
-
   return (
     <Dialog open={!!template} onOpenChange={onOpenChange}>
-      <DialogContent className="gap-0 p-0 sm:max-w-2xl sm:p-0" data-testid="template-edit-dialog">
+      <DialogContent persistent={isDirty} className="flex flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl sm:p-0" data-testid="template-edit-dialog">
         <DialogHeader className="border-b px-6 pt-6 pb-4">
           <DialogTitle>{t("templates.editTitle")}</DialogTitle>
           <DialogDescription>{template?.name}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form onSubmit={onSubmit} noValidate aria-label={t("templates.editTitle")}>
-            <div className="grid max-h-[60dvh] gap-5 overflow-y-auto px-6 py-5">
-              <FormField
-                control={form.control}
-                name="name"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("publish.name")}</FormLabel>
-                    <FormControl>
-                      <Input {...field} maxLength={100} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="description"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("publish.templateDescription")}</FormLabel>
-                    <FormControl>
-                      <Textarea {...field} rows={3} maxLength={1000} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="tags"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("publish.tags")}</FormLabel>
-                    <TagInput value={field.value} onChange={field.onChange} max={10} maxLength={40} placeholder={t("templates.tagsPlaceholder")} />
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <div className="grid gap-5 sm:grid-cols-2">
-                <FormField
-                  control={form.control}
-                  name="model"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t("editor.fields.model")}</FormLabel>
-                      <ModelSelect value={field.value} onChange={field.onChange} />
-                    </FormItem>
-                  )}
-                />
+          <form onSubmit={onSubmit} noValidate aria-label={t("templates.editTitle")} className="flex min-h-0 flex-1 flex-col">
+            <div className="min-h-0 flex-1 space-y-7 overflow-y-auto px-6 py-5 scrollbar-thin" data-testid="template-edit-body">
+              <Group icon={LayoutTemplate} title={t("templates.section")} hint={t("templates.sectionHint")}>
+                <TemplateInfoFields />
                 <FormField
                   control={form.control}
                   name="isPublished"
                   render={({ field }) => (
-                    <FormItem className="flex flex-row items-start justify-between gap-4 rounded-md border px-4 py-3">
+                    <FormItem className="flex flex-row items-center justify-between gap-4 rounded-md border px-4 py-3">
                       <div className="grid gap-0.5">
-                        <FormLabel>{t("templates.isPublished")}</FormLabel>
+                        <FormLabel className="cursor-pointer">{t("templates.isPublished")}</FormLabel>
                         <FormDescription>{t("templates.isPublishedHint")}</FormDescription>
                       </div>
                       <FormControl>
@@ -155,16 +95,35 @@ export function TemplateEditDialog({ template, onOpenChange }: { template: Assis
                     </FormItem>
                   )}
                 />
-              </div>
-              {text("instructions", t("templates.previewInstructions"), 8)}
-              {text("greeting", t("templates.previewGreeting"), 2)}
-              {text("knowledge", t("templates.previewKnowledge"), 5)}
+              </Group>
+              <Group {...section("general")}>
+                <div className="grid gap-5 sm:grid-cols-2">
+                  <ModelField />
+                  <LanguageField />
+                </div>
+              </Group>
+              <Group {...section("instructions")}>
+                <InstructionsField compact />
+                <GreetingField />
+              </Group>
+              <Group {...section("knowledge")}>
+                <KnowledgeField compact />
+              </Group>
+              <Group {...section("tools")}>
+                <ToolsField idPrefix="template-" />
+              </Group>
+              <Group {...section("handoff")}>
+                <HandoffFields idPrefix="template-" />
+              </Group>
+              <Group {...section("behaviour")}>
+                <BehaviourFields />
+              </Group>
             </div>
             <DialogFooter className="border-t px-6 py-4">
               <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
                 {t("common:actions.cancel")}
               </Button>
-              <Button type="submit" loading={form.formState.isSubmitting}>
+              <Button type="submit" loading={isSubmitting} data-testid="template-edit-save">
                 {t("common:actions.save")}
               </Button>
             </DialogFooter>
@@ -172,5 +131,21 @@ export function TemplateEditDialog({ template, onOpenChange }: { template: Assis
         </Form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** One of the editor's sections, as a titled group in the dialog's scrolling body. */
+function Group({ icon: Icon, title, hint, children }: { icon: LucideIcon; title: string; hint: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-5 border-t pt-6 first:border-t-0 first:pt-0">
+      <header className="grid gap-0.5">
+        <h3 className="flex items-center gap-2 text-[0.9375rem] font-semibold text-heading">
+          <Icon className="size-4.5 text-primary" aria-hidden />
+          {title}
+        </h3>
+        <p className="text-[0.8125rem] text-muted-foreground">{hint}</p>
+      </header>
+      {children}
+    </section>
   );
 }
