@@ -124,4 +124,51 @@ describe("assistant templates", () => {
     expect((await api("GET", `/assistants/templates/${tplId}`, { token: root.token })).status).toBe(404);
     expect((await api("DELETE", `/assistants/templates/${tplId}`, { token: root.token })).status).toBe(404);
   });
+
+  it("administrators edit every configuration field of a template; copies take the new configuration", async () => {
+    const u = await user();
+    const config = {
+      model: "gpt-4o-mini",
+      language: "en",
+      temperature: 1.2,
+      maxReplyTokens: 900,
+      debounceSeconds: 7,
+      greeting: "Hello! Ready to take your order.",
+      knowledge: "Delivery 30–60 min",
+      tools: ["get_current_datetime"],
+      handoffKeywords: ["Manager", "жалоба"],
+      handoffMessage: "A person will answer shortly.",
+    };
+    const r = await api("PATCH", "/assistants/templates/tpl-restaurant-delivery", { token: root.token, body: config });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ ...config, handoffKeywords: ["manager", "жалоба"], message: "Шаблон обновлен" });
+    // what a user sees after a reload, and what a copy starts from
+    const seen = await api("GET", "/assistants/templates/tpl-restaurant-delivery", { token: u.token });
+    expect(seen.body).toMatchObject({ ...config, handoffKeywords: ["manager", "жалоба"] });
+    const copy = await api("POST", `/assistants/tpl-restaurant-delivery/copy-template?accountId=${u.accountId}`, { token: u.token });
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ ...config, handoffKeywords: ["manager", "жалоба"], templateId: "tpl-restaurant-delivery" });
+
+    // out-of-range values: 400 with a Russian message per field, nothing stored
+    const bad = await api("PATCH", "/assistants/templates/tpl-restaurant-delivery", {
+      token: root.token,
+      body: { model: "gpt-5", language: "de", temperature: 2.5, maxReplyTokens: 10, debounceSeconds: 61, tools: ["rm_rf"], handoffMessage: "x".repeat(501), greeting: "x".repeat(1001) },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.fields).toEqual({
+      model: ["Выберите модель: gpt-4.1-mini, gpt-4.1-nano или gpt-4o-mini"],
+      language: ["Язык: ru, en, ar или fr"],
+      temperature: ["Температура от 0 до 2"],
+      maxReplyTokens: ["Не меньше 50 токенов"],
+      debounceSeconds: ["От 0 до 60 секунд"],
+      "tools.0": ["Неизвестный инструмент"],
+      handoffMessage: ["Не длиннее 500 символов"],
+      greeting: ["Приветствие не длиннее 1000 символов"],
+    });
+    const after = await api("GET", "/assistants/templates/tpl-restaurant-delivery", { token: u.token });
+    expect(after.body).toMatchObject({ temperature: 1.2, debounceSeconds: 7, model: "gpt-4o-mini" });
+    // a template has no active flag: isActive is not a template field
+    const active = await api("PATCH", "/assistants/templates/tpl-restaurant-delivery", { token: root.token, body: { isActive: false } });
+    expect(active.status).toBe(400);
+  });
 });
