@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { apiLogin, ARTIFACTS, apiRegister, bearer, DEMO, DEMO_ACCOUNT_ID, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
+import { ADMIN, apiLogin, ARTIFACTS, apiRegister, bearer, DEMO, DEMO_ACCOUNT_ID, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
 
 /** Screens of issue 5 (assistants, editor, constructor, test chat) in both themes, desktop and phone; PNGs in tests/e2e/artifacts/assistants. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -117,6 +117,28 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByTestId("test-chat-launcher").click();
       await expect(page.getByTestId("test-chat-popup").getByText("У вас нет ИИ ассистентов")).toBeVisible();
       await view(page, testInfo, `${dir}/test-chat-no-assistants`);
+    });
+
+    test(`template edit dialog (${theme}, ${vp.name})`, async ({ page, request, baseURL }, testInfo) => {
+      await page.setViewportSize({ width: vp.width, height: vp.height });
+      const dir = `assistants/${theme}-${vp.name}`;
+      const admin = await apiLogin(request, ADMIN.email, ADMIN.password);
+      await presetStorage(page, { theme, language: "ru" });
+      await signInWithToken(page, baseURL!, admin);
+      await visit(page, "/assistant-templates");
+      const card = page.getByTestId("template-card").first();
+      await card.getByRole("button", { name: "Действия с шаблоном" }).click();
+      await page.getByRole("menuitem", { name: "Редактировать" }).click();
+      const dialog = page.getByTestId("template-edit-dialog");
+      await expect(dialog.getByTestId("tools-list")).toBeVisible();
+      await view(page, testInfo, `${dir}/template-edit-dialog`);
+      // the body scrolls inside the dialog, header and footer stay put
+      const body = dialog.getByTestId("template-edit-body");
+      await body.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await expect(dialog.getByLabel("Ждать перед ответом, секунд")).toBeInViewport();
+      await expect(dialog.getByRole("button", { name: "Сохранить" })).toBeInViewport();
+      await view(page, testInfo, `${dir}/template-edit-dialog-bottom`);
+      await page.keyboard.press("Escape");
     });
   }
 }

@@ -219,9 +219,28 @@ test.describe("assistants (issue 5)", () => {
     await page.getByRole("menuitem", { name: "Редактировать" }).click();
     const edit = page.getByTestId("template-edit-dialog");
     await edit.getByLabel("Название шаблона").fill(`${assistant.name} (обновлён)`);
+    // the whole configuration is editable here, with the editor's limits and messages
+    await edit.getByLabel("Ждать перед ответом, секунд").fill("75");
+    await edit.getByRole("button", { name: "Сохранить" }).click();
+    await expect(edit.getByText("От 0 до 60 секунд")).toBeVisible();
+    await edit.getByLabel("Ждать перед ответом, секунд").fill("5");
+    await edit.getByLabel("Креативность (температура)").fill("1.3");
+    await expect(edit.getByText("1.3", { exact: true })).toBeVisible();
     await edit.getByRole("button", { name: "Сохранить" }).click();
     await expect(toast(page, "Шаблон обновлен")).toBeVisible();
+    await expect(edit).toBeHidden();
     await expect(card).toContainText("(обновлён)");
+
+    // after a reload the template keeps the new temperature and debounce
+    await page.reload();
+    await page.getByTestId("templates-search").fill(assistant.name);
+    await expect(card).toHaveCount(1);
+    await card.getByRole("button", { name: "Действия с шаблоном" }).click();
+    await page.getByRole("menuitem", { name: "Редактировать" }).click();
+    await expect(edit.getByLabel("Креативность (температура)")).toHaveValue("1.3");
+    await expect(edit.getByLabel("Ждать перед ответом, секунд")).toHaveValue("5");
+    await edit.getByRole("button", { name: "Отмена" }).click();
+    await expect(edit).toBeHidden();
 
     await card.getByRole("button", { name: "Действия с шаблоном" }).click();
     await page.getByRole("menuitem", { name: "Удалить" }).click();
