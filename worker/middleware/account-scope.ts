@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { getDb, schema } from "../db/client";
 import type { Role } from "../db/schema/accounts";
 import type { AppBindings } from "../env";
+import type { AuthContext } from "./session";
 import { forbidden, notFound } from "../lib/errors";
 import { abilityFor, type Action, type AppAbility, type Subject, rulesFor } from "../lib/permissions";
 
@@ -21,22 +22,28 @@ export async function loadMember(d1: D1Database, accountId: string, userId: stri
     .from(schema.members)
     .where(and(eq(schema.members.accountId, accountId), eq(schema.members.userId, userId)))
     .get();
-  if (!row) return null;
-  return { accountId, role: row.role, ability: abilityFor(rulesFor(row.role, { isPlatformAdmin })) };
+  return row ? withAbility(accountId, row.role, isPlatformAdmin) : null;
+}
+
+function withAbility(accountId: string, role: Role, isPlatformAdmin: boolean): MemberContext {
+  return { accountId, role, ability: abilityFor(rulesFor(role, { isPlatformAdmin })) };
+}
+
+/**
+ * The caller's membership of an account: from the session query when it read the role of that
+ * account (see resolveSession), otherwise with a query of its own.
+ */
+export async function memberOf(d1: D1Database, auth: AuthContext, accountId: string): Promise<MemberContext | null> {
+  const { user, membership } = auth;
+  if (membership?.accountId === accountId) return membership.role ? withAbility(accountId, membership.role, user.isPlatformAdmin) : null;
+  return loadMember(d1, accountId, user.id, user.isPlatformAdmin);
 }
 
 /** For routes under `/accounts/:accountId/...` (or `:id`): requires membership. Use after requireAuth. */
 export const accountScope = createMiddleware<AppBindings>(async (c, next) => {
   const accountId = c.req.param("accountId") ?? c.req.param("id");
   if (!accountId) throw notFound(ACCOUNT_NOT_FOUND, "ACCOUNT_NOT_FOUND");
-  const { user, membership } = c.get("auth");
-  // requireAuth usually read the role together with the session (same account in the path).
-  const member =
-    membership?.accountId === accountId
-      ? membership.role
-        ? { accountId, role: membership.role, ability: abilityFor(rulesFor(membership.role, { isPlatformAdmin: user.isPlatformAdmin })) }
-        : null
-      : await loadMember(c.env.DB, accountId, user.id, user.isPlatformAdmin);
+  const member = await memberOf(c.env.DB, c.get("auth"), accountId);
   if (!member) throw notFound(ACCOUNT_NOT_FOUND, "ACCOUNT_NOT_FOUND");
   c.set("member", member);
   await next();

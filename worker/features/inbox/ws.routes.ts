@@ -3,7 +3,7 @@ import { ROOM_USER_HEADER } from "../../../durable-objects/account-room/room";
 import type { AppBindings } from "../../env";
 import { AppError, forbidden, notFound, unauthorized } from "../../lib/errors";
 import { serveMedia } from "../contacts/contacts.routes";
-import { loadMember } from "../../middleware/account-scope";
+import { memberOf } from "../../middleware/account-scope";
 import { bearerToken, resolveSession } from "../../middleware/session";
 import { accountRoom } from "./realtime";
 
@@ -15,11 +15,11 @@ import { accountRoom } from "./realtime";
 export const wsRoutes = new Hono<AppBindings>().get("/ws", async (c) => {
   const url = new URL(c.req.url);
   const token = url.searchParams.get("token") || bearerToken(c.req.header("authorization"));
-  const auth = token ? await resolveSession(c.env.DB, token) : null;
-  if (!auth) throw unauthorized(token ? "Сессия истекла или недействительна. Войдите снова." : "Требуется вход в систему");
   const accountId = url.searchParams.get("accountId") ?? "";
+  const auth = token ? await resolveSession(c.env.DB, token, accountId && accountId.length <= 64 ? accountId : undefined) : null;
+  if (!auth) throw unauthorized(token ? "Сессия истекла или недействительна. Войдите снова." : "Требуется вход в систему");
   if (!accountId || accountId.length > 64) throw forbidden("Нет доступа к аккаунту", "NOT_A_MEMBER");
-  const member = await loadMember(c.env.DB, accountId, auth.user.id, auth.user.isPlatformAdmin);
+  const member = await memberOf(c.env.DB, auth, accountId);
   if (!member) throw forbidden("Нет доступа к аккаунту", "NOT_A_MEMBER");
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     throw new AppError(426, "UPGRADE_REQUIRED", "Ожидается подключение WebSocket", undefined, { Upgrade: "websocket" });
@@ -43,10 +43,10 @@ export const wsRoutes = new Hono<AppBindings>().get("/ws", async (c) => {
 export const mediaTokenRoutes = new Hono<AppBindings>().get("/api/media/:accountId/*", async (c) => {
   const url = new URL(c.req.url);
   const token = bearerToken(c.req.header("authorization")) || url.searchParams.get("token");
-  const auth = token ? await resolveSession(c.env.DB, token) : null;
-  if (!auth) throw unauthorized(token ? "Сессия истекла или недействительна. Войдите снова." : "Требуется вход в систему");
   const accountId = c.req.param("accountId");
-  const member = await loadMember(c.env.DB, accountId, auth.user.id, auth.user.isPlatformAdmin);
+  const auth = token ? await resolveSession(c.env.DB, token, accountId) : null;
+  if (!auth) throw unauthorized(token ? "Сессия истекла или недействительна. Войдите снова." : "Требуется вход в систему");
+  const member = await memberOf(c.env.DB, auth, accountId);
   if (!member) throw notFound("Аккаунт не найден", "ACCOUNT_NOT_FOUND");
   if (!member.ability.can("read", "Message")) throw forbidden();
   return serveMedia(c.env, accountId, url.pathname, `/api/media/${encodeURIComponent(accountId)}/`);
