@@ -128,7 +128,7 @@ export class AccountRoom extends Server<Env> {
   async startWaiting(threadId: string, deadline: number, events: RoomEventInput[], accountId?: string): Promise<void> {
     this.#ensureSchema();
     // RPC stubs come from idFromName without partyserver's naming call: keep the account id for the alarm.
-    if (accountId) this.ctx.storage.sql.exec("INSERT INTO room_account (id, account_id) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET account_id = excluded.account_id", accountId);
+    if (accountId) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO room_account (id, account_id) VALUES (1, ?)", accountId);
     this.ctx.storage.sql.exec(
       "INSERT INTO room_waiting (thread_id, deadline) VALUES (?, ?) ON CONFLICT(thread_id) DO UPDATE SET deadline = excluded.deadline",
       threadId,
@@ -167,11 +167,12 @@ export class AccountRoom extends Server<Env> {
       .toArray()
       .map((r) => r.thread_id);
     if (due.length > 0) {
+      const accountId = this.#accountId();
       // Throws on a D1 failure: the runtime retries the alarm, the deadlines stay stored.
-      const contacts = await markThreadsCompleted(this.env, this.#accountId(), due);
+      const contacts = await markThreadsCompleted(this.env, accountId, due);
       for (const id of due) this.ctx.storage.sql.exec("DELETE FROM room_waiting WHERE thread_id = ? AND deadline <= ?", id, now + 50);
       this.publish(contacts.map((c) => ({ event: "updateContact" as const, data: c })));
-      if (contacts.length) createLogger({ accountId: this.#accountId() }).info("waiting state expired", { threads: contacts.length });
+      if (contacts.length) createLogger({ accountId }).info("waiting state expired", { threads: contacts.length });
     }
     await this.#scheduleAlarm();
   }

@@ -20,9 +20,6 @@ export interface ChainItem {
 
 const log = createLogger({ component: "chain" });
 
-/** How many statements claimQueries returns. */
-const CLAIM_STATEMENTS = 10;
-
 /**
  * A `?`-parameterised statement as drizzle SQL with its values inlined as quoted literals: drizzle's
  * D1 batch cannot bind parameters of raw statements. The values are ids, statuses and times made by
@@ -108,7 +105,7 @@ async function scheduleAssistant(env: Env, items: ChainItem[], published?: Promi
   // the claim only holds under that condition, so a debounced run stays pending for the queue.
   const drz = getDb(db);
   const queries: unknown[] = [];
-  const plans: { item: ChainItem; runId: string; newest: boolean; stmt: number; gate: number; claim: number }[] = [];
+  const plans: { item: ChainItem; runId: string; newest: boolean; stmt: number; gate: number; claim: [number, number] | null }[] = [];
   for (const [threadId, list] of byThread) {
     const gate = queries.length;
     const accountId = list[0]!.accountId;
@@ -118,9 +115,9 @@ async function scheduleAssistant(env: Env, items: ChainItem[], published?: Promi
       const newest = k === list.length - 1;
       const stmt = queries.length;
       queries.push(drz.all(bound(insertSql, [runId, item.contactId, newest ? "pending" : "superseded", now, now, item.messageId, item.accountId, threadId])));
-      let claim = -1;
+      let claim: [number, number] | null = null;
       if (newest) {
-        claim = queries.length;
+        const from = queries.length;
         const startsAtOnce = bound(
           `EXISTS (SELECT 1 FROM threads t LEFT JOIN channels ch ON ch.id = t.channel_id AND ch.account_id = t.account_id
              LEFT JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(t.assistant_id, ch.assistant_id)
@@ -128,6 +125,7 @@ async function scheduleAssistant(env: Env, items: ChainItem[], published?: Promi
           [threadId, accountId],
         );
         queries.push(...claimQueries(drz, runId, now, startsAtOnce));
+        claim = [from, queries.length];
       }
       plans.push({ item, runId, newest, stmt, gate, claim });
     });
@@ -151,7 +149,7 @@ async function scheduleAssistant(env: Env, items: ChainItem[], published?: Promi
       continue;
     }
     const messageId = p.item.messageId;
-    const preclaimed = readClaim(results.slice(p.claim, p.claim + CLAIM_STATEMENTS));
+    const preclaimed = p.claim ? readClaim(results.slice(...p.claim)) : undefined;
     const committedAt = p.item.committedAt;
     const opts: RunOptions = test ? { onDelta: (piece) => emitDelta(messageId, piece), preclaimed, committedAt, published } : { preclaimed, committedAt, published };
     const turn = runInline(env, p.runId, p.item.accountId, opts);

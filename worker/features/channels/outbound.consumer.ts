@@ -38,13 +38,12 @@ const log = createLogger({ component: "outbound" });
 type Outcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number };
 
 interface Item {
-  msg: Message_;
+  msg: QueueMessage;
   q?: OutboundMessage;
   outcome?: Outcome;
   ready?: Ready;
-  slot?: number;
 }
-type Message_ = MessageBatch<unknown>["messages"][number];
+type QueueMessage = MessageBatch<unknown>["messages"][number];
 
 /**
  * The one sender: every outgoing message (operator, assistant, flow, broadcast) goes through here.
@@ -80,14 +79,14 @@ export async function consumeOutbound(batch: MessageBatch<unknown>, env: Env): P
   for (const it of items) {
     if (!it.ready) continue;
     const ready = it.ready;
+    let slot: number;
     try {
-      it.slot = await reserveSlot(env, ready.l.channel.id, ready.l.contact.platformUserId, ready.pace);
+      slot = await reserveSlot(env, ready.l.channel.id, ready.l.contact.platformUserId, ready.pace);
     } catch (error) {
       log.error("slot reservation failed", { error, messageId: it.q!.messageId });
       it.outcome = await transientOutcome(env, it.q!, it.msg.attempts, `Внутренняя ошибка: ${(error as Error).message}`);
       continue;
     }
-    const slot = it.slot;
     sends.push(
       sendAt(env, it.q!, it.msg.attempts, ready, slot).then(
         (outcome) => void (it.outcome = outcome),
