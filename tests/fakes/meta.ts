@@ -42,6 +42,12 @@ export const metaHandler: FakeHandler = async (req, res, state) => {
   if (parts.length === 2 && parts[1] === "messages" && req.method === "POST") {
     const recipient = body.recipient as { id?: string; comment_id?: string } | undefined;
     if (!recipient?.id && !recipient?.comment_id) return json(res, 400, { error: { message: "recipient is required", code: 100 } });
+    // A message is text or one attachment by public URL, never both (Meta answers code 100 otherwise).
+    const message = body.message as { text?: string; attachment?: { type?: string; payload?: { url?: string } } } | undefined;
+    const att = message?.attachment;
+    if (!message || (message.text === undefined) === !att) return json(res, 400, { error: { message: "(#100) message must contain text or attachment", type: "OAuthException", code: 100 } });
+    if (att && (!["image", "video", "audio", "file"].includes(att.type ?? "") || !/^https?:\/\//.test(att.payload?.url ?? "")))
+      return json(res, 400, { error: { message: "(#100) attachment needs a type and a payload url", type: "OAuthException", code: 100 } });
     return json(res, 200, { recipient_id: recipient.id ?? `from-comment-${recipient.comment_id}`, message_id: `m_fake_${counter()}` });
   }
   if (parts.length === 2 && parts[1] === "replies" && req.method === "POST") {

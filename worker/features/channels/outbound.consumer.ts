@@ -4,6 +4,7 @@ import { getDb, schema } from "../../db/client";
 import type { Channel, Contact, Message, Thread } from "../../db/schema/inbox";
 import type { Env } from "../../env";
 import { newId } from "../../lib/ids";
+import { publicMediaUrl } from "../../lib/signed-url";
 import { createLogger } from "../../lib/logger";
 import { storeDeadLetter } from "../admin-dlq/dead-letters.service";
 import { publishSafe } from "../inbox/realtime";
@@ -315,11 +316,19 @@ async function deliver(env: Env, channel: Channel, thread: Thread, contact: Cont
         if (!commentId) throw new SendError("Нет комментария, на который можно ответить", "permanent");
         return client.replyToComment(commentId, payload.content);
       }
-      if (payload.file && !payload.fileUrl) {
-        // Instagram takes attachments by public URL only; our files are private to the account.
-        return client.sendDm(channel.externalId, { id: contact.platformUserId }, { type: "text", content: payload.content || message.fileName || "Файл" });
+      const to = { id: contact.platformUserId };
+      if (payload.fileUrl || (payload.file && message.payloadUrl)) {
+        // Meta takes an attachment by public URL only: a file of ours goes out as a short-lived signed link.
+        const fileUrl = payload.fileUrl ?? (await publicMediaUrl(env, message.accountId, message.payloadUrl!));
+        const sent = await client.sendDm(channel.externalId, to, { type: payload.type, content: "", fileUrl });
+        // A DM carries an attachment or text, not both: the caption follows as its own DM. The stored
+        // message keeps the attachment's id; a failed caption is logged, never a second attachment.
+        if (payload.content.trim()) {
+          await client.sendDm(channel.externalId, to, { type: "text", content: payload.content }).catch((error) => log.warn("instagram caption not sent", { error, messageId: message.id }));
+        }
+        return sent;
       }
-      return client.sendDm(channel.externalId, { id: contact.platformUserId }, payload);
+      return client.sendDm(channel.externalId, to, payload);
     }
     default:
       throw new SendError(`Канал ${channel.platform} не отправляет сообщения`, "permanent");

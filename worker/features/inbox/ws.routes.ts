@@ -3,6 +3,7 @@ import { ROOM_USER_HEADER } from "../../../durable-objects/account-room/room";
 import type { AppBindings } from "../../env";
 import { AppError, forbidden, notFound, unauthorized } from "../../lib/errors";
 import { serveMedia } from "../contacts/contacts.routes";
+import { PUBLIC_MEDIA_PREFIX, verifyMediaSignature } from "../../lib/signed-url";
 import { memberOf } from "../../middleware/account-scope";
 import { bearerToken, resolveSession } from "../../middleware/session";
 import { accountRoom } from "./realtime";
@@ -50,4 +51,22 @@ export const mediaTokenRoutes = new Hono<AppBindings>().get("/api/media/:account
   if (!member) throw notFound("Аккаунт не найден", "ACCOUNT_NOT_FOUND");
   if (!member.ability.can("read", "Message")) throw forbidden();
   return serveMedia(c.env, accountId, url.pathname, `/api/media/${encodeURIComponent(accountId)}/`);
+}).get(`${PUBLIC_MEDIA_PREFIX}:accountId/*`, async (c) => {
+  // A short-lived signed link (worker/lib/signed-url.ts) for services that fetch our files themselves (Meta).
+  const url = new URL(c.req.url);
+  const accountId = c.req.param("accountId");
+  const prefix = `${PUBLIC_MEDIA_PREFIX}${encodeURIComponent(accountId)}/`;
+  let key = "";
+  try {
+    key = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length).split("/").map(decodeURIComponent).join("/") : "";
+  } catch {
+    /* a malformed path is simply not signed */
+  }
+  if (!key || !(await verifyMediaSignature(c.env, accountId, key, url.searchParams.get("exp"), url.searchParams.get("sig")))) {
+    throw forbidden("Ссылка на файл недействительна или истекла", "MEDIA_LINK_INVALID");
+  }
+  const res = await serveMedia(c.env, accountId, url.pathname, prefix);
+  res.headers.set("cache-control", "private, no-store");
+  if (!res.headers.get("content-disposition")) res.headers.set("content-disposition", `inline; filename*=UTF-8''${encodeURIComponent(key.split("/").pop()!)}`);
+  return res;
 });
