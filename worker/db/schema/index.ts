@@ -4,3 +4,4 @@ export * from "./platform";
 export * from "./inbox";
 export * from "./channels";
 export * from "./assistants";
+export * from "./meta-oauth";
