@@ -16,6 +16,7 @@ import { playgroundRoutes } from "./features/playground/playground.routes";
 import { mediaTokenRoutes, wsRoutes } from "./features/inbox/ws.routes";
 import { contactRoutes } from "./features/contacts/contacts.routes";
 import { channelRoutes } from "./features/channels/channels.routes";
+import { metaOauthRoutes } from "./features/channels/meta-oauth.routes";
 import { webhookRoutes } from "./features/webhooks/webhooks.routes";
 import { deadLetterRoutes } from "./features/admin-dlq/admin-dlq.routes";
 import { accountScope } from "./middleware/account-scope";
@@ -75,6 +76,7 @@ const api = new Hono<AppBindings>()
   .route("/assistants", assistantRoutes)
   .route("/platform-webwidget", playgroundRoutes)
   .route("/accounts", channelRoutes)
+  .route("/oauth", metaOauthRoutes)
   .route("/accounts", contactRoutes)
   .route("/webhooks", webhookRoutes)
   .route("/admin/dead-letters", deadLetterRoutes)

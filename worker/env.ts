@@ -25,6 +25,10 @@ export interface Env {
   GREEN_API_PARTNER_TOKEN?: string;
   META_GRAPH_BASE: string;
   META_APP_SECRET?: string;
+  /** The Meta app's id for the Facebook login of Instagram (empty: only the manual id + token form). */
+  META_APP_ID?: string;
+  /** Host of Meta's login dialog (`{META_OAUTH_BASE}/{version}/dialog/oauth`), default https://www.facebook.com. */
+  META_OAUTH_BASE?: string;
   META_VERIFY_TOKEN?: string;
   ENCRYPTION_KEY?: string;
   ADMIN_EMAILS?: string; // comma-separated e-mails that become platform administrators on sign-up / sign-in

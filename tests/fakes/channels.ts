@@ -1,6 +1,6 @@
 import { GREEN_PARTNER_TOKEN, greenHandler } from "./greenapi";
 import { type RunningFake, startFake } from "./index";
-import { META_APP_SECRET, META_VERIFY_TOKEN, metaHandler } from "./meta";
+import { META_APP_ID, META_APP_SECRET, META_VERIFY_TOKEN, metaHandler } from "./meta";
 import { telegramHandler } from "./telegram";
 
 /**
@@ -20,5 +20,7 @@ export async function startChannelFakes(into: RunningFake[] = [], ports: { teleg
     META_GRAPH_BASE: meta.url,
     META_APP_SECRET: META_APP_SECRET,
     META_VERIFY_TOKEN: META_VERIFY_TOKEN,
+    META_APP_ID: META_APP_ID,
+    META_OAUTH_BASE: meta.url,
   };
 }

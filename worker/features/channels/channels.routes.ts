@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { setCookie } from "hono/cookie";
 import type { AppBindings } from "../../env";
 import { pageQuery, v } from "../../lib/validation";
 import { can } from "../../middleware/account-scope";
@@ -9,6 +10,8 @@ import {
   instagramSettingsSchema,
   instanceSettingsSchema,
   mediaParam,
+  oauthConnectSchema,
+  oauthPickParam,
   phoneCodeSchema,
   replySchema,
   telegramConnectSchema,
@@ -17,6 +20,7 @@ import {
   whatsappSettingsSchema,
 } from "./channels.schemas";
 import { listComments, listPosts, replyToComment } from "./comments.service";
+import { connectFromOauth, getOauthCandidates, metaOauthAvailable, NONCE_COOKIE, redirectUri, STATE_TTL_MS, startInstagramOauth } from "./instagram-oauth.service";
 import { connectInstagram, disconnectInstagram, instagramState, toggleInstagram, updateInstagramSettings } from "./instagram.service";
 import { connectTelegram, disconnectTelegram, telegramState, toggleTelegram } from "./telegram.service";
 import {
@@ -77,6 +81,19 @@ export const channelRoutes = new Hono<AppBindings>()
   )
   .post("/:accountId/platform-instagram/toggle", can("manage", "Channel"), v("json", toggleSchema), async (c) => c.json(await toggleInstagram(c.env, acc(c), c.req.valid("json").enabled), 200))
   .delete("/:accountId/platform-instagram", can("manage", "Channel"), async (c) => c.json(await disconnectInstagram(c.env, acc(c)), 200))
+  // --- Instagram through Facebook Login (instagram-oauth.service.ts; the callback is meta-oauth.routes.ts)
+  .get("/:accountId/platform-instagram/oauth", can("read", "Channel"), async (c) => c.json({ available: metaOauthAvailable(c.env) }, 200))
+  .post("/:accountId/platform-instagram/oauth/start", can("manage", "Channel"), async (c) => {
+    const { url, nonce } = await startInstagramOauth(c.env, acc(c), c.get("auth").user.id, c.req.url);
+    setCookie(c, NONCE_COOKIE, nonce, { path: "/api/oauth/meta", httpOnly: true, sameSite: "Lax", secure: new URL(redirectUri(c.env, c.req.url)).protocol === "https:", maxAge: STATE_TTL_MS / 1000 });
+    return c.json({ url }, 200);
+  })
+  .get("/:accountId/platform-instagram/oauth/candidates/:pickId", can("manage", "Channel"), v("param", oauthPickParam), async (c) =>
+    c.json(await getOauthCandidates(c.env, acc(c), c.get("auth").user.id, c.req.valid("param").pickId), 200),
+  )
+  .post("/:accountId/platform-instagram/oauth/connect", can("manage", "Channel"), v("json", oauthConnectSchema), async (c) =>
+    c.json(await connectFromOauth(c.env, acc(c), c.get("auth").user.id, c.req.valid("json")), 200),
+  )
   // --- Instagram comments (/comments page)
   .get("/:accountId/instagram-comments/posts", can("read", "Thread"), v("query", pageQuery()), async (c) => {
     const { page, limit } = c.req.valid("query");

@@ -54,3 +54,15 @@ export const replySchema = z.object({
   text: z.string().trim().min(1, "Введите текст ответа").max(2000),
   visibility: z.enum(["public", "private"]).default("public"),
 });
+
+const pickId = z.string().regex(/^[A-Za-z0-9_-]{10,80}$/, "Некорректный идентификатор результата входа");
+export const oauthPickParam = z.object({ accountId: z.string().min(1).max(64), pickId });
+export const oauthConnectSchema = z.object({
+  pickId,
+  instagramId: z.string().trim().regex(/^\d{5,30}$/, "Выберите аккаунт из списка"),
+  assistantId,
+  commentsAutoReply: z.boolean().optional(),
+});
+const q = z.string().max(2000).optional();
+/** Meta's redirect back: `code` and `state`, or `error`/`error_reason` when the person cancelled. */
+export const metaCallbackQuery = z.object({ code: q, state: q, error: q, error_reason: q, error_description: q, error_code: q });
