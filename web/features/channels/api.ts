@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { instagramState } from "@worker/features/channels/instagram.service";
+import type { getOauthCandidates } from "@worker/features/channels/instagram-oauth.service";
 import type { telegramState } from "@worker/features/channels/telegram.service";
 import type { whatsappSettingsDto, whatsappPhoneCode, whatsappQr } from "@worker/features/channels/whatsapp.service";
 import { api } from "@/lib/api";
@@ -12,6 +13,7 @@ export type WhatsappSettings = Merge<ReturnType<typeof whatsappSettingsDto>>;
 export type WhatsappQr = Awaited<ReturnType<typeof whatsappQr>>;
 export type WhatsappPhoneCode = Awaited<ReturnType<typeof whatsappPhoneCode>>;
 export type InstagramState = Merge<ReturnType<typeof instagramState>>;
+export type InstagramOauthPick = Awaited<ReturnType<typeof getOauthCandidates>>;
 export interface InstanceSettings {
   delaySendMessagesMilliseconds?: number;
   markIncomingMessagesReaded?: "yes" | "no";
@@ -33,6 +35,8 @@ export const channelKeys = {
   whatsappQr: (accountId: string) => ["accounts", accountId, "channels", "whatsapp", "qr"] as const,
   instanceSettings: (accountId: string) => ["accounts", accountId, "channels", "whatsapp", "instance-settings"] as const,
   instagram: (accountId: string) => ["accounts", accountId, "channels", "instagram"] as const,
+  instagramOauth: (accountId: string) => ["accounts", accountId, "channels", "instagram", "oauth"] as const,
+  instagramPick: (accountId: string, pickId: string) => ["accounts", accountId, "channels", "instagram", "oauth", pickId] as const,
   assistants: (accountId: string) => ["accounts", accountId, "assistants", "options"] as const,
 };
 
@@ -56,6 +60,21 @@ export const channelQueries = {
     queryOptions({
       queryKey: channelKeys.instagram(accountId),
       queryFn: ({ signal }) => api.get<InstagramState>(`${base(accountId)}/platform-instagram`, { signal, silent: true }),
+    }),
+  /** Whether the Facebook login is configured on the server (META_APP_ID and META_APP_SECRET). */
+  instagramOauth: (accountId: string) =>
+    queryOptions({
+      queryKey: channelKeys.instagramOauth(accountId),
+      queryFn: ({ signal }) => api.get<{ available: boolean }>(`${base(accountId)}/platform-instagram/oauth`, { signal, silent: true }),
+      staleTime: Infinity,
+    }),
+  /** The Instagram accounts one Facebook login found (no tokens); used once, so never refetched behind the person's back. */
+  instagramPick: (accountId: string, pickId: string) =>
+    queryOptions({
+      queryKey: channelKeys.instagramPick(accountId, pickId),
+      queryFn: ({ signal }) => api.get<InstagramOauthPick>(`${base(accountId)}/platform-instagram/oauth/candidates/${encodeURIComponent(pickId)}`, { signal, silent: true }),
+      staleTime: Infinity,
+      retry: false,
     }),
   instanceSettings: (accountId: string) =>
     queryOptions({
@@ -99,4 +118,7 @@ export const channelApi = {
     api.patch<InstagramState>(`${base(accountId)}/platform-instagram/settings`, body),
   toggleInstagram: (accountId: string, enabled: boolean) => api.post<InstagramState>(`${base(accountId)}/platform-instagram/toggle`, { enabled }),
   disconnectInstagram: (accountId: string) => api.delete<{ connected: false }>(`${base(accountId)}/platform-instagram`),
+  startInstagramOauth: (accountId: string) => api.post<{ url: string }>(`${base(accountId)}/platform-instagram/oauth/start`, undefined, { silent: true }),
+  connectInstagramOauth: (accountId: string, body: { pickId: string; instagramId: string; assistantId?: string | null }) =>
+    api.post<InstagramState>(`${base(accountId)}/platform-instagram/oauth/connect`, body, { silent: true }),
 };

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Clock3, MessageSquareReply, RefreshCw, Unplug } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -16,13 +16,26 @@ import { instagramFormSchema } from "../schemas";
 import { AssistantSelect } from "./assistant-select";
 import { ChannelCard, ChannelDangerAction, Fact } from "./channel-card";
 import { CardSkeleton, ChannelLoadError } from "./channel-states";
+import { InstagramOauthEntry, InstagramPickDialog } from "./instagram-oauth";
 
 export function InstagramCard({ accountId }: { accountId: string }) {
   const { t } = useTranslation("channels");
   const queryClient = useQueryClient();
   const canManage = useAbility().can("manage", "Channel");
   const state = useQuery(channelQueries.instagram(accountId));
-  const [resubscribing, setResubscribing] = useState(false);
+  // Back from Meta's login dialog: `?instagram=<pickId>` (accounts to pick from) or `?instagram_error=<code>`.
+  const [params, setParams] = useSearchParams();
+  const pickId = params.get("instagram");
+  const oauthError = params.get("instagram_error");
+  const clearParam = (key: string) =>
+    setParams(
+      (p) => {
+        p.delete(key);
+        return p;
+      },
+      { replace: true },
+    );
+  const [resubscribing, setResubscribing] = useState(() => !!oauthError);
   const [busy, setBusy] = useState(false);
 
   if (state.isPending) return <CardSkeleton kind="instagram" />;
@@ -114,11 +127,17 @@ export function InstagramCard({ accountId }: { accountId: string }) {
             <Label htmlFor="instagram-assistant">{t("assistant.label")}</Label>
             <AssistantSelect accountId={accountId} id="instagram-assistant" value={s.assistantId} onChange={bindAssistant} disabled={!canManage} />
           </div>
-          {resubscribing && canManage && <InstagramForm accountId={accountId} presetId={s.instagramAccountId ?? ""} onDone={(n) => (set(n), setResubscribing(false))} />}
+          {resubscribing && canManage && (
+            <>
+              <InstagramOauthEntry accountId={accountId} error={oauthError} onDismissError={() => clearParam("instagram_error")} />
+              <InstagramForm accountId={accountId} presetId={s.instagramAccountId ?? ""} onDone={(n) => (set(n), setResubscribing(false))} />
+            </>
+          )}
           <InstagramRules />
         </>
       ) : canManage ? (
         <>
+          <InstagramOauthEntry accountId={accountId} error={oauthError} onDismissError={() => clearParam("instagram_error")} />
           <InstagramForm accountId={accountId} onDone={set} withAssistant />
           <InstagramRules />
         </>
@@ -127,6 +146,19 @@ export function InstagramCard({ accountId }: { accountId: string }) {
           <p className="text-[0.9375rem] text-muted-foreground">{t("common.notConnectedReadOnly")}</p>
           <InstagramRules />
         </>
+      )}
+      {pickId && canManage && (
+        <InstagramPickDialog
+          accountId={accountId}
+          pickId={pickId}
+          withAssistant={!s.connected}
+          onClose={() => clearParam("instagram")}
+          onDone={(n) => {
+            set(n);
+            setResubscribing(false);
+            clearParam("instagram");
+          }}
+        />
       )}
     </ChannelCard>
   );
