@@ -70,6 +70,10 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "PATCH /api/accounts/:accountId/platform-instagram/settings": "forbid",
   "POST /api/accounts/:accountId/platform-instagram/toggle": "forbid",
   "DELETE /api/accounts/:accountId/platform-instagram": "forbid",
+  "GET /api/accounts/:accountId/platform-instagram/oauth": "allow",
+  "POST /api/accounts/:accountId/platform-instagram/oauth/start": "forbid",
+  "GET /api/accounts/:accountId/platform-instagram/oauth/candidates/:pickId": "forbid",
+  "POST /api/accounts/:accountId/platform-instagram/oauth/connect": "forbid",
   // Instagram comments are conversations: operators read and answer them
   "GET /api/accounts/:accountId/instagram-comments/posts": "allow",
   "GET /api/accounts/:accountId/instagram-comments/posts/:mediaId/comments": "allow",
@@ -78,8 +82,8 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "GET /api/media/:accountId/*": "allow",
 };
 
-/** Routes that carry an account id but authenticate differently (signed webhooks). */
-const NOT_MEMBER_SCOPED = [/^\/api\/webhooks\//];
+/** Routes that carry an account id but authenticate differently (signed webhooks, signed media links). */
+const NOT_MEMBER_SCOPED = [/^\/api\/webhooks\//, /^\/api\/media-public\//];
 /** Called last: they change the caller's own membership. */
 const LAST = ["POST /api/accounts/:accountId/leave"];
 
