@@ -92,7 +92,10 @@ async function ours() {
     await sleep(500);
     const clients = [];
     for (let i = 0; i < SOCKETS; i++) {
-      const ws = new WebSocket(`ws://127.0.0.1:${OUR_PORT}/ws?token=${token}&accountId=${accountId}`);
+      // No permessage-deflate offer: our Worker declines it (no_web_socket_compression), as the
+      // socket.io reference does by default, but wrangler dev's own proxy in front of the Worker
+      // would otherwise agree to it with the client and compress every frame itself.
+      const ws = new WebSocket(`ws://127.0.0.1:${OUR_PORT}/ws?token=${token}&accountId=${accountId}`, { perMessageDeflate: false });
       sockets.push(ws);
       let handler = () => {};
       const joined = new Promise((resolve, reject) => {
