@@ -30,6 +30,21 @@ export class AccountRoom extends Server<Env> {
   static override options = { hibernate: true };
 
   #schemaReady = false;
+  /** The last issued seq, read from storage once per wake (every publish goes through this object). */
+  #seq: number | null = null;
+  /**
+   * Joined sockets, kept in memory so a publish is one send per socket. Rebuilt from the sockets'
+   * stored state after a wake (hibernation or eviction drops it), kept current by join and close.
+   */
+  #joined: Map<string, Connection<ConnState>> | null = null;
+
+  #joinedSockets(): Map<string, Connection<ConnState>> {
+    if (this.#joined) return this.#joined;
+    const map = new Map<string, Connection<ConnState>>();
+    for (const conn of this.getConnections<ConnState>()) if (conn.state?.joined) map.set(conn.id, conn);
+    this.#joined = map;
+    return map;
+  }
 
   #ensureSchema() {
     if (this.#schemaReady) return;
@@ -42,9 +57,11 @@ export class AccountRoom extends Server<Env> {
   }
 
   #currentSeq(): number {
+    if (this.#seq !== null) return this.#seq;
     this.#ensureSchema();
     const row = this.ctx.storage.sql.exec<{ value: number }>("SELECT value FROM room_meta WHERE key = 'seq'").toArray()[0];
-    return row ? Number(row.value) : 0;
+    this.#seq = row ? Number(row.value) : 0;
+    return this.#seq;
   }
 
   override onConnect(connection: Connection<ConnState>, ctx: ConnectionContext) {
@@ -94,6 +111,7 @@ export class AccountRoom extends Server<Env> {
       resync = true;
     }
     connection.setState({ userId: connection.state?.userId ?? "", joined: true });
+    this.#joinedSockets().set(connection.id, connection);
     const joined: JoinedAccountData = { accountId, seq, replayed: replay.length, resync };
     connection.send(JSON.stringify({ event: "joinedAccount", data: joined }));
     for (const f of replay) connection.send(f);
@@ -112,16 +130,26 @@ export class AccountRoom extends Server<Env> {
       frames.push(frame);
     }
     sql.exec("INSERT INTO room_meta (key, value) VALUES ('seq', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", seq);
+    this.#seq = seq;
     if (seq % 100 < events.length || events.length >= 100) sql.exec("DELETE FROM room_events WHERE seq <= ?", seq - BACKLOG_SIZE);
-    for (const conn of this.getConnections<ConnState>()) {
-      if (!conn.state?.joined) continue;
+    const joined = this.#joinedSockets();
+    for (const [id, conn] of joined) {
       try {
         for (const f of frames) conn.send(f);
       } catch {
-        /* a closing socket: its client catches up on reconnect */
+        // A closing socket: its client catches up on reconnect.
+        joined.delete(id);
       }
     }
     return seq;
+  }
+
+  override onClose(connection: Connection<ConnState>) {
+    this.#joined?.delete(connection.id);
+  }
+
+  override onError(connection: Connection<ConnState>) {
+    this.#joined?.delete(connection.id);
   }
 
   /** RPC: arm the waiting state of a thread and push its update. */
