@@ -11,6 +11,8 @@ export interface Env {
 
   /** debug | info | warn | error (default info): the lowest level of our JSON log lines. */
   LOG_LEVEL?: string;
+  /** How long an isolate may reuse a resolved session (ms; default 5000, "0" off). See middleware/auth-cache.ts. */
+  AUTH_CACHE_MS?: string;
   ENVIRONMENT: string; // "development" enables the dev outbox endpoint and dev mail
   APP_NAME: string;
   PUBLIC_URL: string;

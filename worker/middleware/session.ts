@@ -5,6 +5,7 @@ import type { AppBindings } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import type { Role } from "../db/schema/accounts";
 import { forbidden, unauthorized } from "../lib/errors";
+import { authCacheTtl, recallAuth, rememberAuth } from "./auth-cache";
 
 export interface AuthContext {
   sessionId: string;
@@ -26,11 +27,17 @@ export function bearerToken(header: string | undefined): string | null {
  * caller's membership of that account comes back from the same query (one D1 round trip for the
  * session, the user and the role instead of two).
  */
-export async function resolveSession(d1: D1Database, token: string, accountId?: string): Promise<AuthContext | null> {
+export async function resolveSession(d1: D1Database, token: string, accountId?: string, ttlMs = 0): Promise<AuthContext | null> {
   if (!token || token.length > 200) return null;
-  const db = getDb(d1);
   const now = Date.now();
-  const live = and(eq(schema.sessions.tokenHash, await sha256Hex(token)), isNull(schema.sessions.revokedAt), gt(schema.sessions.expiresAt, now));
+  const tokenHash = await sha256Hex(token);
+  const key = `${tokenHash}|${accountId ?? ""}`;
+  if (ttlMs > 0) {
+    const hit = recallAuth(key, now);
+    if (hit) return hit;
+  }
+  const db = getDb(d1);
+  const live = and(eq(schema.sessions.tokenHash, tokenHash), isNull(schema.sessions.revokedAt), gt(schema.sessions.expiresAt, now));
   const row = await db
     .select({ session: schema.sessions, user: schema.users, role: accountId ? schema.members.role : sql<null>`NULL` })
     .from(schema.sessions)
@@ -44,6 +51,7 @@ export async function resolveSession(d1: D1Database, token: string, accountId?: 
   }
   const auth: AuthContext = { sessionId: row.session.id, user: row.user };
   if (accountId) auth.membership = { accountId, role: row.role ?? null };
+  if (ttlMs > 0) rememberAuth(key, auth, Math.min(now + ttlMs, row.session.expiresAt));
   return auth;
 }
 
@@ -53,7 +61,7 @@ const ACCOUNT_IN_PATH = /\/accounts\/([A-Za-z0-9_-]{1,64})(?:\/|$)/;
 /** Requires `Authorization: Bearer <token>` of a live session; 401 otherwise. */
 export const requireAuth = createMiddleware<AppBindings>(async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
-  const auth = token ? await resolveSession(c.env.DB, token, ACCOUNT_IN_PATH.exec(c.req.path)?.[1]) : null;
+  const auth = token ? await resolveSession(c.env.DB, token, ACCOUNT_IN_PATH.exec(c.req.path)?.[1], authCacheTtl(c.env.AUTH_CACHE_MS)) : null;
   if (!auth) throw unauthorized(token ? "Сессия истекла или недействительна. Войдите снова." : "Требуется вход в систему");
   c.set("auth", auth);
   await next();

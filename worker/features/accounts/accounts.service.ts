@@ -6,6 +6,7 @@ import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { likePattern, paged } from "../../lib/validation";
 import { type AccountSettings, type Downtime, settingsSchema, WIZARD_STEPS } from "./accounts.schemas";
+import { forgetAuth } from "../../middleware/auth-cache";
 
 export function publicAccount(a: Account, role?: Role) {
   return {
@@ -50,6 +51,7 @@ export async function createAccount(
     db.insert(schema.members).values({ accountId: account.id, userId, role: "owner", createdAt: now }),
     db.update(schema.users).set({ lastAccountId: account.id }).where(eq(schema.users.id, userId)),
   ]);
+  forgetAuth();
   return publicAccount(account, "owner");
 }
 
@@ -130,6 +132,7 @@ export async function deleteAccount(env: Env, accountId: string) {
     db.update(schema.users).set({ lastAccountId: null }).where(eq(schema.users.lastAccountId, accountId)),
     db.delete(schema.accounts).where(eq(schema.accounts.id, accountId)),
   ]);
+  forgetAuth();
 }
 
 export async function getSettings(env: Env, accountId: string): Promise<AccountSettings & { downtime: Downtime; timezone: string }> {

@@ -6,6 +6,7 @@ import type { AppBindings } from "../../env";
 import { badRequest, notFound } from "../../lib/errors";
 import { likePattern, paged, pageQuery, v } from "../../lib/validation";
 import { requireAuth, requirePlatformAdmin } from "../../middleware/session";
+import { forgetAuth } from "../../middleware/auth-cache";
 
 const listQuery = pageQuery().extend({ q: z.string().trim().max(100).optional() });
 
@@ -68,6 +69,7 @@ export const adminRoutes = new Hono<AppBindings>()
       .set({ isPlatformAdmin: c.req.valid("json").isPlatformAdmin, updatedAt: Date.now() })
       .where(eq(schema.users.id, userId))
       .returning({ id: schema.users.id, isPlatformAdmin: schema.users.isPlatformAdmin });
+    forgetAuth();
     if (!u) throw notFound("Пользователь не найден", "USER_NOT_FOUND");
     return c.json(u, 200);
   });

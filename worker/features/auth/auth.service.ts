@@ -8,6 +8,7 @@ import { appUrl, sendMail } from "../../lib/mail";
 import { rulesFor } from "../../lib/permissions";
 import { assertBelow, clear, hit } from "../../lib/rate-limit";
 import { acceptInvitation } from "../members/members.service";
+import { forgetAuth } from "../../middleware/auth-cache";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -110,6 +111,7 @@ export async function login(env: Env, input: { email: string; password: string }
   await clear(env.DB, emailKey);
   if (!user.isPlatformAdmin && isAdminEmail(env, user.email)) {
     await db.update(schema.users).set({ isPlatformAdmin: true }).where(eq(schema.users.id, user.id));
+    forgetAuth();
     user.isPlatformAdmin = true;
   }
   const accessToken = await createSession(env, user.id, meta);
@@ -132,6 +134,7 @@ export async function me(env: Env, user: User, requestedAccountId?: string) {
     null;
   if (current && requestedAccountId === current.accountId && user.lastAccountId !== current.accountId) {
     await db.update(schema.users).set({ lastAccountId: current.accountId }).where(eq(schema.users.id, user.id));
+    forgetAuth();
   }
   return {
     user: publicUser(user),
@@ -143,6 +146,7 @@ export async function me(env: Env, user: User, requestedAccountId?: string) {
 
 export async function logout(env: Env, sessionId: string) {
   await getDb(env.DB).update(schema.sessions).set({ revokedAt: Date.now() }).where(eq(schema.sessions.id, sessionId));
+  forgetAuth();
 }
 
 export async function listSessions(env: Env, userId: string, currentSessionId: string) {
@@ -169,6 +173,7 @@ export async function revokeSession(env: Env, userId: string, sessionId: string)
     .set({ revokedAt: Date.now() })
     .where(and(eq(schema.sessions.id, sessionId), eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt)))
     .returning({ id: schema.sessions.id });
+  forgetAuth();
   if (!res.length) throw new AppError(404, "SESSION_NOT_FOUND", "Сеанс не найден");
 }
 
@@ -181,6 +186,7 @@ export async function revokeOtherSessions(env: Env, userId: string, keepSessionI
     .set({ revokedAt: Date.now() })
     .where(and(...conds))
     .returning({ id: schema.sessions.id });
+  forgetAuth();
   return res.length;
 }
 
@@ -234,6 +240,7 @@ export async function verifyEmail(env: Env, token: string) {
   const userId = await consumeEmailToken(env, token, "verify");
   if (!userId) throw badRequest("Ссылка подтверждения недействительна или устарела", "INVALID_TOKEN");
   await getDb(env.DB).update(schema.users).set({ emailVerified: true, updatedAt: Date.now() }).where(eq(schema.users.id, userId));
+  forgetAuth();
 }
 
 export async function forgotPassword(env: Env, email: string, origin?: string) {
@@ -273,6 +280,7 @@ export async function updateProfile(env: Env, user: User, input: { name?: string
     .set({ ...input, ...(input.name ? { searchText: userSearchText(input.name, user.email) } : {}), updatedAt: Date.now() })
     .where(eq(schema.users.id, user.id))
     .returning();
+  forgetAuth();
   return publicUser(updated!);
 }
 
@@ -300,6 +308,7 @@ export async function changeEmail(env: Env, user: User, input: { email: string; 
     .set({ email: input.email, searchText: userSearchText(user.name, input.email), emailVerified: false, updatedAt: Date.now() })
     .where(eq(schema.users.id, user.id))
     .returning();
+  forgetAuth();
   await sendVerification(env, updated!, origin);
   return publicUser(updated!);
 }

@@ -5,6 +5,7 @@ import { AppError, forbidden, notFound, unauthorized } from "../../lib/errors";
 import { serveMedia } from "../contacts/contacts.routes";
 import { PUBLIC_MEDIA_PREFIX, verifyMediaSignature } from "../../lib/signed-url";
 import { memberOf } from "../../middleware/account-scope";
+import { authCacheTtl } from "../../middleware/auth-cache";
 import { bearerToken, resolveSession } from "../../middleware/session";
 import { accountRoom } from "./realtime";
 
@@ -45,7 +46,7 @@ export const mediaTokenRoutes = new Hono<AppBindings>().get("/api/media/:account
   const url = new URL(c.req.url);
   const token = bearerToken(c.req.header("authorization")) || url.searchParams.get("token");
   const accountId = c.req.param("accountId");
-  const auth = token ? await resolveSession(c.env.DB, token, accountId) : null;
+  const auth = token ? await resolveSession(c.env.DB, token, accountId, authCacheTtl(c.env.AUTH_CACHE_MS)) : null;
   if (!auth) throw unauthorized(token ? "Сессия истекла или недействительна. Войдите снова." : "Требуется вход в систему");
   const member = await memberOf(c.env.DB, auth, accountId);
   if (!member) throw notFound("Аккаунт не найден", "ACCOUNT_NOT_FOUND");

@@ -6,6 +6,7 @@ import { sha256Hex } from "../../lib/crypto";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { newId, randomToken } from "../../lib/ids";
 import { appUrl, sendMail } from "../../lib/mail";
+import { forgetAuth } from "../../middleware/auth-cache";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const LAST_OWNER = "В аккаунте должен остаться хотя бы один владелец";
@@ -122,6 +123,7 @@ export async function acceptInvitation(env: Env, user: { id: string; email: stri
       db.update(schema.invitations).set({ acceptedAt: now }).where(eq(schema.invitations.id, inv.id)),
       db.update(schema.users).set({ lastAccountId: inv.accountId }).where(eq(schema.users.id, user.id)),
     ]);
+    forgetAuth();
   } else {
     const member = await db
       .select({ role: schema.members.role })
@@ -160,6 +162,7 @@ export async function changeRole(env: Env, accountId: string, actorRole: Role, u
     .update(schema.members)
     .set({ role })
     .where(and(eq(schema.members.accountId, accountId), eq(schema.members.userId, userId)));
+  forgetAuth();
   return { userId, role };
 }
 
@@ -170,6 +173,7 @@ export async function removeMember(env: Env, accountId: string, actor: { id: str
   await getDb(env.DB)
     .delete(schema.members)
     .where(and(eq(schema.members.accountId, accountId), eq(schema.members.userId, userId)));
+  forgetAuth();
 }
 
 export async function leave(env: Env, accountId: string, userId: string) {
@@ -178,5 +182,6 @@ export async function leave(env: Env, accountId: string, userId: string) {
   await getDb(env.DB)
     .delete(schema.members)
     .where(and(eq(schema.members.accountId, accountId), eq(schema.members.userId, userId)));
+  forgetAuth();
 }
 

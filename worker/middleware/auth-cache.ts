@@ -1,0 +1,47 @@
+import type { AuthContext } from "./session";
+
+/**
+ * A short-lived, isolate-local memo of resolved sessions (session, user and the role in the
+ * account the path names), so a burst of requests from one operator costs one session query
+ * instead of one each. Entries live `AUTH_CACHE_MS` (default 5 000 ms; "0" turns the memo off) and
+ * never past the session's own expiry.
+ *
+ * Every write to sessions, users or members in this isolate calls `forgetAuth()` right after it
+ * commits, so this isolate never serves a logged-out session or an old role. Another isolate (in
+ * production, another Worker instance) may serve its memo for at most the TTL after such a change.
+ */
+interface Entry {
+  auth: AuthContext;
+  until: number;
+}
+
+const memo = new Map<string, Entry>();
+const MAX_ENTRIES = 5_000;
+const DEFAULT_TTL_MS = 5_000;
+
+export function authCacheTtl(raw: string | undefined): number {
+  if (raw === undefined || raw === "") return DEFAULT_TTL_MS;
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 ? Math.min(n, 60_000) : DEFAULT_TTL_MS;
+}
+
+export function recallAuth(key: string, now: number): AuthContext | null {
+  const hit = memo.get(key);
+  if (!hit) return null;
+  if (hit.until <= now) {
+    memo.delete(key);
+    return null;
+  }
+  // A copy: handlers may adjust their request's user without touching the memo.
+  return { ...hit.auth, user: { ...hit.auth.user }, ...(hit.auth.membership ? { membership: { ...hit.auth.membership } } : {}) };
+}
+
+export function rememberAuth(key: string, auth: AuthContext, until: number): void {
+  if (memo.size >= MAX_ENTRIES) memo.delete(memo.keys().next().value!);
+  memo.set(key, { auth, until });
+}
+
+/** Drops every memo of this isolate: call after a write to sessions, users or members. */
+export function forgetAuth(): void {
+  memo.clear();
+}
