@@ -69,13 +69,18 @@ export async function listChatContacts(env: Env, accountId: string, q: ChatConta
   }
 
   const fts = n.length >= 3;
-  const where = ["t.account_id = ?", "t.is_test = ?", ...filters.map((f) => `t.${f}`), "instr(t.search_text, ?) > 0"];
-  const args: (string | number)[] = [accountId, isTest, ...filterArgs, n];
+  const where = ["t.account_id = ?", "t.is_test = ?", ...filters.map((f) => `t.${f}`)];
+  const args: (string | number)[] = [accountId, isTest, ...filterArgs];
   let from = "threads t";
   if (fts) {
+    // A trigram phrase matches exactly the rows whose (already lower-cased) text contains the
+    // needle, so no instr() re-check of every match is needed.
     from = "threads_fts f CROSS JOIN threads t ON t.rowid = f.rowid";
     where.unshift("threads_fts MATCH ?");
     args.unshift(`"${n.replace(/"/g, '""')}"`);
+  } else {
+    where.push("instr(t.search_text, ?) > 0");
+    args.push(n);
   }
   const cond = where.join(" AND ");
   const rows = await env.DB.prepare(
