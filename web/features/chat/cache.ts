@@ -142,7 +142,8 @@ export function installChatRealtime(qc: QueryClient = queryClient) {
   onSocketEvent<MessageDto>("message", (m, { accountId }) => {
     upsertMessage(qc, accountId, m);
     const contact = m.contact ?? findContact(qc, accountId, m.contactId);
-    if (contact) moveContactToTop(qc, accountId, m.thread && contact.thread?.threadId === m.thread.threadId ? { ...contact, thread: m.thread } : contact);
+    const thread = m.contact?.thread ?? m.thread;
+    if (contact) moveContactToTop(qc, accountId, thread && contact.thread?.threadId === thread.threadId ? { ...contact, thread } : contact);
   });
   onSocketEvent<ContactDto>("updateContact", (c, { accountId }) => {
     const before = findContact(qc, accountId, c.contactId);

@@ -6,7 +6,7 @@ import { commentKeys } from "./api";
 interface MessageEvent {
   metadata?: Record<string, unknown>;
   thread?: { kind?: string } | null;
-  contact?: { platform?: string } | null;
+  contact?: { platform?: string; thread?: { kind?: string } | null } | null;
 }
 
 /**
@@ -18,7 +18,7 @@ export function useLiveComments(accountId: string) {
   const timer = useRef<number | null>(null);
   useSocketEvent<MessageEvent>("message", accountId, (m) => {
     const meta = m.metadata ?? {};
-    const relevant = m.thread?.kind === "comments" || "replyToCommentId" in meta || "privateReplyToCommentId" in meta || m.contact?.platform === "INSTAGRAM";
+    const relevant = (m.thread ?? m.contact?.thread)?.kind === "comments" || "replyToCommentId" in meta || "privateReplyToCommentId" in meta || m.contact?.platform === "INSTAGRAM";
     if (!relevant || timer.current !== null) return;
     timer.current = window.setTimeout(() => {
       timer.current = null;

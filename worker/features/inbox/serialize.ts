@@ -60,7 +60,9 @@ export interface MessageDto {
   metadata: Record<string, unknown>;
   contactId: string;
   threadId: string;
+  /** The contact as committed with this message, its thread (as committed) inside. */
   contact?: ContactDto;
+  /** The thread as committed, only when no contact comes along (otherwise it is `contact.thread`). */
   thread?: ThreadDto;
 }
 
@@ -126,7 +128,7 @@ export function serializeMessage(m: Message, contact?: Contact | null, thread?: 
     threadId: m.threadId,
   };
   if (contact) dto.contact = serializeContact(contact, thread ?? null);
-  if (thread) dto.thread = serializeThread(thread);
+  else if (thread) dto.thread = serializeThread(thread);
   return dto;
 }
 
