@@ -4,6 +4,20 @@ import { markThreadsCompleted } from "../../worker/features/inbox/thread-state";
 import { createLogger } from "../../worker/lib/logger";
 import { BACKLOG_SIZE, clientFrameSchema, type JoinedAccountData, type RoomEvent } from "./protocol";
 
+/**
+ * The same JSON with every non-ASCII character as a \uXXXX escape. A frame goes to every socket of
+ * the account, and the runtime encodes a string with Cyrillic in it to UTF-8 once per send; an
+ * all-ASCII string is copied as it is. Any JSON parser reads both the same.
+ */
+export function asciiJson(json: string): string {
+  const ascii = json.replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  // replace() keeps the two-byte representation of its input; a round trip through bytes gives
+  // V8's one-byte string, which is what makes each send a plain copy.
+  return utf8Decoder.decode(utf8Encoder.encode(ascii));
+}
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder();
+
 /** Set by the worker's /ws route after it checked the token and the membership. */
 export const ROOM_USER_HEADER = "x-assistly-room-user";
 
@@ -125,7 +139,7 @@ export class AccountRoom extends Server<Env> {
     const frames: string[] = [];
     for (const e of events) {
       seq++;
-      const frame = JSON.stringify({ event: e.event, data: e.data, seq });
+      const frame = asciiJson(JSON.stringify({ event: e.event, data: e.data, seq }));
       sql.exec("INSERT INTO room_events (seq, frame) VALUES (?, ?)", seq, frame);
       frames.push(frame);
     }

@@ -91,6 +91,23 @@ describe("AccountRoom fan-out", () => {
     for (const { socket } of sockets) socket.close();
   });
 
+  it("sends frames as ASCII JSON: Russian text and emoji arrive escaped and read back the same", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const channelId = await createChannel(accountId);
+    const [seeded] = await ingest([incoming(accountId, channelId, "ascii", "старт")]);
+    const { socket } = await joinedSocket(token, accountId);
+    const raw: string[] = [];
+    socket.ws.addEventListener("message", (e) => raw.push(String(e.data)));
+    const text = "Здравствуйте! Ёлка 🎄 \"кавычки\" и \\ обратная черта";
+    expect((await api("POST", `/accounts/${accountId}/contacts/${(seeded as any).contactId}/messages`, { token, body: { content: text } })).status).toBe(201);
+    const [frame] = await socket.waitFor((f) => f.event === "message" && f.data.content === text);
+    expect(frame!.data.contact.thread.lastMessage).toBe(text);
+    const wire = raw.find((r) => r.includes('"event":"message"'))!;
+    expect(wire).toMatch(/^[\x00-\x7f]*$/);
+    expect(wire).toContain("\\u0417"); // З
+    socket.close();
+  });
+
   it("replays what a reconnecting client missed: no gaps, no duplicates, then live again", async () => {
     const { token, accountId } = await ownerWithAccount();
     const first = await joinedSocket(token, accountId);
