@@ -32,13 +32,17 @@ export function recallAuth(key: string, now: number): AuthContext | null {
     memo.delete(key);
     return null;
   }
-  // A copy: handlers may adjust their request's user without touching the memo.
-  return { ...hit.auth, user: { ...hit.auth.user }, ...(hit.auth.membership ? { membership: { ...hit.auth.membership } } : {}) };
+  return copyOf(hit.auth);
 }
 
 export function rememberAuth(key: string, auth: AuthContext, until: number): void {
   if (memo.size >= MAX_ENTRIES) memo.delete(memo.keys().next().value!);
-  memo.set(key, { auth, until });
+  memo.set(key, { auth: copyOf(auth), until });
+}
+
+/** Copies in and out: a handler may adjust its request's user without touching the memo. */
+function copyOf(auth: AuthContext): AuthContext {
+  return { ...auth, user: { ...auth.user }, ...(auth.membership ? { membership: { ...auth.membership } } : {}) };
 }
 
 /** Drops every memo of this isolate: call after a write to sessions, users or members. */
