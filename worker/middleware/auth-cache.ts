@@ -16,6 +16,12 @@ interface Entry {
 }
 
 const memo = new Map<string, Entry>();
+/** Bumped by every forgetAuth: a read that began before a write must not be remembered after it. */
+let generation = 0;
+
+export function authGeneration(): number {
+  return generation;
+}
 const MAX_ENTRIES = 5_000;
 const DEFAULT_TTL_MS = 5_000;
 
@@ -35,7 +41,8 @@ export function recallAuth(key: string, now: number): AuthContext | null {
   return copyOf(hit.auth);
 }
 
-export function rememberAuth(key: string, auth: AuthContext, until: number): void {
+export function rememberAuth(key: string, auth: AuthContext, until: number, readAtGeneration: number): void {
+  if (readAtGeneration !== generation) return;
   if (memo.size >= MAX_ENTRIES) memo.delete(memo.keys().next().value!);
   memo.set(key, { auth: copyOf(auth), until });
 }
@@ -47,5 +54,6 @@ function copyOf(auth: AuthContext): AuthContext {
 
 /** Drops every memo of this isolate: call after a write to sessions, users or members. */
 export function forgetAuth(): void {
+  generation++;
   memo.clear();
 }

@@ -5,7 +5,7 @@ import type { AppBindings } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import type { Role } from "../db/schema/accounts";
 import { forbidden, unauthorized } from "../lib/errors";
-import { authCacheTtl, recallAuth, rememberAuth } from "./auth-cache";
+import { authCacheTtl, authGeneration, recallAuth, rememberAuth } from "./auth-cache";
 
 export interface AuthContext {
   sessionId: string;
@@ -36,6 +36,7 @@ export async function resolveSession(d1: D1Database, token: string, accountId?: 
     const hit = recallAuth(key, now);
     if (hit) return hit;
   }
+  const readAt = authGeneration();
   const db = getDb(d1);
   const live = and(eq(schema.sessions.tokenHash, tokenHash), isNull(schema.sessions.revokedAt), gt(schema.sessions.expiresAt, now));
   const row = await db
@@ -51,7 +52,7 @@ export async function resolveSession(d1: D1Database, token: string, accountId?: 
   }
   const auth: AuthContext = { sessionId: row.session.id, user: row.user };
   if (accountId) auth.membership = { accountId, role: row.role ?? null };
-  if (ttlMs > 0) rememberAuth(key, auth, Math.min(now + ttlMs, row.session.expiresAt));
+  if (ttlMs > 0) rememberAuth(key, auth, Math.min(now + ttlMs, row.session.expiresAt), readAt);
   return auth;
 }
 
