@@ -1,6 +1,5 @@
 import { waitUntil } from "cloudflare:workers";
-import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Env } from "../env";
 import { isInDowntime } from "../features/accounts/downtime";
@@ -19,18 +18,6 @@ export interface ChainItem {
 }
 
 const log = createLogger({ component: "chain" });
-
-/**
- * A `?`-parameterised statement as drizzle SQL with its values inlined as quoted literals: drizzle's
- * D1 batch cannot bind parameters of raw statements. The values are ids, statuses and times made by
- * the app, and quoting escapes them anyway.
- */
-function bound(query: string, params: (string | number)[]): SQL {
-  const parts = query.split("?");
-  if (parts.length !== params.length + 1) throw new Error("parameter count mismatch");
-  const literal = (v: string | number) => (typeof v === "number" ? String(Math.trunc(v)) : `'${v.replace(/'/g, "''")}'`);
-  return sql.raw(parts.map((part, i) => (i === 0 ? part : literal(params[i - 1]!) + part)).join(""));
-}
 
 /**
  * Turns started in this isolate, by incoming message id: the test chat awaits the turn its
@@ -69,7 +56,56 @@ export async function runChain(env: Env, items: ChainItem[], published?: Promise
   if (!items.length) return;
   // 1. Flows: not built yet.
   // 2. The assistant.
-  await scheduleAssistant(env, items, published);
+  const plan = planAssistant(
+    env,
+    [...groupBy(items, (it) => it.threadId)].map(([threadId, list]) => ({ accountId: list[0]!.accountId, thread: literal(threadId), items: list })),
+  );
+  const results = await env.DB.batch(plan.statements);
+  await plan.finish(env, results, published);
+}
+
+/**
+ * An incoming message whose run is created, claimed and loaded in the same transaction that stores
+ * it (ingestIncoming appends these statements to its write batch): its thread and contact are read
+ * from the message row inside that transaction, so a duplicate that inserts nothing starts nothing.
+ * One message per thread only; a burst goes through runChain after the commit.
+ */
+export interface InCommitItem {
+  accountId: string;
+  messageId: string;
+}
+
+export function chainInCommit(env: Env, items: InCommitItem[]): AssistantPlan {
+  return planAssistant(
+    env,
+    items.map((it) => ({
+      accountId: it.accountId,
+      thread: `(SELECT thread_id FROM messages WHERE id = ${literal(it.messageId)})`,
+      items: [{ accountId: it.accountId, messageId: it.messageId }],
+    })),
+  );
+}
+
+function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const it of items) out.set(key(it), [...(out.get(key(it)) ?? []), it]);
+  return out;
+}
+
+function literal(v: string | number): string {
+  return typeof v === "number" ? String(Math.trunc(v)) : `'${v.replace(/'/g, "''")}'`;
+}
+
+interface PreparedForBatch {
+  getQuery(): { sql: string; params: unknown[] };
+  mapResult(result: unknown, isFromBatch: boolean): unknown;
+}
+
+export interface AssistantPlan {
+  /** The plan's statements, to run in one batch (on their own or after a batch's other writes). */
+  statements: D1PreparedStatement[];
+  /** Reads the statements' results (in order) and dispatches the runs. */
+  finish(env: Env, results: D1Result[], published?: Promise<void>, committedAt?: number): Promise<void>;
 }
 
 /**
@@ -79,101 +115,108 @@ export async function runChain(env: Env, items: ChainItem[], published?: Promise
  *    delayed watchdog queue message that takes the run over if this isolate dies;
  *  - debounce N: a queue message delayed N seconds; when it fires, a newer message of the same
  *    thread (its own run) means "still typing": this run is superseded and the newest answers the burst.
+ * `thread` is the thread's id as SQL (a literal, or a subquery over the message inside the commit).
  */
-async function scheduleAssistant(env: Env, items: ChainItem[], published?: Promise<void>): Promise<void> {
-  const byThread = new Map<string, ChainItem[]>();
-  for (const it of items) byThread.set(it.threadId, [...(byThread.get(it.threadId) ?? []), it]);
-  const db = env.DB;
+function planAssistant(env: Env, groups: { accountId: string; thread: string; items: { accountId: string; messageId: string; committedAt?: number }[] }[]): AssistantPlan {
   const now = Date.now();
   // One round trip: the gate of each thread and, per message, its run — inserted only when the
   // thread's AI is on and its assistant active (the earlier messages of a burst in this batch are
-  // born superseded: the newest answers them all).
-  const gateSql = `SELECT t.id AS thread_id, t.is_test, t.channel_id, a.debounce_seconds, acc.downtime, acc.timezone
+  // born superseded: the newest answers them all). The run's thread and contact are the message's.
+  const gateSql = (thread: string, accountId: string) => `SELECT t.id AS thread_id, t.is_test, t.channel_id, a.debounce_seconds, acc.downtime, acc.timezone
     FROM threads t JOIN accounts acc ON acc.id = t.account_id
     LEFT JOIN channels ch ON ch.id = t.channel_id AND ch.account_id = t.account_id
     LEFT JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(t.assistant_id, ch.assistant_id)
-    WHERE t.id = ? AND t.account_id = ?`;
-  const insertSql = `INSERT INTO assistant_runs (id, account_id, thread_id, contact_id, trigger_message_id, trigger_at, assistant_id, status, attempts, created_at, updated_at)
-    SELECT ?, t.account_id, t.id, ?, m.id, m.created_at, a.id, ?, 0, ?, ?
+    WHERE t.id = ${thread} AND t.account_id = ${literal(accountId)}`;
+  const insertSql = (runId: string, status: string, messageId: string, accountId: string) => `INSERT INTO assistant_runs (id, account_id, thread_id, contact_id, trigger_message_id, trigger_at, assistant_id, status, attempts, created_at, updated_at)
+    SELECT ${literal(runId)}, t.account_id, t.id, m.contact_id, m.id, m.created_at, a.id, ${literal(status)}, 0, ${literal(now)}, ${literal(now)}
     FROM messages m JOIN threads t ON t.id = m.thread_id AND t.account_id = m.account_id
     LEFT JOIN channels ch ON ch.id = t.channel_id AND ch.account_id = t.account_id
     JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(t.assistant_id, ch.assistant_id)
-    WHERE m.id = ? AND m.account_id = ? AND t.id = ? AND t.is_gpt_active = 1 AND a.is_active = 1
+    WHERE m.id = ${literal(messageId)} AND m.account_id = ${literal(accountId)} AND t.is_gpt_active = 1 AND a.is_active = 1
     ON CONFLICT (trigger_message_id) DO NOTHING RETURNING id`;
   // For the newest message of each thread, the same round trip also claims its run and loads the
   // turn (thread, contact, assistant, history…) when the turn starts at once (debounce 0, test chats):
   // the claim only holds under that condition, so a debounced run stays pending for the queue.
-  const drz = getDb(db);
+  const db = getDb(env.DB);
   const queries: unknown[] = [];
-  const plans: { item: ChainItem; runId: string; newest: boolean; stmt: number; gate: number; claim: [number, number] | null }[] = [];
-  for (const [threadId, list] of byThread) {
+  const plans: { item: { accountId: string; messageId: string; committedAt?: number }; runId: string; newest: boolean; stmt: number; gate: number; claim: [number, number] | null }[] = [];
+  for (const g of groups) {
     const gate = queries.length;
-    const accountId = list[0]!.accountId;
-    queries.push(drz.all(bound(gateSql, [threadId, accountId])));
-    list.forEach((item, k) => {
+    queries.push(db.all(sql.raw(gateSql(g.thread, g.accountId))));
+    g.items.forEach((item, k) => {
       const runId = newId();
-      const newest = k === list.length - 1;
+      const newest = k === g.items.length - 1;
       const stmt = queries.length;
-      queries.push(drz.all(bound(insertSql, [runId, item.contactId, newest ? "pending" : "superseded", now, now, item.messageId, item.accountId, threadId])));
+      queries.push(db.all(sql.raw(insertSql(runId, newest ? "pending" : "superseded", item.messageId, item.accountId))));
       let claim: [number, number] | null = null;
       if (newest) {
         const from = queries.length;
-        const startsAtOnce = bound(
+        const startsAtOnce = sql.raw(
           `EXISTS (SELECT 1 FROM threads t LEFT JOIN channels ch ON ch.id = t.channel_id AND ch.account_id = t.account_id
              LEFT JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(t.assistant_id, ch.assistant_id)
-             WHERE t.id = ? AND t.account_id = ? AND (t.is_test = 1 OR t.channel_id IS NULL OR coalesce(a.debounce_seconds, 0) <= 0))`,
-          [threadId, accountId],
+             WHERE t.id = ${g.thread} AND t.account_id = ${literal(g.accountId)} AND (t.is_test = 1 OR t.channel_id IS NULL OR coalesce(a.debounce_seconds, 0) <= 0))`,
         );
-        queries.push(...claimQueries(drz, runId, now, startsAtOnce));
+        queries.push(...claimQueries(db, runId, now, startsAtOnce));
         claim = [from, queries.length];
       }
       plans.push({ item, runId, newest, stmt, gate, claim });
     });
   }
-  const results = (await drz.batch(queries as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as Record<string, unknown>[][];
-  const sends: Promise<void>[] = [];
-  const downtimeRuns: string[] = [];
-  for (const p of plans) {
-    if (!p.newest || !results[p.stmt]![0]) continue; // earlier messages of the batch, a gated thread, or a run that already existed
-    const g = results[p.gate]![0] as { is_test: number; channel_id: string | null; debounce_seconds: number | null; downtime: string | null; timezone: string } | undefined;
-    if (!g) continue;
-    if (isInDowntime(parseJson(g.downtime) as never, g.timezone, new Date(now))) {
-      downtimeRuns.push(p.runId);
-      continue;
-    }
-    const ref = { runId: p.runId, accountId: p.item.accountId };
-    const test = !!g.is_test || !g.channel_id;
-    const debounce = g.debounce_seconds ?? 0;
-    if (debounce > 0 && !test) {
-      sends.push(enqueueRun(env, { ...ref, reason: "debounce" }, debounce));
-      continue;
-    }
-    const messageId = p.item.messageId;
-    const preclaimed = p.claim ? readClaim(results.slice(...p.claim)) : undefined;
-    const committedAt = p.item.committedAt;
-    const opts: RunOptions = test ? { onDelta: (piece) => emitDelta(messageId, piece), preclaimed, committedAt, published } : { preclaimed, committedAt, published };
-    const turn = runInline(env, p.runId, p.item.accountId, opts);
-    inflight.set(messageId, turn);
-    void turn.finally(() =>
-      setTimeout(() => {
-        inflight.delete(messageId);
-        streams.delete(messageId);
-      }, 30_000),
-    );
-    keepAlive(turn);
-    sends.push(enqueueRun(env, { ...ref, reason: "watchdog" }, WATCHDOG_SECONDS));
-  }
-  if (downtimeRuns.length) {
-    // Inside the account's downtime schedule the assistant stays silent; the run row records why.
-    sends.push(
-      db
-        .prepare(`UPDATE assistant_runs SET status = 'skipped', error = 'downtime', updated_at = ? WHERE id IN (${downtimeRuns.map(() => "?").join(", ")})`)
-        .bind(now, ...downtimeRuns)
-        .run()
-        .then(() => undefined),
-    );
-  }
-  await Promise.all(sends);
+  // drizzle's own batch cannot bind raw statements; its prepared form gives the SQL, the values and
+  // the mapping of the rows, so these statements can also join a batch of someone else's writes.
+  const prepared = queries.map((q) => (q as { _prepare(): PreparedForBatch })._prepare());
+  const statements = prepared.map((p) => {
+    const { sql: text, params } = p.getQuery();
+    return env.DB.prepare(text).bind(...params);
+  });
+  return {
+    statements,
+    async finish(env, raw, published, committedAt) {
+      const results = raw.map((r, i) => prepared[i]!.mapResult(r, true)) as Record<string, unknown>[][];
+      const sends: Promise<void>[] = [];
+      const downtimeRuns: string[] = [];
+      for (const p of plans) {
+        if (!p.newest || !results[p.stmt]![0]) continue; // earlier messages of the batch, a gated thread, or a run that already existed
+        const g = results[p.gate]![0] as { is_test: number; channel_id: string | null; debounce_seconds: number | null; downtime: string | null; timezone: string } | undefined;
+        if (!g) continue;
+        if (isInDowntime(parseJson(g.downtime) as never, g.timezone, new Date(now))) {
+          downtimeRuns.push(p.runId);
+          continue;
+        }
+        const ref = { runId: p.runId, accountId: p.item.accountId };
+        const test = !!g.is_test || !g.channel_id;
+        const debounce = g.debounce_seconds ?? 0;
+        if (debounce > 0 && !test) {
+          sends.push(enqueueRun(env, { ...ref, reason: "debounce" }, debounce));
+          continue;
+        }
+        const messageId = p.item.messageId;
+        const preclaimed = p.claim ? readClaim(results.slice(...p.claim)) : undefined;
+        const at = p.item.committedAt ?? committedAt;
+        const opts: RunOptions = test ? { onDelta: (piece) => emitDelta(messageId, piece), preclaimed, committedAt: at, published } : { preclaimed, committedAt: at, published };
+        const turn = runInline(env, p.runId, p.item.accountId, opts);
+        inflight.set(messageId, turn);
+        void turn.finally(() =>
+          setTimeout(() => {
+            inflight.delete(messageId);
+            streams.delete(messageId);
+          }, 30_000),
+        );
+        keepAlive(turn);
+        sends.push(enqueueRun(env, { ...ref, reason: "watchdog" }, WATCHDOG_SECONDS));
+      }
+      if (downtimeRuns.length) {
+        // Inside the account's downtime schedule the assistant stays silent; the run row records why.
+        sends.push(
+          env.DB.prepare(`UPDATE assistant_runs SET status = 'skipped', error = 'downtime', updated_at = ? WHERE id IN (${downtimeRuns.map(() => "?").join(", ")})`)
+            .bind(now, ...downtimeRuns)
+            .run()
+            .then(() => undefined),
+        );
+      }
+      await Promise.all(sends);
+    },
+  };
 }
 
 function parseJson(s: string | null): unknown {
