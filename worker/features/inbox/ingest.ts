@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { runChain } from "../../ai/chain";
+import { chainInCommit, runChain } from "../../ai/chain";
 import { MESSAGE_TYPES, PLATFORMS } from "../../db/schema/inbox";
 import type { Env } from "../../env";
 import { createLogger } from "../../lib/logger";
@@ -363,6 +363,17 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     );
   }
 
+  // A thread with one incoming message in this batch gets its assistant run created, claimed and
+  // loaded in the same transaction (chainInCommit): the turn can start as soon as the commit
+  // returns. A burst in one thread goes through the chain after the commit (runChain).
+  const incomingByThread = new Map<string, Plan[]>();
+  for (const p of live) if (p.item.message.direction === "incoming") incomingByThread.set(p.threadKey, [...(incomingByThread.get(p.threadKey) ?? []), p]);
+  const inCommit = [...incomingByThread.values()].filter((g) => g.length === 1).map((g) => g[0]!.messageId);
+  const inCommitIds = new Set(inCommit);
+  const assistantPlan = inCommit.length ? chainInCommit(env, inCommit.map((messageId) => ({ accountId, messageId }))) : null;
+  const chainFrom = stmts.length;
+  if (assistantPlan) stmts.push(...assistantPlan.statements);
+
   // --- Round trip 2: every write in one transaction.
   const written = await db.batch<Record<string, unknown>>(stmts);
   const committedAt = Date.now();
@@ -400,19 +411,18 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
       newThread: thread.id === threadNewIds.get(p.threadKey),
       message: dto,
     };
-    if (message.direction === "incoming") chain.push({ accountId, threadId: thread.id, contactId: contact.id, messageId: message.id, committedAt });
+    if (message.direction === "incoming" && !inCommitIds.has(message.id)) chain.push({ accountId, threadId: thread.id, contactId: contact.id, messageId: message.id, committedAt });
   });
 
   // The push and the chain start together: the assistant's turn does not wait for the fan-out, and
   // the turn's own room events (the waiting state) wait for this push, so the order stays.
   const published = publishSafe(env, accountId, events);
-  if (chain.length) {
-    try {
-      await runChain(env, chain, published);
-    } catch (error) {
-      // The messages are stored and pushed; a failing handler must not make the webhook retry them.
-      createLogger({ accountId }).error("handler chain failed", { error, messages: chain.length });
-    }
+  const handlers: Promise<void>[] = [];
+  if (assistantPlan) handlers.push(assistantPlan.finish(env, written.slice(chainFrom), published, committedAt));
+  if (chain.length) handlers.push(runChain(env, chain, published));
+  for (const r of await Promise.allSettled(handlers)) {
+    // The messages are stored and pushed; a failing handler must not make the webhook retry them.
+    if (r.status === "rejected") createLogger({ accountId }).error("handler chain failed", { error: r.reason, messages: chain.length + inCommit.length });
   }
   await published;
   return results as IngestResult[];
