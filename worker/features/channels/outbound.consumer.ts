@@ -202,7 +202,7 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
   await spaced(channel.id, ready.pace.channelMs);
 
   try {
-    const payload = await payloadOf(env, message);
+    const payload = await payloadOf(env, message, channel.platform);
     const { platformMessageId } = await deliver(env, channel, thread, contact, message, payload);
     const now = Date.now();
     // Recorded before the queue message is acknowledged: a redelivery finds the platform id and stops.
@@ -287,10 +287,14 @@ export async function reserveSlot(env: Env, channelId: string, chatId: string, p
   return Number(res[1]!.results[0]!.slot);
 }
 
-async function payloadOf(env: Env, m: Message): Promise<OutgoingPayload> {
+async function payloadOf(env: Env, m: Message, platform: Channel["platform"]): Promise<OutgoingPayload> {
   const payload: OutgoingPayload = { type: m.type, content: m.content };
   if (m.payloadUrl && ["image", "video", "audio", "document"].includes(m.type)) {
-    if (m.payloadUrl.startsWith(`accounts/${m.accountId}/`)) {
+    if (m.payloadUrl.startsWith(`accounts/${m.accountId}/`) && platform === "INSTAGRAM") {
+      // Meta takes an attachment by public URL only: a file of ours goes out as a short-lived signed link.
+      if (!(await env.MEDIA.head(m.payloadUrl))) throw new SendError("Файл вложения не найден", "permanent");
+      payload.fileUrl = await publicMediaUrl(env, m.accountId, m.payloadUrl);
+    } else if (m.payloadUrl.startsWith(`accounts/${m.accountId}/`)) {
       const obj = await env.MEDIA.get(m.payloadUrl);
       if (!obj) throw new SendError("Файл вложения не найден", "permanent");
       payload.file = { bytes: await obj.arrayBuffer(), fileName: m.fileName ?? obj.customMetadata?.fileName ?? "file", mimeType: m.mimeType ?? obj.httpMetadata?.contentType ?? "application/octet-stream" };
@@ -317,10 +321,8 @@ async function deliver(env: Env, channel: Channel, thread: Thread, contact: Cont
         return client.replyToComment(commentId, payload.content);
       }
       const to = { id: contact.platformUserId };
-      if (payload.fileUrl || (payload.file && message.payloadUrl)) {
-        // Meta takes an attachment by public URL only: a file of ours goes out as a short-lived signed link.
-        const fileUrl = payload.fileUrl ?? (await publicMediaUrl(env, message.accountId, message.payloadUrl!));
-        const sent = await client.sendDm(channel.externalId, to, { type: payload.type, content: "", fileUrl });
+      if (payload.fileUrl) {
+        const sent = await client.sendDm(channel.externalId, to, { type: payload.type, content: "", fileUrl: payload.fileUrl });
         // A DM carries an attachment or text, not both: the caption follows as its own DM. The stored
         // message keeps the attachment's id; a failed caption is logged, never a second attachment.
         if (payload.content.trim()) {
