@@ -11,7 +11,6 @@ import { claimQueries, executeRun, readClaim, release, type RunOutcome, type Run
 export interface ChainItem {
   accountId: string;
   threadId: string;
-  contactId: string;
   messageId: string;
   /** When the message's commit returned (for the runner's timings). */
   committedAt?: number;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chainInCommit, runChain } from "../../ai/chain";
+import { type ChainItem, chainInCommit, runChain } from "../../ai/chain";
 import { MESSAGE_TYPES, PLATFORMS } from "../../db/schema/inbox";
 import type { Env } from "../../env";
 import { createLogger } from "../../lib/logger";
@@ -379,7 +379,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   const committedAt = Date.now();
 
   const events: RoomEventInput[] = [];
-  const chain: { accountId: string; threadId: string; contactId: string; messageId: string; committedAt: number }[] = [];
+  const chain: ChainItem[] = [];
   const contactRows = new Map<string, ReturnType<typeof rowToContact>>();
   for (const [key, i] of contactStmtIndex) contactRows.set(key, rowToContact(written[i].results[0]));
   let k = 0;
@@ -411,7 +411,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
       newThread: thread.id === threadNewIds.get(p.threadKey),
       message: dto,
     };
-    if (message.direction === "incoming" && !inCommitIds.has(message.id)) chain.push({ accountId, threadId: thread.id, contactId: contact.id, messageId: message.id, committedAt });
+    if (message.direction === "incoming" && !inCommitIds.has(message.id)) chain.push({ accountId, threadId: thread.id, messageId: message.id, committedAt });
   });
 
   // The push and the chain start together: the assistant's turn does not wait for the fan-out, and
