@@ -51,6 +51,8 @@ export class AccountRoom extends Server<Env> {
    * stored state after a wake (hibernation or eviction drops it), kept current by join and close.
    */
   #joined: Map<string, Connection<ConnState>> | null = null;
+  /** The account id is in room_account (stored once per wake at most). */
+  #accountStored = false;
 
   #joinedSockets(): Map<string, Connection<ConnState>> {
     if (this.#joined) return this.#joined;
@@ -168,24 +170,34 @@ export class AccountRoom extends Server<Env> {
 
   /** RPC: arm the waiting state of a thread and push its update. */
   async startWaiting(threadId: string, deadline: number, events: RoomEventInput[], accountId?: string): Promise<void> {
-    this.#ensureSchema();
-    // RPC stubs come from idFromName without partyserver's naming call: keep the account id for the alarm.
-    if (accountId) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO room_account (id, account_id) VALUES (1, ?)", accountId);
-    this.ctx.storage.sql.exec(
-      "INSERT INTO room_waiting (thread_id, deadline) VALUES (?, ?) ON CONFLICT(thread_id) DO UPDATE SET deadline = excluded.deadline",
-      threadId,
-      deadline,
-    );
-    this.publish(events);
-    await this.#scheduleAlarm();
+    await this.publishWaiting(events, { start: [{ threadId, deadline }], accountId });
   }
 
   /** RPC: the reply came; drop the thread's deadline and push its update. */
   async stopWaiting(threadId: string, events: RoomEventInput[]): Promise<void> {
+    await this.publishWaiting(events, { stop: [threadId] });
+  }
+
+  /**
+   * RPC: publish events (committed data) and, in the same call, arm or drop waiting deadlines for
+   * threads whose WAITING_RESPONSE / COMPLETED state was written in that same commit. The frames go
+   * out first; the alarm follows. One call instead of a publish and a separate waiting call.
+   */
+  async publishWaiting(events: RoomEventInput[], waiting: { start?: { threadId: string; deadline: number }[]; stop?: string[]; accountId?: string }): Promise<number> {
+    const seq = this.publish(events);
     this.#ensureSchema();
-    this.ctx.storage.sql.exec("DELETE FROM room_waiting WHERE thread_id = ?", threadId);
-    this.publish(events);
+    const sql = this.ctx.storage.sql;
+    // RPC stubs come from idFromName without partyserver's naming call: keep the account id for the alarm.
+    if (waiting.accountId && !this.#accountStored) {
+      sql.exec("INSERT OR IGNORE INTO room_account (id, account_id) VALUES (1, ?)", waiting.accountId);
+      this.#accountStored = true;
+    }
+    for (const w of waiting.start ?? []) {
+      sql.exec("INSERT INTO room_waiting (thread_id, deadline) VALUES (?, ?) ON CONFLICT(thread_id) DO UPDATE SET deadline = excluded.deadline", w.threadId, w.deadline);
+    }
+    for (const id of waiting.stop ?? []) sql.exec("DELETE FROM room_waiting WHERE thread_id = ?", id);
     await this.#scheduleAlarm();
+    return seq;
   }
 
   /** RPC for tests and diagnostics. */

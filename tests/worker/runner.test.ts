@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { AccountRoom } from "../../durable-objects/account-room/room";
 import { executeRun, MAX_TOOL_STEPS } from "../../worker/ai/runner";
 import { getDb, schema } from "../../worker/db/client";
 import { tgTextUpdate } from "../fakes/telegram";
@@ -33,6 +34,7 @@ async function say(ctx: Ctx, user: string, text: string) {
 }
 
 const db = () => getDb(env.DB);
+const roomStub = (accountId: string) => (env.AccountRoom as unknown as DurableObjectNamespace<AccountRoom>).getByName(accountId);
 const messagesOf = (accountId: string, threadId: string) =>
   db().select().from(schema.messages).where(and(eq(schema.messages.accountId, accountId), eq(schema.messages.threadId, threadId))).orderBy(asc(schema.messages.createdAt), asc(schema.messages.id)).all();
 const runsOf = (threadId: string) => db().select().from(schema.assistantRuns).where(eq(schema.assistantRuns.threadId, threadId)).orderBy(asc(schema.assistantRuns.triggerAt)).all();
@@ -225,6 +227,9 @@ describe("assistant runner", () => {
     expect(await modelRequests(scope)).toHaveLength(0);
     expect((await runsOf(r.threadId)).map((x) => [x.status, x.error])).toEqual([["skipped", "downtime"]]);
     expect(await replies(ctx.accountId, r.threadId)).toHaveLength(0);
+    // nobody is typing: no waiting state, no deadline in the room
+    expect((await db().select().from(schema.threads).where(eq(schema.threads.id, r.threadId)).get())!.gptStatus).toBe("COMPLETED");
+    expect((await roomStub(ctx.accountId).state()).waiting).toEqual([]);
     // back outside the schedule: answered again
     await api("PUT", `/accounts/${ctx.accountId}/settings/downtime`, { token: ctx.token, body: { enabled: false, intervals: all } });
     await scriptModel(scope, [{ content: "Доброе утро!" }]);
@@ -313,14 +318,23 @@ describe("assistant runner", () => {
     await scriptModel(scope, [{ content: "Готово, подумал.", delayMs: 800 }]);
     const r = await say(ctx, "u1", `Подумай ${scope}`);
     const [waiting] = await socket.waitFor((f) => f.event === "updateContact" && f.data.thread?.threadId === r.threadId && f.data.thread.gptStatus === "WAITING_RESPONSE");
+    // Set in the commit that stored the message: its own frame already shows it, the update follows it directly.
+    const [incomingFrame] = await socket.waitFor((f) => f.event === "message" && f.data.messageId === r.messageId);
+    expect(incomingFrame!.data.contact.thread.gptStatus).toBe("WAITING_RESPONSE");
+    expect(waiting!.seq).toBe(incomingFrame!.seq! + 1);
     const mid = await db().select().from(schema.threads).where(eq(schema.threads.id, r.threadId)).get();
     expect(mid!.gptStatus).toBe("WAITING_RESPONSE");
+    const room = roomStub(ctx.accountId);
+    expect((await room.state()).waiting.map((w) => w.threadId)).toEqual([r.threadId]);
     const [reply] = await socket.waitFor((f) => f.event === "message" && f.data.senderType === "assistant" && f.data.threadId === r.threadId, 1, 10_000);
     const [done] = await socket.waitFor((f) => f.event === "updateContact" && f.data.thread?.threadId === r.threadId && f.data.thread.gptStatus === "COMPLETED" && f.seq! > waiting!.seq!, 1, 10_000);
     expect(reply!.data.content).toBe("Готово, подумал.");
-    expect(done!.seq!).toBeGreaterThan(waiting!.seq!);
+    // The reply's commit ends the waiting state: its frame says COMPLETED and the update comes with it.
+    expect(reply!.data.contact.thread.gptStatus).toBe("COMPLETED");
+    expect(done!.seq!).toBe(reply!.seq! + 1);
     const after = await db().select().from(schema.threads).where(eq(schema.threads.id, r.threadId)).get();
     expect(after!.gptStatus).toBe("COMPLETED");
+    expect((await room.state()).waiting).toEqual([]);
     socket.close();
   });
 

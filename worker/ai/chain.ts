@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Env } from "../env";
 import { isInDowntime } from "../features/accounts/downtime";
+import { clearWaiting } from "../features/inbox/realtime";
 import { createLogger } from "../lib/logger";
 import { newId } from "../lib/ids";
 import { enqueueRun, WATCHDOG_SECONDS } from "./queue";
@@ -74,7 +75,7 @@ export interface InCommitItem {
   messageId: string;
 }
 
-export function chainInCommit(env: Env, items: InCommitItem[]): AssistantPlan {
+export function chainInCommit(env: Env, items: InCommitItem[], opts: { armWaiting?: boolean } = {}): AssistantPlan {
   return planAssistant(
     env,
     items.map((it) => ({
@@ -82,6 +83,7 @@ export function chainInCommit(env: Env, items: InCommitItem[]): AssistantPlan {
       thread: `(SELECT thread_id FROM messages WHERE id = ${literal(it.messageId)})`,
       items: [{ accountId: it.accountId, messageId: it.messageId }],
     })),
+    opts,
   );
 }
 
@@ -105,6 +107,12 @@ export interface AssistantPlan {
   statements: D1PreparedStatement[];
   /** Reads the statements' results (in order) and dispatches the runs. */
   finish(env: Env, results: D1Result[], published?: Promise<void>, committedAt?: number): Promise<void>;
+  /**
+   * With `armWaiting`: the threads set to WAITING_RESPONSE in the same transaction (their rows as
+   * committed), by incoming message id. The caller pushes them and arms their deadlines in the
+   * room with the message frames (publishWaitingSafe); the turn then skips its own setWaiting.
+   */
+  waitingThreads(results: D1Result[]): Map<string, Record<string, unknown>>;
 }
 
 /**
@@ -116,7 +124,11 @@ export interface AssistantPlan {
  *    thread (its own run) means "still typing": this run is superseded and the newest answers the burst.
  * `thread` is the thread's id as SQL (a literal, or a subquery over the message inside the commit).
  */
-function planAssistant(env: Env, groups: { accountId: string; thread: string; items: { accountId: string; messageId: string; committedAt?: number }[] }[]): AssistantPlan {
+function planAssistant(
+  env: Env,
+  groups: { accountId: string; thread: string; items: { accountId: string; messageId: string; committedAt?: number }[] }[],
+  opts: { armWaiting?: boolean } = {},
+): AssistantPlan {
   const now = Date.now();
   // One round trip: the gate of each thread and, per message, its run — inserted only when the
   // thread's AI is on and its assistant active (the earlier messages of a burst in this batch are
@@ -138,7 +150,15 @@ function planAssistant(env: Env, groups: { accountId: string; thread: string; it
   // the claim only holds under that condition, so a debounced run stays pending for the queue.
   const db = getDb(env.DB);
   const queries: unknown[] = [];
-  const plans: { item: { accountId: string; messageId: string; committedAt?: number }; runId: string; newest: boolean; stmt: number; gate: number; claim: [number, number] | null }[] = [];
+  const plans: {
+    item: { accountId: string; messageId: string; committedAt?: number };
+    runId: string;
+    newest: boolean;
+    stmt: number;
+    gate: number;
+    claim: [number, number] | null;
+    wait: number | null;
+  }[] = [];
   for (const g of groups) {
     const gate = queries.length;
     queries.push(db.all(sql.raw(gateSql(g.thread, g.accountId))));
@@ -158,7 +178,23 @@ function planAssistant(env: Env, groups: { accountId: string; thread: string; it
         queries.push(...claimQueries(db, runId, now, startsAtOnce));
         claim = [from, queries.length];
       }
-      plans.push({ item, runId, newest, stmt, gate, claim });
+      // §4 waiting state in the same transaction: only for a run this plan has just claimed (it
+      // starts at once) on a thread whose channel is on; the turn's remaining skip reason (the
+      // downtime schedule) is checked by the caller before it asks for this, and again by the turn.
+      let wait: number | null = null;
+      if (claim && opts.armWaiting) {
+        wait = queries.length;
+        queries.push(
+          db.all(
+            sql.raw(`UPDATE threads SET gpt_status = 'WAITING_RESPONSE'
+              WHERE id = ${g.thread} AND account_id = ${literal(g.accountId)}
+                AND EXISTS (SELECT 1 FROM assistant_runs r WHERE r.id = ${literal(runId)} AND r.status = 'running' AND r.claimed_at = ${literal(now)})
+                AND (threads.channel_id IS NULL OR EXISTS (SELECT 1 FROM channels c WHERE c.id = threads.channel_id AND c.account_id = threads.account_id AND c.enabled = 1))
+              RETURNING *`),
+          ),
+        );
+      }
+      plans.push({ item, runId, newest, stmt, gate, claim, wait });
     });
   }
   // drizzle's own batch cannot bind raw statements; its prepared form gives the SQL, the values and
@@ -170,16 +206,27 @@ function planAssistant(env: Env, groups: { accountId: string; thread: string; it
   });
   return {
     statements,
+    waitingThreads(raw) {
+      const out = new Map<string, Record<string, unknown>>();
+      for (const p of plans) {
+        const row = p.wait === null ? undefined : (raw[p.wait]?.results[0] as Record<string, unknown> | undefined);
+        if (row) out.set(p.item.messageId, row);
+      }
+      return out;
+    },
     async finish(env, raw, published, committedAt) {
       const results = raw.map((r, i) => prepared[i]!.mapResult(r, true)) as Record<string, unknown>[][];
       const sends: Promise<void>[] = [];
       const downtimeRuns: string[] = [];
       for (const p of plans) {
         if (!p.newest || !results[p.stmt]![0]) continue; // earlier messages of the batch, a gated thread, or a run that already existed
-        const g = results[p.gate]![0] as { is_test: number; channel_id: string | null; debounce_seconds: number | null; downtime: string | null; timezone: string } | undefined;
+        const g = results[p.gate]![0] as { thread_id: string; is_test: number; channel_id: string | null; debounce_seconds: number | null; downtime: string | null; timezone: string } | undefined;
         if (!g) continue;
+        const armed = p.wait !== null && !!results[p.wait]![0];
         if (isInDowntime(parseJson(g.downtime) as never, g.timezone, new Date(now))) {
           downtimeRuns.push(p.runId);
+          // The caller's downtime check just before the commit said otherwise (a schedule boundary).
+          if (armed) sends.push((published ?? Promise.resolve()).then(() => clearWaiting(env, p.item.accountId, g.thread_id)).catch(() => undefined));
           continue;
         }
         const ref = { runId: p.runId, accountId: p.item.accountId };
@@ -192,7 +239,8 @@ function planAssistant(env: Env, groups: { accountId: string; thread: string; it
         const messageId = p.item.messageId;
         const preclaimed = p.claim ? readClaim(results.slice(...p.claim)) : undefined;
         const at = p.item.committedAt ?? committedAt;
-        const opts: RunOptions = test ? { onDelta: (piece) => emitDelta(messageId, piece), preclaimed, committedAt: at, published } : { preclaimed, committedAt: at, published };
+        const base: RunOptions = { preclaimed, committedAt: at, published, waitingArmed: armed };
+        const opts: RunOptions = test ? { ...base, onDelta: (piece) => emitDelta(messageId, piece) } : base;
         const turn = runInline(env, p.runId, p.item.accountId, opts);
         inflight.set(messageId, turn);
         void turn.finally(() =>

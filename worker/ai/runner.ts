@@ -7,7 +7,7 @@ import type { Contact, Message, Thread } from "../db/schema/inbox";
 import type { Env } from "../env";
 import { isInDowntime } from "../features/accounts/downtime";
 import { settingsSchema } from "../features/accounts/accounts.schemas";
-import { clearWaiting, publishSafe, setWaiting, type RoomEventInput } from "../features/inbox/realtime";
+import { clearWaiting, publishSafe, publishWaitingSafe, setWaiting, type RoomEventInput } from "../features/inbox/realtime";
 import { orderedId, rowToMessage, rowToThread } from "../features/inbox/rows";
 import { type MessageDto, previewOf, serializeContact, serializeMessage, threadSearchText } from "../features/inbox/serialize";
 import { enqueueSend } from "../features/outbound/outbound";
@@ -47,6 +47,11 @@ export interface RunOptions {
   committedAt?: number;
   /** The push of the triggering messages: the turn's room events go after it. */
   published?: Promise<void>;
+  /**
+   * The thread's WAITING_RESPONSE was written in the commit that claimed the run, and `published`
+   * arms its deadline in the room: the turn does not set it again, and it clears it if it skips.
+   */
+  waitingArmed?: boolean;
 }
 
 interface Loaded {
@@ -210,7 +215,7 @@ async function appendMessages(
   env: Env,
   l: Pick<Loaded, "thread" | "contact">,
   items: NewMessage[],
-  opts: { asLast?: boolean; extraThreadPatch?: { isGptActive?: boolean }; guard?: Guard } = {},
+  opts: { asLast?: boolean; extraThreadPatch?: { isGptActive?: boolean }; guard?: Guard; completes?: boolean } = {},
 ) {
   const now = Date.now();
   const accountId = l.thread.accountId;
@@ -252,6 +257,7 @@ async function appendMessages(
     sets.push("last_message = ?", "last_message_type = ?", "last_message_at = ?", "updated_at = ?", "search_text = ?");
     setArgs.push(preview, last.type, now, now, threadSearchText(l.contact, preview));
   }
+  if (opts.completes) sets.push("gpt_status = 'COMPLETED'");
   if (opts.extraThreadPatch?.isGptActive !== undefined) {
     sets.push("is_gpt_active = ?");
     setArgs.push(opts.extraThreadPatch.isGptActive ? 1 : 0);
@@ -285,7 +291,12 @@ async function appendMessages(
   // Every message frame carries the contact and the thread as committed (last message, AI switch):
   // the lists follow it without a separate updateContact.
   const events: RoomEventInput[] = fresh.map((m) => ({ event: "message" as const, data: serializeMessage(m, l.contact, thread) }));
-  if (events.length) await publishSafe(env, accountId, events);
+  if (opts.completes && threadRow) {
+    // The reply ends the waiting state (§4) in its own commit: the same room call pushes the
+    // contact's update and drops the thread's deadline.
+    events.push({ event: "updateContact", data: serializeContact(l.contact, thread) });
+    await publishWaitingSafe(env, accountId, events, { stop: [thread.id] });
+  } else if (events.length) await publishSafe(env, accountId, events);
   const pushedAt = Date.now();
   l.thread = thread;
   return { messages: committed, thread, pushedAt, blocked };
@@ -353,21 +364,31 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
   const { run, loaded, superseded, existingReply } = c;
   const timings: Record<string, number> = { claimedAt: t0, triggerAt: run.triggerAt, loadedAt: Date.now() };
   if (opts.committedAt) timings.committedAt = opts.committedAt;
+  // Undo a waiting state armed in the claiming commit when the turn ends without its reply commit.
+  const unarm = async () => {
+    if (!opts.waitingArmed) return;
+    await (opts.published ?? Promise.resolve()).catch(() => undefined);
+    await clearWaiting(env, run.accountId, run.threadId).catch((error) => log({ runId }).warn("clearWaiting failed", { error }));
+  };
   if (!loaded) {
+    await unarm();
     await settle(env, runId, "skipped", { error: "thread or contact gone" });
     return { status: "skipped", runId, reason: "thread gone" };
   }
   const l: Loaded = { run, ...loaded };
   if (existingReply) {
     // A previous attempt committed the reply and died before settling: finish its bookkeeping only.
+    await unarm();
     await settle(env, runId, "done", { replyMessageId: existingReply.id });
     return { status: "done", runId, reply: serializeMessage(existingReply, l.contact, l.thread), handoff: false };
   }
   if (superseded) {
+    await unarm();
     await settle(env, runId, "superseded");
     return { status: "superseded", runId, reason: "a newer message of the burst answers" };
   }
   const skip = async (reason: string) => {
+    await unarm();
     await settle(env, runId, "skipped", { error: reason });
     return { status: "skipped" as const, runId, reason };
   };
@@ -378,9 +399,12 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
   if (isInDowntime(l.account.downtime as never, l.account.timezone, new Date(t0))) return skip("downtime");
   const assistant = l.assistant;
 
-  const waiting = (opts.published ?? Promise.resolve())
-    .then(() => setWaiting(env, run.accountId, run.threadId))
-    .catch((error) => log({ runId }).warn("setWaiting failed", { error }));
+  // The waiting state: armed already in the claiming commit, or set now after the customer's push.
+  const waiting = opts.waitingArmed
+    ? (opts.published ?? Promise.resolve()).catch(() => undefined)
+    : (opts.published ?? Promise.resolve())
+        .then(() => setWaiting(env, run.accountId, run.threadId))
+        .catch((error) => log({ runId }).warn("setWaiting failed", { error }));
   const finishWaiting = async () => {
     await waiting;
     await clearWaiting(env, run.accountId, run.threadId).catch((error) => log({ runId }).warn("clearWaiting failed", { error }));
@@ -465,6 +489,8 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
       throw new LlmError("Модель вернула пустой ответ", undefined, false);
     }
     const toMessenger = !!l.thread.channelId && !l.contact.isTestContact;
+    // The waiting state was set before the reply commits (so the reply's COMPLETED comes after it).
+    await waiting;
     // Guarded commit: a newer customer message with its own run answers everything instead, and a
     // thread whose AI an operator switched off meanwhile gets no reply.
     const committed = await appendMessages(
@@ -481,7 +507,7 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
           delivery: toMessenger ? "pending" : "sent",
         },
       ],
-      { asLast: true, guard: { run, requireAiOn: !handedOff } },
+      { asLast: true, guard: { run, requireAiOn: !handedOff }, completes: true },
     );
     if (committed.blocked) {
       const newer = await env.DB.prepare(`SELECT 1 AS x FROM assistant_runs WHERE ${newerRunCondition(runId)} LIMIT 1`).first();
@@ -495,7 +521,6 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
     timings.pushedAt = committed.pushedAt;
     await Promise.all([
       toMessenger ? enqueueSend(env, { accountId: run.accountId, messageId: reply.id }) : Promise.resolve(),
-      finishWaiting(),
       recordTokens(env, run.accountId, assistant.id, usage, requests, `run:${runId}`),
     ]);
     await settle(env, runId, "done", { replyMessageId: reply.id, timings });

@@ -5,7 +5,8 @@ import type { Env } from "../../env";
 import { createLogger } from "../../lib/logger";
 import { parseOrThrow } from "../../lib/validation";
 import { settingsSchema } from "../accounts/accounts.schemas";
-import { type RoomEventInput, publishSafe } from "./realtime";
+import { isInDowntime } from "../accounts/downtime";
+import { type RoomEventInput, publishWaitingSafe } from "./realtime";
 import { orderedId, rowToContact, rowToMessage, rowToThread } from "./rows";
 import { type MessageDto, contactSearchText, previewOf, serializeContact, serializeMessage, threadSearchText } from "./serialize";
 
@@ -122,7 +123,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     if (!list.includes(it.contact.platformUserId)) list.push(it.contact.platformUserId);
     contactsByPlatform.set(it.platform, list);
   }
-  const reads: D1PreparedStatement[] = [db.prepare("SELECT settings FROM accounts WHERE id = ?").bind(accountId)];
+  const reads: D1PreparedStatement[] = [db.prepare("SELECT settings, downtime, timezone FROM accounts WHERE id = ?").bind(accountId)];
   for (const part of chunks(keys, CHUNK)) {
     reads.push(db.prepare(`SELECT dedupe_key FROM messages WHERE account_id = ? AND dedupe_key IN (${marks(part.length)})`).bind(accountId, ...part));
   }
@@ -147,6 +148,13 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   }
   const settings = settingsSchema.safeParse(typeof accountRow.settings === "string" ? safeJson(accountRow.settings) : accountRow.settings);
   const aiOnForNewThreads = settings.success ? settings.data.inbox.aiOnForNewThreads : true;
+  // Outside the downtime schedule a turn that starts at once sets its thread's waiting state in
+  // this same commit (the turn checks the schedule again and clears it if it now says otherwise).
+  const inDowntime = isInDowntime(
+    (typeof accountRow.downtime === "string" ? safeJson(accountRow.downtime) : accountRow.downtime) as never,
+    String(accountRow.timezone ?? "UTC"),
+    new Date(now),
+  );
   const existingKeys = new Set<string>();
   for (let r = 1; r <= dedupeReads; r++) for (const row of readResults[r].results) existingKeys.add(String(row.dedupe_key));
   const channelAssistant = new Map<string, string | null>();
@@ -370,7 +378,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   for (const p of live) if (p.item.message.direction === "incoming") incomingByThread.set(p.threadKey, [...(incomingByThread.get(p.threadKey) ?? []), p]);
   const inCommit = [...incomingByThread.values()].filter((g) => g.length === 1).map((g) => g[0]!.messageId);
   const inCommitIds = new Set(inCommit);
-  const assistantPlan = inCommit.length ? chainInCommit(env, inCommit.map((messageId) => ({ accountId, messageId }))) : null;
+  const assistantPlan = inCommit.length ? chainInCommit(env, inCommit.map((messageId) => ({ accountId, messageId })), { armWaiting: !inDowntime }) : null;
   const chainFrom = stmts.length;
   if (assistantPlan) stmts.push(...assistantPlan.statements);
 
@@ -380,6 +388,9 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
 
   const events: RoomEventInput[] = [];
   const chain: ChainItem[] = [];
+  // Threads whose waiting state this commit set (§4): their frames show it, and the same room call arms the deadline.
+  const waitingRows = assistantPlan ? assistantPlan.waitingThreads(written.slice(chainFrom)) : new Map<string, Record<string, unknown>>();
+  const waitingThreadIds: string[] = [];
   const contactRows = new Map<string, ReturnType<typeof rowToContact>>();
   for (const [key, i] of contactStmtIndex) contactRows.set(key, rowToContact(written[i].results[0]));
   let k = 0;
@@ -395,11 +406,17 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
       return;
     }
     const message = rowToMessage(mRow);
-    const thread = rowToThread(tRow);
+    const waitingRow = waitingRows.get(message.id);
+    const thread = rowToThread(waitingRow ?? tRow);
     const contact = contactRows.get(p.contactKey)!;
     const dto = serializeMessage(message, contact, thread);
-    // The message frame carries its contact and thread as committed: no separate updateContact.
+    // The message frame carries its contact and thread as committed: no separate updateContact,
+    // except for the waiting state, which is also pushed on its own as §4 has it.
     events.push({ event: "message", data: dto });
+    if (waitingRow) {
+      events.push({ event: "updateContact", data: serializeContact(contact, thread) });
+      waitingThreadIds.push(thread.id);
+    }
     results[i] = {
       dedupeKey: it.message.dedupeKey,
       duplicate: false,
@@ -416,7 +433,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
 
   // The push and the chain start together: the assistant's turn does not wait for the fan-out, and
   // the turn's own room events (the waiting state) wait for this push, so the order stays.
-  const published = publishSafe(env, accountId, events);
+  const published = publishWaitingSafe(env, accountId, events, { start: waitingThreadIds });
   const handlers: Promise<void>[] = [];
   if (assistantPlan) handlers.push(assistantPlan.finish(env, written.slice(chainFrom), published, committedAt));
   if (chain.length) handlers.push(runChain(env, chain, published));

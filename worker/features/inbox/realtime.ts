@@ -56,6 +56,25 @@ export async function publishSafe(env: Env, accountId: string, events: RoomEvent
 }
 
 /**
+ * publishSafe for a commit that also wrote threads' waiting state: one room call pushes the events
+ * and arms (start) or drops (stop) those threads' 30 s deadlines.
+ */
+export async function publishWaitingSafe(
+  env: Env,
+  accountId: string,
+  events: RoomEventInput[],
+  waiting: { start?: string[]; stop?: string[] },
+): Promise<void> {
+  if (!waiting.start?.length && !waiting.stop?.length) return publishSafe(env, accountId, events);
+  try {
+    const deadline = Date.now() + WAITING_TIMEOUT_MS;
+    await (await roomRpc(env, accountId)).publishWaiting(events, { start: waiting.start?.map((threadId) => ({ threadId, deadline })), stop: waiting.stop, accountId });
+  } catch (error) {
+    createLogger({ accountId }).error("room publish failed", { error, events: events.length });
+  }
+}
+
+/**
  * §4 waiting state: the thread's gptStatus becomes WAITING_RESPONSE (pushed as updateContact) and
  * the room arms an alarm; clearWaiting (the reply) or the alarm after 30 000 ms sets COMPLETED.
  */
