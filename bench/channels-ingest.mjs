@@ -3,7 +3,14 @@
 // Webhooks arrive open-loop at RATE/s (as a messenger delivers them: the next one does not wait for
 // the previous answer), with at most MAX_INFLIGHT unanswered; RATE=0 sends closed-loop with
 // CONCURRENCY senders instead (the most the stack accepts).
-// Usage: npm run bench -- channels-ingest   (or node bench/channels-ingest.mjs) [N=6000] [RATE=1000] [CONCURRENCY=48]
+// Two phases on the same stack:
+//  - Telegram: one update per webhook (as the Bot API delivers), so webhooks/s = messages/s offered;
+//  - Instagram: Meta's batched delivery, IG_BATCH messaging events per signed webhook (Meta puts
+//    several events, up to 1 000, in one call under load), so the consumer's batched writes are
+//    measured apart from the per-request cost of wrangler dev.
+// Usage: npm run bench -- channels-ingest   (or node bench/channels-ingest.mjs)
+//   [PHASES=telegram,instagram] [N=6000] [RATE=1000] [CONCURRENCY=48] [IG_N=12000] [IG_BATCH=25] [IG_RATE=60]
+import { createHmac } from "node:crypto";
 import { loadavg } from "node:os";
 import { connectBot, f1, sleep, startStack, stats, update, userWithAccount } from "./channels-lib.mjs";
 
@@ -12,85 +19,145 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 48);
 const RATE = Number(process.env.RATE ?? 1000);
 const MAX_INFLIGHT = 256;
 const CHATS = 500;
+const PHASES = (process.env.PHASES ?? "telegram,instagram").split(",");
+const IG_N = Number(process.env.IG_N ?? 12000);
+const IG_BATCH = Number(process.env.IG_BATCH ?? 25);
+const IG_RATE = Number(process.env.IG_RATE ?? 60);
+const META_APP_SECRET = "test-meta-app-secret"; // tests/fakes/meta.ts: what startStack gives the worker
 
 const stack = await startStack("channels-ingest");
-let polling = true;
 try {
   const { token, accountId } = await userWithAccount(stack.base);
-  const { bot, botId } = await connectBot(stack.base, token, accountId);
-  const secret = stack.telegramSecret(bot);
-  const url = `${stack.base}/api/webhooks/telegram/${accountId}`;
-  const headers = { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret };
-  // Warm-up (not counted): the first requests compile and open the database.
-  for (let i = 0; i < 20; i++) await fetch(url, { method: "POST", headers, body: JSON.stringify(update(900000 + i, 1, "прогрев")) }).then((r) => r.text());
-  await sleep(1500);
-  const base0 = stack.sql("SELECT count(*) AS n FROM messages WHERE account_id = ?", accountId)[0].n;
+  const count = (like) => stack.sql("SELECT count(*) AS n FROM messages WHERE account_id = ? AND content LIKE ?", accountId, like)[0].n;
 
-  const latencies = [];
-  let next = 0;
-  let failed = 0;
-  const t0 = performance.now();
-  const commits = [];
-  const poller = (async () => {
-    while (polling) {
-      if (!polling) break;
-      const n = stack.sql("SELECT count(*) AS n FROM messages WHERE account_id = ?", accountId)[0].n - base0;
-      commits.push([performance.now() - t0, n]);
-      if (n >= N) break;
-      await sleep(100);
+  /**
+   * Sends `webhooks` bodies (open loop at `rate`/s, or closed loop) and follows the commits of the
+   * `messages` they carry (content LIKE `like`). Returns the figures.
+   */
+  async function drive({ webhooks, messages, like, rate, post }) {
+    const latencies = [];
+    let failed = 0;
+    let polling = true;
+    const t0 = performance.now();
+    const commits = [];
+    const poller = (async () => {
+      while (polling) {
+        const n = count(like);
+        commits.push([performance.now() - t0, n]);
+        if (n >= messages) break;
+        await sleep(100);
+      }
+    })();
+    const send = async (i) => {
+      const s = performance.now();
+      const r = await post(i);
+      await r.text();
+      latencies.push(performance.now() - s);
+      if (r.status !== 200) failed++;
+    };
+    if (rate > 0) {
+      const inflight = new Set();
+      for (let i = 0; i < webhooks; i++) {
+        const due = t0 + (i * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 1) await sleep(wait);
+        while (inflight.size >= MAX_INFLIGHT) await Promise.race(inflight);
+        const p = send(i).finally(() => inflight.delete(p));
+        inflight.add(p);
+      }
+      await Promise.all(inflight);
+    } else {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < webhooks) await send(next++);
+        }),
+      );
     }
-  })();
-  const send = async (i) => {
-    const body = JSON.stringify(update(i + 1, 100000 + (i % CHATS), `Сообщение номер ${i + 1}`));
-    const s = performance.now();
-    const r = await fetch(url, { method: "POST", headers, body });
-    await r.text();
-    latencies.push(performance.now() - s);
-    if (r.status !== 200) failed++;
-  };
-  if (RATE > 0) {
-    const inflight = new Set();
-    for (let i = 0; i < N; i++) {
-      const due = t0 + (i * 1000) / RATE;
-      const wait = due - performance.now();
-      if (wait > 1) await sleep(wait);
-      while (inflight.size >= MAX_INFLIGHT) await Promise.race(inflight);
-      const p = send(i).finally(() => inflight.delete(p));
-      inflight.add(p);
-    }
-    await Promise.all(inflight);
-  } else {
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < N) await send(next++);
-      }),
+    const sendMs = performance.now() - t0;
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline && (commits.at(-1)?.[1] ?? 0) < messages) await sleep(100);
+    polling = false;
+    await poller;
+    const doneAt = commits.find(([, n]) => n >= messages)?.[0] ?? NaN;
+    const firstAt = commits.find(([, n]) => n > 0)?.[0] ?? NaN;
+    const [{ total, distinct_: distinct }] = stack.sql(
+      "SELECT count(*) AS total, count(DISTINCT content) AS distinct_ FROM messages WHERE account_id = ? AND content LIKE ?",
+      accountId,
+      like,
     );
+    // Steady-state commit rate: between 10 % and 90 % of the messages.
+    const at = (frac) => commits.find(([, n]) => n >= messages * frac)?.[0] ?? NaN;
+    return {
+      accepted: webhooks - failed,
+      sendMs,
+      lat: stats(latencies),
+      overall: messages / (doneAt / 1000),
+      doneAt,
+      firstAt,
+      steady: (messages * 0.8) / ((at(0.9) - at(0.1)) / 1000),
+      stored: distinct,
+      total,
+      distinct,
+    };
   }
-  const sendMs = performance.now() - t0;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && (commits.at(-1)?.[1] ?? 0) < N) await sleep(100);
-  polling = false;
-  await poller;
-  const doneAt = commits.find(([, n]) => n >= N)?.[0] ?? NaN;
-  const firstAt = commits.find(([, n]) => n > 0)?.[0] ?? NaN;
-  const [{ total, distinct_: distinct }] = stack.sql(
-    "SELECT count(*) AS total, count(DISTINCT content) AS distinct_ FROM messages WHERE account_id = ? AND content LIKE 'Сообщение номер %'",
-    accountId,
-  );
-  const expected = distinct;
-  const lat = stats(latencies);
-  // Steady-state commit rate: between 10 % and 90 % of the messages.
-  const at = (frac) => commits.find(([, n]) => n >= N * frac)?.[0] ?? NaN;
-  const steady = (N * 0.8) / ((at(0.9) - at(0.1)) / 1000);
-  console.log(`\nchannels-ingest: ${N} Telegram webhooks, ${RATE > 0 ? `sent at ${RATE}/s (open loop, ≤ ${MAX_INFLIGHT} in flight)` : `${CONCURRENCY} concurrent senders`}, ${CHATS} chats, assistant off (wrangler dev, local D1 and queues); load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
-  console.log(`  webhooks accepted:     ${N - failed} / ${N} in ${f1(sendMs / 1000)} s → ${f1((N - failed) / (sendMs / 1000))} webhooks/s`);
-  console.log(`  webhook answer:        p50 ${f1(lat.p50)} ms, p99 ${f1(lat.p99)} ms, max ${f1(lat.max)} ms`);
-  console.log(`  messages committed:    ${f1(N / (doneAt / 1000))} messages/s overall (first send → last commit ${f1(doneAt / 1000)} s), steady ${f1(steady)} messages/s (10 %→90 %), first commit after ${f1(firstAt)} ms`);
-  console.log(`  count check:           stored ${expected} of ${N} sent, ${total} rows / ${distinct} distinct dedupe keys → lost ${N - expected}, duplicated ${total - distinct}`);
+
+  function report(title, webhooks, messages, r) {
+    console.log(`\n${title}; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+    console.log(`  webhooks accepted:     ${r.accepted} / ${webhooks} in ${f1(r.sendMs / 1000)} s → ${f1(r.accepted / (r.sendMs / 1000))} webhooks/s`);
+    console.log(`  webhook answer:        p50 ${f1(r.lat.p50)} ms, p99 ${f1(r.lat.p99)} ms, max ${f1(r.lat.max)} ms`);
+    console.log(`  messages committed:    ${f1(r.overall)} messages/s overall (first send → last commit ${f1(r.doneAt / 1000)} s), steady ${f1(r.steady)} messages/s (10 %→90 %), first commit after ${f1(r.firstAt)} ms`);
+    console.log(`  count check:           stored ${r.stored} of ${messages} sent, ${r.total} rows / ${r.distinct} distinct → lost ${messages - r.stored}, duplicated ${r.total - r.distinct}`);
+  }
+
+  if (PHASES.includes("telegram")) {
+    const { bot } = await connectBot(stack.base, token, accountId);
+    const secret = stack.telegramSecret(bot);
+    const url = `${stack.base}/api/webhooks/telegram/${accountId}`;
+    const headers = { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret };
+    // Warm-up (not counted): the first requests compile and open the database.
+    for (let i = 0; i < 20; i++) await fetch(url, { method: "POST", headers, body: JSON.stringify(update(900000 + i, 1, "прогрев")) }).then((r) => r.text());
+    await sleep(1500);
+    const r = await drive({
+      webhooks: N,
+      messages: N,
+      like: "Сообщение номер %",
+      rate: RATE,
+      post: (i) => fetch(url, { method: "POST", headers, body: JSON.stringify(update(i + 1, 100000 + (i % CHATS), `Сообщение номер ${i + 1}`)) }),
+    });
+    report(`channels-ingest, Telegram: ${N} webhooks of one update each, ${RATE > 0 ? `sent at ${RATE}/s (open loop, ≤ ${MAX_INFLIGHT} in flight)` : `${CONCURRENCY} concurrent senders`}, ${CHATS} chats, assistant off (wrangler dev, local D1 and queues)`, N, N, r);
+  }
+
+  if (PHASES.includes("instagram")) {
+    const igId = "17841400000000777";
+    const c = await fetch(`${stack.base}/api/accounts/${accountId}/platform-instagram`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ instagramAccountId: igId, accessToken: "EAAG-benchmark-access-token-0123456789" }),
+    });
+    if (c.status !== 200) throw new Error(`connect instagram: ${c.status} ${await c.text()}`);
+    const url = `${stack.base}/api/webhooks/instagram`;
+    const webhooks = Math.ceil(IG_N / IG_BATCH);
+    const bodyOf = (w, label = "IG сообщение номер") => {
+      const now = Date.now();
+      const messaging = [];
+      for (let k = 0; k < IG_BATCH; k++) {
+        const i = w * IG_BATCH + k;
+        if (i >= IG_N && label !== "прогрев IG") break;
+        messaging.push({ sender: { id: `99${100000 + (i % CHATS)}` }, recipient: { id: igId }, timestamp: now, message: { mid: `mid.bench.${label === "прогрев IG" ? "w" : ""}${i}`, text: `${label} ${i + 1}` } });
+      }
+      return JSON.stringify({ object: "instagram", entry: [{ id: igId, time: now, messaging }] });
+    };
+    const post = (raw) =>
+      fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": "sha256=" + createHmac("sha256", META_APP_SECRET).update(raw).digest("hex") }, body: raw });
+    for (let i = 0; i < 5; i++) await post(bodyOf(i, "прогрев IG")).then((r) => r.text());
+    await sleep(1500);
+    const r = await drive({ webhooks, messages: IG_N, like: "IG сообщение номер %", rate: IG_RATE, post: (w) => post(bodyOf(w)) });
+    report(`channels-ingest, Instagram: ${IG_N} DMs in ${webhooks} signed webhooks of ${IG_BATCH} events (Meta's batched delivery) sent at ${IG_RATE}/s, ${CHATS} senders, assistant off`, webhooks, IG_N, r);
+  }
 } catch (e) {
   console.error("benchmark failed:", e);
   process.exitCode = 1;
 } finally {
-  polling = false;
   await stack.stop();
 }
