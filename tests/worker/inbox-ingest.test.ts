@@ -120,6 +120,27 @@ describe("ingestIncoming", () => {
     console.log(`ingest: 300 messages in ${ms} ms`);
   });
 
+  it("a burst in one thread: the search follows its last message (the thread's search text is written once, after it)", async () => {
+    const { accountId, token } = await ownerWithAccount();
+    const channelId = await createChannel(accountId);
+    const search = async (q: string) =>
+      ((await api("GET", `/accounts/${accountId}/contacts/chat-contacts?q=${encodeURIComponent(q)}`, { token })).body as any).data.map((c: any) => c.thread.lastMessage);
+    await ingest([
+      incoming(accountId, channelId, "burst", "Первое: доставкавмурманск", {}, { name: "Ольга" }),
+      incoming(accountId, channelId, "burst", "Второе", {}, { name: "Ольга" }),
+      incoming(accountId, channelId, "burst", "Третье: самовывозсклада", {}, { name: "Ольга" }),
+    ]);
+    const thread = await db().select().from(schema.threads).where(eq(schema.threads.accountId, accountId)).get();
+    expect(thread!.searchText).toBe("ольга\n\nтретье: самовывозсклада");
+    expect(await search("самовывозсклада")).toEqual(["Третье: самовывозсклада"]);
+    expect(await search("доставкавмурманск")).toEqual([]);
+    // the next batch moves it on; the contact's name stays searchable
+    await ingest([incoming(accountId, channelId, "burst", "Четвёртое: оплатакартой", {}, { name: "Ольга" })]);
+    expect(await search("оплатакартой")).toEqual(["Четвёртое: оплатакартой"]);
+    expect(await search("самовывозсклада")).toEqual([]);
+    expect(await search("ольга")).toEqual(["Четвёртое: оплатакартой"]);
+  });
+
   it("rejects an invalid item with a 400 AppError", async () => {
     const { accountId } = await ownerWithAccount();
     await expect(ingest([{ ...incoming(accountId, null, "z", "x"), platform: "ICQ" as any }])).rejects.toMatchObject({ status: 400 });

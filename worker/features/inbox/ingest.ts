@@ -306,6 +306,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   }
 
   const messageStmtIndex: number[] = [];
+  const searchTextOf = new Map<string, { it: Item; text: string }>();
   for (const p of live) {
     const it = p.item;
     const m = it.message;
@@ -352,23 +353,19 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
       db
         .prepare(
           `UPDATE threads SET last_message = ?, last_message_type = ?, last_message_at = ?, updated_at = max(updated_at, ?),
-             unread_count = unread_count + ?, last_incoming_at = CASE WHEN ? THEN ? ELSE last_incoming_at END, search_text = ?
+             unread_count = unread_count + ?, last_incoming_at = CASE WHEN ? THEN ? ELSE last_incoming_at END
            WHERE id = ${threadSub} AND EXISTS (SELECT 1 FROM messages WHERE id = ?)
            RETURNING *`,
         )
-        .bind(
-          preview,
-          m.type,
-          p.createdAt,
-          now,
-          dir === "incoming" ? 1 : 0,
-          dir === "incoming" ? 1 : 0,
-          p.createdAt,
-          threadSearchText(st, preview),
-          ...threadSubArgs(it),
-          p.messageId,
-        ),
+        .bind(preview, m.type, p.createdAt, now, dir === "incoming" ? 1 : 0, dir === "incoming" ? 1 : 0, p.createdAt, ...threadSubArgs(it), p.messageId),
     );
+    searchTextOf.set(p.threadKey, { it, text: threadSearchText(st, preview) });
+  }
+  // The search text (name, username, last message) once per thread, after its last message of the
+  // batch, and only when it changed: every write of it rewrites the thread's trigram FTS entry,
+  // which is most of what storing a message costs, so a burst in one thread pays for it once.
+  for (const { it, text } of searchTextOf.values()) {
+    stmts.push(db.prepare(`UPDATE threads SET search_text = ? WHERE id = ${threadSub} AND search_text IS NOT ?`).bind(text, ...threadSubArgs(it), text));
   }
 
   // A thread with one incoming message in this batch gets its assistant run created, claimed and
