@@ -60,6 +60,14 @@ test("two operators: a customer's message, a reply, the thread status, the AI sw
   // The reply goes out through the outbound queue to the (fake) Graph API: the tick follows, live.
   for (const p of [a, b]) await expect(p.getByTestId("chat-message").filter({ hasText: "Оплата при получении" }).getByTestId("delivery")).toHaveAttribute("data-state", /^(sent|delivered|read)$/);
 
+  // A picture from A: B sees it load through the members-only media route, with no token in its URL.
+  await a.getByTestId("composer-files").setInputFiles({ name: "схема-проезда.png", mimeType: "image/png", buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAAEElEQVR4nGPwmp0DRww4OQAyqA/NxosGiQAAAABJRU5ErkJggg==", "base64") });
+  await a.getByTestId("composer-send").click();
+  const picture = b.getByTestId("chat-image").last();
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBe(4);
+  expect(await picture.getAttribute("src")).toMatch(new RegExp(`^/api/media/${DEMO_ACCOUNT_ID}/[^?]+$`));
+
   // A customer's message arrives in the open chat of both.
   const third = `Отлично, тогда оформляю заказ ${Date.now()}`;
   await customerWrites(request, igId, sender, third);

@@ -98,12 +98,17 @@ describe("POST /accounts/:id/contacts/:contactId/messages (operator reply)", () 
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/png");
     expect([...new Uint8Array(await file.arrayBuffer())]).toEqual([0x89, 0x50, 0x4e, 0x47]);
-    const viaQuery = await SELF.fetch(`${BASE}${m.payloadUrl.replace(`/api/accounts/${accountId}/media/`, `/api/media/${accountId}/`)}?token=${token}`);
-    expect(viaQuery.status).toBe(200);
+    // <img> tags: the same file through /api/media/ with the SPA's accessToken cookie, never a token in the URL
+    const tagUrl = `${BASE}${m.payloadUrl.replace(`/api/accounts/${accountId}/media/`, `/api/media/${accountId}/`)}`;
+    const viaCookie = await SELF.fetch(tagUrl, { headers: { cookie: `user=x; accessToken=${encodeURIComponent(token)}` } });
+    expect(viaCookie.status).toBe(200);
+    expect([...new Uint8Array(await viaCookie.arrayBuffer())]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect((await SELF.fetch(`${tagUrl}?token=${token}`)).status).toBe(401);
+    expect((await SELF.fetch(tagUrl, { headers: { cookie: "accessToken=forged-token" } })).status).toBe(401);
     const stranger = await SELF.fetch(`${BASE}${m.payloadUrl}`, { headers: { authorization: `Bearer ${other.token}` } });
     expect(stranger.status).toBe(404);
-    const strangerQuery = await SELF.fetch(`${BASE}${m.payloadUrl.replace(`/api/accounts/${accountId}/media/`, `/api/media/${accountId}/`)}?token=${other.token}`);
-    expect(strangerQuery.status).toBe(404);
+    const strangerCookie = await SELF.fetch(tagUrl, { headers: { cookie: `accessToken=${encodeURIComponent(other.token)}` } });
+    expect(strangerCookie.status).toBe(404);
     const anon = await SELF.fetch(`${BASE}${m.payloadUrl}`);
     expect(anon.status).toBe(401);
     // another account's path cannot reach this file

@@ -1,4 +1,3 @@
-import { getAccessToken } from "@/lib/session";
 import type { MessageDto } from "./api";
 
 /**
@@ -47,15 +46,15 @@ export function isYoutube(value: string | null | undefined): boolean {
 
 /**
  * <img>/<video>/<audio> cannot send the Authorization header: account media
- * (`/api/accounts/:id/media/…`) is read through `/api/media/:id/…?token=` instead.
+ * (`/api/accounts/:id/media/…`) is read through `/api/media/:id/…`, which takes the session from
+ * the `accessToken` cookie the browser sends with it (never a token in the URL).
  */
 export function mediaSrc(url: string | null | undefined): string | null {
   if (!url) return null;
   if (/^data:(audio|video)\//.test(url)) return dataToBlobUrl(url);
   const m = /^\/api\/accounts\/([^/]+)\/media\/(.+)$/.exec(url);
   if (!m) return url;
-  const token = getAccessToken();
-  return `/api/media/${m[1]}/${m[2]}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  return `/api/media/${m[1]}/${m[2]}`;
 }
 
 const blobUrls = new Map<string, string>();

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import { ROOM_USER_HEADER } from "../../../durable-objects/account-room/room";
 import type { AppBindings } from "../../env";
 import { AppError, forbidden, notFound, unauthorized } from "../../lib/errors";
@@ -38,13 +39,18 @@ export const wsRoutes = new Hono<AppBindings>().get("/ws", async (c) => {
   return stub.fetch(new Request(roomUrl, { headers }));
 });
 
+/** The SPA keeps its session token in this cookie (web/lib/session-store.ts, SPEC §9). */
+const MEDIA_COOKIE = "accessToken";
+
 /**
- * `GET /api/media/:accountId/<key>?token=<accessToken>`: the same members-only files as
- * `/api/accounts/:accountId/media/…`, for <img>/<video>/<audio> tags that cannot send a header.
+ * `GET /api/media/:accountId/<key>`: the same members-only files as `/api/accounts/:accountId/media/…`,
+ * for <img>/<video>/<audio> tags that cannot send a header. They send the SPA's `accessToken`
+ * cookie (same origin, SameSite=Lax) instead, so the token never goes into a URL (a Bearer header
+ * works too). Only this read-only route takes the cookie; every other route wants the header.
  */
 export const mediaTokenRoutes = new Hono<AppBindings>().get("/api/media/:accountId/*", async (c) => {
   const url = new URL(c.req.url);
-  const token = bearerToken(c.req.header("authorization")) || url.searchParams.get("token");
+  const token = bearerToken(c.req.header("authorization")) || getCookie(c, MEDIA_COOKIE) || null;
   const accountId = c.req.param("accountId");
   const auth = token ? await resolveSession(c.env.DB, token, accountId, authCacheTtl(c.env.AUTH_CACHE_MS)) : null;
   if (!auth) throw unauthorized(token ? "Сессия истекла или недействительна. Войдите снова." : "Требуется вход в систему");
