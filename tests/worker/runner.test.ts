@@ -216,6 +216,25 @@ describe("assistant runner", () => {
     expect(await replies(ctx.accountId, r.threadId)).toHaveLength(0);
   });
 
+  it("an account whose only assistant is switched off: no run, no model request; switched on again, it answers", async () => {
+    const ctx = await setup();
+    const off = await api("PATCH", `/accounts/${ctx.accountId}/assistants/${ctx.assistantId}`, { token: ctx.token, body: { isActive: false } });
+    expect(off.status).toBe(200);
+    const scope = scopeToken("inactive");
+    await scriptModel(scope, [{ content: "Снова на связи!" }]);
+    const r = await say(ctx, "u1", `Есть кто? ${scope}`);
+    await sleep(1500);
+    expect(await runsOf(r.threadId)).toHaveLength(0);
+    expect(await modelRequests(scope)).toHaveLength(0);
+    expect((await db().select().from(schema.threads).where(eq(schema.threads.id, r.threadId)).get())!.gptStatus).toBe("COMPLETED");
+    const on = await api("PATCH", `/accounts/${ctx.accountId}/assistants/${ctx.assistantId}`, { token: ctx.token, body: { isActive: true } });
+    expect(on.status).toBe(200);
+    await say(ctx, "u1", `А теперь? ${scope}`);
+    const [run] = await settled(r.threadId);
+    expect(run!.status).toBe("done");
+    expect((await replies(ctx.accountId, r.threadId)).map((m) => m.content)).toEqual(["Снова на связи!"]);
+  });
+
   it("stays silent inside the account's downtime schedule", async () => {
     const ctx = await setup();
     const all = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: "00:00", to: "24:00" }));

@@ -123,7 +123,11 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     if (!list.includes(it.contact.platformUserId)) list.push(it.contact.platformUserId);
     contactsByPlatform.set(it.platform, list);
   }
-  const reads: D1PreparedStatement[] = [db.prepare("SELECT settings, downtime, timezone FROM accounts WHERE id = ?").bind(accountId)];
+  const reads: D1PreparedStatement[] = [db
+      .prepare(
+        "SELECT settings, downtime, timezone, EXISTS (SELECT 1 FROM assistants a WHERE a.account_id = accounts.id AND a.is_active = 1) AS has_assistant FROM accounts WHERE id = ?",
+      )
+      .bind(accountId)];
   for (const part of chunks(keys, CHUNK)) {
     reads.push(db.prepare(`SELECT dedupe_key FROM messages WHERE account_id = ? AND dedupe_key IN (${marks(part.length)})`).bind(accountId, ...part));
   }
@@ -371,8 +375,11 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   // A thread with one incoming message in this batch gets its assistant run created, claimed and
   // loaded in the same transaction (chainInCommit): the turn can start as soon as the commit
   // returns. A burst in one thread goes through the chain after the commit (runChain).
+  // An account without an active assistant gets no runs at all (a run needs one, see planAssistant):
+  // its messages skip the assistant's planning, which costs more JavaScript than storing them.
+  const assistantsOn = !!accountRow.has_assistant;
   const incomingByThread = new Map<string, Plan[]>();
-  for (const p of live) if (p.item.message.direction === "incoming") incomingByThread.set(p.threadKey, [...(incomingByThread.get(p.threadKey) ?? []), p]);
+  if (assistantsOn) for (const p of live) if (p.item.message.direction === "incoming") incomingByThread.set(p.threadKey, [...(incomingByThread.get(p.threadKey) ?? []), p]);
   const inCommit = [...incomingByThread.values()].filter((g) => g.length === 1).map((g) => g[0]!.messageId);
   const inCommitIds = new Set(inCommit);
   const assistantPlan = inCommit.length ? chainInCommit(env, inCommit.map((messageId) => ({ accountId, messageId })), { armWaiting: !inDowntime }) : null;
@@ -425,7 +432,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
       newThread: thread.id === threadNewIds.get(p.threadKey),
       message: dto,
     };
-    if (message.direction === "incoming" && !inCommitIds.has(message.id)) chain.push({ accountId, threadId: thread.id, messageId: message.id, committedAt });
+    if (assistantsOn && message.direction === "incoming" && !inCommitIds.has(message.id)) chain.push({ accountId, threadId: thread.id, messageId: message.id, committedAt });
   });
 
   // The push and the chain start together: the assistant's turn does not wait for the fan-out, and
