@@ -16,7 +16,7 @@ import { appUrl, sendMail } from "../lib/mail";
 import { chatCompletion, LlmError, type ToolCall } from "./llm";
 import { BUDGET, historyMessages, systemPrompt, withinBudget } from "./prompt";
 import { executeTool, type ToolContext, toolSpecs } from "./tools";
-import { addUsage, recordTokens, type TokenUsage } from "./usage";
+import { addUsage, recordTokens, tokenStatements, type TokenUsage } from "./usage";
 
 /** Tool rounds per turn; then one last request without tools forces a text answer. */
 export const MAX_TOOL_STEPS = 5;
@@ -519,11 +519,15 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
     const reply = committed.messages[0]!;
     timings.replyCommittedAt = Date.now();
     timings.pushedAt = committed.pushedAt;
+    // The run settles and its tokens are counted in one round trip, beside the send.
+    const now = Date.now();
     await Promise.all([
       toMessenger ? enqueueSend(env, { accountId: run.accountId, messageId: reply.id }) : Promise.resolve(),
-      recordTokens(env, run.accountId, assistant.id, usage, requests, `run:${runId}`),
+      env.DB.batch([
+        env.DB.prepare("UPDATE assistant_runs SET status = 'done', reply_message_id = ?, timings = ?, updated_at = ? WHERE id = ?").bind(reply.id, JSON.stringify(timings), now, runId),
+        ...tokenStatements(env, run.accountId, assistant.id, usage, requests, `run:${runId}`),
+      ]),
     ]);
-    await settle(env, runId, "done", { replyMessageId: reply.id, timings });
     log({ runId, accountId: run.accountId }).info("assistant replied", { ms: Date.now() - t0, requests, tokens: usage.totalTokens, handoff: handedOff });
     return { status: "done", runId, reply: serializeMessage(reply, l.contact, committed.thread), handoff: handedOff };
   } catch (e) {

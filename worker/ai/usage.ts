@@ -16,10 +16,16 @@ export function utcDay(at = Date.now()): string {
  * reads) and written as one `ai_tokens` usage event (what quotas and analytics read).
  */
 export async function recordTokens(env: Env, accountId: string, assistantId: string, usage: TokenUsage, requests: number, ref: string, meta: Record<string, unknown> = {}) {
-  if (requests <= 0) return;
+  const stmts = tokenStatements(env, accountId, assistantId, usage, requests, ref, meta);
+  if (stmts.length) await env.DB.batch(stmts);
+}
+
+/** recordTokens' statements, to join another batch (the runner settles a turn and records its tokens in one round trip). */
+export function tokenStatements(env: Env, accountId: string, assistantId: string, usage: TokenUsage, requests: number, ref: string, meta: Record<string, unknown> = {}): D1PreparedStatement[] {
+  if (requests <= 0) return [];
   const now = Date.now();
   const day = utcDay(now);
-  await env.DB.batch([
+  return [
     env.DB.prepare(
       `INSERT INTO assistant_token_usage (account_id, assistant_id, day, prompt_tokens, completion_tokens, total_tokens, requests, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -39,7 +45,7 @@ export async function recordTokens(env: Env, accountId: string, assistantId: str
       JSON.stringify({ assistantId, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, requests, ...meta }),
       now,
     ),
-  ]);
+  ];
 }
 
 export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
