@@ -1,7 +1,9 @@
 // Socket figures (issue 4 "Figures"): 200 sockets on one account receive 1 000 operator replies
 // posted at 100/s; post-to-receive p50/p99 over every socket, and none missing, none twice, order
 // kept. The same run against the reference (plain Node + socket.io + SQLite doing post → insert →
-// room broadcast, bench/reference-socketio/server.mjs); prints both and the ratio.
+// room broadcast, bench/reference-socketio/server.mjs); prints both and the ratio. Then the
+// platform floor: a Worker and a Durable Object under wrangler dev that only fan the same frame
+// out (bench/sockets-floor/: no session, no D1), to show what this machine allows at all.
 // Run: npx node bench/inbox-sockets.mjs [--sockets=200] [--messages=1000] [--rate=100]
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -18,6 +20,7 @@ const MESSAGES = arg("messages", 1000);
 const RATE = arg("rate", 100);
 const OUR_PORT = Number(process.env.BENCH_SOCKET_PORT ?? 8793);
 const REF_PORT = Number(process.env.BENCH_REF_PORT ?? 8794);
+const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 8792);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -166,15 +169,62 @@ async function reference() {
   }
 }
 
+async function floor() {
+  const child = spawn(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), "dev", "--config", join(root, "bench/sockets-floor/wrangler.toml"), "--ip", "127.0.0.1", "--port", String(FLOOR_PORT), "--show-interactive-dev-session=false", "--log-level", "error"], {
+    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", X_LOCAL_OBSERVABILITY: "false" },
+    stdio: "ignore",
+  });
+  const base = `http://127.0.0.1:${FLOOR_PORT}`;
+  const post = (content) => fetch(`${base}/post`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ content }) });
+  const sockets = [];
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        await (await post("прогрев")).arrayBuffer();
+        break;
+      } catch (e) {
+        if (i > 180) throw e;
+        await sleep(500);
+      }
+    }
+    const clients = [];
+    for (let i = 0; i < SOCKETS; i++) {
+      const ws = new WebSocket(`ws://127.0.0.1:${FLOOR_PORT}/ws`, { perMessageDeflate: false });
+      sockets.push(ws);
+      let handler = () => {};
+      const joined = new Promise((resolve, reject) => {
+        ws.addEventListener("open", resolve);
+        ws.addEventListener("error", () => reject(new Error("socket error")));
+      });
+      ws.addEventListener("message", (e) => {
+        const f = JSON.parse(e.data);
+        if (f.event === "message" && f.data.content.startsWith("bench ")) handler({ idx: Number(f.data.content.slice(6)), seq: f.seq });
+      });
+      clients.push({ joined, onMessage: (cb) => (handler = cb) });
+      if (i % 25 === 24) await Promise.all(clients.map((c) => c.joined));
+    }
+    await Promise.all(clients.map((c) => c.joined));
+    return await drive({ clients, post: (i) => post(`bench ${i}`).then(async (r) => (await r.arrayBuffer(), r.status)) });
+  } finally {
+    for (const s of sockets) s.close();
+    child.kill("SIGTERM");
+  }
+}
+
 function line(name, r) {
   return `${name.padEnd(34)} | p50 ${fmt(r.lat.p50).padStart(10)} | p99 ${fmt(r.lat.p99).padStart(10)} | max ${fmt(r.lat.max).padStart(10)} | messages delivered ${r.delivered} (${r.lat.n} socket deliveries) | missing ${r.missing} | twice ${r.duplicates} | order breaks ${r.orderBreaks} | seq breaks ${r.seqGaps} | posts ${JSON.stringify(r.statuses)} in ${(r.postedIn / 1000).toFixed(1)} s`;
 }
 
 const a = await ours();
 const b = await reference();
+const f = process.env.FLOOR === "0" ? null : await floor();
 console.log(`\nSockets: ${SOCKETS} sockets, ${MESSAGES} replies posted at ${RATE}/s (post → receive on every socket)`);
 console.log(line("ours (Worker + AccountRoom DO, D1)", a));
 console.log(line("reference (Node + socket.io + SQLite)", b));
 console.log(`ratio ours/reference: p50 ${(a.lat.p50 / b.lat.p50).toFixed(2)}x, p99 ${(a.lat.p99 / b.lat.p99).toFixed(2)}x (goal ≤ 1); target p99 ≤ 25 ms: ${a.lat.p99 <= 25 ? "met" : "NOT met"}`);
 console.log(`delivery order vs send order (informational, concurrent posts): ours ${a.inversions} inversions, reference ${b.inversions}`);
+if (f) {
+  console.log(line("floor (minimal Worker + DO, no D1)", f));
+  console.log(`  the floor: what wrangler dev on this machine gives a Worker and a Durable Object that only fan the same frame out; target p99 ≤ 25 ms ${f.lat.p99 <= 25 ? "reachable" : "out of reach here even for it"}`);
+}
 process.exit(0);
