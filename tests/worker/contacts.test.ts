@@ -54,6 +54,45 @@ describe("GET /accounts/:id/contacts/chat-contacts", () => {
     expect(paging.body.data).toHaveLength(1);
   });
 
+  it("search within the account's own rowid range: another account's and test threads stay out; many matches page like few", async () => {
+    const a = await ownerWithAccount();
+    const b = await ownerWithAccount();
+    const chA = await createChannel(a.accountId);
+    const chB = await createChannel(b.accountId);
+    // 230 matching threads in A (the index walk), 3 in B (row reads), one test chat of A
+    const many = Array.from({ length: 240 }, (_, i) => incoming(a.accountId, chA, `m${i}`, i < 230 ? `Нужен самовывоз №${i}` : `Просто вопрос ${i}`, {}, { name: `Клиент ${i}` }));
+    for (let i = 0; i < many.length; i += 80) await ingest(many.slice(i, i + 80));
+    await ingest([0, 1, 2].map((i) => incoming(b.accountId, chB, `b${i}`, `Самовывоз в субботу ${i}`, {}, { name: `Покупатель ${i}` })));
+    await ingest([incoming(a.accountId, null, "t1", "тестовый самовывоз", {}, { name: "Тест", isTestContact: true })]);
+    // every thread's rowid lies in its account's range, test threads in the upper half
+    const ranges = await env.DB.prepare(
+      `SELECT a.id AS account, t.is_test AS test, min(t.rowid) >= a.search_slot * 4294967296 + t.is_test * 2147483648 AND max(t.rowid) < a.search_slot * 4294967296 + t.is_test * 2147483648 + 2147483648 AS inside
+       FROM threads t JOIN accounts a ON a.id = t.account_id WHERE a.id IN (?, ?) GROUP BY a.id, t.is_test`,
+    )
+      .bind(a.accountId, b.accountId)
+      .all<{ inside: number }>();
+    expect(ranges.results).toHaveLength(3);
+    expect(ranges.results.every((r) => r.inside === 1)).toBe(true);
+    const search = async (who: typeof a, qs: string) => (await api("GET", `/accounts/${who.accountId}/contacts/chat-contacts?${qs}`, { token: who.token })).body;
+    const pageA = await search(a, `q=${encodeURIComponent("САМОВЫВОЗ")}&limit=30&page=2`);
+    expect(pageA.meta).toEqual({ total: 230, limit: 30, page: 2, lastPage: 8 });
+    // newest first: page 2 holds matches 199…170 (each batch commits after the one before)
+    expect(pageA.data.map((c: any) => c.thread.lastMessage)).toEqual(Array.from({ length: 30 }, (_, k) => `Нужен самовывоз №${199 - k}`));
+    const pageB = await search(b, `q=${encodeURIComponent("самовывоз")}`);
+    expect(pageB.meta.total).toBe(3);
+    expect(pageB.data.map((c: any) => c.name)).toEqual(["Покупатель 2", "Покупатель 1", "Покупатель 0"]);
+    const tests = await search(a, `q=${encodeURIComponent("самовывоз")}&isTestContact=true`);
+    expect(tests.data.map((c: any) => c.name)).toEqual(["Тест"]);
+    expect(tests.meta.total).toBe(1);
+    // past the last page: no rows, the total still right
+    const past = await search(a, `q=${encodeURIComponent("самовывоз")}&page=9`);
+    expect(past.data).toEqual([]);
+    expect(past.meta.total).toBe(230);
+    // a thread created after the migration lands in its range and is found at once
+    await ingest([incoming(b.accountId, chB, "b-new", "И ещё самовывоз", {}, { name: "Новый" })]);
+    expect((await search(b, `q=${encodeURIComponent("самовывоз")}`)).data[0].name).toBe("Новый");
+  });
+
   it("totals follow every filter through status changes, AI switches and deletions (trigger-kept counts)", async () => {
     const { token, accountId } = await ownerWithAccount();
     const seeded = await seedInbox(accountId);

@@ -22,7 +22,13 @@ export const accounts = sqliteTable("accounts", {
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
-});
+  /**
+   * The account's number for the inbox search, set by a trigger at creation (migration 0010): its
+   * threads' rowids lie in [slot·2³², (slot+1)·2³²), test threads in the upper half, so the FTS
+   * index can be searched within one account's range.
+   */
+  searchSlot: integer("search_slot"),
+}, (t) => [uniqueIndex("accounts_search_slot_uq").on(t.searchSlot)]);
 
 export const members = sqliteTable(
   "members",

@@ -44,6 +44,8 @@ export async function createAccount(
     createdBy: userId,
     createdAt: now,
     updatedAt: now,
+    // Set by the database at insert (the inbox search's slot, migration 0010).
+    searchSlot: null,
   };
   const db = getDb(env.DB);
   await db.batch([
