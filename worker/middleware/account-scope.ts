@@ -25,8 +25,14 @@ export async function loadMember(d1: D1Database, accountId: string, userId: stri
   return row ? withAbility(accountId, row.role, isPlatformAdmin) : null;
 }
 
+/** Abilities depend on the role and the admin flag only, and are only read: one per pair per isolate. */
+const abilities = new Map<string, AppAbility>();
+
 function withAbility(accountId: string, role: Role, isPlatformAdmin: boolean): MemberContext {
-  return { accountId, role, ability: abilityFor(rulesFor(role, { isPlatformAdmin })) };
+  const key = `${role}|${isPlatformAdmin ? 1 : 0}`;
+  let ability = abilities.get(key);
+  if (!ability) abilities.set(key, (ability = abilityFor(rulesFor(role, { isPlatformAdmin }))));
+  return { accountId, role, ability };
 }
 
 /**
