@@ -123,11 +123,13 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     if (!list.includes(it.contact.platformUserId)) list.push(it.contact.platformUserId);
     contactsByPlatform.set(it.platform, list);
   }
-  const reads: D1PreparedStatement[] = [db
+  const reads: D1PreparedStatement[] = [
+    db
       .prepare(
         "SELECT settings, downtime, timezone, EXISTS (SELECT 1 FROM assistants a WHERE a.account_id = accounts.id AND a.is_active = 1) AS has_assistant FROM accounts WHERE id = ?",
       )
-      .bind(accountId)];
+      .bind(accountId),
+  ];
   for (const part of chunks(keys, CHUNK)) {
     reads.push(db.prepare(`SELECT dedupe_key FROM messages WHERE account_id = ? AND dedupe_key IN (${marks(part.length)})`).bind(accountId, ...part));
   }
