@@ -9,17 +9,25 @@
 //    several events, up to 1 000, in one call under load), so the consumer's batched writes are
 //    measured apart from the per-request cost of wrangler dev.
 // Usage: npm run bench -- channels-ingest   (or node bench/channels-ingest.mjs)
-//   [PHASES=telegram,instagram] [N=6000] [RATE=1000] [CONCURRENCY=48] [IG_N=12000] [IG_BATCH=25] [IG_RATE=60]
+//  - floor: the Instagram phase's webhooks into bench/ingest-floor/ (queue the body, insert a row per
+//    event), what wrangler dev on this machine allows at all.
+//   [PHASES=telegram,instagram,floor] [N=6000] [RATE=1000] [CONCURRENCY=48] [IG_N=12000] [IG_BATCH=25] [IG_RATE=60]
 import { createHmac } from "node:crypto";
 import { loadavg } from "node:os";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { connectBot, f1, sleep, startStack, stats, update, userWithAccount } from "./channels-lib.mjs";
+import { d1File } from "./inbox-lib.mjs";
+import { root, run, start, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 
 const N = Number(process.env.N ?? 6000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 48);
 const RATE = Number(process.env.RATE ?? 1000);
 const MAX_INFLIGHT = 256;
 const CHATS = 500;
-const PHASES = (process.env.PHASES ?? "telegram,instagram").split(",");
+const PHASES = (process.env.PHASES ?? "telegram,instagram,floor").split(",");
+const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 8789);
 const IG_N = Number(process.env.IG_N ?? 12000);
 const IG_BATCH = Number(process.env.IG_BATCH ?? 25);
 const IG_RATE = Number(process.env.IG_RATE ?? 60);
@@ -28,13 +36,13 @@ const META_APP_SECRET = "test-meta-app-secret"; // tests/fakes/meta.ts: what sta
 const stack = await startStack("channels-ingest");
 try {
   const { token, accountId } = await userWithAccount(stack.base);
-  const count = (like) => stack.sql("SELECT count(*) AS n FROM messages WHERE account_id = ? AND content LIKE ?", accountId, like)[0].n;
 
   /**
    * Sends `webhooks` bodies (open loop at `rate`/s, or closed loop) and follows the commits of the
    * `messages` they carry (content LIKE `like`). Returns the figures.
    */
-  async function drive({ webhooks, messages, like, rate, post }) {
+  async function drive({ webhooks, messages, like, rate, post, sql = stack.sql }) {
+    const count = (pattern) => sql("SELECT count(*) AS n FROM messages WHERE account_id = ? AND content LIKE ?", accountId, pattern)[0].n;
     const latencies = [];
     let failed = 0;
     let polling = true;
@@ -81,7 +89,7 @@ try {
     await poller;
     const doneAt = commits.find(([, n]) => n >= messages)?.[0] ?? NaN;
     const firstAt = commits.find(([, n]) => n > 0)?.[0] ?? NaN;
-    const [{ total, distinct_: distinct }] = stack.sql(
+    const [{ total, distinct_: distinct }] = sql(
       "SELECT count(*) AS total, count(DISTINCT content) AS distinct_ FROM messages WHERE account_id = ? AND content LIKE ?",
       accountId,
       like,
@@ -154,6 +162,49 @@ try {
     await sleep(1500);
     const r = await drive({ webhooks, messages: IG_N, like: "IG сообщение номер %", rate: IG_RATE, post: (w) => post(bodyOf(w)) });
     report(`channels-ingest, Instagram: ${IG_N} DMs in ${webhooks} signed webhooks of ${IG_BATCH} events (Meta's batched delivery) sent at ${IG_RATE}/s, ${CHATS} senders, assistant off`, webhooks, IG_N, r);
+  }
+  if (PHASES.includes("floor")) {
+    // The platform floor (bench/ingest-floor/): the same webhooks (unsigned) into a Worker that only
+    // queues them and a consumer that inserts one plain row per event, in its own wrangler dev.
+    const persist = join(root, ".wrangler", "bench-ingest-floor");
+    rmSync(persist, { recursive: true, force: true });
+    const config = join(root, "bench/ingest-floor/wrangler.toml");
+    run(process.execPath, [wranglerBin, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist, "--config", config], { env: { CI: "1", WRANGLER_SEND_METRICS: "false" }, stdio: "ignore" });
+    const child = start(process.execPath, [wranglerBin, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(FLOOR_PORT), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "error"], {
+      env: { CI: "1", ...wranglerDevEnv },
+      stdio: ["ignore", "ignore", "ignore"],
+    });
+    try {
+      const url = `http://127.0.0.1:${FLOOR_PORT}/`;
+      const bodyOf = (w, label) => {
+        const now = Date.now();
+        const messaging = Array.from({ length: IG_BATCH }, (_, k) => ({ sender: { id: `99${100000 + ((w * IG_BATCH + k) % CHATS)}` }, recipient: { id: "1" }, timestamp: now, message: { mid: `mid.floor.${label}.${w * IG_BATCH + k}`, text: `${label} ${w * IG_BATCH + k + 1}` } }));
+        return JSON.stringify({ object: "instagram", entry: [{ id: "1", time: now, messaging }] });
+      };
+      for (let i = 0; ; i++) {
+        try {
+          await (await fetch(url, { method: "POST", body: bodyOf(i, "прогрев") })).text();
+          break;
+        } catch (e) {
+          if (i > 180) throw e;
+          await sleep(500);
+        }
+      }
+      for (let i = 0; i < 5; i++) await (await fetch(url, { method: "POST", body: bodyOf(1000 + i, "прогрев") })).text();
+      await sleep(1500);
+      let fdb;
+      const sql = (q, _account, pattern) => {
+        fdb ??= new DatabaseSync(d1File(persist), { readOnly: true });
+        const text = q.replace("FROM messages WHERE account_id = ? AND content LIKE ?", "FROM events WHERE text LIKE ?").replace("count(DISTINCT content)", "count(DISTINCT text)");
+        return fdb.prepare(text).all(pattern);
+      };
+      const webhooks = Math.ceil(IG_N / IG_BATCH);
+      const r = await drive({ webhooks, messages: webhooks * IG_BATCH, like: "floor %", rate: IG_RATE, post: (w) => fetch(url, { method: "POST", body: bodyOf(w, "floor") }), sql });
+      fdb?.close();
+      report(`channels-ingest, platform floor (bench/ingest-floor/: a Worker that only queues the body, a consumer that inserts one plain row per event): the Instagram phase's webhooks at ${IG_RATE}/s`, webhooks, webhooks * IG_BATCH, r);
+    } finally {
+      child.kill("SIGTERM");
+    }
   }
 } catch (e) {
   console.error("benchmark failed:", e);
