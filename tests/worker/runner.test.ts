@@ -77,6 +77,10 @@ describe("assistant runner", () => {
     const usage = await env.DB.prepare("SELECT requests, total_tokens FROM assistant_token_usage WHERE account_id = ?").bind(owner.accountId).first<{ requests: number; total_tokens: number }>();
     expect(usage).toMatchObject({ requests: 1 });
     expect(usage!.total_tokens).toBeGreaterThan(0);
+    // the run settled with its reply and its timings (written in the same batch as the tokens)
+    const [run] = await settled(reply.threadId);
+    expect(run).toMatchObject({ status: "done", replyMessageId: reply.id });
+    expect(run!.timings).toMatchObject({ claimedAt: expect.any(Number), committedAt: expect.any(Number), replyCommittedAt: expect.any(Number) });
   });
 
   it("runs several tool steps and stores every call and result with §3 metadata", async () => {

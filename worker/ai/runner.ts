@@ -67,10 +67,17 @@ interface Loaded {
 const log = (fields: Record<string, unknown>) => createLogger({ component: "assistant-runner", ...fields });
 
 async function settle(env: Env, runId: string, status: AssistantRun["status"], extra: Partial<AssistantRun> = {}) {
-  await getDb(env.DB)
+  await settleStatement(env, runId, status, extra).run();
+}
+
+/** settle as a statement, to join another batch (a turn settles and records its tokens in one round trip). */
+function settleStatement(env: Env, runId: string, status: AssistantRun["status"], extra: Partial<AssistantRun> = {}): D1PreparedStatement {
+  const q = getDb(env.DB)
     .update(schema.assistantRuns)
     .set({ status, updatedAt: Date.now(), ...extra })
-    .where(eq(schema.assistantRuns.id, runId));
+    .where(eq(schema.assistantRuns.id, runId))
+    .toSQL();
+  return env.DB.prepare(q.sql).bind(...q.params);
 }
 
 /** Gives the run back (deferred retry, crash): the next delivery claims it again. */
@@ -520,11 +527,10 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
     timings.replyCommittedAt = Date.now();
     timings.pushedAt = committed.pushedAt;
     // The run settles and its tokens are counted in one round trip, beside the send.
-    const now = Date.now();
     await Promise.all([
       toMessenger ? enqueueSend(env, { accountId: run.accountId, messageId: reply.id }) : Promise.resolve(),
       env.DB.batch([
-        env.DB.prepare("UPDATE assistant_runs SET status = 'done', reply_message_id = ?, timings = ?, updated_at = ? WHERE id = ?").bind(reply.id, JSON.stringify(timings), now, runId),
+        settleStatement(env, runId, "done", { replyMessageId: reply.id, timings }),
         ...tokenStatements(env, run.accountId, assistant.id, usage, requests, `run:${runId}`),
       ]),
     ]);
