@@ -165,23 +165,11 @@ async function main() {
     "SELECT t.*, c.* FROM threads t JOIN contacts c ON c.id = t.contact_id WHERE t.account_id = ? AND t.is_test = ? ORDER BY t.updated_at DESC, t.id DESC LIMIT 30 OFFSET 0",
   );
   const listCount = db.prepare("SELECT coalesce(sum(n), 0) AS n FROM thread_counts WHERE account_id = ? AND is_test = ?");
-  // searchChatContacts (worker/features/contacts/contacts.service.ts): the account's rowid range of the FTS index
-  const range = "(SELECT search_slot * 4294967296 + ?3 * 2147483648 FROM accounts WHERE id = ?2)";
-  const search = db.prepare(
-    `WITH m AS MATERIALIZED (SELECT rowid AS rid FROM threads_fts WHERE threads_fts MATCH ?1 AND rowid >= ${range} AND rowid < ${range} + 2147483648),
-       n AS MATERIALIZED (SELECT count(*) AS total FROM m),
-       page AS (
-         SELECT rid FROM (
-           SELECT t.rowid AS rid FROM threads t INDEXED BY threads_account_test_updated_idx
-           WHERE t.account_id = ?2 AND t.is_test = ?3 AND t.rowid IN (SELECT rid FROM m)
-           ORDER BY t.updated_at DESC, t.id DESC LIMIT (SELECT CASE WHEN total > 200 THEN 30 ELSE 0 END FROM n) OFFSET 0)
-         UNION ALL
-         SELECT rid FROM (
-           SELECT t.rowid AS rid FROM m CROSS JOIN threads t ON t.rowid = m.rid
-           WHERE t.account_id = ?2 AND t.is_test = ?3
-           ORDER BY t.updated_at DESC, t.id DESC LIMIT (SELECT CASE WHEN total > 200 THEN 0 ELSE 30 END FROM n) OFFSET 0))
-     SELECT (SELECT total FROM n) AS total, t.*, c.* FROM page CROSS JOIN threads t ON t.rowid = page.rid JOIN contacts c ON c.id = t.contact_id ORDER BY t.updated_at DESC, t.id DESC`,
-  );
+  // The route's own statement (worker/features/contacts/search-sql.ts), over every column.
+  const { register } = await import("tsx/esm/api");
+  register();
+  const { chatSearchSql } = await import("../worker/features/contacts/search-sql.ts");
+  const search = db.prepare(chatSearchSql("t.*, c.*"));
   const contact = db.prepare("SELECT * FROM contacts WHERE id = ? AND account_id = ?");
   const msgs = db.prepare("SELECT * FROM messages WHERE account_id = ? AND contact_id = ? ORDER BY created_at DESC, id DESC LIMIT 51");
   const floor = {
@@ -190,7 +178,7 @@ async function main() {
       listCount.get(accountId, 0);
     }),
     [`search "${SEARCH}"`]: timeSql(db, () => {
-      search.all(`"${SEARCH}"`, accountId, 0);
+      search.all(`"${SEARCH}"`, accountId, 0, 30, 0);
     }),
     "thread latest 50": timeSql(db, () => {
       contact.get(hot, accountId);

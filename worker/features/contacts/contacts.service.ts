@@ -8,6 +8,7 @@ import { clearWaiting, publishSafe } from "../inbox/realtime";
 import { rowToContact, rowToThread } from "../inbox/rows";
 import { type ContactDto, serializeContact } from "../inbox/serialize";
 import type { ChatContactsQuery, ContactsQuery } from "./contacts.schemas";
+import { CHAT_SEARCH_COUNT_SQL, chatSearchSql } from "./search-sql";
 
 const { contacts, threads, messages, channels } = schema;
 
@@ -25,6 +26,7 @@ const prefixed = (alias: string, table: typeof threads | typeof contacts) =>
     .join(", ");
 const THREAD_COLS = prefixed("t", threads);
 const CONTACT_COLS = prefixed("c", contacts);
+const CHAT_SEARCH_SQL = chatSearchSql(`${THREAD_COLS}, ${CONTACT_COLS}`);
 
 function unprefix(row: Record<string, unknown>, alias: string) {
   const out: Record<string, unknown> = {};
@@ -102,45 +104,16 @@ export async function listChatContacts(env: Env, accountId: string, q: ChatConta
   return paged(toItems(rows.results), total, q.page, q.limit);
 }
 
-/** Above this many matches the page walks the account's updated_at index; below, it reads the matches' rows. */
-const SEARCH_WALK_FROM = 200;
-
-/**
- * The inbox search without filters. An account's threads have rowids in a range of their own
- * (migration 0010: search_slot · 2³², test threads in the upper half), so the trigram FTS index
- * answers "this account's matches" by itself and the total costs no row reads. The page then either
- * reads the matches' rows and sorts them (few matches), or walks the account's (updated_at, id)
- * index newest first and keeps the rows that matched (many matches: it stops after the page).
- * Both in one statement: each branch's LIMIT is zero unless the count chose it.
- */
+/** The inbox search without filters: see search-sql.ts. */
 async function searchChatContacts(env: Env, accountId: string, isTest: number, needle: string, limit: number, offset: number, page: number) {
   const match = `"${needle.replace(/"/g, '""')}"`;
-  const range = `(SELECT search_slot * 4294967296 + ?3 * 2147483648 FROM accounts WHERE id = ?2)`;
-  const rows = await env.DB.prepare(
-    `WITH m AS MATERIALIZED (SELECT rowid AS rid FROM threads_fts WHERE threads_fts MATCH ?1 AND rowid >= ${range} AND rowid < ${range} + 2147483648),
-       n AS MATERIALIZED (SELECT count(*) AS total FROM m),
-       page AS (
-         SELECT rid FROM (
-           SELECT t.rowid AS rid FROM threads t INDEXED BY threads_account_test_updated_idx
-           WHERE t.account_id = ?2 AND t.is_test = ?3 AND t.rowid IN (SELECT rid FROM m)
-           ORDER BY t.updated_at DESC, t.id DESC LIMIT (SELECT CASE WHEN total > ${SEARCH_WALK_FROM} THEN ?4 ELSE 0 END FROM n) OFFSET ?5)
-         UNION ALL
-         SELECT rid FROM (
-           SELECT t.rowid AS rid FROM m CROSS JOIN threads t ON t.rowid = m.rid
-           WHERE t.account_id = ?2 AND t.is_test = ?3
-           ORDER BY t.updated_at DESC, t.id DESC LIMIT (SELECT CASE WHEN total > ${SEARCH_WALK_FROM} THEN 0 ELSE ?4 END FROM n) OFFSET ?5))
-     SELECT (SELECT total FROM n) AS page__total, ${THREAD_COLS}, ${CONTACT_COLS}
-     FROM page CROSS JOIN threads t ON t.rowid = page.rid JOIN contacts c ON c.id = t.contact_id
-     ORDER BY t.updated_at DESC, t.id DESC`,
-  )
+  const rows = await env.DB.prepare(CHAT_SEARCH_SQL)
     .bind(match, accountId, isTest, limit, offset)
     .all<Record<string, unknown>>();
   let total = Number(rows.results[0]?.page__total ?? 0);
   if (rows.results.length === 0 && offset > 0) {
     // Past the last page: no row carried the count.
-    const r = await env.DB.prepare(`SELECT count(*) AS n FROM threads_fts WHERE threads_fts MATCH ?1 AND rowid >= ${range} AND rowid < ${range} + 2147483648`)
-      .bind(match, accountId, isTest)
-      .first<{ n: number }>();
+    const r = await env.DB.prepare(CHAT_SEARCH_COUNT_SQL).bind(match, accountId, isTest).first<{ n: number }>();
     total = Number(r?.n ?? 0);
   }
   return paged(toItems(rows.results), total, page, limit);
