@@ -39,10 +39,12 @@ try {
 
   /**
    * Sends `webhooks` bodies (open loop at `rate`/s, or closed loop) and follows the commits of the
-   * `messages` they carry (content LIKE `like`). Returns the figures.
+   * `messages` they carry (`text` LIKE `like` in `store`: the app's messages, or the floor's events).
+   * Returns the figures.
    */
-  async function drive({ webhooks, messages, like, rate, post, sql = stack.sql }) {
-    const count = (pattern) => sql("SELECT count(*) AS n FROM messages WHERE account_id = ? AND content LIKE ?", accountId, pattern)[0].n;
+  const appStore = { sql: (q, ...args) => stack.sql(q, accountId, ...args), from: "messages WHERE account_id = ?", text: "content" };
+  async function drive({ webhooks, messages, like, rate, post, store = appStore }) {
+    const count = (pattern) => store.sql(`SELECT count(*) AS n FROM ${store.from} AND ${store.text} LIKE ?`, pattern)[0].n;
     const latencies = [];
     let failed = 0;
     let polling = true;
@@ -89,11 +91,7 @@ try {
     await poller;
     const doneAt = commits.find(([, n]) => n >= messages)?.[0] ?? NaN;
     const firstAt = commits.find(([, n]) => n > 0)?.[0] ?? NaN;
-    const [{ total, distinct_: distinct }] = sql(
-      "SELECT count(*) AS total, count(DISTINCT content) AS distinct_ FROM messages WHERE account_id = ? AND content LIKE ?",
-      accountId,
-      like,
-    );
+    const [{ total, distinct_: distinct }] = store.sql(`SELECT count(*) AS total, count(DISTINCT ${store.text}) AS distinct_ FROM ${store.from} AND ${store.text} LIKE ?`, like);
     // Steady-state commit rate: between 10 % and 90 % of the messages.
     const at = (frac) => commits.find(([, n]) => n >= messages * frac)?.[0] ?? NaN;
     return {
@@ -193,13 +191,13 @@ try {
       for (let i = 0; i < 5; i++) await (await fetch(url, { method: "POST", body: bodyOf(1000 + i, "прогрев") })).text();
       await sleep(1500);
       let fdb;
-      const sql = (q, _account, pattern) => {
-        fdb ??= new DatabaseSync(d1File(persist), { readOnly: true });
-        const text = q.replace("FROM messages WHERE account_id = ? AND content LIKE ?", "FROM events WHERE text LIKE ?").replace("count(DISTINCT content)", "count(DISTINCT text)");
-        return fdb.prepare(text).all(pattern);
+      const store = {
+        sql: (q, ...args) => (fdb ??= new DatabaseSync(d1File(persist), { readOnly: true })).prepare(q).all(...args),
+        from: "events WHERE 1",
+        text: "text",
       };
       const webhooks = Math.ceil(IG_N / IG_BATCH);
-      const r = await drive({ webhooks, messages: webhooks * IG_BATCH, like: "floor %", rate: IG_RATE, post: (w) => fetch(url, { method: "POST", body: bodyOf(w, "floor") }), sql });
+      const r = await drive({ webhooks, messages: webhooks * IG_BATCH, like: "floor %", rate: IG_RATE, post: (w) => fetch(url, { method: "POST", body: bodyOf(w, "floor") }), store });
       fdb?.close();
       report(`channels-ingest, platform floor (bench/ingest-floor/: a Worker that only queues the body, a consumer that inserts one plain row per event): the Instagram phase's webhooks at ${IG_RATE}/s`, webhooks, webhooks * IG_BATCH, r);
     } finally {
