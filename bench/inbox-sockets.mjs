@@ -13,6 +13,7 @@ import { io as ioClient } from "socket.io-client";
 // The same WebSocket client library on both sides: socket.io-client runs on `ws` underneath.
 import WebSocket from "ws";
 import { ensureAssets, fmt, migrate, root, startWrangler, stats, userWithAccount } from "./inbox-lib.mjs";
+import { start, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 
 const arg = (name, def) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? def);
 const SOCKETS = arg("sockets", 200);
@@ -78,6 +79,35 @@ async function drive({ clients, post }) {
   return { lat: stats(latencies), delivered: everDelivered.size, missing, duplicates, orderBreaks, seqGaps, inversions, statuses: Object.fromEntries(statuses), postedIn };
 }
 
+/**
+ * SOCKETS clients on `url` over `ws` (what our room and the floor speak), joined 25 at a time; with
+ * `join`, that frame is sent on open and a client counts as joined at the `joinedAccount` answer.
+ * No permessage-deflate offer: our Worker declines it (no_web_socket_compression), as the socket.io
+ * reference does by default, but wrangler dev's own proxy in front of the Worker would otherwise
+ * agree to it with the client and compress every frame itself.
+ */
+async function rawClients(sockets, url, join) {
+  const clients = [];
+  for (let i = 0; i < SOCKETS; i++) {
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    sockets.push(ws);
+    let handler = () => {};
+    const joined = new Promise((resolve, reject) => {
+      ws.addEventListener("open", () => (join ? ws.send(join) : resolve()));
+      ws.addEventListener("error", () => reject(new Error("socket error")));
+      ws.addEventListener("message", (e) => {
+        const f = JSON.parse(e.data);
+        if (f.event === "joinedAccount") resolve();
+        else if (f.event === "message" && f.data.content.startsWith("bench ")) handler({ idx: Number(f.data.content.slice(6)), seq: f.seq });
+      });
+    });
+    clients.push({ joined, onMessage: (cb) => (handler = cb) });
+    if (i % 25 === 24) await Promise.all(clients.map((c) => c.joined));
+  }
+  await Promise.all(clients.map((c) => c.joined));
+  return clients;
+}
+
 async function ours() {
   ensureAssets();
   const persist = join(root, ".wrangler", `bench-sockets-${OUR_PORT}`);
@@ -93,27 +123,7 @@ async function ours() {
     if (first.status !== 201) throw new Error(`test-bot: ${first.status} ${await first.text()}`);
     const contactId = (await first.json()).contact.contactId;
     await sleep(500);
-    const clients = [];
-    for (let i = 0; i < SOCKETS; i++) {
-      // No permessage-deflate offer: our Worker declines it (no_web_socket_compression), as the
-      // socket.io reference does by default, but wrangler dev's own proxy in front of the Worker
-      // would otherwise agree to it with the client and compress every frame itself.
-      const ws = new WebSocket(`ws://127.0.0.1:${OUR_PORT}/ws?token=${token}&accountId=${accountId}`, { perMessageDeflate: false });
-      sockets.push(ws);
-      let handler = () => {};
-      const joined = new Promise((resolve, reject) => {
-        ws.addEventListener("open", () => ws.send(JSON.stringify({ event: "joinAccount", data: { accountId } })));
-        ws.addEventListener("error", () => reject(new Error("socket error")));
-        ws.addEventListener("message", (e) => {
-          const f = JSON.parse(e.data);
-          if (f.event === "joinedAccount") resolve();
-          else if (f.event === "message" && f.data.content.startsWith("bench ")) handler({ idx: Number(f.data.content.slice(6)), seq: f.seq });
-        });
-      });
-      clients.push({ joined, onMessage: (cb) => (handler = cb) });
-      if (i % 25 === 24) await Promise.all(clients.map((c) => c.joined));
-    }
-    await Promise.all(clients.map((c) => c.joined));
+    const clients = await rawClients(sockets, `ws://127.0.0.1:${OUR_PORT}/ws?token=${token}&accountId=${accountId}`, JSON.stringify({ event: "joinAccount", data: { accountId } }));
     return await drive({
       clients,
       post: (i) =>
@@ -170,8 +180,8 @@ async function reference() {
 }
 
 async function floor() {
-  const child = spawn(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), "dev", "--config", join(root, "bench/sockets-floor/wrangler.toml"), "--ip", "127.0.0.1", "--port", String(FLOOR_PORT), "--show-interactive-dev-session=false", "--log-level", "error"], {
-    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", X_LOCAL_OBSERVABILITY: "false" },
+  const child = start(process.execPath, [wranglerBin, "dev", "--config", join(root, "bench/sockets-floor/wrangler.toml"), "--ip", "127.0.0.1", "--port", String(FLOOR_PORT), "--show-interactive-dev-session=false", "--log-level", "error"], {
+    env: { CI: "1", ...wranglerDevEnv },
     stdio: "ignore",
   });
   const base = `http://127.0.0.1:${FLOOR_PORT}`;
@@ -187,23 +197,7 @@ async function floor() {
         await sleep(500);
       }
     }
-    const clients = [];
-    for (let i = 0; i < SOCKETS; i++) {
-      const ws = new WebSocket(`ws://127.0.0.1:${FLOOR_PORT}/ws`, { perMessageDeflate: false });
-      sockets.push(ws);
-      let handler = () => {};
-      const joined = new Promise((resolve, reject) => {
-        ws.addEventListener("open", resolve);
-        ws.addEventListener("error", () => reject(new Error("socket error")));
-      });
-      ws.addEventListener("message", (e) => {
-        const f = JSON.parse(e.data);
-        if (f.event === "message" && f.data.content.startsWith("bench ")) handler({ idx: Number(f.data.content.slice(6)), seq: f.seq });
-      });
-      clients.push({ joined, onMessage: (cb) => (handler = cb) });
-      if (i % 25 === 24) await Promise.all(clients.map((c) => c.joined));
-    }
-    await Promise.all(clients.map((c) => c.joined));
+    const clients = await rawClients(sockets, `ws://127.0.0.1:${FLOOR_PORT}/ws`);
     return await drive({ clients, post: (i) => post(`bench ${i}`).then(async (r) => (await r.arrayBuffer(), r.status)) });
   } finally {
     for (const s of sockets) s.close();
