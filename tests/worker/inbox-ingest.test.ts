@@ -106,6 +106,47 @@ describe("ingestIncoming", () => {
     socket.close();
   });
 
+  it("a burst in one thread: each frame shows the thread as it was right after its own message", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const { socket } = await joinedSocket(token, accountId);
+    const channelId = await createChannel(accountId);
+    await ingest([
+      incoming(accountId, channelId, "b", "раз", { createdAt: 1_000 }),
+      incoming(accountId, channelId, "b", "ответ с телефона", { direction: "outgoing", createdAt: 2_000 }),
+      incoming(accountId, channelId, "b", "два", { createdAt: 3_000 }),
+      incoming(accountId, channelId, "b", "три", { createdAt: 4_000 }),
+    ]);
+    const frames = await socket.waitFor((f) => f.event === "message", 4);
+    expect(frames.map((f) => [f.data.content, f.data.contact.thread.lastMessage, f.data.contact.thread.unreadCount, f.data.contact.thread.lastIncomingAt])).toEqual([
+      ["раз", "раз", 1, 1_000],
+      ["ответ с телефона", "ответ с телефона", 1, 1_000],
+      ["два", "два", 2, 3_000],
+      ["три", "три", 3, 4_000],
+    ]);
+    const thread = await db().select().from(schema.threads).where(eq(schema.threads.accountId, accountId)).get();
+    expect(thread).toMatchObject({ lastMessage: "три", unreadCount: 3, lastIncomingAt: 4_000, lastMessageAt: 4_000 });
+    socket.close();
+  });
+
+  it("a batch larger than one JSON parameter (long messages) is written in parts, all in one commit", async () => {
+    const { accountId } = await ownerWithAccount();
+    const channelId = await createChannel(accountId);
+    // 14 messages of 90 000 characters: about 1.3 M characters of message rows, three parts of ≤ 600 000.
+    const items = Array.from({ length: 14 }, (_, i) => incoming(accountId, channelId, `long-${i % 3}`, `${i}:${"ж".repeat(90_000)}`, { createdAt: 10_000 + i }));
+    const results = await ingest(items);
+    expect(results.every((r) => r.duplicate === false && !r.rejected)).toBe(true);
+    const rows = await env.DB.prepare("SELECT count(*) AS n, sum(length(content)) AS chars FROM messages WHERE account_id = ?").bind(accountId).first<{ n: number; chars: number }>();
+    expect(rows!.n).toBe(14);
+    expect(rows!.chars).toBe(items.reduce((s, it) => s + it.message.content!.length, 0));
+    const threads = await env.DB.prepare("SELECT unread_count, substr(last_message, 1, 3) AS head FROM threads WHERE account_id = ? ORDER BY unread_count DESC, head").bind(accountId).all<{ unread_count: number; head: string }>();
+    // Users long-0 (messages 0, 3, 6, 9, 12), long-1 (1, 4, 7, 10, 13), long-2 (2, 5, 8, 11): the last message of each wins.
+    expect(threads.results).toEqual([
+      { unread_count: 5, head: "12:" },
+      { unread_count: 5, head: "13:" },
+      { unread_count: 4, head: "11:" },
+    ]);
+  });
+
   it("ingests 300 messages over 60 contacts in batches of 100 with exact counts", async () => {
     const { accountId } = await ownerWithAccount();
     const channelId = await createChannel(accountId);

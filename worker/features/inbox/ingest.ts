@@ -223,13 +223,14 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     if (it.message.direction === "incoming") incomingContacts.add(p.contactKey);
   }
   const contactJson: string[] = [];
-  const threadJson: string[] = [];
+  const newThreads = new Map<string, Record<string, unknown>>();
   const messageJson: string[] = [];
   const previewJson: string[] = [];
   const threadNewIds = new Map<string, string>();
   const firstOfContact = new Set<string>();
   const searchTextOf = new Map<string, { it: Item; text: string }>();
   const previews = new Map<string, string>();
+  const messageRowsIn = new Map<string, Record<string, unknown>>();
   for (const p of live) {
     const it = p.item;
     const st = contactState.get(p.contactKey)!;
@@ -257,43 +258,43 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
       const id = orderedId();
       threadNewIds.set(p.threadKey, id);
       const assistantId = it.thread?.assistantId ?? (it.channelId ? channelAssistant.get(it.channelId) : null) ?? null;
-      threadJson.push(
-        JSON.stringify({
-          ...where,
-          id,
-          assistant: assistantId,
-          ai: assistantId && aiOnForNewThreads ? 1 : 0,
-          search: threadSearchText(st, null),
-          test: it.contact.isTestContact || it.platform === "WEBCHAT" ? 1 : 0,
-        }),
-      );
+      newThreads.set(p.threadKey, {
+        ...where,
+        id,
+        assistant: assistantId,
+        ai: assistantId && aiOnForNewThreads ? 1 : 0,
+        test: it.contact.isTestContact || it.platform === "WEBCHAT" ? 1 : 0,
+      });
     }
     const m = it.message;
     const dir = m.direction;
     const preview = previewOf(m);
     previews.set(p.messageId, preview);
-    messageJson.push(
-      JSON.stringify({
-        ...where,
-        id: p.messageId,
-        type: m.type,
-        dir,
-        content: m.content,
-        url: m.payloadUrl ?? null,
-        file: m.fileName ?? null,
-        mime: m.mimeType ?? null,
-        size: m.fileSize ?? null,
-        system: dir === "system" ? 1 : 0,
-        sent: dir === "outgoing" ? 1 : 0,
-        status: dir === "outgoing" ? "sent" : null,
-        meta: JSON.stringify(m.metadata ?? {}),
-        sender: m.senderType ?? (dir === "incoming" ? "contact" : dir === "system" ? "system" : "operator"),
-        user: m.senderUserId ?? null,
-        pmid: m.platformMessageId ?? null,
-        key: m.dedupeKey,
-        at: p.createdAt,
-      }),
-    );
+    // Named as the columns: the committed row is this plus what the insert returns (thread, contact).
+    const row = {
+      id: p.messageId,
+      type: m.type,
+      direction: dir,
+      content: m.content,
+      payload_url: m.payloadUrl ?? null,
+      file_name: m.fileName ?? null,
+      mime_type: m.mimeType ?? null,
+      file_size: m.fileSize ?? null,
+      is_system: dir === "system" ? 1 : 0,
+      is_sent: dir === "outgoing" ? 1 : 0,
+      is_delivered: 0,
+      is_read: 0,
+      delivery_status: dir === "outgoing" ? "sent" : null,
+      metadata: JSON.stringify(m.metadata ?? {}),
+      sender_type: m.senderType ?? (dir === "incoming" ? "contact" : dir === "system" ? "system" : "operator"),
+      sender_user_id: m.senderUserId ?? null,
+      platform_message_id: m.platformMessageId ?? null,
+      dedupe_key: m.dedupeKey,
+      created_at: p.createdAt,
+      updated_at: now,
+    };
+    messageRowsIn.set(p.messageId, row);
+    messageJson.push(JSON.stringify({ ...where, ...row }));
     previewJson.push(JSON.stringify({ id: p.messageId, preview }));
     searchTextOf.set(p.threadKey, { it, text: threadSearchText(st, preview) });
   }
@@ -303,7 +304,9 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   const contactsFrom = stmts.length;
   bulk(CONTACTS_UPSERT_SQL, contactJson);
   const contactsTo = stmts.length;
-  bulk(THREADS_INSERT_SQL, threadJson);
+  // A new thread starts with its search text as of its last message of the batch (the update
+  // below then leaves it alone, so its FTS entry is written once).
+  bulk(THREADS_INSERT_SQL, [...newThreads].map(([key, t]) => JSON.stringify({ ...t, search: searchTextOf.get(key)!.text })));
   const messagesFrom = stmts.length;
   bulk(MESSAGES_INSERT_SQL, messageJson);
   const messagesTo = stmts.length;
@@ -348,7 +351,10 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     }
   }
   const messageRows = new Map<string, Record<string, unknown>>();
-  for (let s = messagesFrom; s < messagesTo; s++) for (const row of written[s]!.results) messageRows.set(String(row.id), row);
+  // The insert returns where each new message went; the rest of the row is what was written.
+  for (let s = messagesFrom; s < messagesTo; s++) {
+    for (const r of written[s]!.results) messageRows.set(String(r.id), { ...messageRowsIn.get(String(r.id)), account_id: accountId, thread_id: r.thread_id, contact_id: r.contact_id });
+  }
   const threadRows = new Map<string, Thread>();
   for (let s = messagesTo; s < threadsTo; s++) for (const row of written[s]!.results) threadRows.set(String(row.id), rowToThread(row));
   // Each frame shows its thread as it was right after its message: the committed row, less the
@@ -476,11 +482,12 @@ const THREADS_INSERT_SQL = `INSERT INTO threads (id, account_id, contact_id, cha
 
 const MESSAGES_INSERT_SQL = `INSERT INTO messages (id, account_id, thread_id, contact_id, type, direction, content, payload_url, file_name, mime_type, file_size, is_system, is_sent, is_delivered, is_read, delivery_status, metadata, sender_type, sender_user_id, platform_message_id, dedupe_key, created_at, updated_at)
   SELECT j.value ->> 'id', ?1, (SELECT t.id FROM threads t WHERE ${THREAD_OF} ORDER BY t.created_at, t.id LIMIT 1), c.id,
-    j.value ->> 'type', j.value ->> 'dir', j.value ->> 'content', j.value ->> 'url', j.value ->> 'file', j.value ->> 'mime', j.value ->> 'size',
-    j.value ->> 'system', j.value ->> 'sent', 0, 0, j.value ->> 'status', j.value ->> 'meta', j.value ->> 'sender', j.value ->> 'user', j.value ->> 'pmid', j.value ->> 'key', j.value ->> 'at', ?2
+    j.value ->> 'type', j.value ->> 'direction', j.value ->> 'content', j.value ->> 'payload_url', j.value ->> 'file_name', j.value ->> 'mime_type', j.value ->> 'file_size',
+    j.value ->> 'is_system', j.value ->> 'is_sent', j.value ->> 'is_delivered', j.value ->> 'is_read', j.value ->> 'delivery_status', j.value ->> 'metadata', j.value ->> 'sender_type',
+    j.value ->> 'sender_user_id', j.value ->> 'platform_message_id', j.value ->> 'dedupe_key', j.value ->> 'created_at', ?2
   FROM json_each(?3) AS j CROSS JOIN contacts c ON ${CONTACT_OF}
   WHERE true
-  ON CONFLICT DO NOTHING RETURNING *`;
+  ON CONFLICT DO NOTHING RETURNING id, thread_id, contact_id`;
 
 // Only rows this batch really inserted count (a duplicate that lost a race to a concurrent delivery
 // has no row under its id); the last of them (in batch order) is the thread's last message.
