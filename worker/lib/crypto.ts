@@ -42,8 +42,16 @@ export async function sha256Hex(input: string | Uint8Array<ArrayBuffer>): Promis
   return toHex(new Uint8Array(digest));
 }
 
+// Imported HMAC keys by secret, kept by the isolate (webhook signatures use the same app secret on every call).
+const hmacKeys = new Map<string, CryptoKey>();
+
 export async function hmacSha256Hex(secret: string, data: Uint8Array<ArrayBuffer> | string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    if (hmacKeys.size >= 100) hmacKeys.clear();
+    hmacKeys.set(secret, key);
+  }
   const sig = await crypto.subtle.sign("HMAC", key, typeof data === "string" ? enc.encode(data) : data);
   return toHex(new Uint8Array(sig));
 }

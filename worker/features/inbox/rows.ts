@@ -1,4 +1,4 @@
-import type { Contact, Message, Thread } from "../../db/schema/inbox";
+import type { Channel, Contact, Message, Thread } from "../../db/schema/inbox";
 
 /** Raw D1 rows (snake_case, 0/1 booleans, JSON text) → the drizzle row types the serializers take. */
 type Raw = Record<string, unknown>;
@@ -13,6 +13,23 @@ function json<T>(v: unknown, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+export function rowToChannel(r: Raw): Channel {
+  return {
+    id: String(r.id),
+    accountId: String(r.account_id),
+    platform: r.platform as Channel["platform"],
+    externalId: String(r.external_id),
+    name: String(r.name ?? ""),
+    assistantId: str(r.assistant_id),
+    enabled: bool(r.enabled),
+    credentials: str(r.credentials),
+    webhookSecretHash: str(r.webhook_secret_hash),
+    state: json(r.state, {}),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
 }
 
 export function rowToContact(r: Raw): Contact {

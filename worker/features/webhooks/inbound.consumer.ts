@@ -11,7 +11,7 @@ import { storeDeadLetter } from "../admin-dlq/dead-letters.service";
 import { type IngestResult, ingestIncoming } from "../inbox/ingest";
 import { storeMedia } from "../inbox/media";
 import { publishSafe, type RoomEventInput } from "../inbox/realtime";
-import { rowToMessage, rowToThread } from "../inbox/rows";
+import { rowToChannel, rowToMessage, rowToThread } from "../inbox/rows";
 import { serializeContact, serializeMessage } from "../inbox/serialize";
 import { isConnected, isStored, openCredentials } from "../channels/channels.service";
 import { recordComments } from "../channels/comments.service";
@@ -79,7 +79,6 @@ async function consume(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   }
   if (!works.length) return;
 
-  // Channels of the batch in two queries.
   const db = getDb(env.DB);
   const ids = [...new Set([...bodies.values()].map((b) => b.channelId).filter((x): x is string => !!x))];
   const igIds = [
@@ -90,16 +89,15 @@ async function consume(batch: MessageBatch<unknown>, env: Env): Promise<void> {
         .filter(Boolean),
     ),
   ];
-  const channelRows = [
-    ...(ids.length ? await db.select().from(schema.channels).where(inArray(schema.channels.id, ids)).all() : []),
-    ...(igIds.length
-      ? await db
-          .select()
-          .from(schema.channels)
-          .where(and(eq(schema.channels.platform, "INSTAGRAM"), inArray(schema.channels.externalId, igIds)))
-          .all()
-      : []),
-  ];
+  // One statement (no query builder on the hot path): the channels named by id, and Instagram's by account id.
+  const channelRows = (
+    await env.DB.prepare(
+      `SELECT * FROM channels WHERE id IN (SELECT value FROM json_each(?1))
+       UNION ALL SELECT * FROM channels WHERE platform = 'INSTAGRAM' AND external_id IN (SELECT value FROM json_each(?2)) AND id NOT IN (SELECT value FROM json_each(?1))`,
+    )
+      .bind(JSON.stringify(ids), JSON.stringify(igIds))
+      .all<Record<string, unknown>>()
+  ).results.map(rowToChannel);
   const byId = new Map(channelRows.map((c) => [c.id, c]));
   const byIg = new Map(channelRows.filter((c) => c.platform === "INSTAGRAM").map((c) => [c.externalId, c]));
 
