@@ -198,7 +198,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   const live = plans.filter((p): p is Plan => p !== null);
   if (live.length === 0) return results as IngestResult[];
 
-  // --- Plan the writes: one statement per kind of row, each over a JSON array (json_each) of the
+  // --- Plan the writes: one statement per kind of row, each over a JSON array (jsonb_each) of the
   // batch's rows, so a batch costs a handful of statements instead of several per message. On
   // wrangler dev every statement of a batch costs ~25 µs of the Worker thread apart from its SQL.
   const stmts: D1PreparedStatement[] = [];
@@ -455,6 +455,8 @@ export function jsonArrays(rows: string[], maxChars = 600_000): string[] {
 // The batch's writes, each over a JSON array of rows (?3; ?1 is the account, ?2 the commit time).
 // The JSON array drives every join (CROSS JOIN keeps it the outer loop): without statistics the
 // planner would otherwise walk all of the account's contacts or threads and probe the array.
+// jsonb_each hands each row over as JSONB, so its fields are read without parsing the row's text
+// again for every column (a message's row: 8 instead of 29 µs of SQLite CPU, measured in node:sqlite).
 // A message finds its contact by (platform, platform user id) and its thread by (contact, channel,
 // kind, external id); the JSON keys are the ones ingestForAccount writes.
 const CONTACT_OF = "c.account_id = ?1 AND c.platform = j.value ->> 'platform' AND c.platform_user_id = j.value ->> 'puid'";
@@ -462,7 +464,7 @@ const THREAD_OF = "t.account_id = ?1 AND t.contact_id = c.id AND t.channel_id IS
 
 const CONTACTS_UPSERT_SQL = `INSERT INTO contacts (id, account_id, platform, platform_user_id, name, platform_username, phone, avatar, is_test_contact, search_text, custom_fields, facts, first_seen_at, last_seen_at, created_at, updated_at)
   SELECT j.value ->> 'id', ?1, j.value ->> 'platform', j.value ->> 'puid', j.value ->> 'name', j.value ->> 'username', j.value ->> 'phone', j.value ->> 'avatar', j.value ->> 'test', j.value ->> 'search', '{}', '[]', ?2, j.value ->> 'seen', ?2, ?2
-  FROM json_each(?3) AS j WHERE true
+  FROM jsonb_each(?3) AS j WHERE true
   ON CONFLICT (account_id, platform, platform_user_id) DO UPDATE SET
     name = excluded.name,
     platform_username = coalesce(excluded.platform_username, contacts.platform_username),
@@ -476,7 +478,7 @@ const CONTACTS_UPSERT_SQL = `INSERT INTO contacts (id, account_id, platform, pla
 // The unique (contact, channel, kind, external id) does not cover a NULL channel (test chats), so a thread is inserted only when missing.
 const THREADS_INSERT_SQL = `INSERT INTO threads (id, account_id, contact_id, channel_id, kind, external_thread_id, assistant_id, status, gpt_status, is_gpt_active, unread_count, search_text, platform, is_test, created_at, updated_at)
   SELECT j.value ->> 'id', ?1, c.id, j.value ->> 'channel', j.value ->> 'kind', j.value ->> 'ext', j.value ->> 'assistant', 'active', 'COMPLETED', j.value ->> 'ai', 0, j.value ->> 'search', j.value ->> 'platform', j.value ->> 'test', ?2, ?2
-  FROM json_each(?3) AS j CROSS JOIN contacts c ON ${CONTACT_OF}
+  FROM jsonb_each(?3) AS j CROSS JOIN contacts c ON ${CONTACT_OF}
   WHERE NOT EXISTS (SELECT 1 FROM threads t WHERE ${THREAD_OF})
   ON CONFLICT DO NOTHING`;
 
@@ -485,7 +487,7 @@ const MESSAGES_INSERT_SQL = `INSERT INTO messages (id, account_id, thread_id, co
     j.value ->> 'type', j.value ->> 'direction', j.value ->> 'content', j.value ->> 'payload_url', j.value ->> 'file_name', j.value ->> 'mime_type', j.value ->> 'file_size',
     j.value ->> 'is_system', j.value ->> 'is_sent', j.value ->> 'is_delivered', j.value ->> 'is_read', j.value ->> 'delivery_status', j.value ->> 'metadata', j.value ->> 'sender_type',
     j.value ->> 'sender_user_id', j.value ->> 'platform_message_id', j.value ->> 'dedupe_key', j.value ->> 'created_at', ?2
-  FROM json_each(?3) AS j CROSS JOIN contacts c ON ${CONTACT_OF}
+  FROM jsonb_each(?3) AS j CROSS JOIN contacts c ON ${CONTACT_OF}
   WHERE true
   ON CONFLICT DO NOTHING RETURNING id, thread_id, contact_id`;
 
@@ -496,7 +498,7 @@ const THREADS_LAST_MESSAGE_SQL = `WITH ins AS MATERIALIZED (
       row_number() OVER (PARTITION BY m.thread_id ORDER BY j.key DESC) AS nth_from_last,
       sum(m.direction = 'incoming') OVER (PARTITION BY m.thread_id) AS unread,
       max(CASE WHEN m.direction = 'incoming' THEN m.created_at END) OVER (PARTITION BY m.thread_id) AS incoming_at
-    FROM json_each(?3) AS j CROSS JOIN messages m ON m.id = j.value ->> 'id'
+    FROM jsonb_each(?3) AS j CROSS JOIN messages m ON m.id = j.value ->> 'id'
   )
   UPDATE threads SET last_message = ins.preview, last_message_type = ins.type, last_message_at = ins.at, updated_at = max(threads.updated_at, ?2),
     unread_count = threads.unread_count + ins.unread, last_incoming_at = coalesce(ins.incoming_at, threads.last_incoming_at)
@@ -505,7 +507,7 @@ const THREADS_LAST_MESSAGE_SQL = `WITH ins AS MATERIALIZED (
 
 const THREADS_SEARCH_SQL = `WITH s AS MATERIALIZED (
     SELECT t.id AS tid, j.value ->> 'text' AS text
-    FROM json_each(?2) AS j
+    FROM jsonb_each(?2) AS j
       CROSS JOIN contacts c ON c.account_id = ?1 AND c.platform = j.value ->> 'platform' AND c.platform_user_id = j.value ->> 'puid'
       CROSS JOIN threads t ON t.account_id = ?1 AND t.contact_id = c.id AND t.channel_id IS j.value ->> 'channel' AND t.kind = j.value ->> 'kind' AND t.external_thread_id = j.value ->> 'ext'
   )
