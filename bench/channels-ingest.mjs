@@ -10,7 +10,8 @@
 //    measured apart from the per-request cost of wrangler dev.
 // Usage: npm run bench -- channels-ingest   (or node bench/channels-ingest.mjs)
 //  - floor: the Instagram phase's webhooks into bench/ingest-floor/ (queue the body, insert a row per
-//    event), what wrangler dev on this machine allows at all.
+//    event), what wrangler dev on this machine allows at all; then the same webhooks with a consumer
+//    that does nothing (the queue alone).
 //   [PHASES=telegram,instagram,floor] [N=6000] [RATE=1000] [CONCURRENCY=48] [IG_N=12000] [IG_BATCH=25] [IG_RATE=60]
 import { createHmac } from "node:crypto";
 import { loadavg } from "node:os";
@@ -198,8 +199,14 @@ try {
       };
       const webhooks = Math.ceil(IG_N / IG_BATCH);
       const r = await drive({ webhooks, messages: webhooks * IG_BATCH, like: "floor %", rate: IG_RATE, post: (w) => fetch(url, { method: "POST", body: bodyOf(w, "floor") }), store });
-      fdb?.close();
       report(`channels-ingest, platform floor (bench/ingest-floor/: a Worker that only queues the body, a consumer that inserts one plain row per event): the Instagram phase's webhooks at ${IG_RATE}/s`, webhooks, webhooks * IG_BATCH, r);
+      // The same webhooks once more, with a consumer that does nothing: what the queue alone costs the answers.
+      await sleep(1500);
+      const q = await drive({ webhooks, messages: 0, like: "floor %", rate: IG_RATE, post: (w) => fetch(url, { method: "POST", headers: { "x-floor-work": "none" }, body: bodyOf(w, "queue") }), store });
+      console.log(`\nchannels-ingest, platform floor with a consumer that does nothing (the queue alone): the same webhooks at ${IG_RATE}/s; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+      console.log(`  webhooks accepted:     ${q.accepted} / ${webhooks} in ${f1(q.sendMs / 1000)} s → ${f1(q.accepted / (q.sendMs / 1000))} webhooks/s`);
+      console.log(`  webhook answer:        p50 ${f1(q.lat.p50)} ms, p99 ${f1(q.lat.p99)} ms, max ${f1(q.lat.max)} ms`);
+      fdb?.close();
     } finally {
       child.kill("SIGTERM");
     }

@@ -1,6 +1,9 @@
 // Webhook accepted → `message` event on an operator's socket, at a steady 50 webhooks/s for 20 s
 // (1 000 webhooks), through wrangler dev with the real inbound queue and the account's room.
 import { loadavg } from "node:os";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { root } from "../scripts/lib.mjs";
 import { connectBot, f1, sleep, startStack, stats, update, userWithAccount } from "./channels-lib.mjs";
 
 const RATE = Number(process.env.RATE ?? 50);
@@ -70,7 +73,8 @@ try {
   console.log(`\nchannels-latency: ${N} Telegram webhooks at ${RATE}/s (offered ${f1(offered)}/s), one operator socket; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
   console.log(`  webhook accepted → message event: p50 ${f1(lat.p50)} ms, p99 ${f1(lat.p99)} ms, max ${f1(lat.max)} ms (${received.size}/${N} received, ${dupes} twice)`);
   console.log(`  webhook answer:                   p50 ${f1(ans.p50)} ms, p99 ${f1(ans.p99)} ms`);
-  console.log(`  inbound queue: max_batch_size 100, max_batch_timeout 0.05 s (wrangler.toml)`);
+  const inbound = readFileSync(join(root, "wrangler.toml"), "utf8").split("[[queues.consumers]]").find((b) => /queue = "assistly-inbound"/.test(b)) ?? "";
+  console.log(`  inbound queue: max_batch_size ${/max_batch_size = ([\d.]+)/.exec(inbound)?.[1]}, max_batch_timeout ${/max_batch_timeout = ([\d.]+)/.exec(inbound)?.[1]} s (wrangler.toml)`);
 } catch (e) {
   console.error("benchmark failed:", e);
   process.exitCode = 1;

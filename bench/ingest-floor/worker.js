@@ -5,12 +5,14 @@
 export default {
   async fetch(req, env) {
     const body = await req.text();
-    await env.INBOUND.send({ body }, { contentType: "json" });
+    // `x-floor-work: none`: the consumer takes the batch and does nothing (what the queue alone costs).
+    await env.INBOUND.send({ body, work: req.headers.get("x-floor-work") ?? "rows" }, { contentType: "json" });
     return new Response("EVENT_RECEIVED");
   },
   async queue(batch, env) {
     const stmts = [];
     for (const m of batch.messages) {
+      if (m.body.work === "none") continue;
       for (const entry of JSON.parse(m.body.body).entry ?? []) {
         for (const e of entry.messaging ?? []) {
           stmts.push(env.DB.prepare("INSERT OR IGNORE INTO events (mid, sender, text, at) VALUES (?, ?, ?, ?)").bind(e.message.mid, e.sender.id, e.message.text, Date.now()));
