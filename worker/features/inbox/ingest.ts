@@ -299,7 +299,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     searchTextOf.set(p.threadKey, { it, text: threadSearchText(st, preview) });
   }
   const bulk = (sql: string, rows: string[], withAt = true) => {
-    for (const json of jsonArrays(rows)) stmts.push((withAt ? db.prepare(sql).bind(accountId, now, json) : db.prepare(sql).bind(accountId, json)));
+    for (const json of jsonArrays(rows)) stmts.push(withAt ? db.prepare(sql).bind(accountId, now, json) : db.prepare(sql).bind(accountId, json));
   };
   const contactsFrom = stmts.length;
   bulk(CONTACTS_UPSERT_SQL, contactJson);
@@ -435,7 +435,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
  * JSON arrays of already serialized rows, each small enough for one bound parameter (D1 takes
  * strings up to 2 MB; 600 000 UTF-16 units are at most 1.8 MB of UTF-8).
  */
-export function jsonArrays(rows: string[], maxChars = 600_000): string[] {
+function jsonArrays(rows: string[], maxChars = 600_000): string[] {
   const out: string[] = [];
   let part: string[] = [];
   let size = 2;
