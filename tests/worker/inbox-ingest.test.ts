@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "../../worker/db/client";
+import { setIngestJsonEachForTests } from "../../worker/features/inbox/ingest";
 import { api } from "./helpers";
 import { createChannel, incoming, ingest, joinedSocket, ownerWithAccount } from "./inbox-helpers";
 
@@ -145,6 +146,30 @@ describe("ingestIncoming", () => {
       { unread_count: 5, head: "13:" },
       { unread_count: 4, head: "11:" },
     ]);
+  });
+
+  it("the json_each fallback (a D1 without JSONB) writes the same rows", async () => {
+    const { accountId } = await ownerWithAccount();
+    const channelId = await createChannel(accountId);
+    setIngestJsonEachForTests("json_each");
+    try {
+      const [a, , c] = await ingest([
+        incoming(accountId, channelId, "fb", "первое", { createdAt: 1_000 }, { name: "Фолбэк" }),
+        incoming(accountId, channelId, "fb", "второе", { createdAt: 2_000 }),
+        incoming(accountId, channelId, "fb2", "другое", { createdAt: 3_000 }),
+      ]);
+      expect(a).toMatchObject({ duplicate: false, newContact: true, newThread: true });
+      expect(c).toMatchObject({ duplicate: false, newContact: true });
+      const threads = await env.DB.prepare("SELECT last_message, unread_count, search_text FROM threads WHERE account_id = ? ORDER BY last_message").bind(accountId).all();
+      expect(threads.results).toEqual([
+        { last_message: "второе", unread_count: 2, search_text: "клиент fb\n\nвторое" },
+        { last_message: "другое", unread_count: 1, search_text: "клиент fb2\n\nдругое" },
+      ]);
+      const [again] = await ingest([{ ...incoming(accountId, channelId, "fb", "x"), message: { ...incoming(accountId, channelId, "fb", "x").message, dedupeKey: (a as any).dedupeKey } }]);
+      expect(again).toEqual({ dedupeKey: (a as any).dedupeKey, duplicate: true });
+    } finally {
+      setIngestJsonEachForTests("jsonb_each");
+    }
   });
 
   it("ingests 300 messages over 60 contacts in batches of 100 with exact counts", async () => {

@@ -201,7 +201,6 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   // --- Plan the writes: one statement per kind of row, each over a JSON array (jsonb_each) of the
   // batch's rows, so a batch costs a handful of statements instead of several per message. On
   // wrangler dev every statement of a batch costs ~25 µs of the Worker thread apart from its SQL.
-  const stmts: D1PreparedStatement[] = [];
   // Contacts: merged view (what we know after this batch) drives the search text.
   const contactState = new Map<string, { name: string; platformUsername: string | null; phone: string | null; isNew: boolean; newId: string }>();
   const lastOfContact = new Map<string, Item>();
@@ -298,22 +297,25 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     previewJson.push(JSON.stringify({ id: p.messageId, preview }));
     searchTextOf.set(p.threadKey, { it, text: threadSearchText(st, preview) });
   }
+  // Kept as SQL and values until the batch is sent: the statements are prepared for the JSON table
+  // function in use (see bulkJsonEach).
+  const writes: { sql: string; values: unknown[] }[] = [];
   const bulk = (sql: string, rows: string[], withAt = true) => {
-    for (const json of jsonArrays(rows)) stmts.push(withAt ? db.prepare(sql).bind(accountId, now, json) : db.prepare(sql).bind(accountId, json));
+    for (const json of jsonArrays(rows)) writes.push({ sql, values: withAt ? [accountId, now, json] : [accountId, json] });
   };
-  const contactsFrom = stmts.length;
+  const contactsFrom = writes.length;
   bulk(CONTACTS_UPSERT_SQL, contactJson);
-  const contactsTo = stmts.length;
+  const contactsTo = writes.length;
   // A new thread starts with its search text as of its last message of the batch (the update
   // below then leaves it alone, so its FTS entry is written once).
   bulk(THREADS_INSERT_SQL, [...newThreads].map(([key, t]) => JSON.stringify({ ...t, search: searchTextOf.get(key)!.text })));
-  const messagesFrom = stmts.length;
+  const messagesFrom = writes.length;
   bulk(MESSAGES_INSERT_SQL, messageJson);
-  const messagesTo = stmts.length;
+  const messagesTo = writes.length;
   // The threads' last message, unread count and last incoming time, from the rows really inserted
   // (a concurrent duplicate leaves its thread alone).
   bulk(THREADS_LAST_MESSAGE_SQL, previewJson);
-  const threadsTo = stmts.length;
+  const threadsTo = writes.length;
   // The search text (name, username, last message) once per thread, after its last message of the
   // batch, and only when it changed: every write of it rewrites the thread's trigram FTS entry,
   // which is most of what storing a message costs, so a burst in one thread pays for it once.
@@ -336,11 +338,24 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   const inCommit = [...incomingByThread.values()].filter((g) => g.length === 1).map((g) => g[0]!.messageId);
   const inCommitIds = new Set(inCommit);
   const assistantPlan = inCommit.length ? chainInCommit(env, inCommit.map((messageId) => ({ accountId, messageId })), { armWaiting: !inDowntime }) : null;
-  const chainFrom = stmts.length;
-  if (assistantPlan) stmts.push(...assistantPlan.statements);
+  const chainFrom = writes.length;
 
   // --- Round trip 2: every write in one transaction.
-  const written = await db.batch<Record<string, unknown>>(stmts);
+  const batchFor = (each: JsonEach) => [
+    ...writes.map((w) => db.prepare(each === "jsonb_each" ? w.sql : w.sql.replaceAll("jsonb_each(", "json_each(")).bind(...w.values)),
+    ...(assistantPlan?.statements ?? []),
+  ];
+  let written: D1Result<Record<string, unknown>>[];
+  try {
+    written = await db.batch<Record<string, unknown>>(batchFor(bulkJsonEach));
+  } catch (error) {
+    // A D1 without JSONB (SQLite before 3.45) refuses jsonb_each: the transaction wrote nothing, so
+    // the same rows go again through json_each, and this isolate keeps to it.
+    if (bulkJsonEach !== "jsonb_each" || !/jsonb_each/.test(String((error as Error)?.message ?? error))) throw error;
+    createLogger({ accountId }).warn("jsonb_each unavailable: ingest falls back to json_each", { error });
+    bulkJsonEach = "json_each";
+    written = await db.batch<Record<string, unknown>>(batchFor(bulkJsonEach));
+  }
   const committedAt = Date.now();
 
   const contactRows = new Map<string, Contact>();
@@ -450,6 +465,13 @@ function jsonArrays(rows: string[], maxChars = 600_000): string[] {
   }
   if (part.length) out.push(`[${part.join(",")}]`);
   return out;
+}
+
+type JsonEach = "jsonb_each" | "json_each";
+let bulkJsonEach: JsonEach = "jsonb_each";
+/** Tests run the fallback's SQL too. */
+export function setIngestJsonEachForTests(each: JsonEach) {
+  bulkJsonEach = each;
 }
 
 // The batch's writes, each over a JSON array of rows (?3; ?1 is the account, ?2 the commit time).
