@@ -21,6 +21,11 @@ async function connect(token: string, accountId: string, extra: Record<string, u
   return { id, state: res.body };
 }
 
+/** What Meta sends when the business account itself sent a DM (our API or a person in the app). */
+function igEcho(igId: string, customer: string, mid: string, text: string) {
+  return { object: "instagram", entry: [{ id: igId, time: Date.now(), messaging: [{ sender: { id: igId }, recipient: { id: customer }, timestamp: Date.now(), message: { mid, text, is_echo: true } }] }] };
+}
+
 async function post(body: unknown, signature?: string | null) {
   const raw = JSON.stringify(body);
   return SELF.fetch(`${BASE}/api/webhooks/instagram`, {
@@ -76,14 +81,13 @@ describe("Instagram: DMs", () => {
     expect((await threadMessages(accountId)).map((m) => m.content)).toEqual(["настоящее"]);
   });
 
-  it("DM → socket → operator reply → one send; echoes ignored; duplicates once; the 24-hour window is enforced", async () => {
+  it("DM → socket → operator reply → one send; its echo ignored; duplicates once; the 24-hour window is enforced", async () => {
     const { token, accountId } = await ownerWithAccount();
     const { id } = await connect(token, accountId);
     const { socket } = await joinedSocket(token, accountId);
     const sender = `${Math.floor(Math.random() * 1e15)}`;
     const mid = `mid.$${Math.random().toString(36).slice(2)}`;
     for (let i = 0; i < 5; i++) expect((await post(igDm(id, sender, mid, "Сколько стоит доставка?"))).status).toBe(200);
-    await post({ object: "instagram", entry: [{ id, time: Date.now(), messaging: [{ sender: { id }, recipient: { id: sender }, timestamp: Date.now(), message: { mid: "mid.echo", text: "наш ответ", is_echo: true } }] }] });
     await socket.waitFor((f) => f.event === "message" && f.data.content === "Сколько стоит доставка?", 1, 10_000);
     await sleep(500);
     expect(await countMessages(accountId)).toBe(1);
@@ -96,6 +100,10 @@ describe("Instagram: DMs", () => {
     }, 10_000, "the DM send");
     expect(sends[0]!.body).toEqual({ recipient: { id: sender }, message: { text: "Доставка бесплатная" } });
     const out = await waitFor(async () => (await threadMessages(accountId)).find((m) => m.direction === "outgoing" && m.platformMessageId), 10_000, "recorded send");
+    // Meta echoes our own send back: it is the message we have, not a second one.
+    expect((await post(igEcho(id, sender, out.platformMessageId!, "Доставка бесплатная"))).status).toBe(200);
+    await sleep(500);
+    expect(await countMessages(accountId)).toBe(2);
     // Seen by the customer:
     await post({ object: "instagram", entry: [{ id, time: Date.now(), messaging: [{ sender: { id: sender }, recipient: { id }, timestamp: Date.now(), read: { mid: out.platformMessageId } }] }] });
     await socket.waitFor((f) => f.event === "message" && f.data.messageId === out.id && f.data.deliveryStatus === "read", 1, 10_000);
@@ -119,6 +127,82 @@ describe("Instagram: DMs", () => {
     const m = await waitFor(async () => (await threadMessages(accountId))[0], 10_000, "attachment");
     expect(m.type).toBe("image");
     expect(await (await env.MEDIA.get(m.payloadUrl!))!.text()).toBe("meta-file:photo1.jpg");
+  });
+});
+
+describe("Instagram: a person answering from the Instagram app", () => {
+  async function threadOf(accountId: string, customer: string) {
+    const db = getDb(env.DB);
+    const c = await db.select().from(schema.contacts).where(and(eq(schema.contacts.accountId, accountId), eq(schema.contacts.platformUserId, customer))).get();
+    return c ? db.select().from(schema.threads).where(and(eq(schema.threads.accountId, accountId), eq(schema.threads.contactId, c.id))).get() : undefined;
+  }
+
+  it("is stored as the operator's message, pauses the AI once, reaches the room once however often Meta redelivers; the AI's own echo changes nothing", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    expect((await api("POST", `/accounts/${accountId}/assistants`, { token, body: { name: "Консультант" } })).status).toBe(201);
+    const { id } = await connect(token, accountId);
+    const { socket } = await joinedSocket(token, accountId);
+    const customer = `${Math.floor(Math.random() * 1e15)}`;
+    await post(igDm(id, customer, `mid.in-${customer}`, "Здравствуйте! Есть доставка в Казань?"));
+    // The assistant answers; that send's echo is ours and must neither be stored again nor pause the AI.
+    const ai = await waitFor(async () => (await threadMessages(accountId)).find((m) => m.direction === "outgoing" && m.senderType === "assistant" && m.platformMessageId), 15_000, "the AI's recorded send");
+    for (let i = 0; i < 2; i++) expect((await post(igEcho(id, customer, ai.platformMessageId!, ai.content ?? ""))).status).toBe(200);
+    await sleep(800);
+    expect(await countMessages(accountId)).toBe(2);
+    expect((await threadOf(accountId, customer))!.isGptActive).toBe(true);
+    expect(socket.frames.filter((f) => f.event === "updateContact" && f.data.thread?.isGptActive === false)).toHaveLength(0);
+
+    // A person types in the Instagram app: Meta delivers the echo three times (at least once).
+    const mid = `mid.app-${customer}`;
+    const text = "Это Ольга из магазина, сейчас уточню у склада";
+    for (let i = 0; i < 3; i++) expect((await post(igEcho(id, customer, mid, text))).status).toBe(200);
+    const [frame] = await socket.waitFor((f) => f.event === "message" && f.data.content === text, 1, 10_000);
+    expect(frame!.data).toMatchObject({ messageDirection: "outgoing", senderType: "operator" });
+    await socket.waitFor((f) => f.event === "updateContact" && f.data.thread?.isGptActive === false, 1, 10_000);
+    await sleep(1500);
+    const mine = (await threadMessages(accountId)).filter((m) => m.dedupeKey === `ig:${mid}`);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ direction: "outgoing", senderType: "operator", content: text, platformMessageId: mid, metadata: { fromPhone: true, fromApp: "instagram" } });
+    expect((await threadOf(accountId, customer))!.isGptActive).toBe(false);
+    expect(socket.frames.filter((f) => f.event === "message" && f.data.content === text)).toHaveLength(1);
+    expect(socket.frames.filter((f) => f.event === "updateContact" && f.data.thread?.isGptActive === false)).toHaveLength(1);
+
+    // Paused: the customer's next message gets no AI answer.
+    const sendsBefore = (await fakeRequests(metaBase(), (x) => x.path.includes(`/${id}/messages`) && x.method === "POST")).length;
+    await post(igDm(id, customer, `mid.in2-${customer}`, "Спасибо, жду"));
+    await socket.waitFor((f) => f.event === "message" && f.data.content === "Спасибо, жду", 1, 10_000);
+    await sleep(1500);
+    expect((await fakeRequests(metaBase(), (x) => x.path.includes(`/${id}/messages`) && x.method === "POST")).length).toBe(sendsBefore);
+    expect((await threadMessages(accountId)).filter((m) => m.senderType === "assistant")).toHaveLength(1);
+    socket.close();
+  });
+
+  it("an echo that overtakes the recording of our send waits for it and is then dropped", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const { id } = await connect(token, accountId);
+    const customer = `${Math.floor(Math.random() * 1e15)}`;
+    await post(igDm(id, customer, `mid.in-${customer}`, "Вопрос"));
+    await waitFor(async () => (await threadOf(accountId, customer)) ?? null, 10_000, "the thread");
+    // No assistant answers here (the operator's send below is the only one); the switch is on so a pause would show.
+    const thread = (await threadOf(accountId, customer))!;
+    await getDb(env.DB).update(schema.threads).set({ isGptActive: true }).where(eq(schema.threads.id, thread.id));
+    // Meta is slow to accept our send: it stays pending without a mid.
+    const { fakeScript } = await import("./channel-helpers");
+    await fakeScript(metaBase(), [{ match: `/${id}/messages`, status: 500, body: { error: { message: "temporarily unavailable", code: 2 } }, times: 50 }]);
+    const contact = await getDb(env.DB).select().from(schema.contacts).where(and(eq(schema.contacts.accountId, accountId), eq(schema.contacts.platformUserId, customer))).get();
+    expect((await api("POST", `/accounts/${accountId}/contacts/${contact!.id}/messages`, { token, body: { content: "Минутку" } })).status).toBe(201);
+    const pending = await waitFor(async () => (await threadMessages(accountId)).find((m) => m.content === "Минутку"), 5000, "the pending send");
+    const before = await countMessages(accountId);
+    // Its echo arrives first…
+    await post(igEcho(id, customer, "mid.race", "Минутку"));
+    await sleep(1000);
+    expect(await countMessages(accountId)).toBe(before);
+    // …then the sender records the mid; the held echo finds it on its next delivery and is dropped.
+    await getDb(env.DB).update(schema.messages).set({ platformMessageId: "mid.race", deliveryStatus: "sent", isSent: true }).where(eq(schema.messages.id, pending.id));
+    await sleep(6000);
+    expect(await countMessages(accountId)).toBe(before);
+    expect((await threadMessages(accountId)).filter((m) => m.platformMessageId === "mid.race")).toHaveLength(1);
+    expect((await threadOf(accountId, customer))!.isGptActive).toBe(true);
   });
 });
 

@@ -110,31 +110,39 @@ export function parseInstagramEntry(entry: NonNullable<IgWebhookBody["entry"]>[n
   for (const ev of entry.messaging ?? []) {
     if (ev.message) {
       const m = ev.message;
-      if (m.is_echo) {
-        out.push({ kind: "ignored", reason: "echo of our own message" });
-        continue;
-      }
       if (m.is_deleted || !m.mid) {
         out.push({ kind: "ignored", reason: "deleted message" });
         continue;
       }
+      // An echo is whatever the business account sent: our own sends (the consumer drops those by
+      // their stored mid) and what a person typed in the Instagram app, which is ours to show and
+      // pauses the AI the way WhatsApp's phone messages do.
+      const echo = m.is_echo === true;
       const base = {
         accountId: ctx.accountId,
         channelId: ctx.channelId,
         platform: "INSTAGRAM" as const,
-        contact: { platformUserId: ev.sender.id, name: "" },
+        contact: { platformUserId: echo ? ev.recipient.id : ev.sender.id, name: "" },
         thread: { kind: "dm" as const, assistantId: ctx.assistantId ?? undefined },
       };
-      const msg = { direction: "incoming" as const, senderType: "contact" as const, platformMessageId: m.mid, dedupeKey: `ig:${m.mid}`, createdAt: ev.timestamp || Date.now(), metadata: {} as Record<string, unknown> };
+      const msg = {
+        direction: echo ? ("outgoing" as const) : ("incoming" as const),
+        senderType: echo ? ("operator" as const) : ("contact" as const),
+        platformMessageId: m.mid,
+        dedupeKey: `ig:${m.mid}`,
+        createdAt: ev.timestamp || Date.now(),
+        metadata: (echo ? { fromPhone: true, fromApp: "instagram" } : {}) as Record<string, unknown>,
+      };
+      const flags = echo ? { pauseAi: true, echo: true } : {};
       const att = m.attachments?.[0];
       if (att && att.payload?.url && ATTACHMENT_TYPE[att.type]) {
         const type = ATTACHMENT_TYPE[att.type]!;
-        out.push({ kind: "message", item: { ...base, message: { ...msg, type: type as never, content: m.text ?? "" } }, media: { kind: "url", url: att.payload.url } });
+        out.push({ kind: "message", item: { ...base, message: { ...msg, type: type as never, content: m.text ?? "" } }, media: { kind: "url", url: att.payload.url }, ...flags });
       } else if (att && att.payload?.url) {
         // Shares, story mentions: a link the operator can open.
-        out.push({ kind: "message", item: { ...base, message: { ...msg, type: "text", content: [m.text, att.payload.url].filter(Boolean).join("\n"), metadata: { attachmentType: att.type } } } });
+        out.push({ kind: "message", item: { ...base, message: { ...msg, type: "text", content: [m.text, att.payload.url].filter(Boolean).join("\n"), metadata: { ...msg.metadata, attachmentType: att.type } } }, ...flags });
       } else if (m.text !== undefined) {
-        out.push({ kind: "message", item: { ...base, message: { ...msg, type: "text", content: m.text } } });
+        out.push({ kind: "message", item: { ...base, message: { ...msg, type: "text", content: m.text } }, ...flags });
       } else out.push({ kind: "ignored", reason: "message without text or attachment" });
     } else if (ev.read) {
       if (ev.read.mid) out.push({ kind: "status", platformMessageId: ev.read.mid, status: "read" });

@@ -24,7 +24,8 @@ export interface CommentInfo {
 export type DeliveryUpdate = "sent" | "delivered" | "read" | "failed";
 
 export type InboundEvent =
-  | { kind: "message"; item: IncomingItem; media?: MediaRef; comment?: CommentInfo; pauseAi?: boolean }
+  /** `echo`: sent by the business account itself (Instagram); dropped when it is one of our own sends. */
+  | { kind: "message"; item: IncomingItem; media?: MediaRef; comment?: CommentInfo; pauseAi?: boolean; echo?: boolean }
   | { kind: "status"; platformMessageId: string; status: DeliveryUpdate; error?: string }
   /** Everything we sent to this contact up to `watermark` (ms) was read (Instagram). */
   | { kind: "read"; contactPlatformUserId: string; watermark: number }

@@ -40,6 +40,8 @@ interface Work {
   failed?: string;
   /** Status updates that found no message yet (the send is still being recorded): retried a few times. */
   unmatched?: number;
+  /** Instagram echoes held back while a send to that customer is still being recorded. */
+  heldEchoes?: number;
 }
 
 /**
@@ -144,6 +146,7 @@ async function consume(batch: MessageBatch<unknown>, env: Env): Promise<void> {
     for (const { ev } of w.events) if (ev.kind === "ignored") log.info("ignored update", { platform: b.platform, reason: ev.reason });
   }
   const active = works.filter((w) => !(w as { done?: boolean }).done);
+  await settleEchoes(env, active);
 
   // Media first (outside the write transaction), a few at a time.
   await mapLimit(
@@ -217,7 +220,7 @@ async function consume(batch: MessageBatch<unknown>, env: Env): Promise<void> {
       const statuses = w.events.filter((e) => e.ev.kind === "status" || e.ev.kind === "read");
       if (statuses.length) {
         const matched = await applyDeliveryUpdates(env, statuses.map((s) => ({ ev: s.ev, channel: s.channel })));
-        w.unmatched = statuses.length - matched;
+        w.unmatched = (w.unmatched ?? 0) + statuses.length - matched;
       }
       for (const e of w.events) {
         if (e.ev.kind === "state") {
@@ -235,11 +238,53 @@ async function consume(batch: MessageBatch<unknown>, env: Env): Promise<void> {
     if (w.failed) {
       if (w.msg.attempts >= INBOUND_MAX_ATTEMPTS) await poison(env, w.msg, w.failed);
       else w.msg.retry({ delaySeconds: backoffSeconds(w.msg.attempts) });
-    } else if (w.unmatched && w.msg.attempts < 4) {
-      // A status can overtake the recording of our own send: look again shortly.
+    } else if ((w.unmatched || w.heldEchoes) && w.msg.attempts < ECHO_ATTEMPTS) {
+      // A status or an echo can overtake the recording of our own send: look again shortly.
       w.msg.retry({ delaySeconds: 2 });
     } else w.msg.ack();
   }
+}
+
+/** Deliveries of one webhook during which an echo may wait for our send's mid to be recorded. */
+const ECHO_ATTEMPTS = 4;
+
+/**
+ * Instagram echoes: the business account's own messages. One that carries the mid of a message we
+ * have (our send, or an earlier delivery of this echo) is dropped; the rest were typed by a person in
+ * the Instagram app and go through ingest like WhatsApp's phone messages (stored as the operator's,
+ * the thread's AI paused by `pauseAi`). While a send to that customer has no mid yet, the echo may
+ * be its own and waits for a redelivery, at most ECHO_ATTEMPTS deliveries.
+ */
+async function settleEchoes(env: Env, works: Work[]) {
+  const echoes = works.flatMap((w) => w.events.filter((e) => e.ev.kind === "message" && e.ev.echo).map((e) => ({ w, e, item: (e.ev as Extract<InboundEvent, { kind: "message" }>).item })));
+  if (!echoes.length) return;
+  const known = await env.DB.prepare(
+    `SELECT m.account_id AS a, m.platform_message_id AS p FROM json_each(?1) j
+     JOIN messages m ON m.account_id = j.value ->> 'a' AND m.platform_message_id = j.value ->> 'p'`,
+  )
+    .bind(JSON.stringify(echoes.map((x) => ({ a: x.item.accountId, p: x.item.message.platformMessageId }))))
+    .all<{ a: string; p: string }>();
+  const knownKeys = new Set(known.results.map((r) => `${r.a}\n${r.p}`));
+  const drop = new Set<unknown>();
+  for (const x of echoes) {
+    if (knownKeys.has(`${x.item.accountId}\n${x.item.message.platformMessageId}`)) {
+      drop.add(x.e);
+      continue;
+    }
+    if (x.w.msg.attempts >= ECHO_ATTEMPTS) continue;
+    const inFlight = await env.DB.prepare(
+      `SELECT 1 FROM messages m JOIN contacts c ON c.id = m.contact_id JOIN threads t ON t.id = m.thread_id
+       WHERE m.account_id = ?1 AND t.channel_id = ?2 AND c.platform_user_id = ?3 AND m.direction = 'outgoing'
+         AND m.platform_message_id IS NULL AND coalesce(m.delivery_status, 'pending') = 'pending' AND m.created_at > ?4 LIMIT 1`,
+    )
+      .bind(x.item.accountId, x.e.channel.id, x.item.contact.platformUserId, Date.now() - 10 * 60_000)
+      .first();
+    if (inFlight) {
+      drop.add(x.e);
+      x.w.heldEchoes = (x.w.heldEchoes ?? 0) + 1;
+    }
+  }
+  for (const w of works) if (drop.size) w.events = w.events.filter((e) => !drop.has(e));
 }
 
 export function backoffSeconds(attempts: number): number {
