@@ -65,13 +65,14 @@ describe("API client requests", () => {
 });
 
 describe("API client errors (SPEC §8)", () => {
-  it("a failed response shows the body's message titled with its error, then rethrows with the status", async () => {
+  it("a failed response shows the body's message under a title in the user's language (never the reason phrase), then rethrows with the status", async () => {
     reply = () => json(409, { statusCode: 409, error: "Conflict", message: "Пользователь с таким e-mail уже зарегистрирован", code: "EMAIL_TAKEN" });
     const err = await api.post("/auth/register", {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(409);
     expect((err as ApiError).code).toBe("EMAIL_TAKEN");
-    expect(getNotifications()).toMatchObject([{ type: "error", title: "Conflict", message: "Пользователь с таким e-mail уже зарегистрирован", location: "top end" }]);
+    expect(getNotifications()).toMatchObject([{ type: "error", title: "Ошибка", message: "Пользователь с таким e-mail уже зарегистрирован", location: "top end" }]);
+    expect(JSON.stringify(getNotifications())).not.toContain("Conflict");
   });
 
   it("falls back to Неизвестная ошибка / Ошибка when the body has neither", async () => {

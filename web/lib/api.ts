@@ -103,7 +103,7 @@ function handleUnauthorized(body: ApiErrorBody) {
   hooks.onUnauthorized();
   notify({
     id: AUTH_ERROR_TAG,
-    title: body.error || i18n.t("common:errors.title"),
+    title: i18n.t("common:errors.title"),
     message: body.message || i18n.t("common:errors.unknown"),
     type: "error",
     location: "top end",
@@ -179,8 +179,10 @@ async function send(method: string, path: string, body: unknown, opts: RequestOp
   if (status === 401 && token) {
     handleUnauthorized(errBody);
   } else if (!opts.silent) {
+    // The body's `error` is the HTTP reason phrase ("Bad Request"): a person reads the message
+    // under a title in their language instead.
     notify({
-      title: errBody.error || i18n.t("common:errors.title"),
+      title: i18n.t("common:errors.title"),
       message: errBody.message || i18n.t("common:errors.unknown"),
       type: "error",
     });
