@@ -16,10 +16,11 @@ function freePort() {
 }
 
 /** → { url: "http://127.0.0.1:<port>/v1", child } once the server answers. */
-export async function startDemoModel({ port } = {}) {
+export async function startDemoModel({ port, verbose = true } = {}) {
   const p = port ?? (Number(process.env.DEMO_MODEL_PORT || 0) || (await freePort()));
   const script = fileURLToPath(new URL("./demo-model.mjs", import.meta.url));
-  const child = spawn(process.execPath, [script, String(p)], { stdio: ["ignore", "pipe", "inherit"] });
+  // Its warnings are for --verbose; `npm start` otherwise keeps to one line per step.
+  const child = spawn(process.execPath, [script, String(p)], { stdio: ["ignore", "pipe", verbose ? "inherit" : "ignore"] });
   const url = `http://127.0.0.1:${p}/v1`;
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("demo model did not start in 10 s")), 10_000);

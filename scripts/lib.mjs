@@ -5,10 +5,23 @@ import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** Runs a command to completion, inheriting output; throws on failure. */
+let capturing = false;
+/**
+ * From now on `run` keeps the commands' output instead of printing it (`npm start` without
+ * --verbose); a failing command's error carries the output as `error.output`.
+ */
+export function captureRunOutput(on = true) {
+  capturing = on;
+}
+
+/** Runs a command to completion, inheriting output (or capturing it, see captureRunOutput); throws on failure. */
 export function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...opts.env }, shell: false });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited with ${r.status}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: capturing ? "pipe" : "inherit", env: { ...process.env, ...opts.env }, shell: false, maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) {
+    const error = new Error(`${cmd} ${args.join(" ")} exited with ${r.status}`);
+    if (capturing) error.output = `${r.stdout ?? ""}${r.stderr ?? ""}`;
+    throw error;
+  }
 }
 
 /** Starts a long-running command; returns the child. */

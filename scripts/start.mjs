@@ -1,60 +1,138 @@
-// `npm start`: build the SPA, migrate and seed local D1, start the demo model when no OpenAI key
-// is configured, and serve everything with `wrangler dev`.
+// `npm start`: build the SPA, migrate and seed local D1, start the demo model when no OpenAI key is
+// configured and local stand-ins of the messengers whose APIs are not configured, and serve
+// everything with `wrangler dev`. One line per step; the tools' own output only on failure or with
+// `npm start -- --verbose`.
+//
+// Options: --verbose; --no-build (reuse dist/); --persist-to=<dir> (local data, default
+// .wrangler/state); --vars=<file> (default .dev.vars, created from .dev.vars.example).
 import { copyFileSync, existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { applySeed, DEMO, ADMIN } from "./seed.mjs";
-import { readVars, root, run, start, viteBin, waitForHttp, wranglerBin, wranglerDevEnv } from "./lib.mjs";
+import { captureRunOutput, readVars, root, run, start, viteBin, waitForHttp, wranglerBin, wranglerDevEnv } from "./lib.mjs";
 
+const argv = process.argv.slice(2);
+const option = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const verbose = argv.includes("--verbose");
 const port = process.env.PORT ?? "8787";
-const varsFile = join(root, ".dev.vars");
+const origin = `http://127.0.0.1:${port}`;
+const persistDir = option("persist-to") ? resolve(option("persist-to")) : undefined;
+const persistArgs = persistDir ? ["--persist-to", persistDir] : [];
+const varsFile = option("vars") ? resolve(option("vars")) : join(root, ".dev.vars");
+if (!verbose) captureRunOutput();
+
+const children = [];
+let stopping = false;
+const stopAll = async (code) => {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) if (c.kill) c.kill("SIGTERM");
+  for (const c of children) if (c.stop) await c.stop().catch(() => undefined);
+  process.exit(code);
+};
+
+/** One line per step: "› label… done (1.2 s)"; on failure the step's captured output, then exit. */
+async function step(label, fn) {
+  const t0 = Date.now();
+  process.stdout.write(`› ${label}… `);
+  try {
+    const note = await fn();
+    console.log(`${note ?? "done"} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    console.log("failed");
+    if (error.output) process.stderr.write(`\n${error.output}\n`);
+    console.error(`✗ ${label}: ${error.message}`);
+    await stopAll(1);
+  }
+}
+
 if (!existsSync(varsFile)) {
   copyFileSync(join(root, ".dev.vars.example"), varsFile);
-  console.log("Created .dev.vars from .dev.vars.example");
+  console.log(`› Created ${varsFile === join(root, ".dev.vars") ? ".dev.vars" : varsFile} from .dev.vars.example`);
 }
 const vars = readVars(varsFile);
 const quiet = { CI: "1", WRANGLER_SEND_METRICS: "false" };
 
-console.log("› Building the web app…");
-run(process.execPath, [viteBin, "build", "--logLevel", "warn"]);
-console.log("› Applying D1 migrations (local)…");
-run(process.execPath, [wranglerBin, "d1", "migrations", "apply", "DB", "--local"], { env: quiet });
-console.log("› Seeding demo data…");
-applySeed();
+// The example's PUBLIC_URL (this machine on the default port) follows PORT, so mail links,
+// webhook URLs and the OAuth redirect reach this server; any other value was chosen deliberately.
+const EXAMPLE_URLS = new Set(["http://127.0.0.1:8787", "http://localhost:8787", ""]);
+const configuredUrl = (process.env.PUBLIC_URL ?? vars.PUBLIC_URL ?? "").replace(/\/$/, "");
+const publicUrl = EXAMPLE_URLS.has(configuredUrl) ? origin : configuredUrl;
+const extraVars = { PUBLIC_URL: publicUrl };
 
-const children = [];
-const extraVars = [];
-const demoModel = !vars.OPENAI_API_KEY && !process.env.OPENAI_API_KEY;
-if (demoModel) {
-  const { startDemoModel } = await import("./demo-model-launch.mjs").catch(() => ({ startDemoModel: null }));
-  if (startDemoModel) {
-    const { url, child } = await startDemoModel();
+if (!argv.includes("--no-build")) await step("Building the web app", () => run(process.execPath, [viteBin, "build", "--logLevel", "warn"]));
+await step("Applying D1 migrations (local)", () => run(process.execPath, [wranglerBin, "d1", "migrations", "apply", "DB", "--local", ...persistArgs], { env: quiet }));
+await step("Seeding demo data", () => applySeed({ persistTo: persistDir }));
+
+if (!vars.OPENAI_API_KEY && !process.env.OPENAI_API_KEY) {
+  await step("Starting the demo model", async () => {
+    const { startDemoModel } = await import("./demo-model-launch.mjs");
+    const { url, child } = await startDemoModel({ verbose });
     children.push(child);
-    extraVars.push("--var", `OPENAI_BASE_URL:${url}`, "--var", "DEMO_MODEL:1");
-    console.log(`› Demo model at ${url}`);
-  }
+    Object.assign(extraVars, { OPENAI_BASE_URL: url, DEMO_MODEL: "1" });
+    return url;
+  });
 }
 
-console.log(`› Starting wrangler dev on http://127.0.0.1:${port}`);
-const wrangler = start(process.execPath, [wranglerBin, "dev", "--ip", "127.0.0.1", "--port", port, "--show-interactive-dev-session=false", ...extraVars], {
-  env: wranglerDevEnv,
-});
-children.push(wrangler);
-const stop = () => {
-  for (const c of children) c.kill("SIGTERM");
-  process.exit(0);
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
-wrangler.on("exit", (code) => {
-  for (const c of children) if (c !== wrangler) c.kill("SIGTERM");
-  process.exit(code ?? 0);
-});
+const { standInsNeeded, startDemoChannels } = await import("./demo-channels.mjs");
+const want = standInsNeeded(vars);
+const LABEL = { telegram: "Telegram", whatsapp: "WhatsApp (Green API)", instagram: "Instagram (Meta)" };
+if (want.telegram || want.whatsapp || want.instagram) {
+  await step("Starting local stand-ins of the messengers", async () => {
+    const demo = await startDemoChannels(want, { persistDir });
+    children.push(demo);
+    Object.assign(extraVars, demo.bindings);
+    return demo.names.map((n) => LABEL[n]).join(", ");
+  });
+}
 
-await waitForHttp(`http://127.0.0.1:${port}/api/auth/me`, 120_000);
+const varArgs = Object.entries(extraVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+let wranglerOutput = "";
+await step(`Starting wrangler dev on ${origin}`, async () => {
+  const wrangler = start(
+    process.execPath,
+    [wranglerBin, "dev", "--ip", "127.0.0.1", "--port", port, "--show-interactive-dev-session=false", ...persistArgs, ...(option("vars") ? ["--env-file", varsFile] : []), ...varArgs],
+    { env: wranglerDevEnv, stdio: verbose ? "inherit" : ["ignore", "pipe", "pipe"] },
+  );
+  children.push(wrangler);
+  if (!verbose) {
+    // Kept (the last 200 KB) to be shown if it fails; wrangler's offline stack traces stay out of sight otherwise.
+    const keep = (d) => {
+      wranglerOutput = (wranglerOutput + d).slice(-200_000);
+    };
+    wrangler.stdout.on("data", keep);
+    wrangler.stderr.on("data", keep);
+  }
+  const exited = new Promise((_, reject) =>
+    wrangler.once("exit", (code) => {
+      const error = new Error(`wrangler dev exited with ${code}`);
+      error.output = wranglerOutput;
+      reject(error);
+    }),
+  );
+  await Promise.race([waitForHttp(`${origin}/api/auth/me`, 120_000), exited]);
+  wrangler.on("exit", (code) => {
+    if (stopping) return;
+    if (!verbose && code) process.stderr.write(`\n${wranglerOutput}\n✗ wrangler dev stopped (exit ${code})\n`);
+    void stopAll(code ?? 0);
+  });
+  return "ready";
+});
+process.on("SIGINT", () => void stopAll(0));
+process.on("SIGTERM", () => void stopAll(0));
+
+const standIns = Object.entries(want)
+  .filter(([, on]) => on)
+  .map(([k]) => LABEL[k]);
 console.log(`
-  Assistly is running: http://127.0.0.1:${port}
+  Assistly is running: ${origin}
 
   Demo login:    ${DEMO.email} / ${DEMO.password}
   Administrator: ${ADMIN.email} / ${ADMIN.password}
-  Mail (dev outbox): http://127.0.0.1:${port}/api/dev/outbox
+  Mail (dev outbox): ${origin}/api/dev/outbox${publicUrl !== origin ? `\n  Links in mails and webhooks use PUBLIC_URL=${publicUrl}` : ""}${
+    standIns.length
+      ? `\n  Messengers without credentials run as local stand-ins: ${standIns.join(", ")}.
+  Connect them on the "Подключение мессенджеров" page (any bot token works), then write as a
+  customer there or with \`npm run simulate\`.`
+      : ""
+  }
 `);

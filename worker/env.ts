@@ -22,6 +22,8 @@ export interface Env {
   OPENAI_BASE_URL: string;
   OPENAI_API_KEY?: string;
   DEMO_MODEL?: string;
+  /** Messengers served by `npm start`'s local stand-ins ("telegram,whatsapp,instagram" or "1" for all); read only in development. */
+  DEMO_CHANNELS?: string;
   TELEGRAM_API_BASE: string;
   GREEN_API_BASE: string;
   GREEN_API_PARTNER_TOKEN?: string;

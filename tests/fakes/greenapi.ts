@@ -7,6 +7,8 @@ import { type FakeHandler, type FakeState, json } from "./index";
  * downloads at `/download/{name}`. It keeps each instance's state and settings; control endpoints:
  * `POST /__deliver { idInstance, body }` calls the instance's webhook with its Bearer token,
  * `POST /__state { idInstance, stateInstance }` changes the state and sends `stateInstanceChanged`.
+ * Opt-in for `npm start`'s demo: `data.autoAuthorizeMs` authorizes an instance that long after its
+ * first QR or pairing-code request (a person "scanned" it), `data.qrPng` is the QR image served.
  */
 export const GREEN_PARTNER_TOKEN = "test-green-partner-token";
 
@@ -17,6 +19,7 @@ interface Instance {
   settings: Record<string, unknown>;
   wid: string;
   sent: number;
+  authorizing?: boolean;
 }
 
 function instances(state: FakeState): Map<string, Instance> {
@@ -42,6 +45,27 @@ export async function deliverGreen(inst: Instance, body: unknown): Promise<{ sta
   return { status: r.status, body: await r.text() };
 }
 
+function stateChanged(inst: Instance) {
+  return {
+    typeWebhook: "stateInstanceChanged",
+    instanceData: { idInstance: Number(inst.id), wid: inst.wid, typeInstance: "whatsapp" },
+    timestamp: Math.floor(Date.now() / 1000),
+    stateInstance: inst.state,
+  };
+}
+
+function autoAuthorize(state: FakeState, inst: Instance) {
+  const ms = state.data.autoAuthorizeMs as number | undefined;
+  if (!ms || inst.state === "authorized" || inst.authorizing) return;
+  inst.authorizing = true;
+  const t = setTimeout(() => {
+    inst.authorizing = false;
+    inst.state = "authorized";
+    deliverGreen(inst, stateChanged(inst)).catch(() => undefined);
+  }, ms);
+  t.unref?.();
+}
+
 export const greenHandler: FakeHandler = async (req, res, state) => {
   const url = new URL(req.path, "http://fake");
   const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
@@ -52,12 +76,7 @@ export const greenHandler: FakeHandler = async (req, res, state) => {
   if (url.pathname === "/__state" && req.method === "POST") {
     const inst = greenInstance(state, String(body.idInstance));
     inst.state = String(body.stateInstance);
-    const r = await deliverGreen(inst, {
-      typeWebhook: "stateInstanceChanged",
-      instanceData: { idInstance: Number(inst.id), wid: inst.wid, typeInstance: "whatsapp" },
-      timestamp: Math.floor(Date.now() / 1000),
-      stateInstance: inst.state,
-    });
+    const r = await deliverGreen(inst, stateChanged(inst));
     return json(res, 200, r);
   }
   const dl = /^\/download\/(.+)$/.exec(url.pathname);
@@ -89,9 +108,11 @@ export const greenHandler: FakeHandler = async (req, res, state) => {
       return json(res, 200, { stateInstance: inst.state });
     case "qr":
       if (inst.state === "authorized") return json(res, 200, { type: "alreadyLogged", message: "instance account already authorized" });
-      return json(res, 200, { type: "qrCode", message: PNG_1PX });
+      autoAuthorize(state, inst);
+      return json(res, 200, { type: "qrCode", message: (state.data.qrPng as string | undefined) ?? PNG_1PX });
     case "getAuthorizationCode":
       if (!/^\d{7,15}$/.test(String(body.phoneNumber ?? ""))) return json(res, 400, { message: "phoneNumber is invalid" });
+      autoAuthorize(state, inst);
       return json(res, 200, { status: true, code: "ABCD1234" });
     case "reboot":
       inst.state = "starting";

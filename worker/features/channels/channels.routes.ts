@@ -58,7 +58,7 @@ export const channelRoutes = new Hono<AppBindings>()
   .post("/:accountId/platform-whatsapp/create-instance", can("manage", "Channel"), v("json", whatsappCreateSchema), async (c) =>
     c.json(await createWhatsappInstance(c.env, acc(c), c.req.valid("json"), c.req.url), 201),
   )
-  .get("/:accountId/platform-whatsapp/settings", can("read", "Channel"), async (c) => c.json(whatsappSettingsDto(await getChannel(c.env, acc(c), "WHATSAPP")), 200))
+  .get("/:accountId/platform-whatsapp/settings", can("read", "Channel"), async (c) => c.json(whatsappSettingsDto(c.env, await getChannel(c.env, acc(c), "WHATSAPP")), 200))
   .put("/:accountId/platform-whatsapp", can("manage", "Channel"), v("json", whatsappSettingsSchema), async (c) => c.json(await putWhatsappSettings(c.env, acc(c), c.req.valid("json")), 200))
   .get("/:accountId/platform-whatsapp/instance-settings", can("read", "Channel"), async (c) => c.json(await getInstanceSettings(c.env, acc(c)), 200))
   .put("/:accountId/platform-whatsapp/instance-settings", can("manage", "Channel"), v("json", instanceSettingsSchema), async (c) =>
@@ -74,7 +74,7 @@ export const channelRoutes = new Hono<AppBindings>()
   .post("/:accountId/platform-whatsapp/toggle", can("manage", "Channel"), v("json", toggleSchema), async (c) => c.json(await toggleWhatsapp(c.env, acc(c), c.req.valid("json").enabled), 200))
   .delete("/:accountId/platform-whatsapp", can("manage", "Channel"), async (c) => c.json(await deleteWhatsapp(c.env, acc(c)), 200))
   // --- Instagram
-  .get("/:accountId/platform-instagram", can("read", "Channel"), async (c) => c.json(instagramState(await getChannel(c.env, acc(c), "INSTAGRAM")), 200))
+  .get("/:accountId/platform-instagram", can("read", "Channel"), async (c) => c.json(instagramState(c.env, await getChannel(c.env, acc(c), "INSTAGRAM")), 200))
   .put("/:accountId/platform-instagram", can("manage", "Channel"), v("json", instagramConnectSchema), async (c) => c.json(await connectInstagram(c.env, acc(c), c.req.valid("json")), 200))
   .patch("/:accountId/platform-instagram/settings", can("manage", "Channel"), v("json", instagramSettingsSchema), async (c) =>
     c.json(await updateInstagramSettings(c.env, acc(c), c.req.valid("json")), 200),

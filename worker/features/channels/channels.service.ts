@@ -83,6 +83,18 @@ export async function resolveAssistant(env: Env, accountId: string, requested: s
   return current ?? (await defaultAssistantId(env, accountId));
 }
 
+export type DemoChannel = "telegram" | "whatsapp" | "instagram";
+
+/**
+ * Whether this messenger is `npm start`'s local stand-in (no real credentials configured), so the
+ * card can say it is a demo. Only in development: a production deployment never shows the badge.
+ */
+export function isDemoChannel(env: Env, kind: DemoChannel): boolean {
+  if (env.ENVIRONMENT !== "development" || !env.DEMO_CHANNELS) return false;
+  const list = env.DEMO_CHANNELS.split(",").map((x) => x.trim().toLowerCase());
+  return list.includes("1") || list.includes("true") || list.includes(kind);
+}
+
 export function webhookUrl(env: Env, path: string, requestUrl?: string): string {
   return appUrl(env, path, requestUrl);
 }

@@ -4,7 +4,7 @@ import type { Env } from "../../env";
 import { maskSecret } from "../../lib/crypto";
 import { badRequest, notFound } from "../../lib/errors";
 import { createLogger } from "../../lib/logger";
-import { getChannel, isConnected, markDisconnected, openCredentials, resolveAssistant, saveChannel, sealCredentials, updateChannel, upstreamError } from "./channels.service";
+import { getChannel, isConnected, isDemoChannel, markDisconnected, openCredentials, resolveAssistant, saveChannel, sealCredentials, updateChannel, upstreamError } from "./channels.service";
 import { SendError } from "./types";
 import { getSettings, updateSettings } from "../accounts/accounts.service";
 
@@ -16,10 +16,12 @@ export function instagramClient(env: Env, creds: InstagramCreds) {
   return new InstagramClient(env.META_GRAPH_BASE, creds.accessToken);
 }
 
-export function instagramState(ch: Channel | null) {
-  if (!ch || !isConnected(ch)) return { connected: false, enabled: false, assistantId: ch?.assistantId ?? null, instagramAccountId: null, username: null, tokenHint: null, commentsAutoReply: false, subscribedFields: [] as string[] };
+export function instagramState(env: Env, ch: Channel | null) {
+  const demo = isDemoChannel(env, "instagram");
+  if (!ch || !isConnected(ch)) return { connected: false, enabled: false, assistantId: ch?.assistantId ?? null, instagramAccountId: null, username: null, tokenHint: null, commentsAutoReply: false, subscribedFields: [] as string[], demo };
   const s = ch.state as Record<string, unknown>;
   return {
+    demo,
     connected: true,
     enabled: ch.enabled,
     assistantId: ch.assistantId,
@@ -59,7 +61,7 @@ export async function connectInstagram(env: Env, accountId: string, input: { ins
     },
   });
   if (input.commentsAutoReply !== undefined) await updateSettings(env, accountId, { comments: { autoReply: input.commentsAutoReply } });
-  return instagramState(ch);
+  return instagramState(env, ch);
 }
 
 export async function requireInstagram(env: Env, accountId: string) {
@@ -75,12 +77,12 @@ export async function updateInstagramSettings(env: Env, accountId: string, input
   const updated = await updateChannel(env, ch, { assistantId, state });
   // One setting, two copies: the account's (Account settings) and the channel's (read by the consumer).
   if (input.commentsAutoReply !== undefined) await updateSettings(env, accountId, { comments: { autoReply: input.commentsAutoReply } });
-  return instagramState(updated);
+  return instagramState(env, updated);
 }
 
 export async function toggleInstagram(env: Env, accountId: string, enabled?: boolean) {
   const ch = await requireInstagram(env, accountId);
-  return instagramState(await updateChannel(env, ch, { enabled: enabled ?? !ch.enabled }));
+  return instagramState(env, await updateChannel(env, ch, { enabled: enabled ?? !ch.enabled }));
 }
 
 export async function disconnectInstagram(env: Env, accountId: string) {

@@ -16,6 +16,7 @@ import {
   secretHash,
   updateChannel,
   upstreamError,
+  isDemoChannel,
   webhookUrl,
 } from "./channels.service";
 import { SendError } from "./types";
@@ -80,7 +81,7 @@ export async function connectTelegram(env: Env, accountId: string, input: { botT
 /** GET: the channel's state without the token; `live` asks Telegram for the webhook health and repairs a drifted url. */
 export async function telegramState(env: Env, ch: Channel | null, opts: { live: boolean; requestUrl?: string } = { live: true }) {
   if (!ch || !isConnected(ch)) {
-    return { connected: false, enabled: false, assistantId: ch?.assistantId ?? null, botId: null, botUsername: null, botName: null, tokenHint: null, webhook: null };
+    return { connected: false, enabled: false, assistantId: ch?.assistantId ?? null, botId: null, botUsername: null, botName: null, tokenHint: null, webhook: null, demo: isDemoChannel(env, "telegram") };
   }
   const s = ch.state as Record<string, unknown>;
   let webhook: { url: string; healthy: boolean; pendingUpdateCount: number | null; lastErrorMessage: string | null; lastErrorDate: number | null; checked: boolean } = {
@@ -128,6 +129,7 @@ export async function telegramState(env: Env, ch: Channel | null, opts: { live: 
     botName: (s.botName as string | null) ?? null,
     tokenHint: (s.tokenHint as string | null) ?? null,
     webhook,
+    demo: isDemoChannel(env, "telegram"),
   };
 }
 

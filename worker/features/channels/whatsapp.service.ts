@@ -17,6 +17,7 @@ import {
   secretHash,
   updateChannel,
   upstreamError,
+  isDemoChannel,
   webhookUrl,
 } from "./channels.service";
 import { checkPhone } from "./phone";
@@ -42,11 +43,14 @@ export function webhookSettings(url: string, token: string) {
 }
 
 /** The §3 whatsappSettings: what the page shows and what `core::whatsappStateChanged` carries. */
-export function whatsappSettingsDto(ch: Channel | null) {
-  if (!ch || !isConnected(ch)) return { connected: false, enabled: false, assistantId: ch?.assistantId ?? null, idInstance: null, apiUrl: null, tokenHint: null, stateInstance: null, wid: null, phone: null, createdViaPartner: false, stateCheckedAt: null };
+export function whatsappSettingsDto(env: Env, ch: Channel | null) {
+  // Whether "create instance" can work here (a partner token), and whether the gateway is the local stand-in.
+  const install = { partnerAvailable: !!env.GREEN_API_PARTNER_TOKEN, demo: isDemoChannel(env, "whatsapp") };
+  if (!ch || !isConnected(ch)) return { connected: false, enabled: false, assistantId: ch?.assistantId ?? null, idInstance: null, apiUrl: null, tokenHint: null, stateInstance: null, wid: null, phone: null, createdViaPartner: false, stateCheckedAt: null, ...install };
   const s = ch.state as Record<string, unknown>;
   const wid = (s.wid as string | undefined) ?? null;
   return {
+    ...install,
     connected: true,
     enabled: ch.enabled,
     assistantId: ch.assistantId,
@@ -72,7 +76,7 @@ export async function requireWhatsapp(env: Env, accountId: string): Promise<{ ch
 export async function recordWhatsappState(env: Env, ch: Channel, stateInstance: string, extra: Record<string, unknown> = {}): Promise<Channel> {
   const before = (ch.state as Record<string, unknown>).stateInstance;
   const updated = await updateChannel(env, ch, { state: { ...ch.state, ...extra, stateInstance, stateCheckedAt: Date.now() } });
-  if (before !== stateInstance || Object.keys(extra).length) await publishSafe(env, ch.accountId, [{ event: "core::whatsappStateChanged", data: whatsappSettingsDto(updated) }]);
+  if (before !== stateInstance || Object.keys(extra).length) await publishSafe(env, ch.accountId, [{ event: "core::whatsappStateChanged", data: whatsappSettingsDto(env, updated) }]);
   return updated;
 }
 
@@ -123,8 +127,8 @@ export async function createWhatsappInstance(
     assistantId,
     state: { connected: true, apiUrl: creds.apiUrl, viaPartner: creds.viaPartner, stateInstance, stateCheckedAt: Date.now(), webhookUrl: url, tokenHint: maskSecret(creds.apiTokenInstance) },
   });
-  await publishSafe(env, accountId, [{ event: "core::whatsappStateChanged", data: whatsappSettingsDto(ch) }]);
-  return whatsappSettingsDto(ch);
+  await publishSafe(env, accountId, [{ event: "core::whatsappStateChanged", data: whatsappSettingsDto(env, ch) }]);
+  return whatsappSettingsDto(env, ch);
 }
 
 export async function whatsappInstanceState(env: Env, accountId: string) {
@@ -135,7 +139,7 @@ export async function whatsappInstanceState(env: Env, accountId: string) {
   } catch (e) {
     upstreamError(e, "Green API");
   }
-  return whatsappSettingsDto(await recordWhatsappState(env, ch, state));
+  return whatsappSettingsDto(env, await recordWhatsappState(env, ch, state));
 }
 
 export async function whatsappQr(env: Env, accountId: string) {
@@ -195,7 +199,7 @@ export async function deleteWhatsapp(env: Env, accountId: string) {
     createLogger({ accountId }).warn("whatsapp: releasing the instance failed on delete", { error });
   }
   const updated = await markDisconnected(env, ch, { stateInstance: null });
-  await publishSafe(env, accountId, [{ event: "core::whatsappStateChanged", data: whatsappSettingsDto(updated) }]);
+  await publishSafe(env, accountId, [{ event: "core::whatsappStateChanged", data: whatsappSettingsDto(env, updated) }]);
   return { connected: false };
 }
 
@@ -231,7 +235,7 @@ export async function putWhatsappSettings(env: Env, accountId: string, input: { 
   const { ch } = await requireWhatsapp(env, accountId);
   const assistantId = input.assistantId === undefined ? ch.assistantId : await resolveAssistant(env, accountId, input.assistantId, ch.assistantId);
   const updated = await updateChannel(env, ch, { assistantId, enabled: input.enabled ?? ch.enabled });
-  const dto = whatsappSettingsDto(updated);
+  const dto = whatsappSettingsDto(env, updated);
   await publishSafe(env, accountId, [{ event: "core::whatsappStateChanged", data: dto }]);
   return dto;
 }
@@ -239,7 +243,7 @@ export async function putWhatsappSettings(env: Env, accountId: string, input: { 
 export async function toggleWhatsapp(env: Env, accountId: string, enabled?: boolean) {
   const { ch } = await requireWhatsapp(env, accountId);
   const updated = await updateChannel(env, ch, { enabled: enabled ?? !ch.enabled });
-  const dto = whatsappSettingsDto(updated);
+  const dto = whatsappSettingsDto(env, updated);
   await publishSafe(env, accountId, [{ event: "core::whatsappStateChanged", data: dto }]);
   return dto;
 }

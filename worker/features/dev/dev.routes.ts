@@ -5,8 +5,21 @@ import { getDb, schema } from "../../db/client";
 import type { AppBindings } from "../../env";
 import { notFound } from "../../lib/errors";
 import { v } from "../../lib/validation";
+import { ACCOUNT_NOT_FOUND, memberOf } from "../../middleware/account-scope";
+import { requireAuth } from "../../middleware/session";
+import { sendAsDemoCustomer } from "./demo-customer.service";
 
-/** Exists only when ENVIRONMENT=development: the mail that would have been sent. */
+const demoCustomerSchema = z.object({
+  accountId: z.string().trim().min(1, "Укажите аккаунт").max(64),
+  platform: z.enum(["telegram", "whatsapp", "instagram"], "Выберите мессенджер: telegram, whatsapp или instagram"),
+  name: z.string().trim().min(1, "Укажите имя клиента").max(80, "Имя клиента — не длиннее 80 символов"),
+  text: z.string().trim().min(1, "Напишите текст сообщения").max(1000, "Сообщение — не длиннее 1000 символов"),
+});
+
+/**
+ * Exists only when ENVIRONMENT=development: the mail that would have been sent, and the demo's
+ * "send as customer" through the messengers' local stand-ins (DEMO_CHANNELS, set by `npm start`).
+ */
 export const devRoutes = new Hono<AppBindings>()
   .use(async (c, next) => {
     if (c.env.ENVIRONMENT !== "development") throw notFound("Маршрут не найден", "ROUTE_NOT_FOUND");
@@ -22,4 +35,10 @@ export const devRoutes = new Hono<AppBindings>()
       .limit(limit)
       .all();
     return c.json({ data: rows }, 200);
+  })
+  .post("/customer-message", requireAuth, v("json", demoCustomerSchema), async (c) => {
+    const input = c.req.valid("json");
+    // Any member may play the customer of their own account; nobody else's account is reachable.
+    if (!(await memberOf(c.env.DB, c.get("auth"), input.accountId))) throw notFound(ACCOUNT_NOT_FOUND, "ACCOUNT_NOT_FOUND");
+    return c.json(await sendAsDemoCustomer(c.env, input.accountId, input, c.req.url), 202);
   });
