@@ -48,7 +48,7 @@ describe("Instagram login entry", () => {
     available = false;
     show(null);
     await waitFor(() => expect((screen.getByRole("button", { name: "Войти через Facebook" }) as HTMLButtonElement).disabled).toBe(true));
-    expect(screen.getByText(/Вход через Facebook не настроен на этом сервере/)).toBeTruthy();
+    expect(screen.getByText(/Вход через Facebook на этой установке платформы недоступен/)).toBeTruthy();
   });
 
   it.each([

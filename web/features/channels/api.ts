@@ -3,6 +3,7 @@ import type { instagramState } from "@worker/features/channels/instagram.service
 import type { getOauthCandidates } from "@worker/features/channels/instagram-oauth.service";
 import type { telegramState } from "@worker/features/channels/telegram.service";
 import type { whatsappSettingsDto, whatsappPhoneCode, whatsappQr } from "@worker/features/channels/whatsapp.service";
+import type { DemoCustomerMessage, sendAsDemoCustomer } from "@worker/features/dev/demo-customer.service";
 import { api } from "@/lib/api";
 
 /** Response shapes come from the worker's own functions (type-only), never hand-copied. */
@@ -96,6 +97,8 @@ export const channelQueries = {
 export const channelApi = {
   connectTelegram: (accountId: string, body: { botToken?: string; assistantId?: string | null }) =>
     api.put<TelegramState>(`${base(accountId)}/platform-telegram`, body, { silent: true }),
+  /** The demo's "write as a customer" (a dev-only route, present while npm start's stand-ins run). */
+  sendAsDemoCustomer: (body: DemoCustomerMessage & { accountId: string }) => api.post<Awaited<ReturnType<typeof sendAsDemoCustomer>>>("/dev/customer-message", body),
   toggleTelegram: (accountId: string, enabled: boolean) => api.post<TelegramState>(`${base(accountId)}/platform-telegram/toggle`, { enabled }),
   disconnectTelegram: (accountId: string) => api.delete<{ connected: false }>(`${base(accountId)}/platform-telegram`),
 

@@ -6,6 +6,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { useAbility } from "@/lib/ability";
 import { useAccountSocket } from "@/lib/socket";
+import { DemoCustomerCard } from "@/features/channels/components/demo-customer-card";
 import { InstagramCard } from "@/features/channels/components/instagram-card";
 import { TelegramCard } from "@/features/channels/components/telegram-card";
 import { WhatsappCard } from "@/features/channels/components/whatsapp-card";
@@ -41,6 +42,7 @@ export default function ConnectPage() {
         <WhatsappCard accountId={accountId} className="lg:col-span-2" />
         <TelegramCard accountId={accountId} />
         <InstagramCard accountId={accountId} />
+        <DemoCustomerCard accountId={accountId} />
       </div>
     </div>
   );

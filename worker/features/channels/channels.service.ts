@@ -30,7 +30,7 @@ export function isConnected(ch: Channel | null | undefined): ch is Channel & { c
 }
 
 function encryptionKey(env: Env): string {
-  if (!env.ENCRYPTION_KEY) throw new AppError(503, "ENCRYPTION_NOT_CONFIGURED", "Шифрование секретов не настроено (ENCRYPTION_KEY)");
+  if (!env.ENCRYPTION_KEY) throw new AppError(503, "ENCRYPTION_NOT_CONFIGURED", "Подключение мессенджеров на этой установке платформы ещё не настроено: нет ключа для хранения токенов. Обратитесь к администратору платформы");
   return env.ENCRYPTION_KEY;
 }
 

@@ -34,7 +34,7 @@ export function metaOauthAvailable(env: Env): boolean {
 }
 
 function requireAvailable(env: Env): { appId: string; appSecret: string } {
-  if (!metaOauthAvailable(env)) throw new AppError(503, "META_OAUTH_UNAVAILABLE", "Вход через Facebook не настроен: задайте META_APP_ID и META_APP_SECRET или подключите аккаунт по id и токену");
+  if (!metaOauthAvailable(env)) throw new AppError(503, "META_OAUTH_UNAVAILABLE", "Вход через Facebook на этой установке платформы недоступен: она не связана с приложением Meta. Подключите аккаунт по id и токену");
   return { appId: env.META_APP_ID!, appSecret: env.META_APP_SECRET! };
 }
 
@@ -91,7 +91,7 @@ interface SealedCandidate extends Candidate {
 }
 
 function encryptionKey(env: Env): string {
-  if (!env.ENCRYPTION_KEY) throw new AppError(503, "ENCRYPTION_NOT_CONFIGURED", "Шифрование секретов не настроено (ENCRYPTION_KEY)");
+  if (!env.ENCRYPTION_KEY) throw new AppError(503, "ENCRYPTION_NOT_CONFIGURED", "Подключение мессенджеров на этой установке платформы ещё не настроено: нет ключа для хранения токенов. Обратитесь к администратору платформы");
   return env.ENCRYPTION_KEY;
 }
 

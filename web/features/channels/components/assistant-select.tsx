@@ -31,7 +31,10 @@ export function AssistantSelect({ accountId, id, value, onChange, disabled }: As
     <div className="space-y-1.5">
       <Select value={shown ? shown : NONE} onValueChange={(v) => onChange(v === NONE ? null : v)} disabled={disabled}>
         <SelectTrigger id={id} data-testid={id}>
-          <SelectValue />
+          {/* A long assistant name is cut with an ellipsis instead of pushing the card wider on a phone. */}
+          <span className="flex min-w-0 flex-1 overflow-hidden *:flex *:min-w-0">
+            <SelectValue />
+          </span>
         </SelectTrigger>
         <SelectContent>
           {list.map((a, i) => (

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { FlaskConical } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
 import { ConfirmButton } from "@/lib/confirm";
@@ -14,6 +16,8 @@ export interface ChannelCardProps {
   title: string;
   description: React.ReactNode;
   status: { label: string; tone: ChannelTone };
+  /** The messenger is `npm start`'s local stand-in (development only, from the server's state). */
+  demo?: boolean;
   /** The on/off switch of a connected channel; absent when not connected. */
   enabled?: { value: boolean; onChange?: (v: boolean) => void; busy?: boolean; canManage: boolean };
   children: React.ReactNode;
@@ -22,7 +26,7 @@ export interface ChannelCardProps {
 }
 
 /** One messenger on the connect page: its mark, state, on/off switch, body and actions. */
-export function ChannelCard({ kind, title, description, status, enabled, children, footer, className }: ChannelCardProps) {
+export function ChannelCard({ kind, title, description, status, demo, enabled, children, footer, className }: ChannelCardProps) {
   const { t } = useTranslation("channels");
   const switchId = `${kind}-enabled`;
   return (
@@ -35,6 +39,17 @@ export function ChannelCard({ kind, title, description, status, enabled, childre
             <span className="size-1.5 rounded-full bg-current" aria-hidden />
             {status.label}
           </Badge>
+          {demo && (
+            <Tooltip>
+              <TooltipTrigger asChild>
+                <Badge variant="warning" tabIndex={0} data-testid={`${kind}-demo`}>
+                  <FlaskConical aria-hidden />
+                  {t("demo.badge")}
+                </Badge>
+              </TooltipTrigger>
+              <TooltipContent className="max-w-xs">{t("demo.hint", { channel: title })}</TooltipContent>
+            </Tooltip>
+          )}
         </div>
         <CardDescription className="mt-1">{description}</CardDescription>
       </CardHeader>

@@ -81,6 +81,7 @@ export function InstagramCard({ accountId }: { accountId: string }) {
       title={t("instagram.title")}
       description={t("instagram.description")}
       status={status}
+      demo={s.demo}
       enabled={s.connected ? { value: s.enabled, onChange: toggle, busy, canManage } : undefined}
       footer={
         s.connected && canManage ? (

@@ -74,6 +74,7 @@ export function TelegramCard({ accountId }: { accountId: string }) {
       title={t("telegram.title")}
       description={t("telegram.description")}
       status={status}
+      demo={s.demo}
       enabled={s.connected ? { value: s.enabled, onChange: toggle, busy, canManage } : undefined}
       footer={
         s.connected && canManage ? (

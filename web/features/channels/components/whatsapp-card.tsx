@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CircleCheck, Hourglass, LogOut, Plus, Power, Link2, Settings2, ShieldAlert, Trash2 } from "lucide-react";
+import { CircleCheck, Hourglass, Info, LogOut, Plus, Power, Link2, Settings2, ShieldAlert, Trash2 } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -91,6 +91,7 @@ export function WhatsappCard({ accountId, className }: { accountId: string; clas
       title={t("whatsapp.title")}
       description={t("whatsapp.description")}
       status={status}
+      demo={s.demo}
       enabled={s.connected ? { value: s.enabled, onChange: toggle, busy: busy === "toggle", canManage } : undefined}
       footer={
         s.connected && canManage ? (
@@ -125,7 +126,7 @@ export function WhatsappCard({ accountId, className }: { accountId: string; clas
       }
     >
       {s.connected ? (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
           <div className="space-y-5">
             <dl className="divide-y divide-border">
               <Fact label={t("whatsapp.state")} testId="whatsapp-state">
@@ -157,21 +158,31 @@ export function WhatsappCard({ accountId, className }: { accountId: string; clas
         </div>
       ) : canManage ? (
         <div className="space-y-4">
-          <ol className="list-decimal space-y-1 ps-5 text-[0.9375rem] text-muted-foreground marker:text-primary">
-            <li>{t("whatsapp.setup.step1")}</li>
-            <li>{t("whatsapp.setup.step2")}</li>
-            <li>{t("whatsapp.setup.step3")}</li>
-          </ol>
+          {s.partnerAvailable ? (
+            <ol className="list-decimal space-y-1 ps-5 text-[0.9375rem] text-muted-foreground marker:text-primary">
+              <li>{t("whatsapp.setup.step1")}</li>
+              <li>{t("whatsapp.setup.step2")}</li>
+              <li>{t("whatsapp.setup.step3")}</li>
+            </ol>
+          ) : (
+            <Alert variant="info" data-testid="whatsapp-partner-unavailable">
+              <Info aria-hidden />
+              <AlertTitle>{t("whatsapp.partnerUnavailableTitle")}</AlertTitle>
+              <AlertDescription>{t("whatsapp.partnerUnavailable")}</AlertDescription>
+            </Alert>
+          )}
           <div className="space-y-1.5">
             <Label htmlFor="whatsapp-new-assistant">{t("assistant.label")}</Label>
             <AssistantSelect accountId={accountId} id="whatsapp-new-assistant" value={newAssistant} onChange={setNewAssistant} />
           </div>
           <div className="flex flex-wrap gap-3">
-            <Button onClick={create} loading={busy === "create"}>
-              <Plus aria-hidden />
-              {t("whatsapp.create")}
-            </Button>
-            <Button variant="outline" onClick={() => setExistingOpen(true)}>
+            {s.partnerAvailable && (
+              <Button onClick={create} loading={busy === "create"}>
+                <Plus aria-hidden />
+                {t("whatsapp.create")}
+              </Button>
+            )}
+            <Button variant={s.partnerAvailable ? "outline" : "default"} onClick={() => setExistingOpen(true)}>
               <Link2 aria-hidden />
               {t("whatsapp.useExisting")}
             </Button>
