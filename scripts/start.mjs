@@ -10,6 +10,13 @@ import { join, resolve } from "node:path";
 import { applySeed, DEMO, ADMIN } from "./seed.mjs";
 import { captureRunOutput, readVars, root, run, start, viteBin, waitForHttp, wranglerBin, wranglerDevEnv } from "./lib.mjs";
 
+// wrangler 4 needs Node >= 22.12: `npm start` runs on the Node 22 of the `node` devDependency.
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(`✗ Node ${process.versions.node} is too old for wrangler 4 (22.12 or newer). Run it as \`npm start\`: npm scripts use the Node 22 that \`npm install\` brought.`);
+  process.exit(1);
+}
+
 const argv = process.argv.slice(2);
 const option = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const verbose = argv.includes("--verbose");
@@ -96,8 +103,13 @@ await step(`Starting wrangler dev on ${origin}`, async () => {
   children.push(wrangler);
   if (!verbose) {
     // Kept (the last 200 KB) to be shown if it fails; wrangler's offline stack traces stay out of sight otherwise.
+    let partial = "";
     const keep = (d) => {
       wranglerOutput = (wranglerOutput + d).slice(-200_000);
+      // Mail of the dev outbox is what a person needs from the log (the verification link): shown.
+      const lines = (partial + d).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) if (line.includes('"dev outbox"')) printMail(line);
     };
     wrangler.stdout.on("data", keep);
     wrangler.stderr.on("data", keep);
@@ -117,6 +129,15 @@ await step(`Starting wrangler dev on ${origin}`, async () => {
   });
   return "ready";
 });
+function printMail(line) {
+  try {
+    const m = JSON.parse(line.slice(line.indexOf("{")));
+    console.log(`✉ ${m.to}: ${m.subject}\n${String(m.text ?? "").replace(/^/gm, "  ")}\n`);
+  } catch {
+    /* not one of our JSON lines */
+  }
+}
+
 process.on("SIGINT", () => void stopAll(0));
 process.on("SIGTERM", () => void stopAll(0));
 
