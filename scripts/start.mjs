@@ -6,6 +6,7 @@
 // Options: --verbose; --no-build (reuse dist/); --persist-to=<dir> (local data, default
 // .wrangler/state); --vars=<file> (default .dev.vars, created from .dev.vars.example).
 import { copyFileSync, existsSync } from "node:fs";
+import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { applySeed, DEMO, ADMIN } from "./seed.mjs";
 import { captureRunOutput, readVars, root, run, start, viteBin, waitForHttp, wranglerBin, wranglerDevEnv } from "./lib.mjs";
@@ -50,6 +51,17 @@ async function step(label, fn) {
     console.error(`✗ ${label}: ${error.message}`);
     await stopAll(1);
   }
+}
+
+// Another server on the port would answer the readiness check in place of ours.
+const portFree = await new Promise((resolve) => {
+  const s = createServer();
+  s.once("error", () => resolve(false));
+  s.listen(Number(port), "127.0.0.1", () => s.close(() => resolve(true)));
+});
+if (!portFree) {
+  console.error(`✗ Port ${port} is already in use (another Assistly or another server runs there). Stop it, or choose another port: PORT=8788 npm start`);
+  process.exit(1);
 }
 
 if (!existsSync(varsFile)) {
