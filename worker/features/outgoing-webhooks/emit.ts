@@ -1,0 +1,90 @@
+import type { Env } from "../../env";
+import { newId } from "../../lib/ids";
+import { createLogger } from "../../lib/logger";
+import type { RoomEventInput } from "../inbox/realtime";
+import type { WebhookEventType } from "./catalogue";
+import type { WebhookQueueMessage } from "./outgoing-webhooks.schemas";
+
+/**
+ * The seam between the room and outgoing webhooks: realtime.ts hands every batch of room events it
+ * publishes to `enqueueWebhookEvents`, so whatever reaches the operators' sockets also reaches the
+ * account's endpoints, from the same commit and in the same order. Some webhook events follow from
+ * the room event alone (a deleted contact, a WhatsApp state); the rest are named by the producer on
+ * the room event (`webhooks`), because a room frame does not say whether a message is new or a
+ * thread's status changed.
+ */
+export type WebhookTag = WebhookEventType | { type: WebhookEventType; data: unknown };
+
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  timestamp: number;
+  data: unknown;
+}
+
+function isTestData(data: unknown): boolean {
+  const d = data as { isTestContact?: boolean; contact?: { isTestContact?: boolean } } | null;
+  return d?.isTestContact === true || d?.contact?.isTestContact === true;
+}
+
+/** The webhook events a batch of room events stands for, in the batch's order. Test chats have none. */
+export function webhookEventsOf(events: RoomEventInput[], now = Date.now()): WebhookEvent[] {
+  const out: WebhookEvent[] = [];
+  const add = (type: string, data: unknown) => out.push({ id: `evt_${newId()}`, type, timestamp: now, data });
+  for (const e of events) {
+    if (isTestData(e.data)) continue;
+    if (e.event === "deleteContact") add("contact.deleted", e.data);
+    if (e.event === "core::whatsappStateChanged") {
+      add("whatsapp.state_changed", e.data);
+      add("channel.state_changed", { platform: "WHATSAPP", ...(e.data as object) });
+    }
+    for (const tag of e.webhooks ?? []) {
+      if (typeof tag === "string") add(tag, e.data);
+      else add(tag.type, tag.data);
+    }
+  }
+  return out;
+}
+
+/**
+ * Which event types an account's enabled endpoints want, remembered per isolate for a few seconds:
+ * the ingest path publishes on every batch and most accounts have no endpoint, so a D1 read per
+ * publish would be paid for nothing. Endpoint writes clear the memo of their isolate; another isolate
+ * may miss an endpoint's first seconds (as long as the session memo).
+ */
+const MEMO_MS = 5_000;
+const memo = new Map<string, { types: Set<string>; until: number }>();
+
+export function forgetWebhookSubscriptions(accountId: string) {
+  memo.delete(accountId);
+}
+
+async function subscribedTypes(env: Env, accountId: string): Promise<Set<string>> {
+  const hit = memo.get(accountId);
+  const now = Date.now();
+  if (hit && hit.until > now) return hit.types;
+  const rows = await env.DB.prepare("SELECT DISTINCT j.value AS type FROM webhook_endpoints e, json_each(e.events) j WHERE e.account_id = ?1 AND e.enabled = 1")
+    .bind(accountId)
+    .all<{ type: string }>();
+  const types = new Set(rows.results.map((r) => r.type));
+  memo.set(accountId, { types, until: now + MEMO_MS });
+  if (memo.size > 10_000) memo.delete(memo.keys().next().value!);
+  return types;
+}
+
+/** Never throws: the data is committed and pushed already; a lost enqueue is logged. */
+export async function enqueueWebhookEvents(env: Env, accountId: string, events: RoomEventInput[]): Promise<void> {
+  try {
+    const all = webhookEventsOf(events);
+    if (!all.length) return;
+    const types = await subscribedTypes(env, accountId);
+    const wanted = all.filter((e) => types.has(e.type));
+    if (!wanted.length) return;
+    // A queue message holds 128 KB: a big ingest batch goes as several.
+    const messages: MessageSendRequest<WebhookQueueMessage>[] = [];
+    for (let i = 0; i < wanted.length; i += 20) messages.push({ body: { kind: "emit", accountId, events: wanted.slice(i, i + 20) }, contentType: "json" });
+    await env.WEBHOOKS_QUEUE.sendBatch(messages);
+  } catch (error) {
+    createLogger({ accountId, component: "webhooks" }).error("webhook events not queued", { error, events: events.length });
+  }
+}
