@@ -66,6 +66,8 @@ export const webhookQueries = {
     queryOptions({
       queryKey: ["accounts", accountId, "webhooks"] as const,
       queryFn: () => api.get<{ data: WebhookEndpoint[] }>(`/accounts/${accountId}/webhooks`, { silent: true }),
+      // A delivery on its way (a test event just sent): its outcome shows without a reload.
+      refetchInterval: (q) => (q.state.data?.data.some((e) => e.lastDelivery?.status === "pending" || e.lastDelivery?.status === "sending") ? 2500 : false),
     }),
   eventTypes: (accountId: string) =>
     queryOptions({
