@@ -11,6 +11,7 @@ import { useAbility } from "@/lib/ability";
 import { confirm } from "@/lib/confirm";
 import { formatDate, formatRelative } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
 import { LoadError } from "@/features/accounts/components/load-error";
 import { webhookApi, webhookQueries, type WebhookEndpoint } from "../webhooks-api";
@@ -27,6 +28,7 @@ export function WebhookTab({ accountId }: { accountId: string }) {
   const [editing, setEditing] = useState<WebhookEndpoint | "new" | null>(null);
   const [secret, setSecret] = useState<{ secret: string; rotated: boolean; url: string } | null>(null);
   const [log, setLog] = useState<WebhookEndpoint | null>(null);
+  const wide = useMediaQuery("(min-width: 640px)");
 
   if (endpoints.isPending) return <SectionSkeleton rows={3} />;
   if (endpoints.isError) return <LoadError error={endpoints.error} onRetry={() => endpoints.refetch()} retrying={endpoints.isFetching} />;
@@ -38,7 +40,7 @@ export function WebhookTab({ accountId }: { accountId: string }) {
         <CardHeader>
           <CardTitle>{t("webhooks.title")}</CardTitle>
           <CardDescription>{t("webhooks.description")}</CardDescription>
-          {canEdit && list.length > 0 && (
+          {canEdit && list.length > 0 && wide && (
             <CardAction>
               <Button onClick={() => setEditing("new")} data-testid="webhook-add">
                 <Plus aria-hidden />
@@ -48,6 +50,13 @@ export function WebhookTab({ accountId }: { accountId: string }) {
           )}
         </CardHeader>
         <CardContent className="space-y-3">
+          {canEdit && list.length > 0 && !wide && (
+            // On a phone the header has no room beside the description: the button goes above the list.
+            <Button className="w-full" onClick={() => setEditing("new")} data-testid="webhook-add">
+              <Plus aria-hidden />
+              {t("webhooks.add")}
+            </Button>
+          )}
           {list.length === 0 ? (
             <EmptyState
               icon={Webhook}
@@ -148,7 +157,8 @@ function EndpointRow({
   const gone = !ep.enabled && ep.disabledReason === "gone";
   return (
     <div className={cn("rounded-md border p-4 transition-colors", !ep.enabled && "bg-muted/30")} data-testid="webhook-endpoint" data-url={ep.url}>
-      <div className="flex flex-wrap items-start gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex min-w-0 flex-1 items-start gap-3">
         <span className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", ep.enabled ? "bg-success" : gone ? "bg-destructive" : "bg-secondary")} aria-hidden />
         <div className="min-w-0 flex-1 space-y-1">
           <p className="truncate font-mono text-sm font-medium text-heading" title={ep.url}>
@@ -159,10 +169,11 @@ function EndpointRow({
             <Badge variant={ep.enabled ? "success" : gone ? "destructive" : "secondary"} data-testid="webhook-status">
               {ep.enabled ? t("webhooks.status.enabled") : gone ? t("webhooks.status.gone") : t("webhooks.status.disabled")}
             </Badge>
-            <span>{t("webhooks.eventsCount", { count: ep.events.length })}</span>
+            <span className="whitespace-nowrap">{t("webhooks.eventsCount", { count: ep.events.length })}</span>
           </div>
         </div>
-        <div className="flex items-center gap-1.5">
+        </div>
+        <div className="flex items-center gap-1.5 ps-5.5 sm:ps-0">
           <Button variant="outline" size="sm" onClick={onLog} data-testid="webhook-log">
             <History aria-hidden />
             {t("webhooks.log")}
