@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { deliver, emit, MAX_ATTEMPTS, RETRY_DELAYS_S } from "../../worker/features/outgoing-webhooks/delivery";
 import { checkWebhookUrl } from "../../worker/features/outgoing-webhooks/ssrf";
-import { waitFor } from "./channel-helpers";
+import { connectTelegram, waitFor } from "./channel-helpers";
 import { addMember, api, lastMailTo } from "./helpers";
 import { createChannel, incoming, ingest, ownerWithAccount } from "./inbox-helpers";
 
@@ -422,5 +422,40 @@ describe("outgoing webhooks: tenancy and the API", () => {
     expect(got.find((x) => x.body.type === "thread.ai_toggled")!.body.data.thread).toMatchObject({ threadId, isGptActive: !before!.on_ });
     expect(got.find((x) => x.body.type === "contact.deleted")!.body.data).toEqual({ contactId });
     expect(got.every((x) => x.verified)).toBe(true);
+  });
+
+  it("a known contact whose name changed in an incoming message → contact.updated (once); a new one → contact.created", async () => {
+    const o = await ownerWithAccount();
+    const ep = await endpoint(o.token, o.accountId, ["contact.created", "contact.updated"]);
+    const channelId = await createChannel(o.accountId);
+    await ingest([incoming(o.accountId, channelId, "u-upd", "Первое", {}, { name: "Анна" })]);
+    await waitFor(async () => (await received(ep.path)).length >= 1, 15_000, "contact.created");
+    // The same name again: no change, no event.
+    await ingest([incoming(o.accountId, channelId, "u-upd", "Второе", {}, { name: "Анна" })]);
+    await ingest([incoming(o.accountId, channelId, "u-upd", "Третье", {}, { name: "Анна Петрова" }), incoming(o.accountId, channelId, "u-upd", "Четвёртое", {}, { name: "Анна Петрова" })]);
+    const got = await waitFor(async () => {
+      const x = await received(ep.path);
+      return x.length >= 2 && x;
+    }, 15_000, "contact.updated");
+    await new Promise((r) => setTimeout(r, 800));
+    expect((await received(ep.path)).map((x) => x.body.type)).toEqual(["contact.created", "contact.updated"]);
+    expect(got[1]!.body.data).toMatchObject({ name: "Анна Петрова", platformUserId: "u-upd" });
+  });
+
+  it("channels: connecting and switching Telegram off → channel.state_changed", async () => {
+    const o = await ownerWithAccount();
+    const ep = await endpoint(o.token, o.accountId, ["channel.state_changed"]);
+    await connectTelegram(o.token, o.accountId);
+    await waitFor(async () => (await received(ep.path)).length >= 1, 15_000, "connected");
+    expect((await api("POST", `/accounts/${o.accountId}/platform-telegram/toggle`, { token: o.token, body: { enabled: false } })).status).toBe(200);
+    const got = await waitFor(async () => {
+      const x = await received(ep.path);
+      return x.length >= 2 && x;
+    }, 15_000, "switched off");
+    expect(got.map((x) => x.body.data)).toMatchObject([
+      { platform: "TELEGRAM", connected: true, enabled: true },
+      { platform: "TELEGRAM", connected: true, enabled: false },
+    ]);
+    expect(got.every((x) => x.body.type === "channel.state_changed" && x.verified)).toBe(true);
   });
 });

@@ -381,6 +381,12 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
 
   const events: RoomEventInput[] = [];
   const chain: ChainItem[] = [];
+  // Known contacts whose name, username or phone this batch changed: a contact.updated webhook rides on their first message.
+  const changedContacts = new Set<string>();
+  for (const [key, st] of contactState) {
+    const ex = existingContacts.get(key);
+    if (ex && (ex.name !== st.name || ex.platformUsername !== st.platformUsername || ex.phone !== st.phone)) changedContacts.add(key);
+  }
   // Threads whose waiting state this commit set (§4): their frames show it, and the same room call arms the deadline.
   const waitingRows = assistantPlan ? assistantPlan.waitingThreads(written.slice(chainFrom)) : new Map<string, Record<string, unknown>>();
   const waitingThreadIds: string[] = [];
@@ -416,6 +422,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     // except for the waiting state, which is also pushed on its own as §4 has it.
     const newContact = contact.id === contactState.get(p.contactKey)!.newId;
     const webhooks: WebhookTag[] = newContact && dto.contact ? [{ type: "contact.created", data: dto.contact }] : [];
+    if (changedContacts.delete(p.contactKey) && dto.contact) webhooks.push({ type: "contact.updated", data: dto.contact });
     if (message.direction === "incoming") webhooks.push("message.received");
     else if (message.direction === "outgoing") webhooks.push("message.sent");
     events.push({ event: "message", data: dto, webhooks });

@@ -34,10 +34,8 @@ export function webhookEventsOf(events: RoomEventInput[], now = Date.now()): Web
   for (const e of events) {
     if (isTestData(e.data)) continue;
     if (e.event === "deleteContact") add("contact.deleted", e.data);
-    if (e.event === "core::whatsappStateChanged") {
-      add("whatsapp.state_changed", e.data);
-      add("channel.state_changed", { platform: "WHATSAPP", ...(e.data as object) });
-    }
+    // channel.state_changed of every platform comes from the channels' own write (emitWebhookEvent).
+    if (e.event === "core::whatsappStateChanged") add("whatsapp.state_changed", e.data);
     for (const tag of e.webhooks ?? []) {
       if (typeof tag === "string") add(tag, e.data);
       else add(tag.type, tag.data);
@@ -74,9 +72,20 @@ async function subscribedTypes(env: Env, accountId: string): Promise<Set<string>
 
 /** Never throws: the data is committed and pushed already; a lost enqueue is logged. */
 export async function enqueueWebhookEvents(env: Env, accountId: string, events: RoomEventInput[]): Promise<void> {
+  const all = webhookEventsOf(events);
+  if (all.length) await queueEvents(env, accountId, all, events.length);
+}
+
+/**
+ * For a change that has no room frame (a Telegram or Instagram channel connected, switched or
+ * disconnected): the same queue path, called from the one place that writes the change.
+ */
+export async function emitWebhookEvent(env: Env, accountId: string, type: WebhookEventType, data: unknown): Promise<void> {
+  await queueEvents(env, accountId, [{ id: `evt_${newId()}`, type, timestamp: Date.now(), data }], 0);
+}
+
+async function queueEvents(env: Env, accountId: string, all: WebhookEvent[], roomEvents: number): Promise<void> {
   try {
-    const all = webhookEventsOf(events);
-    if (!all.length) return;
     const types = await subscribedTypes(env, accountId);
     const wanted = all.filter((e) => types.has(e.type));
     if (!wanted.length) return;
@@ -85,6 +94,6 @@ export async function enqueueWebhookEvents(env: Env, accountId: string, events: 
     for (let i = 0; i < wanted.length; i += 20) messages.push({ body: { kind: "emit", accountId, events: wanted.slice(i, i + 20) }, contentType: "json" });
     await env.WEBHOOKS_QUEUE.sendBatch(messages);
   } catch (error) {
-    createLogger({ accountId, component: "webhooks" }).error("webhook events not queued", { error, events: events.length });
+    createLogger({ accountId, component: "webhooks" }).error("webhook events not queued", { error, events: all.length, roomEvents });
   }
 }
