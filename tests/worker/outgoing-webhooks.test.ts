@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { deliver, emit, MAX_ATTEMPTS, RETRY_DELAYS_S } from "../../worker/features/outgoing-webhooks/delivery";
 import { checkWebhookUrl } from "../../worker/features/outgoing-webhooks/ssrf";
-import { connectTelegram, waitFor } from "./channel-helpers";
+import { tgTextUpdate } from "../fakes/telegram";
+import { connectTelegram, tgWebhook, waitFor } from "./channel-helpers";
 import { addMember, api, lastMailTo } from "./helpers";
 import { createChannel, incoming, ingest, ownerWithAccount } from "./inbox-helpers";
 
@@ -457,5 +458,31 @@ describe("outgoing webhooks: tenancy and the API", () => {
       { platform: "TELEGRAM", connected: true, enabled: false },
     ]);
     expect(got.every((x) => x.body.type === "channel.state_changed" && x.verified)).toBe(true);
+  });
+
+  it("a Telegram customer's complaint: message.received, the assistant's handoff (thread.handoff, thread.ai_toggled) and its reply once sent (message.sent)", async () => {
+    const o = await ownerWithAccount();
+    const a = await api("POST", `/accounts/${o.accountId}/assistants`, {
+      token: o.token,
+      body: { name: "Бот", handoffKeywords: ["жалоба"], handoffMessage: "Передаю ваш вопрос оператору." },
+    });
+    expect(a.status).toBe(201);
+    const { secret } = await connectTelegram(o.token, o.accountId, undefined, { assistantId: a.body.assistantId });
+    const ep = await endpoint(o.token, o.accountId, ["message.received", "message.sent", "thread.handoff", "thread.ai_toggled"]);
+    const chatId = 700000 + Math.floor(Math.random() * 100000);
+    expect((await tgWebhook(o.accountId, secret, tgTextUpdate(chatId, chatId, "У меня жалоба на курьера"))).status).toBe(200);
+    const got = await waitFor(async () => {
+      const x = await received(ep.path);
+      return x.length >= 4 && x;
+    }, 20_000, "four events");
+    await new Promise((r) => setTimeout(r, 800));
+    const all = await received(ep.path);
+    expect(all.map((x) => x.body.type).sort()).toEqual(["message.received", "message.sent", "thread.ai_toggled", "thread.handoff"]);
+    const byType = Object.fromEntries(got.map((x) => [x.body.type, x.body.data]));
+    expect(byType["message.received"]).toMatchObject({ content: "У меня жалоба на курьера", messageDirection: "incoming" });
+    expect(byType["thread.handoff"].metadata).toMatchObject({ event: "handoff", source: "keyword" });
+    expect(byType["thread.ai_toggled"].thread).toMatchObject({ isGptActive: false });
+    expect(byType["message.sent"]).toMatchObject({ content: "Передаю ваш вопрос оператору.", messageDirection: "outgoing", deliveryStatus: "sent" });
+    expect(all.every((x) => x.verified)).toBe(true);
   });
 });
