@@ -485,4 +485,18 @@ describe("outgoing webhooks: tenancy and the API", () => {
     expect(byType["message.sent"]).toMatchObject({ content: "Передаю ваш вопрос оператору.", messageDirection: "outgoing", deliveryStatus: "sent" });
     expect(all.every((x) => x.verified)).toBe(true);
   });
+
+  it("a big ingest batch (30 long messages) is split over queue messages under the size limit; every event arrives once", async () => {
+    const o = await ownerWithAccount();
+    const ep = await endpoint(o.token, o.accountId, ["message.received"]);
+    const channelId = await createChannel(o.accountId);
+    const text = "Длинное сообщение клиента. ".repeat(150);
+    await ingest(Array.from({ length: 30 }, (_, i) => incoming(o.accountId, channelId, `u-big-${i}`, `${i}: ${text}`)));
+    await waitFor(async () => (await received(ep.path)).length >= 30, 30_000, "30 webhooks");
+    await new Promise((r) => setTimeout(r, 800));
+    const got = await received(ep.path);
+    expect(got).toHaveLength(30);
+    expect(new Set(got.map((x) => x.body.data.content.split(":")[0])).size).toBe(30);
+    expect(new Set(got.map((x) => x.headers["webhook-id"])).size).toBe(30);
+  });
 });

@@ -27,10 +27,10 @@ function isTestData(data: unknown): boolean {
   return d?.isTestContact === true || d?.contact?.isTestContact === true;
 }
 
-/** The webhook events a batch of room events stands for, in the batch's order. Test chats have none. */
-export function webhookEventsOf(events: RoomEventInput[], now = Date.now()): WebhookEvent[] {
-  const out: WebhookEvent[] = [];
-  const add = (type: string, data: unknown) => out.push({ id: `evt_${newId()}`, type, timestamp: now, data });
+/** The webhook events (without ids yet) a batch of room events stands for, in the batch's order. Test chats have none. */
+export function webhookEventsOf(events: RoomEventInput[]): { type: string; data: unknown }[] {
+  const out: { type: string; data: unknown }[] = [];
+  const add = (type: string, data: unknown) => out.push({ type, data });
   for (const e of events) {
     if (isTestData(e.data)) continue;
     if (e.event === "deleteContact") add("contact.deleted", e.data);
@@ -76,24 +76,43 @@ export async function enqueueWebhookEvents(env: Env, accountId: string, events: 
   if (all.length) await queueEvents(env, accountId, all, events.length);
 }
 
+async function queueEvents(env: Env, accountId: string, all: { type: string; data: unknown }[], roomEvents: number): Promise<void> {
+  try {
+    const types = await subscribedTypes(env, accountId);
+    // Ids only for what some endpoint wants: most accounts have none, and ingest publishes on every batch.
+    const now = Date.now();
+    const wanted: WebhookEvent[] = all.filter((e) => types.has(e.type)).map((e) => ({ id: `evt_${newId()}`, type: e.type, timestamp: now, data: e.data }));
+    if (!wanted.length) return;
+    // A queue message holds 128 KB and a batch 256 KB: a big ingest batch goes as several of each.
+    const messages: MessageSendRequest<WebhookQueueMessage>[][] = [[]];
+    let part: WebhookEvent[] = [];
+    let size = 0;
+    let batchSize = 0;
+    const flush = () => {
+      if (!part.length) return;
+      if (messages.at(-1)!.length && batchSize + size > 200_000) (messages.push([]), (batchSize = 0));
+      messages.at(-1)!.push({ body: { kind: "emit", accountId, events: part }, contentType: "json" });
+      batchSize += size;
+      part = [];
+      size = 0;
+    };
+    for (const e of wanted) {
+      const n = JSON.stringify(e.data ?? null).length * 3;
+      if (part.length && size + n > 96_000) flush();
+      part.push(e);
+      size += n + 200;
+    }
+    flush();
+    for (const batch of messages) await env.WEBHOOKS_QUEUE.sendBatch(batch);
+  } catch (error) {
+    createLogger({ accountId, component: "webhooks" }).error("webhook events not queued", { error, events: all.length, roomEvents });
+  }
+}
+
 /**
  * For a change that has no room frame (a Telegram or Instagram channel connected, switched or
  * disconnected): the same queue path, called from the one place that writes the change.
  */
 export async function emitWebhookEvent(env: Env, accountId: string, type: WebhookEventType, data: unknown): Promise<void> {
-  await queueEvents(env, accountId, [{ id: `evt_${newId()}`, type, timestamp: Date.now(), data }], 0);
-}
-
-async function queueEvents(env: Env, accountId: string, all: WebhookEvent[], roomEvents: number): Promise<void> {
-  try {
-    const types = await subscribedTypes(env, accountId);
-    const wanted = all.filter((e) => types.has(e.type));
-    if (!wanted.length) return;
-    // A queue message holds 128 KB: a big ingest batch goes as several.
-    const messages: MessageSendRequest<WebhookQueueMessage>[] = [];
-    for (let i = 0; i < wanted.length; i += 20) messages.push({ body: { kind: "emit", accountId, events: wanted.slice(i, i + 20) }, contentType: "json" });
-    await env.WEBHOOKS_QUEUE.sendBatch(messages);
-  } catch (error) {
-    createLogger({ accountId, component: "webhooks" }).error("webhook events not queued", { error, events: all.length, roomEvents });
-  }
+  await queueEvents(env, accountId, [{ type, data }], 0);
 }
