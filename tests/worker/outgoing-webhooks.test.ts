@@ -4,7 +4,7 @@ import worker from "../../worker/index";
 import { deliver, emit, MAX_ATTEMPTS, RETRY_DELAYS_S } from "../../worker/features/outgoing-webhooks/delivery";
 import { checkWebhookUrl } from "../../worker/features/outgoing-webhooks/ssrf";
 import { tgTextUpdate } from "../fakes/telegram";
-import { connectTelegram, tgWebhook, waitFor } from "./channel-helpers";
+import { connectTelegram, connectWhatsapp, tgWebhook, waitFor, waWebhook } from "./channel-helpers";
 import { addMember, api, lastMailTo } from "./helpers";
 import { createChannel, incoming, ingest, ownerWithAccount } from "./inbox-helpers";
 
@@ -498,5 +498,21 @@ describe("outgoing webhooks: tenancy and the API", () => {
     expect(got).toHaveLength(30);
     expect(new Set(got.map((x) => x.body.data.content.split(":")[0])).size).toBe(30);
     expect(new Set(got.map((x) => x.headers["webhook-id"])).size).toBe(30);
+  });
+
+  it("WhatsApp: the gateway's yellowCard → whatsapp.state_changed and channel.state_changed", async () => {
+    const o = await ownerWithAccount();
+    const { idInstance, webhookToken } = await connectWhatsapp(o.token, o.accountId);
+    const ep = await endpoint(o.token, o.accountId, ["whatsapp.state_changed", "channel.state_changed"]);
+    const instanceData = { idInstance: Number(idInstance), wid: "79990001122@c.us", typeInstance: "whatsapp" };
+    const res = await waWebhook(o.accountId, webhookToken, { typeWebhook: "stateInstanceChanged", instanceData, timestamp: Math.floor(Date.now() / 1000), stateInstance: "yellowCard" });
+    expect(res.status).toBe(200);
+    const got = await waitFor(async () => {
+      const x = await received(ep.path);
+      return x.length >= 2 && x;
+    }, 15_000, "two events");
+    const byType = Object.fromEntries(got.map((x) => [x.body.type, x.body.data]));
+    expect(byType["whatsapp.state_changed"]).toMatchObject({ stateInstance: "yellowCard", idInstance });
+    expect(byType["channel.state_changed"]).toMatchObject({ platform: "WHATSAPP", stateInstance: "yellowCard", connected: true });
   });
 });
