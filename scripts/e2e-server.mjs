@@ -18,7 +18,8 @@ const { register } = await import("tsx/esm/api");
 register();
 const { startAllFakes } = await import("../tests/fakes/index.ts");
 const { bindings } = await startAllFakes({ keepAlive: true });
-const vars = { ENVIRONMENT: "development", PUBLIC_URL: `http://127.0.0.1:${port}`, ENCRYPTION_KEY: "e2e-encryption-key-0123456789abcdef", ADMIN_EMAILS: "admin@assistly.local", ...bindings };
+// WEBHOOKS_ALLOW_LOOPBACK: the specs' webhook receivers listen on http://127.0.0.1 (development only).
+const vars = { ENVIRONMENT: "development", PUBLIC_URL: `http://127.0.0.1:${port}`, ENCRYPTION_KEY: "e2e-encryption-key-0123456789abcdef", ADMIN_EMAILS: "admin@assistly.local", WEBHOOKS_ALLOW_LOOPBACK: "1", ...bindings };
 const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 const child = start(process.execPath, [wranglerBin, "dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", persist, "--show-interactive-dev-session=false", "--env-file", "/dev/null", ...varArgs], {
   env: wranglerDevEnv,

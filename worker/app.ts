@@ -15,6 +15,7 @@ import { accountAssistantRoutes, assistantRoutes } from "./features/assistants/a
 import { playgroundRoutes } from "./features/playground/playground.routes";
 import { mediaTokenRoutes, wsRoutes } from "./features/inbox/ws.routes";
 import { contactRoutes } from "./features/contacts/contacts.routes";
+import { outgoingWebhookRoutes } from "./features/outgoing-webhooks/outgoing-webhooks.routes";
 import { channelRoutes } from "./features/channels/channels.routes";
 import { metaOauthRoutes } from "./features/channels/meta-oauth.routes";
 import { webhookRoutes } from "./features/webhooks/webhooks.routes";
@@ -78,6 +79,7 @@ const api = new Hono<AppBindings>()
   .route("/accounts", channelRoutes)
   .route("/oauth", metaOauthRoutes)
   .route("/accounts", contactRoutes)
+  .route("/accounts", outgoingWebhookRoutes)
   .route("/webhooks", webhookRoutes)
   .route("/admin/dead-letters", deadLetterRoutes)
   .route("/dev", devRoutes);

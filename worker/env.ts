@@ -8,6 +8,7 @@ export interface Env {
   OUTBOUND_QUEUE: Queue;
   DLQ: Queue;
   AI_QUEUE: Queue;
+  WEBHOOKS_QUEUE: Queue;
 
   /** debug | info | warn | error (default info): the lowest level of our JSON log lines. */
   LOG_LEVEL?: string;
@@ -37,6 +38,8 @@ export interface Env {
   ENCRYPTION_KEY?: string;
   ADMIN_EMAILS?: string; // comma-separated e-mails that become platform administrators on sign-up / sign-in
   ANALYTICS_MEASUREMENT_ID?: string;
+  /** "1" lets outgoing webhooks post to http://127.0.0.1:<port>; honoured only when ENVIRONMENT=development (local tests). */
+  WEBHOOKS_ALLOW_LOOPBACK?: string;
 }
 
 export type AppBindings = { Bindings: Env; Variables: AppVariables };

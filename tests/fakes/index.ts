@@ -111,5 +111,8 @@ export async function startAllFakes(_opts: { keepAlive?: boolean } = {}): Promis
   fakes.push(openai);
   bindings.OPENAI_BASE_URL = `${openai.url}/v1`;
   Object.assign(bindings, await (await import("./channels")).startChannelFakes(fakes));
+  // Customers' webhook endpoints: not a base URL of the Worker, tests read it from FAKE_URLS.
+  const receiver = await (await import("./webhook-receiver")).startWebhookReceiver();
+  bindings.WEBHOOK_RECEIVER_URL = receiver.url;
   return { fakes, bindings };
 }

@@ -56,18 +56,21 @@ describe("accounts", () => {
     const { token } = await registerUser();
     const id = await createAccount(token);
     const s = await api("GET", `/accounts/${id}/settings`, { token });
-    expect(s.body).toMatchObject({ inbox: { aiOnForNewThreads: true }, webhook: { url: null, events: [] }, timezone: "Europe/Moscow" });
+    expect(s.body).toMatchObject({ inbox: { aiOnForNewThreads: true }, timezone: "Europe/Moscow" });
+    // The single webhook URL setting is gone (endpoints replace it: outgoing-webhooks.test.ts); it is not stored any more.
+    expect(s.body.webhook).toBeUndefined();
     const upd = await api("PUT", `/accounts/${id}/settings`, { token, body: { webhook: { url: "https://hooks.example/x", events: ["message.received"] }, comments: { autoReply: true } } });
     expect(upd.status).toBe(200);
     expect(upd.body.message).toBe("Настройки аккаунта успешно обновлены");
     const after = await api("GET", `/accounts/${id}/settings`, { token });
-    expect(after.body.webhook).toEqual({ url: "https://hooks.example/x", events: ["message.received"] });
+    expect(after.body.webhook).toBeUndefined();
     expect(after.body.comments.autoReply).toBe(true);
     expect(after.body.inbox.aiOnForNewThreads).toBe(true);
-    const bad = await api("PUT", `/accounts/${id}/settings`, { token, body: { webhook: { events: ["nope"] } } });
+    const bad = await api("PUT", `/accounts/${id}/settings`, { token, body: { inbox: { aiOnForNewThreads: "yes" } } });
     expect(bad.status).toBe(400);
     const types = await api("GET", `/accounts/${id}/webhook/event-types`, { token });
-    expect(types.body.data.map((t: any) => t.type)).toContain("message.received");
+    expect(types.body.data.map((t: any) => t.type)).toEqual(expect.arrayContaining(["message.received", "contact.updated", "channel.state_changed", "whatsapp.state_changed"]));
+    expect(types.body.data.every((t: any) => t.area && t.description)).toBe(true);
   });
 
   it("downtime schedule: stored sorted, validated", async () => {

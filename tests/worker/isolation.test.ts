@@ -79,6 +79,16 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "GET /api/accounts/:accountId/instagram-comments/posts/:mediaId/comments": "allow",
   "POST /api/accounts/:accountId/instagram-comments/:commentId/reply": "allow",
   "GET /api/accounts/:accountId/media/*": "allow",
+  // outgoing webhooks: settings of owners and admins; operators may not even read them (URLs, delivery log)
+  "GET /api/accounts/:accountId/webhooks": "forbid",
+  "POST /api/accounts/:accountId/webhooks": "forbid",
+  "POST /api/accounts/:accountId/webhooks/deliveries/:deliveryId/redeliver": "forbid",
+  "GET /api/accounts/:accountId/webhooks/:endpointId": "forbid",
+  "PATCH /api/accounts/:accountId/webhooks/:endpointId": "forbid",
+  "DELETE /api/accounts/:accountId/webhooks/:endpointId": "forbid",
+  "POST /api/accounts/:accountId/webhooks/:endpointId/rotate-secret": "forbid",
+  "POST /api/accounts/:accountId/webhooks/:endpointId/test": "forbid",
+  "GET /api/accounts/:accountId/webhooks/:endpointId/deliveries": "forbid",
   "GET /api/media/:accountId/*": "allow",
 };
 

@@ -8,6 +8,7 @@ import type { Env } from "../env";
 import { isInDowntime } from "../features/accounts/downtime";
 import { settingsSchema } from "../features/accounts/accounts.schemas";
 import { clearWaiting, publishSafe, publishWaitingSafe, setWaiting, type RoomEventInput } from "../features/inbox/realtime";
+import type { WebhookTag } from "../features/outgoing-webhooks/emit";
 import { orderedId, rowToMessage, rowToThread } from "../features/inbox/rows";
 import { type MessageDto, previewOf, serializeContact, serializeMessage, threadSearchText } from "../features/inbox/serialize";
 import { enqueueSend } from "../features/outbound/outbound";
@@ -222,7 +223,7 @@ async function appendMessages(
   env: Env,
   l: Pick<Loaded, "thread" | "contact">,
   items: NewMessage[],
-  opts: { asLast?: boolean; extraThreadPatch?: { isGptActive?: boolean }; guard?: Guard; completes?: boolean } = {},
+  opts: { asLast?: boolean; extraThreadPatch?: { isGptActive?: boolean }; guard?: Guard; completes?: boolean; webhooks?: (message: MessageDto) => WebhookTag[] } = {},
 ) {
   const now = Date.now();
   const accountId = l.thread.accountId;
@@ -297,7 +298,10 @@ async function appendMessages(
   const fresh = inserted.filter((m): m is Message => !!m);
   // Every message frame carries the contact and the thread as committed (last message, AI switch):
   // the lists follow it without a separate updateContact.
-  const events: RoomEventInput[] = fresh.map((m) => ({ event: "message" as const, data: serializeMessage(m, l.contact, thread) }));
+  const events: RoomEventInput[] = fresh.map((m) => {
+    const data = serializeMessage(m, l.contact, thread);
+    return { event: "message" as const, data, webhooks: opts.webhooks?.(data) };
+  });
   if (opts.completes && threadRow) {
     // The reply ends the waiting state (§4) in its own commit: the same room call pushes the
     // contact's update and drops the thread's deadline.
@@ -337,7 +341,11 @@ async function handOff(env: Env, l: Loaded, reason: string, source: "tool" | "ke
         dedupeKey: `ai-handoff:${l.run.id}`,
       },
     ],
-    { extraThreadPatch: { isGptActive: false } },
+    {
+      extraThreadPatch: { isGptActive: false },
+      // Outgoing webhooks: the handoff itself (with the system note and its reason) and the AI switch it made.
+      webhooks: (note) => ["thread.handoff", ...(note.contact ? [{ type: "thread.ai_toggled" as const, data: note.contact }] : [])],
+    },
   );
   await notifyOperatorsByMail(env, l, `Клиент ${l.contact.name || "без имени"} ждёт оператора`, `Ассистент передал диалог оператору. Причина: ${reason}`).catch((error) =>
     log({ runId: l.run.id }).warn("handoff mail failed", { error }),

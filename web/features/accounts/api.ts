@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Account, AccountSettings, Invitation, Member, Paged, WebhookEventType } from "./types";
+import type { Account, AccountSettings, Invitation, Member, Paged } from "./types";
 
 /** Query factories of the account pages; keys nest under ["accounts", accountId, …] like every account query. */
 export const accountQueries = {
@@ -25,11 +25,5 @@ export const accountQueries = {
     queryOptions({
       queryKey: ["accounts", accountId, "members"] as const,
       queryFn: () => api.get<{ data: Member[]; invitations: Invitation[] }>(`/accounts/${accountId}/members`, { silent: true }),
-    }),
-  webhookEventTypes: (accountId: string) =>
-    queryOptions({
-      queryKey: ["accounts", accountId, "webhook-event-types"] as const,
-      queryFn: () => api.get<{ data: WebhookEventType[] }>(`/accounts/${accountId}/webhook/event-types`, { silent: true }),
-      staleTime: Infinity,
     }),
 };

@@ -51,14 +51,8 @@ export interface AccountSettings {
   inbox: { aiOnForNewThreads: boolean; soundOnNewMessage: boolean };
   notifications: { emailOnHandoff: boolean; emailOnChannelDown: boolean };
   comments: { autoReply: boolean };
-  webhook: { url: string | null; events: string[] };
   downtime: Downtime;
   timezone: string;
-}
-
-export interface WebhookEventType {
-  type: string;
-  description: string;
 }
 
 export const ROLE_OPTIONS: Role[] = ["owner", "admin", "operator"];

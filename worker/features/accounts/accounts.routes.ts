@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppBindings } from "../../env";
 import { pageQuery, v } from "../../lib/validation";
 import { can } from "../../middleware/account-scope";
+import { WEBHOOK_EVENT_TYPES } from "../outgoing-webhooks/catalogue";
 import * as s from "./accounts.schemas";
 import * as svc from "./accounts.service";
 
@@ -45,5 +46,5 @@ export const accountRoutes = new Hono<AppBindings>()
     return c.json({ downtime, message: "Расписание простоя ассистентов успешно обновлено" }, 200);
   })
   .get("/:accountId/webhook/event-types", can("read", "AccountSettings"), (c) => {
-    return c.json({ data: s.WEBHOOK_EVENT_TYPES }, 200);
+    return c.json({ data: WEBHOOK_EVENT_TYPES }, 200);
   });

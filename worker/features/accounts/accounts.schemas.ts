@@ -10,17 +10,6 @@ export const accountBodySchema = z.object({
 });
 export const accountUpdateSchema = accountBodySchema.partial().refine((v) => Object.keys(v).length > 0, "Нет полей для изменения");
 
-export const WEBHOOK_EVENT_TYPES = [
-  { type: "message.received", description: "Входящее сообщение от клиента" },
-  { type: "message.sent", description: "Исходящее сообщение (оператор или ассистент)" },
-  { type: "contact.created", description: "Новый контакт" },
-  { type: "contact.deleted", description: "Контакт удалён" },
-  { type: "thread.status_changed", description: "Изменён статус диалога" },
-  { type: "thread.ai_toggled", description: "ИИ включён или выключен в диалоге" },
-  { type: "thread.handoff", description: "Ассистент передал диалог оператору" },
-] as const;
-const eventType = z.enum(WEBHOOK_EVENT_TYPES.map((e) => e.type) as [string, ...string[]]);
-
 export const settingsSchema = z.object({
   inbox: z
     .object({
@@ -35,12 +24,6 @@ export const settingsSchema = z.object({
     })
     .default({ emailOnHandoff: true, emailOnChannelDown: true }),
   comments: z.object({ autoReply: z.boolean().default(false) }).default({ autoReply: false }),
-  webhook: z
-    .object({
-      url: z.union([z.url({ protocol: /^https?$/, error: "Укажите адрес, начиная с https://" }).max(500), z.literal(""), z.null()]).default(null),
-      events: z.array(eventType).max(20).default([]),
-    })
-    .default({ url: null, events: [] }),
 });
 export type AccountSettings = z.output<typeof settingsSchema>;
 export const settingsUpdateSchema = settingsSchema.partial();

@@ -149,7 +149,6 @@ export async function updateSettings(env: Env, accountId: string, patch: Partial
     inbox: { ...current.inbox, ...patch.inbox },
     notifications: { ...current.notifications, ...patch.notifications },
     comments: { ...current.comments, ...patch.comments },
-    webhook: { ...current.webhook, ...patch.webhook },
   });
   await getDb(env.DB).update(schema.accounts).set({ settings: next, updatedAt: Date.now() }).where(eq(schema.accounts.id, accountId));
   if (patch.comments?.autoReply !== undefined) {

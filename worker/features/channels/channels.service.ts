@@ -7,6 +7,7 @@ import { decryptSecret, encryptSecret, sha256Hex, timingSafeEqualStr } from "../
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { appUrl } from "../../lib/mail";
+import { emitWebhookEvent } from "../outgoing-webhooks/emit";
 import { forgetWebhookAuth } from "../webhooks/auth-cache";
 import { SendError } from "./types";
 
@@ -127,6 +128,7 @@ export async function saveChannel(
       .where(eq(schema.channels.id, holder.id));
   }
   const mine = holder && holder.accountId === accountId ? holder : await getChannel(env, accountId, platform);
+  const before = channelSummary(mine);
   if (mine) {
     const [row] = await db
       .update(schema.channels)
@@ -139,6 +141,7 @@ export async function saveChannel(
       .set({ credentials: null, webhookSecretHash: null, enabled: false, updatedAt: now })
       .where(and(eq(schema.channels.accountId, accountId), eq(schema.channels.platform, platform), ne(schema.channels.id, mine.id)));
     forgetWebhookAuth(accountId);
+    await channelStateWebhook(env, before, row!);
     return row!;
   }
   const [row] = await db
@@ -146,7 +149,23 @@ export async function saveChannel(
     .values({ id: newId(), accountId, platform, externalId, ...fields, enabled: true, createdAt: now, updatedAt: now })
     .returning();
   forgetWebhookAuth(accountId);
+  await channelStateWebhook(env, before, row!);
   return row!;
+}
+
+/** What outgoing webhooks call a channel's state: a change of any of these is a channel.state_changed. */
+function channelSummary(ch: Channel | null | undefined) {
+  if (!ch) return null;
+  const stateInstance = (ch.state as Record<string, unknown> | null)?.stateInstance;
+  return { channelId: ch.id, platform: ch.platform, name: ch.name, connected: isConnected(ch), enabled: ch.enabled, ...(typeof stateInstance === "string" ? { stateInstance } : {}) };
+}
+
+// Every connect, switch, disconnect and WhatsApp state of every platform passes through saveChannel
+// or updateChannel: the one place that sees the state before and after.
+async function channelStateWebhook(env: Env, before: ReturnType<typeof channelSummary>, after: Channel) {
+  const next = channelSummary(after)!;
+  if (before && before.connected === next.connected && before.enabled === next.enabled && before.stateInstance === next.stateInstance) return;
+  await emitWebhookEvent(env, after.accountId, "channel.state_changed", next);
 }
 
 export async function updateChannel(env: Env, ch: Channel, set: Partial<Pick<Channel, "enabled" | "assistantId" | "state" | "credentials" | "webhookSecretHash" | "name">>): Promise<Channel> {
@@ -156,6 +175,7 @@ export async function updateChannel(env: Env, ch: Channel, set: Partial<Pick<Cha
     .where(and(eq(schema.channels.id, ch.id), eq(schema.channels.accountId, ch.accountId)))
     .returning();
   forgetWebhookAuth(ch.accountId);
+  await channelStateWebhook(env, channelSummary(ch), row!);
   return row!;
 }
 

@@ -215,7 +215,7 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
       .bind(platformMessageId, now, message.id, q.accountId)
       .first<Record<string, unknown>>();
     await attempt(env, q, channel.id, attempts, "sent", null, null);
-    if (updated) await publishSafe(env, q.accountId, [{ event: "message", data: serializeMessage(rowToMessage(updated)) }]);
+    if (updated) await publishSafe(env, q.accountId, [{ event: "message", data: serializeMessage(rowToMessage(updated)), webhooks: ["message.sent"] }]);
     return { kind: "ack" };
   } catch (e) {
     const err = e instanceof SendError ? e : new SendError((e as Error).message, "transient");

@@ -5,6 +5,7 @@ import { notFound } from "../../lib/errors";
 import { paged } from "../../lib/validation";
 import { deleteMedia } from "../inbox/media";
 import { clearWaiting, publishSafe } from "../inbox/realtime";
+import type { WebhookTag } from "../outgoing-webhooks/emit";
 import { rowToContact, rowToThread } from "../inbox/rows";
 import { type ContactDto, serializeContact } from "../inbox/serialize";
 import type { ChatContactsQuery, ContactsQuery } from "./contacts.schemas";
@@ -232,6 +233,12 @@ export async function deleteContact(env: Env, accountId: string, contactId: stri
 /** Thread changes by an operator (status, AI switch); pushes updateContact. */
 export async function updateThread(env: Env, accountId: string, threadId: string, patch: { status?: (typeof schema.THREAD_STATUSES)[number]; isGptActive?: boolean }): Promise<ContactDto> {
   const db = getDb(env.DB);
+  // The values before the change tell outgoing webhooks whether the status or the AI switch really changed.
+  const before = await db
+    .select({ status: threads.status, isGptActive: threads.isGptActive })
+    .from(threads)
+    .where(and(eq(threads.id, threadId), eq(threads.accountId, accountId)))
+    .get();
   const [thread] = await db
     .update(threads)
     .set(patch)
@@ -244,12 +251,15 @@ export async function updateThread(env: Env, accountId: string, threadId: string
     .where(and(eq(contacts.id, thread.contactId), eq(contacts.accountId, accountId)))
     .get();
   if (!contact) throw notFound(CONTACT_NOT_FOUND, "CONTACT_NOT_FOUND");
+  const webhooks: WebhookTag[] = [];
+  if (before && patch.status !== undefined && patch.status !== before.status) webhooks.push("thread.status_changed");
+  if (before && patch.isGptActive !== undefined && patch.isGptActive !== before.isGptActive) webhooks.push("thread.ai_toggled");
   if (patch.isGptActive === false && thread.gptStatus === "WAITING_RESPONSE") {
     // The AI was switched off while a reply was awaited: nothing will come, stop the typing state now.
-    await clearWaiting(env, accountId, threadId);
+    await clearWaiting(env, accountId, threadId, webhooks);
     return serializeContact(contact, { ...thread, gptStatus: "COMPLETED" });
   }
   const dto = serializeContact(contact, thread);
-  await publishSafe(env, accountId, [{ event: "updateContact", data: dto }]);
+  await publishSafe(env, accountId, [{ event: "updateContact", data: dto, webhooks }]);
   return dto;
 }

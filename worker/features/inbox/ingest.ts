@@ -6,6 +6,7 @@ import { createLogger } from "../../lib/logger";
 import { parseOrThrow } from "../../lib/validation";
 import { settingsSchema } from "../accounts/accounts.schemas";
 import { isInDowntime } from "../accounts/downtime";
+import type { WebhookTag } from "../outgoing-webhooks/emit";
 import { type RoomEventInput, publishWaitingSafe } from "./realtime";
 import { orderedId, rowToContact, rowToMessage, rowToThread } from "./rows";
 import { type MessageDto, contactSearchText, previewOf, serializeContact, serializeMessage, threadSearchText } from "./serialize";
@@ -380,6 +381,12 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
 
   const events: RoomEventInput[] = [];
   const chain: ChainItem[] = [];
+  // Known contacts whose name, username or phone this batch changed: a contact.updated webhook rides on their first message.
+  const changedContacts = new Set<string>();
+  for (const [key, st] of contactState) {
+    const ex = existingContacts.get(key);
+    if (ex && (ex.name !== st.name || ex.platformUsername !== st.platformUsername || ex.phone !== st.phone)) changedContacts.add(key);
+  }
   // Threads whose waiting state this commit set (§4): their frames show it, and the same room call arms the deadline.
   const waitingRows = assistantPlan ? assistantPlan.waitingThreads(written.slice(chainFrom)) : new Map<string, Record<string, unknown>>();
   const waitingThreadIds: string[] = [];
@@ -413,7 +420,12 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     const dto = serializeMessage(message, contact, thread);
     // The message frame carries its contact and thread as committed: no separate updateContact,
     // except for the waiting state, which is also pushed on its own as §4 has it.
-    events.push({ event: "message", data: dto });
+    const newContact = contact.id === contactState.get(p.contactKey)!.newId;
+    const webhooks: WebhookTag[] = newContact && dto.contact ? [{ type: "contact.created", data: dto.contact }] : [];
+    if (changedContacts.delete(p.contactKey) && dto.contact) webhooks.push({ type: "contact.updated", data: dto.contact });
+    if (message.direction === "incoming") webhooks.push("message.received");
+    else if (message.direction === "outgoing") webhooks.push("message.sent");
+    events.push({ event: "message", data: dto, webhooks });
     if (waitingRow) {
       events.push({ event: "updateContact", data: serializeContact(contact, thread) });
       waitingThreadIds.push(thread.id);
@@ -425,7 +437,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
       messageId: message.id,
       threadId: thread.id,
       contactId: contact.id,
-      newContact: contact.id === contactState.get(p.contactKey)!.newId,
+      newContact,
       newThread: thread.id === threadNewIds.get(p.threadKey),
       message: dto,
     };

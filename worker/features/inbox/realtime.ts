@@ -4,11 +4,22 @@ import type { RoomEvent } from "../../../durable-objects/account-room/protocol";
 import { WAITING_TIMEOUT_MS } from "../../../durable-objects/account-room/protocol";
 import type { Env } from "../../env";
 import { createLogger } from "../../lib/logger";
+import { enqueueWebhookEvents, type WebhookTag } from "../outgoing-webhooks/emit";
 import { markThreadsCompleted, markThreadWaiting } from "./thread-state";
 
 export interface RoomEventInput {
   event: RoomEvent;
   data: unknown;
+  /**
+   * The outgoing webhook events this room event also is, when the frame alone does not say
+   * (outgoing-webhooks/emit.ts): every publish below hands its events to the webhooks as well.
+   */
+  webhooks?: WebhookTag[];
+}
+
+/** The room only wants the frames. */
+function framesOf(events: RoomEventInput[]): RoomEventInput[] {
+  return events.some((e) => e.webhooks) ? events.map((e) => ({ event: e.event, data: e.data })) : events;
 }
 
 /** The account's room stub for sockets (partyserver's getServerByName: it names the room first, one extra call). */
@@ -43,7 +54,8 @@ export async function roomRpc(env: Env, accountId: string) {
  */
 export async function publish(env: Env, accountId: string, events: RoomEventInput[]): Promise<number> {
   if (events.length === 0) return 0;
-  return (await roomRpc(env, accountId)).publish(events);
+  const [seq] = await Promise.all([roomRpc(env, accountId).then((room) => room.publish(framesOf(events))), enqueueWebhookEvents(env, accountId, events)]);
+  return seq;
 }
 
 /** Same as publish, but a failing room is logged instead of failing the caller (data is already committed). */
@@ -68,7 +80,10 @@ export async function publishWaitingSafe(
   if (!waiting.start?.length && !waiting.stop?.length) return publishSafe(env, accountId, events);
   try {
     const deadline = Date.now() + WAITING_TIMEOUT_MS;
-    await (await roomRpc(env, accountId)).publishWaiting(events, { start: waiting.start?.map((threadId) => ({ threadId, deadline })), stop: waiting.stop, accountId });
+    await Promise.all([
+      roomRpc(env, accountId).then((room) => room.publishWaiting(framesOf(events), { start: waiting.start?.map((threadId) => ({ threadId, deadline })), stop: waiting.stop, accountId })),
+      enqueueWebhookEvents(env, accountId, events),
+    ]);
   } catch (error) {
     createLogger({ accountId }).error("room publish failed", { error, events: events.length });
   }
@@ -84,7 +99,9 @@ export async function setWaiting(env: Env, accountId: string, threadId: string):
   await (await roomRpc(env, accountId)).startWaiting(threadId, Date.now() + WAITING_TIMEOUT_MS, [{ event: "updateContact", data: contact }], accountId);
 }
 
-export async function clearWaiting(env: Env, accountId: string, threadId: string): Promise<void> {
+/** `webhooks`: what the caller's change means for outgoing webhooks (the AI switched off, say); it rides on the contact's update. */
+export async function clearWaiting(env: Env, accountId: string, threadId: string, webhooks?: WebhookTag[]): Promise<void> {
   const [contact] = await markThreadsCompleted(env, accountId, [threadId]);
-  await (await roomRpc(env, accountId)).stopWaiting(threadId, contact ? [{ event: "updateContact", data: contact }] : []);
+  const events: RoomEventInput[] = contact ? [{ event: "updateContact", data: contact, webhooks }] : [];
+  await Promise.all([(await roomRpc(env, accountId)).stopWaiting(threadId, framesOf(events)), enqueueWebhookEvents(env, accountId, events)]);
 }

@@ -410,7 +410,7 @@ async function switchAiOff(env: Env, list: { accountId: string; threadId: string
     const cById = new Map(contacts.map((c) => [c.id, c]));
     const events: RoomEventInput[] = threads.flatMap((t) => {
       const c = cById.get(t.contactId);
-      return c ? [{ event: "updateContact" as const, data: serializeContact(c, t) }] : [];
+      return c ? [{ event: "updateContact" as const, data: serializeContact(c, t), webhooks: ["thread.ai_toggled" as const] }] : [];
     });
     if (announce.size) log.info("AI paused: a person answered from the phone", { accountId, threads: threads.filter((t) => announce.has(t.id)).map((t) => t.id) });
     await publishSafe(env, accountId, events);

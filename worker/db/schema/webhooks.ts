@@ -1,0 +1,98 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { accounts } from "./accounts";
+
+/**
+ * Outgoing webhooks to the account's own systems (features/outgoing-webhooks): endpoints, the
+ * outbox of deliveries (one per endpoint and event) and every HTTP attempt of a delivery.
+ */
+
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    /** JSON: event types from the catalogue (catalogue.ts). */
+    events: text("events", { mode: "json" }).$type<string[]>().notNull().default([]),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    /** Why the platform switched it off (410 Gone); null when the owner did or it is on. */
+    disabledReason: text("disabled_reason"),
+    disabledAt: integer("disabled_at"),
+    /** The signing secret `whsec_…`, AES-GCM sealed with ENCRYPTION_KEY. */
+    secret: text("secret").notNull(),
+    /** The secret before the last rotation, still signed with until previousSecretUntil. */
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: integer("previous_secret_until"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("webhook_endpoints_account_idx").on(t.accountId, t.createdAt)],
+);
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "sending", "succeeded", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** The outbox: one row per (endpoint, event), so a redelivered queue message never makes a second one. */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    /** The `webhook-id` header: the same for every attempt of this event. */
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    /** The exact JSON body posted (signed as is). */
+    payload: text("payload").notNull(),
+    status: text("status", { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default("pending"),
+    /** Attempts made in this round of the retry schedule (a manual redelivery starts a new round). */
+    step: integer("step").notNull().default(0),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at"),
+    /** While `sending`: until when this claim holds (a crashed consumer's claim expires). */
+    leaseUntil: integer("lease_until"),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    lastAttemptAt: integer("last_attempt_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_endpoint_event_uq").on(t.endpointId, t.eventId),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+  ],
+);
+
+export const webhookAttempts = sqliteTable(
+  "webhook_attempts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    /** HTTP status, null when no answer came (timeout, refused, blocked). */
+    statusCode: integer("status_code"),
+    ok: integer("ok", { mode: "boolean" }).notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    /** First 2 KB of the answer's body. */
+    responseBody: text("response_body"),
+    error: text("error"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.createdAt)],
+);
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttempt = typeof webhookAttempts.$inferSelect;
