@@ -5,3 +5,4 @@ export * from "./inbox";
 export * from "./channels";
 export * from "./assistants";
 export * from "./meta-oauth";
+export * from "./ai-providers";
