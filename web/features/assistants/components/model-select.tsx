@@ -51,7 +51,7 @@ export function ModelSelect({ value, onChange, id, disabled, accountId }: { valu
           </button>
         </PopoverTrigger>
         <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-0" align="start">
-          <Command>
+          <Command className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2.5 [&_[cmdk-group-heading]]:pb-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:uppercase">
             <CommandInput placeholder={t("modelSelect.search")} value={search} onValueChange={setSearch} data-testid="model-search" />
             <CommandList className="max-h-80">
               <CommandEmpty>{t("modelSelect.empty")}</CommandEmpty>

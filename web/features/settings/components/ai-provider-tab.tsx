@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { useAbility } from "@/lib/ability";
@@ -136,9 +136,8 @@ function AiProviderForm({ accountId, saved }: { accountId: string; saved: AiProv
   return (
     <Card data-testid="ai-provider-card">
       <CardHeader>
-        <CardTitle>{t("aiProvider.title")}</CardTitle>
-        <CardDescription>{t("aiProvider.description")}</CardDescription>
-        <CardAction>
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
+          <CardTitle>{t("aiProvider.title")}</CardTitle>
           {saved.configured ? (
             <Badge variant="success" data-testid="ai-provider-status">
               <CircleCheck aria-hidden />
@@ -149,7 +148,8 @@ function AiProviderForm({ accountId, saved }: { accountId: string; saved: AiProv
               {t("aiProvider.statusPlatform")}
             </Badge>
           )}
-        </CardAction>
+        </div>
+        <CardDescription>{t("aiProvider.description")}</CardDescription>
       </CardHeader>
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate aria-label={t("aiProvider.title")} className="space-y-6">
@@ -237,7 +237,7 @@ function AiProviderForm({ accountId, saved }: { accountId: string; saved: AiProv
                   {t("aiProvider.remove")}
                 </ConfirmButton>
               )}
-              <div className="ms-auto flex flex-wrap justify-end gap-3">
+              <div className="ms-auto flex w-full flex-col-reverse gap-3 sm:w-auto sm:flex-row">
                 <Button type="button" variant="outline" onClick={runCheck} loading={check.isPending} data-testid="ai-provider-check">
                   <PlugZap aria-hidden />
                   {t("aiProvider.check")}
