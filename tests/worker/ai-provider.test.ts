@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "../../worker/db/client";
 import { baseUrlSchema } from "../../worker/features/ai-provider/ai-provider.schemas";
+import { modelInfo } from "../../worker/features/ai-provider/ai-provider.service";
 import { checkOutboundUrl } from "../../worker/lib/outbound-url";
 import { PROVIDER_API_KEY } from "../fakes/llm-provider";
 import { modelRequests, scopeToken, scriptModel, waitFor } from "./ai-helpers";
@@ -146,6 +147,10 @@ describe("account AI provider: settings API", () => {
     expect(info.body.provider.models).toContain("qwen2.5-7b-instruct");
     const plain = await api("GET", `/assistants/model-info?accountId=${stranger.accountId}`, { token: stranger.token });
     expect(plain.body.provider).toEqual({ custom: false, host: null, models: [] });
+    // The demo badge: shown while the platform's demo model answers, never for an account with its own provider.
+    expect((await modelInfo(env, stranger.accountId, true)).demo).toBe(true);
+    expect((await modelInfo(env, o.accountId, true)).demo).toBe(false);
+    expect((await modelInfo(env, o.accountId, false)).demo).toBe(false);
   });
 
   it("accepts any sensible model id on assistants and refuses the rest with a Russian field message", async () => {
