@@ -85,10 +85,12 @@ test("set an own AI provider, check it, pick its model and get an answer in the 
   await page.getByTestId("unsaved-bar").getByRole("button", { name: "Сохранить" }).click();
   await expect(toast(page, "Ассистент успешно обновлен!")).toBeVisible();
 
-  // The test chat (opened on the editor's page) is answered by the provider, with that model and that key.
+  // The editor's own test chat is answered by the provider, with that model and that key (its
+  // composer sits inside the editor's form: sending must not reload the page).
   const before = provider.state.requests.length;
-  await page.getByTestId("test-chat-launcher").click();
-  const chat = page.getByTestId("test-chat-popup");
+  const navigations: string[] = [];
+  page.on("framenavigated", (f) => f === page.mainFrame() && navigations.push(f.url()));
+  const chat = page.getByTestId("test-chat-embedded");
   await chat.getByTestId("test-chat-create").click();
   await chat.getByTestId("test-chat-input").fill("Привет! Сколько стоит капучино?");
   await chat.getByTestId("test-chat-send").click();
@@ -97,6 +99,7 @@ test("set an own AI provider, check it, pick its model and get an answer in the 
   expect(sent.length).toBeGreaterThan(0);
   expect(sent[0]!.headers.authorization).toBe(`Bearer ${PROVIDER_API_KEY}`);
   expect((sent[0]!.body as { model: string; stream?: boolean }).model).toBe("qwen2.5-7b-instruct");
+  expect(navigations).toEqual([]);
 
   // Removing asks first; then the platform's model is back.
   await page.goto(`/${accountId}/account-settings?tab=ai-provider`);
