@@ -10,6 +10,7 @@ import { type FakeHandler, json, type RecordedRequest, startFake } from "./index
  *
  *   {url}/v1         lists its models at GET /models
  *   {url}/nolist/v1  has no GET /models (404), like many self-hosted servers
+ *   {url}/slow/v1    answers nothing for 15 s (a hung host)
  *
  * Replies are the demo model's, prefixed with the model id so a test sees who answered.
  */
@@ -22,8 +23,12 @@ function error(res: ServerResponse, status: number, message: string, type: strin
 
 export const providerHandler: FakeHandler = async (req: RecordedRequest, res) => {
   const url = new URL(req.path, "http://x");
+  if (url.pathname.startsWith("/slow/")) {
+    await new Promise((r) => setTimeout(r, 15_000).unref());
+    if (res.destroyed || res.writableEnded) return;
+  }
   const noList = url.pathname.startsWith("/nolist/");
-  const path = url.pathname.replace(/^\/nolist/, "").replace(/^\/v1/, "");
+  const path = url.pathname.replace(/^\/(nolist|slow)/, "").replace(/^\/v1/, "");
   if (req.headers.authorization !== `Bearer ${PROVIDER_API_KEY}`) {
     return error(res, 401, "Incorrect API key provided. You can find your API key in your dashboard.", "invalid_request_error", "invalid_api_key");
   }

@@ -210,6 +210,15 @@ describe("account AI provider: connection check", () => {
     for (const r of [badKey, unknownModel, wrongPath, unreachable]) expect(r.body.message).not.toMatch(/Unauthorized|Not Found|ECONNREFUSED|OPENAI|Error:/);
   });
 
+  it("a host that does not answer is reported after 10 seconds, not left hanging", async () => {
+    const o = await ownerWithAccount();
+    const started = Date.now();
+    const r = await api("POST", `/accounts/${o.accountId}/ai-provider/check`, { token: o.token, body: { baseUrl: `${providerBase()}/slow/v1`, apiKey: PROVIDER_API_KEY } });
+    expect(r.body).toMatchObject({ ok: false, code: "TIMEOUT" });
+    expect(r.body.message).toBe(`Провайдер ${new URL(providerBase()).host} не ответил за 10 секунд`);
+    expect(Date.now() - started).toBeLessThan(14_000);
+  });
+
   it("checks the saved provider when the body is empty and keeps its model list up to date", async () => {
     const o = await withProvider();
     await db().update(schema.aiProviders).set({ models: ["stale"] }).where(eq(schema.aiProviders.accountId, o.accountId));
