@@ -131,7 +131,10 @@ function AiProviderForm({ accountId, saved }: { accountId: string; saved: AiProv
     }
   };
 
-  const showKeyInput = !saved.keySet || replacingKey;
+  // A new address needs the key typed again (the saved one stays with its address), so ask for it at once.
+  const typedUrl = form.watch("baseUrl").trim().replace(/\/+$/, "");
+  const urlChanged = saved.baseUrl !== null && typedUrl !== saved.baseUrl;
+  const showKeyInput = !saved.keySet || replacingKey || urlChanged;
 
   return (
     <Card data-testid="ai-provider-card">
@@ -185,7 +188,7 @@ function AiProviderForm({ accountId, saved }: { accountId: string; saved: AiProv
                       <FormControl>
                         <Input type="password" autoComplete="new-password" spellCheck={false} placeholder={t("aiProvider.apiKeyPlaceholder")} disabled={!canEdit} {...field} />
                       </FormControl>
-                      {saved.keySet && (
+                      {saved.keySet && !urlChanged && (
                         <Button
                           type="button"
                           variant="ghost"
