@@ -12,6 +12,7 @@ import { devRoutes } from "./features/dev/dev.routes";
 import { invitationRoutes, memberRoutes } from "./features/members/members.routes";
 import { partnerRoutes } from "./features/partners/partners.routes";
 import { accountAssistantRoutes, assistantRoutes } from "./features/assistants/assistants.routes";
+import { aiProviderRoutes } from "./features/ai-provider/ai-provider.routes";
 import { playgroundRoutes } from "./features/playground/playground.routes";
 import { mediaTokenRoutes, wsRoutes } from "./features/inbox/ws.routes";
 import { contactRoutes } from "./features/contacts/contacts.routes";
@@ -74,6 +75,7 @@ const api = new Hono<AppBindings>()
   .route("/admin", adminRoutes)
   .route("/partners", partnerRoutes)
   .route("/accounts", accountAssistantRoutes)
+  .route("/accounts", aiProviderRoutes)
   .route("/assistants", assistantRoutes)
   .route("/platform-webwidget", playgroundRoutes)
   .route("/accounts", channelRoutes)

@@ -38,6 +38,7 @@ test("an operator does not see what the role forbids", async ({ page, request })
   await expect(page.getByTestId("tab-members")).toBeVisible();
   await expect(page.getByTestId("tab-downtime")).toHaveCount(0);
   await expect(page.getByTestId("tab-webhook")).toHaveCount(0);
+  await expect(page.getByTestId("tab-ai-provider")).toHaveCount(0);
   await expect(page.getByText("Изменять данные аккаунта могут владельцы и администраторы.")).toBeVisible();
   await expect(page.getByLabel("Название аккаунта")).toBeDisabled();
   await expect(page.getByRole("button", { name: "Сохранить" })).toHaveCount(0);

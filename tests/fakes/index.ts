@@ -110,6 +110,10 @@ export async function startAllFakes(_opts: { keepAlive?: boolean } = {}): Promis
   const openai = await (await import("./openai")).startOpenAiFake();
   fakes.push(openai);
   bindings.OPENAI_BASE_URL = `${openai.url}/v1`;
+  // An account's own provider (settings → AI-провайдер): tests type this address into the settings.
+  const provider = await (await import("./llm-provider")).startProviderFake();
+  fakes.push(provider);
+  bindings.AI_PROVIDER_FAKE_URL = provider.url;
   Object.assign(bindings, await (await import("./channels")).startChannelFakes(fakes));
   // Customers' webhook endpoints: not a base URL of the Worker, tests read it from FAKE_URLS.
   const receiver = await (await import("./webhook-receiver")).startWebhookReceiver();

@@ -72,6 +72,7 @@ afterEach(() => {
 function open(onOpenChange = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(["assistants", "tools"], { data: TOOLS });
+  client.setQueryData(["assistants", "model-info"], { demo: false, models: ["gpt-4.1-mini", "gpt-4.1-nano", "gpt-4o-mini"], defaultModel: "gpt-4.1-mini", provider: { custom: false, host: null, models: [] } });
   render(
     <QueryClientProvider client={client}>
       <TemplateEditDialog template={TEMPLATE} onOpenChange={onOpenChange} />

@@ -29,6 +29,11 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "PATCH /api/accounts/:accountId/assistants/:assistantId": "forbid",
   "DELETE /api/accounts/:accountId/assistants/:assistantId": "forbid",
   "POST /api/accounts/:accountId/assistants/:assistantId/generate": "forbid",
+  // the account's own AI provider: owners and admins only, reads included
+  "GET /api/accounts/:accountId/ai-provider": "forbid",
+  "PUT /api/accounts/:accountId/ai-provider": "forbid",
+  "DELETE /api/accounts/:accountId/ai-provider": "forbid",
+  "POST /api/accounts/:accountId/ai-provider/check": "forbid",
   "GET /api/platform-webwidget/accounts/:accountId/test-chats": "allow",
   "POST /api/platform-webwidget/accounts/:accountId/new-message": "allow",
   "POST /api/platform-webwidget/accounts/:accountId/new-message/stream": "allow",

@@ -152,11 +152,11 @@ describe("assistant templates", () => {
     // out-of-range values: 400 with a Russian message per field, nothing stored
     const bad = await api("PATCH", "/assistants/templates/tpl-restaurant-delivery", {
       token: root.token,
-      body: { model: "gpt-5", language: "de", temperature: 2.5, maxReplyTokens: 10, debounceSeconds: 61, tools: ["rm_rf"], handoffMessage: "x".repeat(501), greeting: "x".repeat(1001) },
+      body: { model: "gpt 5", language: "de", temperature: 2.5, maxReplyTokens: 10, debounceSeconds: 61, tools: ["rm_rf"], handoffMessage: "x".repeat(501), greeting: "x".repeat(1001) },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.details.fields).toEqual({
-      model: ["Выберите модель: gpt-4.1-mini, gpt-4.1-nano или gpt-4o-mini"],
+      model: ["Идентификатор модели: латинские буквы, цифры и символы . _ - : / @ +, без пробелов"],
       language: ["Язык: ru, en, ar или fr"],
       temperature: ["Температура от 0 до 2"],
       maxReplyTokens: ["Не меньше 50 токенов"],

@@ -1,23 +1,38 @@
-import OpenAI, { APIConnectionError, APIError } from "openai";
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { Env } from "../env";
 
 /**
- * The LLM client: the `openai` SDK against any OpenAI-compatible endpoint (OPENAI_BASE_URL).
+ * The LLM client: the `openai` SDK against any OpenAI-compatible endpoint (OPENAI_BASE_URL, or the
+ * account's own provider when it set one).
  * The SDK's own retries are off: we retry here so that every attempt is logged, `retry-after` is
  * honoured up to a bound, and a longer wait is handed back to the queue instead of holding a worker.
  */
+/** The models offered by default (§3); any other model id of the provider is accepted too. */
 export const MODELS = ["gpt-4.1-mini", "gpt-4.1-nano", "gpt-4o-mini"] as const;
+
+/**
+ * Where a request goes: the platform's endpoint, or an account's own provider (settings →
+ * AI-провайдер). `accountId` marks the latter, so failures can point at the account's settings.
+ */
+export interface LlmProvider {
+  baseUrl: string;
+  apiKey: string;
+  accountId?: string;
+}
+
+export function platformProvider(env: Env): LlmProvider {
+  return { baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY || "demo-model-no-key" };
+}
 
 /** Clients by endpoint and key: one per isolate, not one per request (the client keeps no request state). */
 const clients = new Map<string, OpenAI>();
 
-export function llmClient(env: Env): OpenAI {
-  const apiKey = env.OPENAI_API_KEY || "demo-model-no-key";
-  const key = `${env.OPENAI_BASE_URL}\n${apiKey}`;
+export function llmClient(env: Env, provider: LlmProvider = platformProvider(env)): OpenAI {
+  const key = `${provider.baseUrl}\n${provider.apiKey}`;
   let client = clients.get(key);
   if (!client) {
-    client = new OpenAI({ apiKey, baseURL: env.OPENAI_BASE_URL, maxRetries: 0, timeout: 60_000 });
+    client = new OpenAI({ apiKey: provider.apiKey, baseURL: provider.baseUrl, maxRetries: 0, timeout: 60_000 });
     if (clients.size > 20) clients.clear();
     clients.set(key, client);
   }
@@ -63,6 +78,8 @@ export class LlmError extends Error {
     public readonly transient: boolean,
     /** For a transient failure: how long the server asked us to wait (ms), if it did. */
     public readonly retryAfterMs?: number,
+    /** What went wrong, for the SPA to translate (KEY_REJECTED, MODEL_UNKNOWN, UNREACHABLE, …). */
+    public readonly code: string = "LLM_ERROR",
   ) {
     super(message);
   }
@@ -92,15 +109,64 @@ export function retryAfterMs(headers: Headers | undefined): number | undefined {
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
 }
 
-function classify(e: unknown): LlmError {
-  if (e instanceof LlmError) return e;
-  if (e instanceof APIError && e.status !== undefined) {
-    const transient = e.status === 408 || e.status === 409 || e.status === 429 || e.status >= 500;
-    const msg = (e.error as { message?: string } | undefined)?.message ?? e.message;
-    return new LlmError(`Модель ответила ошибкой ${e.status}: ${msg}`, e.status, transient, retryAfterMs(e.headers));
+/** Is this 404 about the model (rather than a wrong base URL)? Providers word it differently. */
+function aboutModel(status: number, code: string | undefined, msg: string): boolean {
+  return status === 404 && (code === "model_not_found" || /model/i.test(msg));
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
   }
-  if (e instanceof APIConnectionError) return new LlmError(`Модель недоступна: ${e.message}`, undefined, true);
-  return new LlmError(`Ошибка запроса к модели: ${e instanceof Error ? e.message : String(e)}`, undefined, false);
+}
+
+/**
+ * Turns an SDK failure into an LlmError whose message is a sentence for the team (it ends up in
+ * the thread's system note and in the settings' connection check), with a machine code beside it.
+ */
+export function classify(e: unknown, ctx: { provider?: LlmProvider; model?: string } = {}): LlmError {
+  if (e instanceof LlmError) return e;
+  const own = !!ctx.provider?.accountId;
+  const host = ctx.provider ? hostOf(ctx.provider.baseUrl) : "";
+  if (e instanceof APIError && e.status !== undefined) {
+    const status = e.status;
+    const transient = status === 408 || status === 409 || status === 429 || status >= 500;
+    const err = e.error as { message?: string; code?: string } | undefined;
+    const msg = err?.message ?? e.message;
+    const ra = retryAfterMs(e.headers);
+    if (status === 401 || status === 403) {
+      return new LlmError(
+        own ? `Провайдер отклонил ключ API (${status}): проверьте ключ в настройках AI-провайдера аккаунта` : `Модель отклонила ключ API платформы (${status})`,
+        status,
+        false,
+        undefined,
+        "KEY_REJECTED",
+      );
+    }
+    if (aboutModel(status, err?.code, msg)) {
+      return new LlmError(`Провайдер не знает модель «${ctx.model ?? "?"}»: выберите другую модель в настройках ассистента`, status, false, undefined, "MODEL_UNKNOWN");
+    }
+    if (status === 404 || status === 405) {
+      return new LlmError(`По адресу ${host} нет API чат-завершений (${status}): проверьте базовый URL, обычно он оканчивается на /v1`, status, false, undefined, "NOT_FOUND");
+    }
+    if (status === 429) return new LlmError(`Провайдер ограничил число запросов или закончилась квота (429): ${msg}`, status, true, ra, "RATE_LIMITED");
+    return new LlmError(`Модель ответила ошибкой ${status}: ${msg}`, status, transient, ra, status >= 500 ? "PROVIDER_ERROR" : "REQUEST_REJECTED");
+  }
+  if (e instanceof APIConnectionTimeoutError) {
+    return new LlmError(own ? `Провайдер ${host} не ответил вовремя` : `Модель не ответила вовремя`, undefined, true, undefined, "TIMEOUT");
+  }
+  if (e instanceof APIConnectionError) {
+    return new LlmError(own ? `Не удалось подключиться к провайдеру ${host}: адрес недоступен` : `Модель недоступна: ${e.message}`, undefined, true, undefined, "UNREACHABLE");
+  }
+  return new LlmError(
+    own ? `Провайдер ${host} ответил не как OpenAI-совместимый API` : `Ошибка запроса к модели: ${e instanceof Error ? e.message : String(e)}`,
+    undefined,
+    false,
+    undefined,
+    "BAD_RESPONSE",
+  );
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -110,8 +176,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * (full jitter), or exactly after `retry-after` when the server sends one.
  * `onDelta` switches to streaming and receives the text as it arrives.
  */
-export async function chatCompletion(env: Env, req: ChatRequest, opts: { onDelta?: (text: string) => void; onRequest?: (at: number) => void; policy?: RetryPolicy } = {}): Promise<ChatResult> {
-  const client = llmClient(env);
+export async function chatCompletion(
+  env: Env,
+  req: ChatRequest,
+  opts: { onDelta?: (text: string) => void; onRequest?: (at: number) => void; policy?: RetryPolicy; provider?: LlmProvider; timeoutMs?: number } = {},
+): Promise<ChatResult> {
+  const provider = opts.provider ?? platformProvider(env);
+  const client = llmClient(env, provider);
+  const reqOpts = opts.timeoutMs ? { timeout: opts.timeoutMs } : undefined;
   const policy = opts.policy ?? retryPolicy(env);
   const body: ChatCompletionCreateParamsBase = {
     model: req.model,
@@ -124,10 +196,10 @@ export async function chatCompletion(env: Env, req: ChatRequest, opts: { onDelta
     const sentAt = Date.now();
     opts.onRequest?.(sentAt);
     try {
-      const r = opts.onDelta ? await streamOnce(client, body, opts.onDelta) : await createOnce(client, body);
+      const r = opts.onDelta ? await streamOnce(client, body, opts.onDelta, reqOpts) : await createOnce(client, body, reqOpts);
       return { ...r, sentAt, attempts: attempt + 1 };
     } catch (e) {
-      const err = classify(e);
+      const err = classify(e, { provider, model: req.model });
       if (!err.transient || attempt >= policy.maxRetries) throw err;
       const backoff = Math.round(policy.baseDelayMs * 2 ** attempt * (0.5 + Math.random() / 2));
       const wait = err.retryAfterMs ?? backoff;
@@ -138,8 +210,10 @@ export async function chatCompletion(env: Env, req: ChatRequest, opts: { onDelta
   }
 }
 
-async function createOnce(client: OpenAI, body: ChatCompletionCreateParamsBase): Promise<Omit<ChatResult, "sentAt" | "attempts">> {
-  const res = await client.chat.completions.create({ ...body, stream: false });
+type RequestOpts = { timeout: number } | undefined;
+
+async function createOnce(client: OpenAI, body: ChatCompletionCreateParamsBase, reqOpts: RequestOpts): Promise<Omit<ChatResult, "sentAt" | "attempts">> {
+  const res = await client.chat.completions.create({ ...body, stream: false }, reqOpts);
   const receivedAt = Date.now();
   const choice = res.choices?.[0];
   if (!choice) throw new LlmError("Модель вернула пустой ответ", 502, true);
@@ -159,8 +233,8 @@ async function createOnce(client: OpenAI, body: ChatCompletionCreateParamsBase):
   };
 }
 
-async function streamOnce(client: OpenAI, body: ChatCompletionCreateParamsBase, onDelta: (text: string) => void): Promise<Omit<ChatResult, "sentAt" | "attempts">> {
-  const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } });
+async function streamOnce(client: OpenAI, body: ChatCompletionCreateParamsBase, onDelta: (text: string) => void, reqOpts: RequestOpts): Promise<Omit<ChatResult, "sentAt" | "attempts">> {
+  const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, reqOpts);
   let content = "";
   let finishReason: string | null = null;
   const calls: ToolCall[] = [];

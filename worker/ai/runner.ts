@@ -2,7 +2,9 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { type Db, getDb, schema } from "../db/client";
+import type { AiProvider } from "../db/schema/ai-providers";
 import type { Assistant, AssistantRun } from "../db/schema/assistants";
+import { providerFromRow } from "../features/ai-provider/ai-provider.service";
 import type { Contact, Message, Thread } from "../db/schema/inbox";
 import type { Env } from "../env";
 import { isInDowntime } from "../features/accounts/downtime";
@@ -63,6 +65,8 @@ interface Loaded {
   assistant: Assistant | null;
   channelEnabled: boolean;
   historyNewestFirst: Message[];
+  /** The account's own AI provider (read in the claim's round trip), or null for the platform's. */
+  provider: AiProvider | null;
 }
 
 const log = (fields: Record<string, unknown>) => createLogger({ component: "assistant-runner", ...fields });
@@ -147,12 +151,13 @@ export function claimQueries(db: Db, runId: string, now: number, onlyIf?: SQL) {
       .where(sql.raw(newerRunCondition(runId)))
       .limit(1),
     db.select().from(schema.messages).where(and(sql`${schema.messages.accountId} = ${accountId}`, eq(schema.messages.dedupeKey, `ai-reply:${runId}`))),
+    db.select().from(schema.aiProviders).where(sql`${schema.aiProviders.accountId} = ${accountId}`),
   ] as const;
 }
 
 /** Reads the results of claimQueries (in their order). */
 export function readClaim(results: unknown[]): ClaimResult {
-  const [claimed, runRow, threads, contacts, accounts, assistants, channel, history, newer, existing] = results as [
+  const [claimed, runRow, threads, contacts, accounts, assistants, channel, history, newer, existing, providers] = results as [
     AssistantRun[],
     AssistantRun[],
     Thread[],
@@ -163,6 +168,7 @@ export function readClaim(results: unknown[]): ClaimResult {
     Message[],
     { id: string }[],
     Message[],
+    AiProvider[],
   ];
   const run = claimed[0];
   if (!run) return { claimed: false, row: runRow[0] ?? null };
@@ -178,6 +184,7 @@ export function readClaim(results: unknown[]): ClaimResult {
           assistant: assistants[0] ?? null,
           channelEnabled: thread.channelId ? (channel[0]?.enabled ?? false) : true,
           historyNewestFirst: history,
+          provider: providers[0] ?? null,
         }
       : null;
   return { claimed: true, run, loaded, superseded: newer.length > 0, existingReply: existing[0] ?? null };
@@ -462,6 +469,7 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
         ...historyMessages(withinBudget(l.historyNewestFirst)),
       ];
       const tools = toolSpecs(assistant.tools);
+      const provider = l.provider ? await providerFromRow(env, l.provider) : undefined;
       for (let step = 0; ; step++) {
         const lastStep = step >= MAX_TOOL_STEPS;
         const r = await chatCompletion(
@@ -474,7 +482,7 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
             temperature: assistant.temperature,
             maxTokens: assistant.maxReplyTokens,
           },
-          { onDelta: opts.onDelta, onRequest: (at) => (timings.firstRequestAt ??= at) },
+          { onDelta: opts.onDelta, onRequest: (at) => (timings.firstRequestAt ??= at), provider },
         );
         requests++;
         usage = addUsage(usage, r.usage);

@@ -27,6 +27,7 @@ export const SUBJECTS = [
   "CustomField",
   "Billing",
   "Integration",
+  "AiProvider",
   "Analytics",
   "Partner",
   "Admin",

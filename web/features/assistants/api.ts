@@ -23,10 +23,11 @@ export const assistantQueries = {
       queryKey: assistantKeys.detail(accountId, assistantId),
       queryFn: () => api.get<Assistant>(`/accounts/${accountId}/assistants/${assistantId}`, { silent: true }),
     }),
-  modelInfo: () =>
+  /** With an account: whether its own AI provider replaces the demo model, and the models it lists. */
+  modelInfo: (accountId?: string | null) =>
     queryOptions({
-      queryKey: ["assistants", "model-info"] as const,
-      queryFn: () => api.get<ModelInfo>("/assistants/model-info", { silent: true, background: true }),
+      queryKey: accountId ? (["accounts", accountId, "model-info"] as const) : (["assistants", "model-info"] as const),
+      queryFn: () => api.get<ModelInfo>("/assistants/model-info", { query: { accountId: accountId ?? undefined }, silent: true, background: true }),
       staleTime: 10 * 60_000,
     }),
   tools: () =>

@@ -1,6 +1,9 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { LANGUAGES, MODELS } from "./types";
+import { LANGUAGES, MODEL_ID_RE } from "./types";
+
+const modelId = (t: TFunction<"assistants">) =>
+  z.string().trim().min(1, t("validation.modelRequired")).max(100, t("validation.modelMax")).regex(MODEL_ID_RE, t("validation.modelFormat"));
 
 /** The editor's form: the same limits as the server (worker/features/assistants/assistants.schemas.ts). */
 export function assistantFormSchema(t: TFunction<"assistants">) {
@@ -8,7 +11,7 @@ export function assistantFormSchema(t: TFunction<"assistants">) {
     z.number(t("validation.integer")).int(t("validation.integer")).min(min, msg).max(max, msg);
   return z.object({
     name: z.string().trim().min(1, t("validation.nameRequired")).max(100, t("validation.nameMax")),
-    model: z.enum(MODELS as [string, ...string[]]),
+    model: modelId(t),
     language: z.enum(LANGUAGES as [string, ...string[]]),
     isActive: z.boolean(),
     temperature: z.number(t("validation.temperature")).min(0, t("validation.temperature")).max(2, t("validation.temperature")),
@@ -48,6 +51,6 @@ export function generateSchema(t: TFunction<"assistants">) {
 export function createSchema(t: TFunction<"assistants">) {
   return z.object({
     name: z.string().trim().min(1, t("validation.nameRequired")).max(100, t("validation.nameMax")),
-    model: z.enum(MODELS as [string, ...string[]]),
+    model: modelId(t),
   });
 }

@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { CalendarClock, Settings2, Users, Webhook } from "lucide-react";
+import { BrainCircuit, CalendarClock, Settings2, Users, Webhook } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAbility } from "@/lib/ability";
 import { accountQueries } from "@/features/accounts/api";
+import { AiProviderTab } from "@/features/settings/components/ai-provider-tab";
 import { DowntimeTab } from "@/features/settings/components/downtime-tab";
 import { GeneralTab } from "@/features/settings/components/general-tab";
 import { MembersTab } from "@/features/settings/components/members-tab";
@@ -21,6 +22,7 @@ export default function AccountSettingsPage() {
   const ability = useAbility();
   const account = useQuery(accountQueries.detail(accountId));
   const canSettings = ability.can("read", "AccountSettings");
+  const canAiProvider = ability.can("read", "AiProvider");
 
   const tabs = [
     { value: "general", icon: Settings2, label: t("tabs.general") },
@@ -31,6 +33,7 @@ export default function AccountSettingsPage() {
           { value: "webhook", icon: Webhook, label: t("tabs.webhook") },
         ]
       : []),
+    ...(canAiProvider ? [{ value: "ai-provider", icon: BrainCircuit, label: t("tabs.aiProvider") }] : []),
   ];
   const requested = params.get("tab") ?? "general";
   const tab = tabs.some((x) => x.value === requested) ? requested : "general";
@@ -75,6 +78,11 @@ export default function AccountSettingsPage() {
               <WebhookTab accountId={accountId} />
             </TabsContent>
           </>
+        )}
+        {canAiProvider && (
+          <TabsContent value="ai-provider">
+            <AiProviderTab accountId={accountId} />
+          </TabsContent>
         )}
       </Tabs>
     </div>

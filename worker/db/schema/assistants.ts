@@ -15,7 +15,7 @@ export const assistants = sqliteTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    model: text("model", { enum: ASSISTANT_MODELS }).notNull().default("gpt-4.1-mini"),
+    model: text("model").notNull().default("gpt-4.1-mini"),
     instructions: text("instructions").notNull().default(""),
     /** First words to a new customer (sent by flows/widgets; shown in the editor). */
     greeting: text("greeting").notNull().default(""),
@@ -49,7 +49,7 @@ export const assistantTemplates = sqliteTable(
     id: text("id").primaryKey(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
-    model: text("model", { enum: ASSISTANT_MODELS }).notNull().default("gpt-4.1-mini"),
+    model: text("model").notNull().default("gpt-4.1-mini"),
     instructions: text("instructions").notNull().default(""),
     greeting: text("greeting").notNull().default(""),
     temperature: real("temperature").notNull().default(0.4),

@@ -6,3 +6,4 @@ export * from "./channels";
 export * from "./assistants";
 export * from "./meta-oauth";
 export * from "./webhooks";
+export * from "./ai-providers";

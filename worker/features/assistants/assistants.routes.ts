@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { isDemoModel, MODELS } from "../../ai/llm";
+import { isDemoModel } from "../../ai/llm";
+import { modelInfo } from "../ai-provider/ai-provider.service";
 import { toolCatalog } from "../../ai/tools";
 import type { AppBindings } from "../../env";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
@@ -66,8 +67,16 @@ function parseBody<T extends import("zod").ZodType>(schema: T, raw: unknown) {
 /** Mounted at /api/assistants: the template constructor and what the editor needs to know. */
 export const assistantRoutes = new Hono<AppBindings>()
   .use(requireAuth)
-  .get("/model-info", (c) => {
-    return c.json({ demo: isDemoModel(c.env), models: MODELS, defaultModel: "gpt-4.1-mini" }, 200);
+  // With ?accountId= (a member's account): whether that account's own provider answers instead of
+  // the platform's demo model, and the models its provider lists.
+  .get("/model-info", async (c) => {
+    const raw = c.req.query("accountId");
+    if (raw === undefined) return c.json(await modelInfo(c.env, null, isDemoModel(c.env)), 200);
+    const { accountId } = parseOrThrow(s.accountIdQuery, { accountId: raw });
+    const user = c.get("auth").user;
+    const member = await loadMember(c.env.DB, accountId, user.id, user.isPlatformAdmin);
+    if (!member) throw notFound(ACCOUNT_NOT_FOUND, "ACCOUNT_NOT_FOUND");
+    return c.json(await modelInfo(c.env, accountId, isDemoModel(c.env)), 200);
   })
   .get("/tools", (c) => c.json({ data: toolCatalog() }, 200))
   .get("/templates", v("query", s.templatesQuery), async (c) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ASSISTANT_LANGUAGES, ASSISTANT_MODELS } from "../../db/schema/assistants";
+import { ASSISTANT_LANGUAGES } from "../../db/schema/assistants";
 import { TOOL_NAMES } from "../../ai/tools";
 
 export const LIMITS = {
@@ -18,10 +18,22 @@ export const LIMITS = {
 
 const uniq = <T>(xs: T[]) => [...new Set(xs)];
 
+/**
+ * Any provider's model id (gpt-4.1-mini, qwen2.5-7b-instruct, meta-llama/Llama-3.1-8B-Instruct,
+ * llama3.1:8b, …): it goes into a JSON body only, but whitespace and control characters are
+ * always a typo.
+ */
+export const modelId = z
+  .string("Укажите модель")
+  .trim()
+  .min(1, "Укажите модель")
+  .max(100, "Идентификатор модели не длиннее 100 символов")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/, "Идентификатор модели: латинские буквы, цифры и символы . _ - : / @ +, без пробелов");
+
 /** The assistant's editable fields (shared by assistants and templates). */
 export const assistantFields = {
   name: z.string().trim().min(1, "Введите название ассистента").max(LIMITS.name, `Не больше ${LIMITS.name} символов`),
-  model: z.enum(ASSISTANT_MODELS, "Выберите модель: gpt-4.1-mini, gpt-4.1-nano или gpt-4o-mini"),
+  model: modelId,
   instructions: z.string().max(LIMITS.instructions, `Инструкции не длиннее ${LIMITS.instructions} символов`),
   greeting: z.string().trim().max(LIMITS.greeting, `Приветствие не длиннее ${LIMITS.greeting} символов`),
   temperature: z.number("Температура — число от 0 до 2").min(0, "Температура от 0 до 2").max(2, "Температура от 0 до 2"),

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, like, sql } from "drizzle-orm";
 import { chatCompletion, LlmError } from "../../ai/llm";
+import { accountProvider } from "../ai-provider/ai-provider.service";
 import { DEFAULT_TOOLS } from "../../ai/tools";
 import { recordTokens } from "../../ai/usage";
 import { getDb, schema } from "../../db/client";
@@ -186,6 +187,7 @@ export async function generateInstructions(env: Env, accountId: string, assistan
   const assistant = await findAssistant(env, accountId, assistantId);
   const language = input.language ?? assistant.language ?? "ru";
   try {
+    const provider = await accountProvider(env, accountId);
     const r = await chatCompletion(env, {
       model: assistant.model,
       temperature: 0.7,
@@ -194,14 +196,17 @@ export async function generateInstructions(env: Env, accountId: string, assistan
         { role: "system", content: `${GENERATE_SYSTEM}\nЯзык инструкций: на ${LANGUAGE_NAMES[language] ?? "русском"} языке.` },
         { role: "user", content: `Название ассистента: ${assistant.name}\nОписание бизнеса: ${input.description}` },
       ],
-    });
+    }, { provider });
     await recordTokens(env, accountId, assistant.id, r.usage, 1, `generate:${assistant.id}`, { purpose: "generate" });
     const instructions = (r.content ?? "").trim();
     if (!instructions) throw new AppError(502, "GENERATION_EMPTY", "Модель вернула пустой ответ. Попробуйте ещё раз.");
     return { instructions, usage: r.usage };
   } catch (e) {
     if (e instanceof LlmError) {
-      throw new AppError(e.transient ? 503 : 502, "GENERATION_FAILED", "Не удалось сгенерировать инструкции: модель недоступна. Попробуйте позже.", { reason: e.message });
+      // The account's own provider's failure is the team's to fix, so its sentence is shown as is.
+      const own = e.code === "KEY_REJECTED" || e.code === "MODEL_UNKNOWN" || e.code === "NOT_FOUND" || e.code === "KEY_UNREADABLE";
+      const message = own ? `Не удалось сгенерировать инструкции. ${e.message[0]!.toUpperCase()}${e.message.slice(1)}.` : "Не удалось сгенерировать инструкции: модель недоступна. Попробуйте позже.";
+      throw new AppError(e.transient ? 503 : 502, "GENERATION_FAILED", message, { reason: e.message, llmCode: e.code });
     }
     throw e;
   }

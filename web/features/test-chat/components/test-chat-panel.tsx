@@ -194,7 +194,7 @@ export function TestChatPanel({ accountId, lockedAssistantId, variant, onClose, 
           </Centered>
         ) : !chat.active ? (
           <Centered icon={MessagesSquare} title={t("title")} description={t("noChat")}>
-            <Button size="sm" onClick={() => newChatAssistant && chat.startChat(newChatAssistant)} disabled={!newChatAssistant} data-testid="test-chat-create">
+            <Button type="button" size="sm" onClick={() => newChatAssistant && chat.startChat(newChatAssistant)} disabled={!newChatAssistant} data-testid="test-chat-create">
               <MessageSquarePlus aria-hidden />
               {t("createChat")}
             </Button>
@@ -271,7 +271,9 @@ export function TestChatPanel({ accountId, lockedAssistantId, variant, onClose, 
           className="field-sizing-content max-h-32 min-h-9.5 flex-1 resize-none rounded-md border border-input bg-transparent px-3 py-2 text-[0.9375rem] leading-snug outline-none placeholder:text-muted-foreground/70 focus-visible:border-primary disabled:cursor-not-allowed disabled:opacity-55"
           data-testid="test-chat-input"
         />
-        <Button type="submit" size="icon" className="size-9.5 shrink-0" disabled={!canSend} loading={chat.awaiting} aria-label={t("send")} data-testid="test-chat-send">
+        {/* A plain button, not a submit: in the assistant editor this composer sits inside the editor's
+            <form>, and React does not see the submit event of a nested form (the page reloaded). */}
+        <Button type="button" onClick={() => void submit()} size="icon" className="size-9.5 shrink-0" disabled={!canSend} loading={chat.awaiting} aria-label={t("send")} data-testid="test-chat-send">
           <SendHorizontal className="rtl:rotate-180" />
         </Button>
       </form>
