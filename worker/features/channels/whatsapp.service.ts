@@ -19,7 +19,7 @@ import {
   upstreamError,
   webhookUrl,
 } from "./channels.service";
-import { checkPhone } from "./phone";
+import { checkPhone } from "../../lib/phone";
 
 export interface WhatsappCreds extends GreenCredentials {
   viaPartner: boolean;
