@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { LAUNCHER_AVOID } from "@/lib/launcher-avoid";
 import { isModuleMounted } from "@/lib/route-modules";
 
 const LINKS = [
@@ -12,11 +11,12 @@ const LINKS = [
 export function Footer() {
   const { t } = useTranslation("common");
   return (
-    // The end padding keeps the links clear of the floating buttons in the bottom-end corner
-    // (scroll-to-top, the test-chat launcher) when the page is scrolled to its end.
-    <footer className="flex flex-col items-center justify-between gap-2 py-4 text-[0.9375rem] text-muted-foreground sm:flex-row sm:pe-20">
+    // Room for the floating buttons of the bottom-end corner (scroll-to-top, the test-chat
+    // launcher above it): beside the links on wider screens, below the centred footer on phones,
+    // so at the end of a page they cover nothing.
+    <footer className="flex flex-col items-center justify-between gap-2 pt-4 pb-36 text-[0.9375rem] text-muted-foreground sm:flex-row sm:pe-20 sm:pb-4">
       <p>{t("footer.copyright", { year: new Date().getFullYear() })}</p>
-      <nav className="flex flex-wrap items-center gap-x-5 gap-y-1" {...LAUNCHER_AVOID}>
+      <nav className="flex flex-wrap items-center justify-center gap-x-5 gap-y-1">
         {LINKS.filter((l) => isModuleMounted(l.module)).map((l) => (
           <Link key={l.to} to={l.to} className="text-primary hover:underline">
             {t(l.key)}

@@ -75,7 +75,7 @@ export function SetupSteps({ account, memberCount }: { account: Account; memberC
             // The launcher is not there for a role that may not use the test chat.
             const testChat = target === "test-chat" && ability.can("create", "TestChat");
             return (
-              <li key={step} className="flex items-start gap-3 rounded-md p-3 hover:bg-muted/50" data-step={step} data-state={state}>
+              <li key={step} className="flex flex-wrap items-start gap-x-3 gap-y-2 rounded-md p-3 hover:bg-muted/50" data-step={step} data-state={state}>
                 <span
                   className={cn(
                     "flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold",
@@ -85,7 +85,8 @@ export function SetupSteps({ account, memberCount }: { account: Account; memberC
                 >
                   {state === "done" ? <Check className="size-4" /> : state === "skipped" ? <SkipForward className="size-4" /> : i + 1}
                 </span>
-                <div className="min-w-0 flex-1">
+                {/* On a narrow card the step's buttons move under its text instead of squeezing it. */}
+                <div className="min-w-[12rem] flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <p className={cn("font-medium text-heading", state !== "todo" && "text-muted-foreground")}>{t(`steps.items.${step}.title`)}</p>
                     {state === "done" && <Badge variant="success">{t("steps.done")}</Badge>}
@@ -94,7 +95,7 @@ export function SetupSteps({ account, memberCount }: { account: Account; memberC
                   <p className="text-sm text-muted-foreground">{t(`steps.items.${step}.description`)}</p>
                 </div>
                 {state === "todo" && (
-                  <div className="flex shrink-0 items-center gap-2">
+                  <div className="flex shrink-0 flex-wrap items-center gap-2 max-sm:basis-full max-sm:ps-11">
                     {link && (
                       <Button asChild size="sm" variant="outline">
                         <Link to={link} data-testid={`step-open-${step}`}>
