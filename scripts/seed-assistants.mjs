@@ -173,7 +173,7 @@ export function assistantsSeed(now, q) {
 Возврат в течение 14 дней, если товар не был в использовании.
 Поддержка работает ежедневно с 9:00 до 21:00 по Москве.`;
   s.push(
-    `INSERT OR IGNORE INTO assistants (id, account_id, name, model, instructions, greeting, temperature, max_reply_tokens, language, knowledge, tools, debounce_seconds, handoff_keywords, handoff_message, is_active, template_id, created_by, created_at, updated_at) VALUES (${q(DEMO_ASSISTANT_ID)}, 'demo-account', 'Консультант «Уюта»', 'gpt-4.1-mini', ${q(shop.instructions.replace("интернет-магазина", "интернет-магазина «Уют»"))}, ${q(shop.greeting)}, 0.4, 400, 'ru', ${q(knowledge)}, ${q(JSON.stringify(TOOLS))}, 0, ${q(JSON.stringify(shop.handoffKeywords))}, ${q(HANDOFF)}, 1, ${q(shop.id)}, 'demo-user', ${now}, ${now});`,
+    `INSERT OR IGNORE INTO assistants (id, account_id, name, model, instructions, greeting, temperature, max_reply_tokens, language, knowledge, tools, debounce_seconds, handoff_keywords, handoff_message, is_active, template_id, created_by, created_at, updated_at) VALUES (${q(DEMO_ASSISTANT_ID)}, '00000000demoaccount', 'Консультант «Уюта»', 'gpt-4.1-mini', ${q(shop.instructions.replace("интернет-магазина", "интернет-магазина «Уют»"))}, ${q(shop.greeting)}, 0.4, 400, 'ru', ${q(knowledge)}, ${q(JSON.stringify(TOOLS))}, 0, ${q(JSON.stringify(shop.handoffKeywords))}, ${q(HANDOFF)}, 1, ${q(shop.id)}, 'demo-user', ${now}, ${now});`,
   );
   return s;
 }

@@ -2,7 +2,7 @@
 // table and the contact card show every kind of message on a first `npm start`. The threads have no
 // channel (replies stay local, nothing is sent to a messenger). Fixed ids + INSERT OR IGNORE.
 
-const ACCOUNT = "demo-account";
+const ACCOUNT = "00000000demoaccount"; // DEMO_ACCOUNT_ID of seed.mjs
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;

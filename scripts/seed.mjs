@@ -9,7 +9,8 @@ import { inboxSeed } from "./seed-inbox.mjs";
 
 export const DEMO = { email: "demo@assistly.local", password: "demo12345", name: "Демо Оператор" };
 export const ADMIN = { email: "admin@assistly.local", password: "admin12345", name: "Администратор" };
-export const DEMO_ACCOUNT_ID = "demo-account";
+// The shape of a real account id (worker/lib/ids.ts): the SPA tells account paths from typos by it.
+export const DEMO_ACCOUNT_ID = "00000000demoaccount";
 
 function hash(password) {
   const salt = randomBytes(16);

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import type { Root } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider } from "react-router/dom";
+import { accountIdOf, isNotAccountPath } from "@/lib/account-route";
 import { i18n } from "@/lib/i18n";
 import { beginLoading } from "@/lib/loading-bar";
 import { trackPartner } from "@/lib/partner";
@@ -22,8 +23,9 @@ export function startFullApp(root: Root, opts: { renderWhenLoaded?: boolean } = 
   // The account of an /:accountId route is known as soon as the route matches: setting it here
   // (before React renders the match) lets the session load once, with that accountId.
   const syncAccount = (matches: typeof router.state.matches) => {
-    const accountId = matches.at(-1)?.params.accountId;
-    if (accountId) setCurrentAccountId(accountId);
+    const accountId = accountIdOf(matches);
+    // A segment that cannot be an account id is a 404 (web/components/app-root.tsx), not an account.
+    if (accountId && !isNotAccountPath(matches)) setCurrentAccountId(accountId);
   };
   syncAccount(router.state.matches);
 

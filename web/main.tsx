@@ -1,3 +1,4 @@
+import "./lib/zod-config";
 import "./styles.css";
 import { createRoot } from "react-dom/client";
 import { hasAccessToken } from "@/lib/session-store";

@@ -3,6 +3,7 @@ import type { Action, Subject } from "@worker/lib/permissions";
 import { RequireAccess, RootRedirect } from "@/components/guards";
 import { BlankLayout } from "@/components/layouts/blank-layout";
 import { AppRoot } from "@/components/app-root";
+import { PageLoader } from "@/components/page-loader";
 import { RouteErrorPage } from "@/components/route-error";
 import { loadNamespaces } from "@/lib/i18n";
 import { loadQueryClient } from "@/lib/query-host";
@@ -110,7 +111,7 @@ const namespaceOf = (titleKey: string) => (titleKey.includes(":") ? [titleKey.sp
  * A page's code, its translations and (except on guest-only pages, which a signed-out visitor
  * opens: sign-in, registration, forgotten password) the QueryClient load in parallel.
  */
-function lazyPage(def: Pick<RouteDef, "module" | "titleKey" | "ns" | "layout" | "access">): RouteObject["lazy"] {
+function lazyPage(def: Pick<RouteDef, "module" | "titleKey" | "ns" | "layout" | "access">, handle: RouteHandle): RouteObject["lazy"] {
   return async () => {
     const namespaces = new Set([...(def.ns ?? []), ...namespaceOf(def.titleKey)]);
     const texts = loadNamespaces([...namespaces]).catch(() => undefined);
@@ -118,17 +119,20 @@ function lazyPage(def: Pick<RouteDef, "module" | "titleKey" | "ns" | "layout" | 
     const titleKey = mod.handle?.titleKey ?? def.titleKey;
     const more = namespaceOf(titleKey).filter((ns) => !namespaces.has(ns));
     if (more.length) await loadNamespaces(more).catch(() => undefined);
-    return { Component: mod.default, handle: { ...mod.handle, titleKey, layout: def.layout } };
+    // react-router ignores (and warns about) a `handle` returned by `lazy` when the route has one;
+    // the static handle is needed before the code arrives (layout, guard), so the module's own
+    // handle (a more precise title) is merged into it instead.
+    Object.assign(handle, mod.handle, { titleKey, layout: def.layout });
+    return { Component: mod.default };
   };
 }
 
+type RouteHandle = { titleKey: string; access?: Access; layout: Layout; ability?: [Action, Subject] };
+
 function toRoute(def: RouteDef, stripAccount = false): RouteObject {
   const path = stripAccount ? def.path.slice(A.length + 1) : def.path;
-  return {
-    path,
-    lazy: lazyPage(def),
-    handle: { titleKey: def.titleKey, access: def.access, layout: def.layout, ability: def.ability },
-  };
+  const handle: RouteHandle = { titleKey: def.titleKey, access: def.access, layout: def.layout, ability: def.ability };
+  return { path, lazy: lazyPage(def, handle), handle };
 }
 
 /** Wraps routes in their guard when they need one. */
@@ -192,6 +196,9 @@ export function buildRoutes(defs: RouteDef[] = ROUTES): RouteObject[] {
       id: "root",
       element: <AppRoot />,
       errorElement: <RouteErrorPage />,
+      // Shown while the first page's code loads (the routes are lazy); without it react-router
+      // renders nothing and warns on every start.
+      hydrateFallbackElement: <PageLoader fullScreen />,
       children: [
         { index: true, element: <RootRedirect /> },
         { element: <BlankLayout />, children: blankChildren },
@@ -200,7 +207,7 @@ export function buildRoutes(defs: RouteDef[] = ROUTES): RouteObject[] {
           element: <BlankLayout />,
           children: [
             errorMounted
-              ? { path: "*", lazy: lazyPage({ module: ERROR_MODULE, titleKey: "common:routes.notFound", ns: ["pages"], layout: "blank", access: "public" }), handle: { titleKey: "common:routes.notFound" } }
+              ? toRoute({ path: "*", module: ERROR_MODULE, titleKey: "common:routes.notFound", ns: ["pages"], layout: "blank", access: "public" })
               : { path: "*", element: <RouteErrorPage notFound />, handle: { titleKey: "common:routes.notFound" } },
           ],
         },

@@ -115,12 +115,12 @@ test.describe("assistants (issue 5)", () => {
     await page.getByTestId("test-chat-launcher").click();
     await expect(popup.getByTestId("assistant-message").filter({ hasText: /Сейчас \d\d:\d\d/ })).toHaveCount(1);
 
-    // Clearing asks first, then empties the chat and the selection.
+    // Clearing asks first, then empties the chat; it stays on the assistant being tested.
     await popup.getByTestId("test-chat-clear").click();
     const confirmDialog = page.getByTestId("confirm-dialog");
     await expect(confirmDialog).toContainText("Очистить этот чат?");
     await confirmDialog.getByRole("button", { name: "Очистить" }).click();
-    await expect(popup.getByTestId("test-chat-create")).toBeVisible();
+    await expect(popup.getByTestId("test-chat-empty")).toBeVisible();
     await expect(popup.getByTestId("assistant-message")).toHaveCount(0);
     const chats = await request.get(`/api/platform-webwidget/accounts/${accountId}/test-chats`, { headers: bearer(auth.accessToken) });
     const list = (await chats.json()) as { data: { lastMessage: string | null }[] };

@@ -8,7 +8,7 @@ export const expect = baseExpect.configure({ timeout: 20_000 });
 
 export const DEMO = { email: "demo@assistly.local", password: "demo12345", name: "Демо Оператор" };
 export const ADMIN = { email: "admin@assistly.local", password: "admin12345", name: "Администратор" };
-export const DEMO_ACCOUNT_ID = "demo-account";
+export const DEMO_ACCOUNT_ID = "00000000demoaccount";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ARTIFACTS = join(here, "artifacts");

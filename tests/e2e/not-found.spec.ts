@@ -27,3 +27,46 @@ test("an unknown path and someone else's account show the 404 page; /{accountId}
   await page.goto(`/${foreignId}/dashboard`);
   await expect(page.getByTestId("page-not-found")).toBeVisible();
 });
+
+test("a top-level path that cannot be an account id is a plain 404: no shell, no socket, the title says so", async ({ page, request, baseURL }) => {
+  const auth = await apiLogin(request, DEMO.email, DEMO.password);
+  await signInWithToken(page, baseURL!, auth);
+  const sockets: string[] = [];
+  page.on("websocket", (ws) => sockets.push(ws.url()));
+  const sessionAccounts: string[] = [];
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (u.pathname === "/api/auth/me" && u.searchParams.get("accountId")) sessionAccounts.push(u.searchParams.get("accountId")!);
+  });
+
+  // /checkout is a spec route whose page does not exist yet; /acounts and /dashbord are typos.
+  for (const path of ["/checkout", "/acounts", "/dashbord", "/checkout/dashboard", "/help-center"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("page-not-found")).toBeVisible();
+    await expect(page).toHaveTitle(/^Страница не найдена — /);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.locator('[data-layout="default"]')).toHaveCount(0);
+    await expect(page.getByTestId("navbar")).toHaveCount(0);
+    await expect(page.getByTestId("test-chat-launcher")).toHaveCount(0);
+  }
+  // Give a socket that would open late its chance to show up.
+  await page.waitForTimeout(1500);
+  expect(sockets).toEqual([]);
+  expect(sessionAccounts.filter((a) => a !== DEMO_ACCOUNT_ID)).toEqual([]);
+
+  // The same app still opens the real account (and its socket) from the 404's home link.
+  await page.getByTestId("page-not-found").getByRole("link", { name: "На главную", exact: true }).last().click();
+  await expect(page).toHaveURL(new RegExp(`/${DEMO_ACCOUNT_ID}/dashboard$`));
+  await expect.poll(() => sockets.length).toBeGreaterThan(0);
+  expect(sockets.every((u) => u.includes(`accountId=${DEMO_ACCOUNT_ID}`))).toBe(true);
+});
+
+test("signed out, a path that cannot be an account id is a 404 too, not the sign-in page", async ({ page }) => {
+  const sockets: string[] = [];
+  page.on("websocket", (ws) => sockets.push(ws.url()));
+  await page.goto("/checkout");
+  await expect(page.getByTestId("page-not-found")).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page).toHaveTitle(/^Страница не найдена — /);
+  expect(sockets).toEqual([]);
+});

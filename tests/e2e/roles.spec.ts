@@ -1,5 +1,5 @@
 import { test } from "@playwright/test";
-import { ADMIN, DEMO, apiLogin, apiRegister, bearer, clickCentered, expect, loginViaUi, mailLink, presetStorage, signInWithToken, uniqueEmail } from "./helpers";
+import { ADMIN, DEMO, DEMO_ACCOUNT_ID, apiLogin, apiRegister, bearer, clickCentered, expect, loginViaUi, mailLink, presetStorage, signInWithToken, uniqueEmail } from "./helpers";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -61,7 +61,7 @@ test("an operator does not see what the role forbids", async ({ page, request })
 
 test("an administrator manages the team but cannot delete the account; the owner can", async ({ page, request, baseURL }) => {
   await signInWithToken(page, baseURL!, await apiLogin(request, ADMIN.email, ADMIN.password));
-  await page.goto("/demo-account/account-settings");
+  await page.goto(`/${DEMO_ACCOUNT_ID}/account-settings`);
   await expect(page.getByRole("button", { name: "Сохранить" }).first()).toBeVisible();
   await expect(page.getByTestId("danger-zone")).toBeVisible();
   await expect(page.getByTestId("delete-account")).toHaveCount(0);
@@ -72,7 +72,7 @@ test("an administrator manages the team but cannot delete the account; the owner
 
   await page.context().clearCookies();
   await signInWithToken(page, baseURL!, await apiLogin(request, DEMO.email, DEMO.password));
-  await page.goto("/demo-account/account-settings");
+  await page.goto(`/${DEMO_ACCOUNT_ID}/account-settings`);
   await expect(page.getByTestId("delete-account")).toBeVisible();
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parsePhoneNumberWithError } from "libphonenumber-js";
-import { checkPhone, PHONE_MESSAGES, phoneRule } from "@/lib/phone";
+import { checkPhone, PHONE_MESSAGES, phoneRule } from "@worker/lib/phone";
 
 describe("phone helper (SPEC §5)", () => {
   it("asks for a number when the input is empty or blank", () => {

@@ -4,10 +4,16 @@ import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { PageLoader } from "./page-loader";
 import { Button } from "./ui/button";
+import { loadNamespaces } from "@/lib/i18n";
 import { isModuleMounted, loadRouteModule } from "@/lib/route-modules";
 
 const ERROR_MODULE = "misc/error";
 const ErrorModulePage = lazy(() => loadRouteModule(ERROR_MODULE));
+// Rendered outside a route that declares the "pages" namespace, so it brings its texts itself.
+const NotFoundModulePage = lazy(async () => {
+  await loadNamespaces(["pages"]).catch(() => undefined);
+  return loadRouteModule(ERROR_MODULE);
+});
 
 class Fallback extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -51,6 +57,22 @@ export function RouteErrorPage({ notFound }: { notFound?: boolean }) {
     <Fallback fallback={builtIn}>
       <Suspense fallback={<PageLoader fullScreen />}>
         <ErrorModulePage />
+      </Suspense>
+    </Fallback>
+  );
+}
+
+/**
+ * The 404 page where no route says so: a path whose first segment cannot be an account id (shown
+ * by web/components/app-root.tsx instead of the shell) and an account the user does not belong to.
+ */
+export function NotFoundPage() {
+  const builtIn = <BuiltInError notFound />;
+  if (!isModuleMounted(ERROR_MODULE)) return builtIn;
+  return (
+    <Fallback fallback={builtIn}>
+      <Suspense fallback={<PageLoader fullScreen />}>
+        <NotFoundModulePage />
       </Suspense>
     </Fallback>
   );

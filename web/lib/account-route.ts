@@ -1,3 +1,4 @@
+import { isIdShape } from "@worker/lib/ids";
 import { setCurrentAccountId } from "./session-store";
 
 /**
@@ -11,6 +12,17 @@ type SocketModule = { connectAccount?: (accountId: string) => Disconnect | void 
 
 const socketModules = import.meta.glob<SocketModule>("./socket.ts");
 const listeners = new Set<(accountId: string) => Disconnect | void>();
+
+/** The account id an /:accountId route names (route params are shared along the matches). */
+export function accountIdOf(matches: readonly { params: Record<string, string | undefined> }[]): string | undefined {
+  return matches.at(-1)?.params.accountId;
+}
+
+/** The path matched /:accountId with a segment that cannot be an account id (/checkout, a typo). */
+export function isNotAccountPath(matches: readonly { params: Record<string, string | undefined> }[]): boolean {
+  const accountId = accountIdOf(matches);
+  return accountId !== undefined && !isIdShape(accountId);
+}
 
 /** Other features may run code per account route (returns an unsubscribe). */
 export function onAccountRoute(fn: (accountId: string) => Disconnect | void) {

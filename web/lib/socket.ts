@@ -49,7 +49,12 @@ interface Connection {
   /** Highest sequence number seen; sent on every (re)join. */
   lastSeq: number | undefined;
   joinedOnce: boolean;
+  /** Pending close after the last reference was released (see CLOSE_GRACE_MS). */
+  closeTimer?: ReturnType<typeof setTimeout>;
 }
+
+/** How long an unreferenced socket stays open in case it is taken again at once. */
+export const CLOSE_GRACE_MS = 1000;
 
 const handlers = new Map<string, Set<Handler>>();
 const statusStore = createStore<{ accountId: string | null; status: SocketStatus }>({ accountId: null, status: "idle" });
@@ -146,24 +151,32 @@ function open(accountId: string): Connection {
 export function connectAccount(accountId: string): () => void {
   if (!accountId || !hasAccessToken()) return () => {};
   if (current && current.accountId !== accountId) {
+    clearTimeout(current.closeTimer);
     current.ws.close(1000, "account switched");
     current = null;
   }
   if (!current) current = open(accountId);
   const conn = current;
   conn.refs++;
+  clearTimeout(conn.closeTimer);
   let released = false;
   return () => {
     if (released) return;
     released = true;
     conn.refs--;
-    if (conn.refs <= 0) {
+    if (conn.refs > 0) return;
+    // A page often lets go of the socket just before the next holder takes it (a view that
+    // remounts, the account scope's reference arriving after the page's): closing at once would
+    // drop a connection still being opened (a console warning) and open a second one.
+    clearTimeout(conn.closeTimer);
+    conn.closeTimer = setTimeout(() => {
+      if (conn.refs > 0) return;
       conn.ws.close(1000, "left account");
       if (current === conn) {
         current = null;
         setStatus(null, "idle");
       }
-    }
+    }, CLOSE_GRACE_MS);
   };
 }
 

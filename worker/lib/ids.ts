@@ -8,6 +8,17 @@ export function newId(): string {
   return time + suffix;
 }
 
+/**
+ * The shape of every id newId() makes (19 lowercase base-36 digits). The SPA uses it to tell an
+ * account id in a path from a typo: a segment of another shape is no account, so it is a plain 404
+ * and never opens that account's scope or socket.
+ */
+export const ID_PATTERN = /^[0-9a-z]{19}$/;
+
+export function isIdShape(value: string | null | undefined): value is string {
+  return !!value && ID_PATTERN.test(value);
+}
+
 export function randomToken(bytes = 32): string {
   const buf = new Uint8Array(bytes);
   crypto.getRandomValues(buf);

@@ -11,9 +11,12 @@ const LINKS = [
 export function Footer() {
   const { t } = useTranslation("common");
   return (
-    <footer className="flex flex-col items-center justify-between gap-2 py-4 text-[0.9375rem] text-muted-foreground sm:flex-row">
+    // Room for the floating buttons of the bottom-end corner (scroll-to-top, the test-chat
+    // launcher above it): beside the links on wider screens, below the centred footer on phones,
+    // so at the end of a page they cover nothing.
+    <footer className="flex flex-col items-center justify-between gap-2 pt-4 pb-36 text-[0.9375rem] text-muted-foreground sm:flex-row sm:pe-20 sm:pb-4">
       <p>{t("footer.copyright", { year: new Date().getFullYear() })}</p>
-      <nav className="flex flex-wrap items-center gap-x-5 gap-y-1">
+      <nav className="flex flex-wrap items-center justify-center gap-x-5 gap-y-1">
         {LINKS.filter((l) => isModuleMounted(l.module)).map((l) => (
           <Link key={l.to} to={l.to} className="text-primary hover:underline">
             {t(l.key)}

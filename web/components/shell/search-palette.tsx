@@ -1,9 +1,12 @@
-import { Building2, Languages, LogOut, Moon, Search, Sun } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Bot, Building2, CircleAlert, Languages, LayoutTemplate, LogOut, Moon, Search, Sun, UserRound } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { CommandDialog, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList, CommandSeparator } from "../ui/command";
+import { CommandDialog, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList, CommandLoading, CommandSeparator } from "../ui/command";
+import { Spinner } from "../ui/spinner";
+import { PALETTE_MIN_CHARS, usePaletteSearch } from "./use-palette-search";
 import { useNavItems } from "./use-nav-items";
+import { useAbility } from "@/lib/ability";
 import { setLanguage } from "@/lib/i18n";
 import { resolvedTheme, setPreferences } from "@/lib/preferences";
 import { useSession } from "@/lib/session";
@@ -11,13 +14,23 @@ import { cn } from "@/lib/utils";
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
-/** The navbar search: a command palette over the pages the user may open (Ctrl/Cmd+K). */
+const matches = (text: string, q: string) => !q || text.toLocaleLowerCase().includes(q.toLocaleLowerCase());
+
+/**
+ * The navbar search (Ctrl/Cmd+K): the pages the user may open, their other accounts and a few
+ * actions filtered as they type, and, from two characters on, the account's contacts and
+ * assistants and the templates library found through the API (debounced), grouped by kind.
+ * Arrow keys move, Enter opens, Escape closes (cmdk).
+ */
 export function SearchPalette({ className }: { className?: string }) {
   const { t, i18n } = useTranslation("common");
   const [open, setOpen] = useState(false);
+  const [text, setText] = useState("");
   const navigate = useNavigate();
   const items = useNavItems();
+  const ability = useAbility();
   const { accounts, currentAccountId, signOut } = useSession();
+  const found = usePaletteSearch(text, currentAccountId, open);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -30,11 +43,36 @@ export function SearchPalette({ className }: { className?: string }) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
+  // Every opening starts from an empty query.
+  useEffect(() => {
+    if (!open) setText("");
+  }, [open]);
+
   const run = (fn: () => void) => {
     setOpen(false);
     fn();
   };
   const dark = resolvedTheme() === "dark";
+  const q = text.trim();
+  const pages = items.filter((item) => matches(`${t(item.titleKey)} ${t(item.navTitleKey ?? item.titleKey)}`, q));
+  const otherAccounts = accounts.filter((a) => a.accountId !== currentAccountId && matches(a.name, q));
+  const actions = [
+    {
+      id: "theme",
+      label: `${t("theme.title")}: ${dark ? t("theme.light") : t("theme.dark")}`,
+      icon: dark ? Sun : Moon,
+      onSelect: () => setPreferences({ theme: dark ? "light" : "dark" }),
+    },
+    {
+      id: "language",
+      label: `${t("language.title")}: ${i18n.language === "ru" ? t("language.en") : t("language.ru")}`,
+      icon: Languages,
+      onSelect: () => void setLanguage(i18n.language === "ru" ? "en" : "ru"),
+    },
+    { id: "signout", label: t("userMenu.signOut"), icon: LogOut, onSelect: () => void signOut() },
+  ].filter((a) => matches(a.label, q));
+  const canEditAssistants = ability.can("update", "Assistant");
+  const hasResults = found.contacts.length + found.assistants.length + found.templates.length > 0;
 
   return (
     <>
@@ -49,53 +87,110 @@ export function SearchPalette({ className }: { className?: string }) {
         <span className="hidden text-[0.9375rem] md:inline">{t("search.placeholder")}</span>
         <kbd className="hidden rounded border border-border px-1.5 py-0.5 font-sans text-xs md:inline">{isMac ? "⌘ K" : "Ctrl K"}</kbd>
       </button>
-      <CommandDialog open={open} onOpenChange={setOpen} title={t("search.open")}>
-        <CommandInput placeholder={t("search.inputPlaceholder")} />
-        <CommandList>
-          <CommandEmpty>{t("search.empty")}</CommandEmpty>
-          <CommandGroup heading={t("search.pages")}>
-            {items.map((item) => (
-              <CommandItem key={item.id} value={`${t(item.titleKey)} ${item.id}`} onSelect={() => run(() => void navigate(item.to))}>
-                <item.icon className="text-muted-foreground" />
-                {t(item.titleKey)}
-              </CommandItem>
-            ))}
-          </CommandGroup>
-          {accounts.length > 1 && (
-            <>
-              <CommandSeparator />
-              <CommandGroup heading={t("search.accounts")}>
-                {accounts
-                  .filter((a) => a.accountId !== currentAccountId)
-                  .map((a) => (
-                    <CommandItem key={a.accountId} value={`account ${a.name}`} onSelect={() => run(() => void navigate(`/${a.accountId}/dashboard`))}>
-                      <Building2 className="text-muted-foreground" />
-                      {a.name}
-                    </CommandItem>
-                  ))}
-              </CommandGroup>
-            </>
+      <CommandDialog open={open} onOpenChange={setOpen} title={t("search.open")} shouldFilter={false}>
+        <CommandInput placeholder={t("search.inputPlaceholder")} value={text} onValueChange={setText} data-testid="search-input" />
+        <CommandList data-testid="search-results">
+          {!found.loading && <CommandEmpty data-testid="search-empty">{t("search.empty")}</CommandEmpty>}
+          {found.active && found.failed && !hasResults && !found.loading && (
+            <p className="flex items-center gap-2 px-3 py-2 text-[0.8125rem] text-destructive" role="alert" data-testid="search-failed">
+              <CircleAlert className="size-4 shrink-0" aria-hidden />
+              {t("search.failed")}
+            </p>
           )}
-          <CommandSeparator />
-          <CommandGroup heading={t("search.actions")}>
-            <CommandItem value={`theme ${t("theme.title")}`} onSelect={() => run(() => setPreferences({ theme: dark ? "light" : "dark" }))}>
-              {dark ? <Sun className="text-muted-foreground" /> : <Moon className="text-muted-foreground" />}
-              {t("theme.title")}: {dark ? t("theme.light") : t("theme.dark")}
-            </CommandItem>
-            <CommandItem
-              value={`language ${t("language.title")}`}
-              onSelect={() => run(() => void setLanguage(i18n.language === "ru" ? "en" : "ru"))}
-            >
-              <Languages className="text-muted-foreground" />
-              {t("language.title")}: {i18n.language === "ru" ? t("language.en") : t("language.ru")}
-            </CommandItem>
-            <CommandItem value={`signout ${t("userMenu.signOut")}`} onSelect={() => run(() => void signOut())}>
-              <LogOut className="text-muted-foreground" />
-              {t("userMenu.signOut")}
-            </CommandItem>
-          </CommandGroup>
+          {found.contacts.length > 0 && (
+            <ResultGroup heading={t("search.contacts")} testId="search-group-contacts">
+              {found.contacts.map((c) => (
+                <CommandItem key={c.contactId} value={`contact-${c.contactId}`} onSelect={() => run(() => void navigate(`/${currentAccountId}/contacts/${c.contactId}`))} data-testid="search-contact">
+                  <UserRound className="text-muted-foreground" />
+                  <span className="truncate">{c.name || c.platformUsername || c.phone || c.platformUserId}</span>
+                  <span className="ms-auto truncate text-[0.8125rem] text-muted-foreground">{[c.platformUsername && `@${c.platformUsername}`, c.phone].filter(Boolean).join(" · ")}</span>
+                </CommandItem>
+              ))}
+            </ResultGroup>
+          )}
+          {found.assistants.length > 0 && (
+            <ResultGroup heading={t("search.assistants")} testId="search-group-assistants">
+              {found.assistants.map((a) => (
+                <CommandItem key={a.assistantId} value={`assistant-${a.assistantId}`} onSelect={() => run(() => void navigate(`/${currentAccountId}/assistants/${a.assistantId}`))} data-testid="search-assistant">
+                  <Bot className={a.isActive ? "text-primary" : "text-muted-foreground"} />
+                  <span className="truncate">{a.name}</span>
+                  {/* A member who may not edit assistants opens them to read. */}
+                  <span className="ms-auto shrink-0 text-[0.8125rem] text-muted-foreground">{canEditAssistants ? t("search.edit") : t("search.view")}</span>
+                </CommandItem>
+              ))}
+            </ResultGroup>
+          )}
+          {found.templates.length > 0 && (
+            <ResultGroup heading={t("search.templates")} testId="search-group-templates">
+              {found.templates.map((tpl) => (
+                <CommandItem
+                  key={tpl.templateId}
+                  value={`template-${tpl.templateId}`}
+                  onSelect={() => run(() => void navigate(`/assistant-templates?q=${encodeURIComponent(tpl.name)}`))}
+                  data-testid="search-template"
+                >
+                  <LayoutTemplate className="text-muted-foreground" />
+                  <span className="truncate">{tpl.name}</span>
+                </CommandItem>
+              ))}
+            </ResultGroup>
+          )}
+          {found.loading && (
+            <CommandLoading>
+              <div className="flex items-center gap-2 px-3 py-2.5 text-[0.8125rem] text-muted-foreground" data-testid="search-loading">
+                <Spinner className="size-4" />
+                {t("search.searching")}
+              </div>
+            </CommandLoading>
+          )}
+          {pages.length > 0 && (
+            <ResultGroup heading={t("search.pages")} testId="search-group-pages">
+              {pages.map((item) => (
+                <CommandItem key={item.id} value={`page-${item.id}`} onSelect={() => run(() => void navigate(item.to))} data-testid={`search-page-${item.id}`}>
+                  <item.icon className="text-muted-foreground" />
+                  {t(item.titleKey)}
+                </CommandItem>
+              ))}
+            </ResultGroup>
+          )}
+          {otherAccounts.length > 0 && (
+            <ResultGroup heading={t("search.accounts")}>
+              {otherAccounts.map((a) => (
+                <CommandItem key={a.accountId} value={`account-${a.accountId}`} onSelect={() => run(() => void navigate(`/${a.accountId}/dashboard`))}>
+                  <Building2 className="text-muted-foreground" />
+                  {a.name}
+                </CommandItem>
+              ))}
+            </ResultGroup>
+          )}
+          {actions.length > 0 && (
+            <ResultGroup heading={t("search.actions")}>
+              {actions.map((a) => (
+                <CommandItem key={a.id} value={`action-${a.id}`} onSelect={() => run(a.onSelect)}>
+                  <a.icon className="text-muted-foreground" />
+                  {a.label}
+                </CommandItem>
+              ))}
+            </ResultGroup>
+          )}
         </CommandList>
+        {q.length > 0 && q.length < PALETTE_MIN_CHARS && (
+          <p className="border-t px-4 py-2 text-[0.8125rem] text-muted-foreground" data-testid="search-hint">
+            {t("search.minChars")}
+          </p>
+        )}
       </CommandDialog>
+    </>
+  );
+}
+
+function ResultGroup({ heading, testId, children }: { heading: string; testId?: string; children: ReactNode }) {
+  return (
+    <>
+      <CommandSeparator className="first:hidden" />
+      <CommandGroup heading={heading} data-testid={testId}>
+        {children}
+      </CommandGroup>
     </>
   );
 }

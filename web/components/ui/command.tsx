@@ -12,14 +12,15 @@ export function CommandDialog({
   description,
   children,
   className,
+  shouldFilter = true,
   ...props
-}: React.ComponentProps<typeof Dialog> & { title: string; description?: string; className?: string }) {
+}: React.ComponentProps<typeof Dialog> & { title: string; description?: string; className?: string; shouldFilter?: boolean }) {
   return (
     <Dialog {...props}>
       <DialogContent className={cn("top-[12vh] max-w-xl translate-y-0 gap-0 overflow-hidden p-0 sm:p-0", className)} showCloseButton={false}>
         <DialogTitle className="sr-only">{title}</DialogTitle>
         {description && <DialogDescription className="sr-only">{description}</DialogDescription>}
-        <Command shouldFilter className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-2 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:uppercase">
+        <Command shouldFilter={shouldFilter} className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-2 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:uppercase">
           {children}
         </Command>
       </DialogContent>
@@ -71,4 +72,8 @@ export function CommandItem({ className, ...props }: React.ComponentProps<typeof
 
 export function CommandShortcut({ className, ...props }: React.ComponentProps<"span">) {
   return <span data-slot="command-shortcut" className={cn("ms-auto text-xs tracking-widest text-muted-foreground", className)} {...props} />;
+}
+
+export function CommandLoading({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.Loading>) {
+  return <CommandPrimitive.Loading data-slot="command-loading" className={cn(className)} {...props} />;
 }

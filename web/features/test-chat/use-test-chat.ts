@@ -190,14 +190,15 @@ export function useTestChat({ accountId, lockedAssistantId, enabled = true }: { 
     [accountId, active, awaiting, queryClient, user],
   );
 
+  // The chat is emptied but stays the one being tested: same test customer, same assistant, so the
+  // next message goes on with the assistant the user was checking (not the account's first one).
   const clear = useCallback(async () => {
     const current = active;
     reset();
-    setActive(null);
     if (!current?.contactId) return;
     try {
       const r = await testChatApi.clear(accountId, current.contactId);
-      queryClient.removeQueries({ queryKey: testChatKeys.messages(accountId, current.contactId) });
+      await queryClient.resetQueries({ queryKey: testChatKeys.messages(accountId, current.contactId) });
       upsertChat(queryClient, accountId, r.contact);
     } catch (e) {
       // §8: a failure to clear the test chat is only logged.

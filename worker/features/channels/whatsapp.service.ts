@@ -20,7 +20,7 @@ import {
   isDemoChannel,
   webhookUrl,
 } from "./channels.service";
-import { checkPhone } from "./phone";
+import { checkPhone } from "../../lib/phone";
 
 export interface WhatsappCreds extends GreenCredentials {
   viaPartner: boolean;

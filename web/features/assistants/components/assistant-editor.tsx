@@ -25,6 +25,7 @@ import { BehaviourFields, GreetingField, HandoffFields, InstructionsField, Knowl
 import { DemoModelBadge } from "./demo-model-badge";
 import { GenerateDialog } from "./generate-dialog";
 import { PublishTemplateDialog } from "./publish-template-dialog";
+import { LAUNCHER_AVOID } from "@/lib/launcher-avoid";
 
 function toValues(a: Assistant): AssistantFormValues {
   return {
@@ -234,7 +235,7 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
 
         {canEdit && isDirty && (
           <div className="fixed inset-x-0 bottom-0 z-[1050] flex justify-center px-4 pb-4" data-testid="unsaved-bar">
-            <div className="flex w-full max-w-2xl flex-wrap items-center justify-between gap-3 rounded-md bg-card px-5 py-3 shadow-pop bordered:border">
+            <div {...LAUNCHER_AVOID} className="flex w-full max-w-2xl flex-wrap items-center justify-between gap-3 rounded-md bg-card px-5 py-3 shadow-pop bordered:border">
               <span className="text-sm font-medium text-foreground">{t("editor.unsaved")}</span>
               <div className="flex gap-2">
                 <Button type="button" variant="secondary" size="sm" onClick={() => form.reset(toValues(assistant))}>

@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { isApiError } from "@/lib/api";
-import { checkPhone } from "@/lib/phone";
+import { checkPhone } from "@worker/lib/phone";
 import { cn } from "@/lib/utils";
 import { channelApi, channelKeys, type WhatsappPhoneCode } from "../api";
 

@@ -2,15 +2,17 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { Check, SkipForward } from "lucide-react";
+import { Check, MessageSquareText, SkipForward } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Can } from "@/lib/ability";
+import { Can, useAbility } from "@/lib/ability";
 import { api } from "@/lib/api";
 import { notify } from "@/lib/notify";
+import { isModuleMounted } from "@/lib/route-modules";
 import { cn } from "@/lib/utils";
 import type { Account } from "@/features/accounts/types";
+import { openTestChat } from "@/features/test-chat/store";
 
 export type StepState = "done" | "skipped" | "todo";
 
@@ -24,15 +26,19 @@ export function stepStates(account: Account, memberCount: number): Record<string
   return out;
 }
 
-/** Links only for steps whose pages exist in this build. */
-const STEP_LINKS: Record<string, (accountId: string) => string> = {
-  account: (id) => `/${id}/account-settings`,
-  team: (id) => `/${id}/account-settings?tab=members`,
+/** Where each step is done: a page (shown when its module exists in this build) or the floating test chat. */
+const STEP_TARGETS: Record<string, { module: string; to: (accountId: string) => string } | "test-chat"> = {
+  account: { module: "account/account-settings", to: (id) => `/${id}/account-settings` },
+  assistant: { module: "account/assistants", to: (id) => `/${id}/assistants` },
+  channel: { module: "account/connect", to: (id) => `/${id}/connect` },
+  test: "test-chat",
+  team: { module: "account/account-settings", to: (id) => `/${id}/account-settings?tab=members` },
 };
 
 export function SetupSteps({ account, memberCount }: { account: Account; memberCount: number }) {
   const { t } = useTranslation("dashboard");
   const queryClient = useQueryClient();
+  const ability = useAbility();
   const [busy, setBusy] = useState<string | null>(null);
   const states = stepStates(account, memberCount);
   const finished = Object.values(states).filter((s) => s !== "todo").length;
@@ -64,9 +70,12 @@ export function SetupSteps({ account, memberCount }: { account: Account; memberC
         <ol className="space-y-1">
           {account.wizard.steps.map((step, i) => {
             const state = states[step];
-            const link = STEP_LINKS[step]?.(account.accountId);
+            const target = STEP_TARGETS[step];
+            const link = target && target !== "test-chat" && isModuleMounted(target.module) ? target.to(account.accountId) : undefined;
+            // The launcher is not there for a role that may not use the test chat.
+            const testChat = target === "test-chat" && ability.can("create", "TestChat");
             return (
-              <li key={step} className="flex items-start gap-3 rounded-md p-3 hover:bg-muted/50" data-step={step} data-state={state}>
+              <li key={step} className="flex flex-wrap items-start gap-x-3 gap-y-2 rounded-md p-3 hover:bg-muted/50" data-step={step} data-state={state}>
                 <span
                   className={cn(
                     "flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold",
@@ -76,7 +85,8 @@ export function SetupSteps({ account, memberCount }: { account: Account; memberC
                 >
                   {state === "done" ? <Check className="size-4" /> : state === "skipped" ? <SkipForward className="size-4" /> : i + 1}
                 </span>
-                <div className="min-w-0 flex-1">
+                {/* On a narrow card the step's buttons move under its text instead of squeezing it. */}
+                <div className="min-w-[12rem] flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <p className={cn("font-medium text-heading", state !== "todo" && "text-muted-foreground")}>{t(`steps.items.${step}.title`)}</p>
                     {state === "done" && <Badge variant="success">{t("steps.done")}</Badge>}
@@ -85,10 +95,18 @@ export function SetupSteps({ account, memberCount }: { account: Account; memberC
                   <p className="text-sm text-muted-foreground">{t(`steps.items.${step}.description`)}</p>
                 </div>
                 {state === "todo" && (
-                  <div className="flex shrink-0 items-center gap-2">
+                  <div className="flex shrink-0 flex-wrap items-center gap-2 max-sm:basis-full max-sm:ps-11">
                     {link && (
                       <Button asChild size="sm" variant="outline">
-                        <Link to={link}>{t("steps.open")}</Link>
+                        <Link to={link} data-testid={`step-open-${step}`}>
+                          {t("steps.open")}
+                        </Link>
+                      </Button>
+                    )}
+                    {testChat && (
+                      <Button size="sm" variant="outline" onClick={() => openTestChat()} data-testid={`step-open-${step}`}>
+                        <MessageSquareText aria-hidden />
+                        {t("steps.openTestChat")}
                       </Button>
                     )}
                     <Can I="update" a="Account">

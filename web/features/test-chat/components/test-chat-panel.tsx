@@ -14,6 +14,7 @@ import {
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { confirm } from "@/lib/confirm";
+import { LAUNCHER_AVOID } from "@/lib/launcher-avoid";
 import { formatRelative } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { useTestChat } from "../use-test-chat";
@@ -252,6 +253,7 @@ export function TestChatPanel({ accountId, lockedAssistantId, variant, onClose, 
         </p>
       )}
       <form
+        {...(popup ? {} : LAUNCHER_AVOID)}
         className="flex items-end gap-2 border-t px-3 py-2.5"
         onSubmit={(e) => {
           e.preventDefault();

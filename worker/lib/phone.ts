@@ -1,7 +1,8 @@
 import { ParseError, parsePhoneNumberWithError, type PhoneNumber } from "libphonenumber-js";
 
 /**
- * The phone input helper of SPEC §5 (used where a WhatsApp number is typed): empty → "required";
+ * The phone input helper of SPEC §5, one module for the Worker (connect by phone code) and the SPA
+ * (where a WhatsApp number is typed), so both give the same answer. Empty → "required";
  * every non-digit is stripped and a plus prepended; a number libphonenumber-js cannot parse or
  * does not consider valid → "invalid" with the cleaned number; anything thrown on the way →
  * "failed"; a valid number comes back in international format. The length limits are the

@@ -1,0 +1,65 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { ContactDto } from "@worker/features/inbox/serialize";
+import type { Assistant, AssistantTemplate } from "@/features/assistants/types";
+import { useAbility } from "@/lib/ability";
+import { api, type Paged } from "@/lib/api";
+
+/** Shorter queries match too much to be useful and cost a request per keystroke. */
+export const PALETTE_MIN_CHARS = 2;
+export const PALETTE_DEBOUNCE_MS = 250;
+const LIMIT = 5;
+
+export function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * What the command palette finds through the API for a typed text: the account's contacts and
+ * assistants and the templates library, each from its own list endpoint, asked only when the
+ * member's abilities allow reading that kind (the server would answer 403 anyway).
+ */
+export function usePaletteSearch(text: string, accountId: string | null, open: boolean) {
+  const ability = useAbility();
+  const q = useDebounced(text.trim(), PALETTE_DEBOUNCE_MS);
+  const active = open && q.length >= PALETTE_MIN_CHARS;
+  const settling = open && text.trim() !== q && text.trim().length >= PALETTE_MIN_CHARS;
+  const common = { staleTime: 30_000, retry: false } as const;
+
+  const contacts = useQuery({
+    ...common,
+    queryKey: ["accounts", accountId, "palette", "contacts", q],
+    queryFn: ({ signal }) =>
+      api.get<Paged<ContactDto>>(`/accounts/${accountId}/contacts`, { query: { q, limit: LIMIT, page: 1 }, signal, silent: true, background: true }),
+    enabled: active && !!accountId && ability.can("read", "Contact"),
+  });
+  const assistants = useQuery({
+    ...common,
+    queryKey: ["accounts", accountId, "palette", "assistants", q],
+    queryFn: ({ signal }) =>
+      api.get<Paged<Assistant>>(`/accounts/${accountId}/assistants`, { query: { q, limit: LIMIT, page: 1 }, signal, silent: true, background: true }),
+    enabled: active && !!accountId && ability.can("read", "Assistant"),
+  });
+  const templates = useQuery({
+    ...common,
+    queryKey: ["assistant-templates", "palette", q],
+    queryFn: ({ signal }) => api.get<Paged<AssistantTemplate>>("/assistants/templates", { query: { q, limit: LIMIT, page: 1 }, signal, silent: true, background: true }),
+    enabled: active && ability.can("read", "Template"),
+  });
+
+  const queries = [contacts, assistants, templates];
+  return {
+    q,
+    active,
+    loading: settling || queries.some((r) => r.isFetching),
+    failed: queries.some((r) => r.isError),
+    contacts: active ? (contacts.data?.data ?? []) : [],
+    assistants: active ? (assistants.data?.data ?? []) : [],
+    templates: active ? (templates.data?.data ?? []) : [],
+  };
+}
