@@ -47,7 +47,7 @@ export function SearchPalette({ className }: { className?: string }) {
       >
         <Search className="size-[1.375rem] text-heading" aria-hidden />
         <span className="hidden text-[0.9375rem] md:inline">{t("search.placeholder")}</span>
-        <kbd className="hidden rounded border border-border px-1.5 py-0.5 font-sans text-xs md:inline">{isMac ? "⌘ K" : "Ctrl K"}</kbd>
+        <kbd aria-hidden className="hidden rounded border border-border px-1.5 py-0.5 font-sans text-xs md:inline">{isMac ? "⌘ K" : "Ctrl K"}</kbd>
       </button>
       <CommandDialog open={open} onOpenChange={setOpen} title={t("search.open")}>
         <CommandInput placeholder={t("search.inputPlaceholder")} />

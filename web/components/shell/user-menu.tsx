@@ -15,7 +15,7 @@ export function UserMenu() {
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <button type="button" aria-label={t("userMenu.open")} data-testid="user-menu" className="relative ms-1 cursor-pointer rounded-full outline-none focus-visible:ring-3 focus-visible:ring-primary/30">
-          <Avatar>
+          <Avatar aria-hidden>
             <AvatarFallback>{initials(user?.name)}</AvatarFallback>
           </Avatar>
           <AvatarStatusBadge status="online" />
