@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { FlaskConical, MessagesSquare, Search, SearchX } from "lucide-react";
+import { BotOff, FlaskConical, MessagesSquare, Search, SearchX } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -221,6 +221,15 @@ function ContactRow({ contact, selected, onSelect }: { contact: ContactDto; sele
           <span className={cn("truncate font-medium", selected ? "text-primary-foreground" : "text-heading")} data-testid="chat-contact-name">
             {contact.name}
           </span>
+          {th && !th.isGptActive && !contact.isTestContact && (
+            // Handed off (or switched off): the operators answer this one.
+            <BotOff
+              role="img"
+              aria-label={t("header.aiOff")}
+              data-testid="chat-contact-ai-off"
+              className={cn("size-3.5 shrink-0 self-center", selected ? "text-primary-foreground" : "text-muted-foreground")}
+            />
+          )}
           {th && th.status !== "active" && (
             <span className={cn("shrink-0 text-[0.6875rem] uppercase", selected ? "text-primary-foreground" : "text-muted-foreground")}>{t(`status.${th.status}`)}</span>
           )}
