@@ -118,21 +118,23 @@ function conversations() {
       userId: "500100300",
       name: "Ольга Васильева",
       username: "olga_v",
-      thread: { status: "active", ai: true, unread: 0 },
+      // Handed off to an operator at the end, as the runner does it: the thread's AI is off.
+      thread: { status: "active", ai: false, unread: 0 },
+      // A turn in the order the runner writes it: the tool call, its result, then the reply that used it.
       messages: [
         { at: DAY + 5 * HOUR, dir: "incoming", text: "Во сколько вы сегодня работаете?" },
         {
-          at: DAY + 5 * HOUR - 10_000,
+          at: DAY + 5 * HOUR - 1_000,
           dir: "system",
           sender: "assistant",
           type: "tool_call",
           text: "",
           meta: { tool_calls: [{ id: "call_demo_1", type: "function", function: { name: "get_current_datetime", arguments: '{"timezone":"Europe/Moscow"}' } }] },
         },
-        { at: DAY + 5 * HOUR - 9_000, dir: "system", sender: "system", type: "tool_result", text: '{"datetime":"2026-03-12T18:40:00+03:00","weekday":"четверг"}', meta: { tool_call_id: "call_demo_1", name: "get_current_datetime", ok: true } },
-        { at: DAY + 5 * HOUR - 8_000, dir: "outgoing", sender: "assistant", text: "Сегодня мы работаем до 21:00 по Москве. Чем могу помочь?", read: true },
+        { at: DAY + 5 * HOUR - 2_000, dir: "system", sender: "system", type: "tool_result", text: '{"datetime":"2026-03-12T18:40:00+03:00","weekday":"четверг"}', meta: { tool_call_id: "call_demo_1", name: "get_current_datetime", ok: true } },
+        { at: DAY + 5 * HOUR - 3_000, dir: "outgoing", sender: "assistant", text: "Сегодня мы работаем до 21:00 по Москве. Чем могу помочь?", read: true },
         { at: DAY + 4 * HOUR, dir: "incoming", text: "Хочу поговорить с менеджером про оптовый заказ." },
-        { at: DAY + 4 * HOUR - 5_000, dir: "system", sender: "system", system: true, text: "Ассистент передал диалог оператору: оптовый заказ" },
+        { at: DAY + 4 * HOUR - 5_000, dir: "system", sender: "system", system: true, text: "Ассистент передал диалог оператору. Причина: оптовый заказ", meta: { event: "handoff", reason: "оптовый заказ", source: "tool" } },
       ],
     },
     {
@@ -187,5 +189,14 @@ export function inboxSeed(now, q) {
       );
     }
   }
+  // Databases seeded before the turn above was ordered hold its call, result and reply in reverse
+  // (10, 9 and 8 s after the question): put them 1, 2 and 3 s after it. Only while still reversed, so
+  // a second run changes nothing. The call (-02) moves last: until then it still tells the old layout.
+  s.push(
+    ...[3, 2, 1].map(
+      (sec) =>
+        `UPDATE messages SET created_at = (SELECT created_at FROM messages WHERE id = 'demo-m-olga-01') + ${sec * 1000}, updated_at = (SELECT created_at FROM messages WHERE id = 'demo-m-olga-01') + ${sec * 1000} WHERE id = 'demo-m-olga-0${sec + 1}' AND account_id = ${q(ACCOUNT)} AND (SELECT created_at FROM messages WHERE id = 'demo-m-olga-02') - (SELECT created_at FROM messages WHERE id = 'demo-m-olga-01') > 5000;`,
+    ),
+  );
   return s;
 }

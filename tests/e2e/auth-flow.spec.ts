@@ -43,7 +43,7 @@ test("register → create account → dashboard", async ({ page }) => {
 
   await expect(page).toHaveURL(/\/[^/]+\/dashboard$/);
   await expect(page.getByRole("heading", { name: /Анна/ })).toBeVisible();
-  await expect(page.getByText("Сводка по аккаунту «Кофейня «Зерно»»")).toBeVisible();
+  await expect(page.getByText("Сводка по аккаунту «Кофейня „Зерно“»")).toBeVisible();
   await expect(page.getByTestId("stat-members-value")).toHaveText("1");
   await expect(page.getByTestId("stat-invitations-value")).toHaveText("0");
   await expect(page.getByTestId("stat-setup-value")).toHaveText("1 из 5");

@@ -119,7 +119,7 @@ test("invite through the UI → the invitee registers from the link → lands in
   await guest.getByRole("checkbox").check();
   await guest.getByRole("button", { name: "Зарегистрироваться" }).click();
   await expect(guest).toHaveURL(new RegExp(`/${accountId}/dashboard$`));
-  await expect(guest.getByText("Сводка по аккаунту «Автосервис «Гайка»»")).toBeVisible();
+  await expect(guest.getByText("Сводка по аккаунту «Автосервис „Гайка“»")).toBeVisible();
   await ctx.close();
 
   // The owner now sees the new member; the revoked link shows "not found".

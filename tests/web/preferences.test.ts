@@ -9,7 +9,7 @@ describe("stored UI preferences (SPEC §3, §4)", () => {
   });
 
   it("defaults: light theme, default skin, vertical nav, ru, violet primary", () => {
-    expect(getPreferences()).toMatchObject({ theme: "light", skin: "default", navType: "vertical", language: "ru", lightPrimary: "#7367F0", lightPrimaryDarken: "#675DD8" });
+    expect(getPreferences()).toMatchObject({ theme: "light", skin: "default", navType: "vertical", language: "ru", lightPrimary: "#685BE6", lightPrimaryDarken: "#5B4FD8" });
   });
 
   it("persist in localStorage and apply to <html>", () => {

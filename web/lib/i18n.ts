@@ -1,6 +1,7 @@
 import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { directionOf, getPreferences, LANGUAGES, setPreferences, type Language } from "./preferences";
+import { unnestQuotes } from "./quotes";
 
 /**
  * i18next with ru as default and fallback. The Russian `common` namespace is bundled (the shell
@@ -43,7 +44,9 @@ const initialLanguage = getPreferences().language ?? DEFAULT_LANGUAGE;
 void i18n
   .use(lazyBackend)
   .use(initReactI18next)
+  .use({ type: "postProcessor", name: "unnestQuotes", process: (value: string, _key: unknown, _opts: unknown, t: { language?: string }) => unnestQuotes(value, t?.language) })
   .init({
+    postProcess: ["unnestQuotes"],
     resources,
     partialBundledLanguages: true,
     lng: initialLanguage,

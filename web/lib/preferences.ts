@@ -47,11 +47,14 @@ export const DEFAULT_PREFERENCES: Preferences = {
   navbarType: "sticky",
   horizontalNavType: "sticky",
   language: "ru",
-  lightPrimary: "#7367F0",
-  lightPrimaryDarken: "#675DD8",
-  darkPrimary: "#7367F0",
-  darkPrimaryDarken: "#675DD8",
+  lightPrimary: "#685BE6",
+  lightPrimaryDarken: "#5B4FD8",
+  darkPrimary: "#685BE6",
+  darkPrimaryDarken: "#5B4FD8",
 };
+
+/** The first violet (white text on it was 4.3:1, under AA) as stored by earlier visits: read as today's. */
+const LEGACY_PRIMARY: Record<string, string> = { "#7367F0": "#685BE6", "#675DD8": "#5B4FD8" };
 
 function read(): Preferences {
   try {
@@ -59,6 +62,7 @@ function read(): Preferences {
     if (!raw) return { ...DEFAULT_PREFERENCES };
     const parsed = JSON.parse(raw) as Partial<Preferences>;
     const merged = { ...DEFAULT_PREFERENCES, ...parsed };
+    for (const k of ["lightPrimary", "lightPrimaryDarken", "darkPrimary", "darkPrimaryDarken"] as const) merged[k] = LEGACY_PRIMARY[merged[k]?.toUpperCase()] ?? merged[k];
     if (!LANGUAGES.includes(merged.language)) merged.language = "ru";
     return merged;
   } catch {

@@ -67,6 +67,8 @@ interface Loaded {
   historyNewestFirst: Message[];
   /** The account's own AI provider (read in the claim's round trip), or null for the platform's. */
   provider: AiProvider | null;
+  /** created_at of the turn's last commit (its next messages never sort before it). */
+  writtenAt?: number;
 }
 
 const log = (fields: Record<string, unknown>) => createLogger({ component: "assistant-runner", ...fields });
@@ -228,11 +230,15 @@ interface Guard {
  */
 async function appendMessages(
   env: Env,
-  l: Pick<Loaded, "thread" | "contact">,
+  l: Pick<Loaded, "thread" | "contact" | "writtenAt"> & Partial<Pick<Loaded, "historyNewestFirst">>,
   items: NewMessage[],
   opts: { asLast?: boolean; extraThreadPatch?: { isGptActive?: boolean }; guard?: Guard; completes?: boolean; webhooks?: (message: MessageDto) => WebhookTag[] } = {},
 ) {
-  const now = Date.now();
+  // The log is ordered by (created_at, id): a turn's call, result and reply must sort after the
+  // message they answer, also when that message carries the messenger's clock a little ahead of
+  // ours, and after each other. So created_at never goes below what the turn has seen or written;
+  // within one millisecond the ids (orderedId: time, then a per-isolate counter) keep the order.
+  const now = Math.max(Date.now(), l.historyNewestFirst?.[0]?.createdAt ?? 0, l.writtenAt ?? 0);
   const accountId = l.thread.accountId;
   const ids = items.map(() => orderedId());
   const guardSql = opts.guard
@@ -317,6 +323,7 @@ async function appendMessages(
   } else if (events.length) await publishSafe(env, accountId, events);
   const pushedAt = Date.now();
   l.thread = thread;
+  if (fresh.length) l.writtenAt = now;
   return { messages: committed, thread, pushedAt, blocked };
 }
 

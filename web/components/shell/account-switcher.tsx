@@ -22,13 +22,14 @@ export function AccountSwitcher({ mini, onNavigate }: { mini?: boolean; onNaviga
         <button
           type="button"
           data-testid="account-switcher"
-          aria-label={t("userMenu.switchAccount")}
           className={cn(
             "flex w-full cursor-pointer items-center gap-2.5 rounded-md border border-border px-2.5 py-2 text-start transition-colors outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-primary/30 dark:hover:bg-white/6",
             mini && "justify-center px-0",
           )}
         >
-          <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary/15 text-sm font-semibold text-primary uppercase">
+          {/* The name comes from the visible text (WCAG 2.5.3), the action is read before it. */}
+          <span className="sr-only">{mini ? `${t("userMenu.switchAccount")}: ${current?.name ?? ""}` : `${t("userMenu.switchAccount")}: `}</span>
+          <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary/15 text-sm font-semibold text-primary uppercase">
             {(current?.name ?? "?").slice(0, 1)}
           </span>
           {!mini && (

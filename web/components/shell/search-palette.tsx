@@ -79,13 +79,14 @@ export function SearchPalette({ className }: { className?: string }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={t("search.open")}
         data-testid="search-open"
         className={cn("group flex cursor-pointer items-center gap-2.5 rounded-md px-1 py-1.5 text-muted-foreground outline-none focus-visible:ring-3 focus-visible:ring-primary/30", className)}
       >
         <Search className="size-[1.375rem] text-heading" aria-hidden />
-        <span className="hidden text-[0.9375rem] md:inline">{t("search.placeholder")}</span>
-        <kbd className="hidden rounded border border-border px-1.5 py-0.5 font-sans text-xs md:inline">{isMac ? "⌘ K" : "Ctrl K"}</kbd>
+        {/* Named by its text, not aria-label (WCAG 2.5.3: a label must contain the visible words). */}
+        <span className="sr-only">{t("search.open")}</span>
+        <span aria-hidden className="hidden text-[0.9375rem] md:inline">{t("search.placeholder")}</span>
+        <kbd aria-hidden className="hidden rounded border border-border px-1.5 py-0.5 font-sans text-xs md:inline">{isMac ? "⌘ K" : "Ctrl K"}</kbd>
       </button>
       <CommandDialog open={open} onOpenChange={setOpen} title={t("search.open")} shouldFilter={false}>
         <CommandInput placeholder={t("search.inputPlaceholder")} value={text} onValueChange={setText} data-testid="search-input" />

@@ -52,7 +52,7 @@ export function VerticalNavContent({ mini, onToggleCollapse, collapsed, onClose,
       <nav aria-label={t("nav.mainNavigation")} className="flex-1 overflow-y-auto overflow-x-hidden px-4 pb-6 scrollbar-thin">
         {groups.map(({ group, items }) => (
           <div key={group} className="mt-3 first:mt-1">
-            <div className="flex h-9 items-center px-3 text-[0.8125rem] tracking-[0.4px] text-muted-foreground/80 uppercase">
+            <div className="flex h-9 items-center px-3 text-[0.8125rem] tracking-[0.4px] text-muted-foreground uppercase">
               {mini ? <span className="mx-auto h-px w-4 bg-muted-foreground/50" /> : <span className="truncate">{t(`nav.groups.${group}`)}</span>}
             </div>
             <ul className="space-y-1">

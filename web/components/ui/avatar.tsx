@@ -45,8 +45,18 @@ export function AvatarStatusBadge({ status, className, label }: { status: Avatar
   );
 }
 
-/** Initials of a name for the avatar fallback. */
+const FIRST_LETTER = /[\p{L}\p{N}]/u;
+
+/**
+ * Initials of a name for every avatar of the app (the one helper): the first letter or digit of the
+ * first two words, so quotes and punctuation never become an initial («Кофейня «Зерно»» → КЗ).
+ */
 export function initials(name: string | null | undefined): string {
-  const parts = (name ?? "").trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? "") + (parts[1]?.[0] ?? "")).toUpperCase() || "?";
+  const letters: string[] = [];
+  for (const word of (name ?? "").split(/[\s«»„“”"‹›]+/u)) {
+    const ch = word.match(FIRST_LETTER)?.[0];
+    if (ch) letters.push(ch);
+    if (letters.length === 2) break;
+  }
+  return letters.join("").toLocaleUpperCase() || "?";
 }

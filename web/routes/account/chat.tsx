@@ -125,7 +125,7 @@ export default function ChatPage() {
       data-socket={socket.status}
     >
       {showList && (
-        <div className={cn("flex min-h-0 flex-col border-border", medium ? "w-[360px] shrink-0 border-e" : "flex-1")}>
+        <div className={cn("flex min-h-0 min-w-0 flex-col border-border", medium ? "w-[360px] shrink-0 border-e" : "flex-1")}>
           <ContactList
             accountId={accountId}
             filters={filters}

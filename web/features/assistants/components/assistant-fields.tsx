@@ -216,7 +216,7 @@ export function ToolsField({ idPrefix = "", disabled }: { idPrefix?: string; dis
             <label htmlFor={id} className="grid cursor-pointer gap-0.5">
               <span className="font-medium text-foreground">{tool.title}</span>
               <span className="text-[0.8125rem] text-muted-foreground">{tool.description}</span>
-              <code className="text-[0.75rem] text-muted-foreground/80">{tool.name}</code>
+              <code className="text-[0.75rem] text-muted-foreground">{tool.name}</code>
             </label>
             <Switch id={id} checked={selected.includes(tool.name)} onCheckedChange={(on) => set(tool.name, on)} disabled={disabled} className="mt-1" />
           </li>

@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils";
 export function BrandMark({ inverted = false, className }: { inverted?: boolean; className?: string }) {
   const { t } = useTranslation("auth");
   return (
-    <Link to="/" className={cn("relative inline-flex items-center gap-2.5", className)} aria-label={t("shell.home")}>
+    <Link to="/" className={cn("relative inline-flex items-center gap-2.5", className)} aria-label={`${t("shell.brand")} — ${t("shell.home")}`}>
       {inverted ? (
         <span className="flex size-10 items-center justify-center rounded-lg bg-white shadow-sm">
           <ProductMark className="size-7" />

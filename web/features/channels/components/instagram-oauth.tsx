@@ -67,7 +67,7 @@ export function InstagramOauthEntry({ accountId, error, onDismissError }: { acco
       ) : (
         <>
           <p className="text-[0.9375rem] text-muted-foreground">{available ? t("instagram.oauth.intro") : t("instagram.oauth.unavailable")}</p>
-          <Button type="button" onClick={start} loading={starting} disabled={!available} className="bg-[#1877F2] text-white shadow-none hover:bg-[#166FE5] active:bg-[#1464D1]">
+          <Button type="button" onClick={start} loading={starting} disabled={!available} className="bg-[#166FE5] text-white shadow-none hover:bg-[#1464D1] active:bg-[#1259BB]">
             {!starting && <FacebookMark />}
             {t("instagram.oauth.button")}
           </Button>

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { WAITING_TIMEOUT_MS } from "@do/account-room/protocol";
 import { MessageSquareDashed } from "lucide-react";
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,9 +13,13 @@ import { chatQueries, type ContactDto } from "../api";
 import { dayKey, groupMessages } from "../utils";
 import { MessageItem, SystemItem } from "./message-item";
 
-/** SPEC §9: scroll to the bottom 100 ms after a new message; typing indicator after 500 ms. */
+/**
+ * SPEC §9: scroll to the bottom 100 ms after a new message; typing indicator after 500 ms, gone
+ * when the waiting state ends (30 s at most).
+ */
 export const SCROLL_DELAY_MS = 100;
 export const TYPING_DELAY_MS = 500;
+export const TYPING_TIMEOUT_MS = WAITING_TIMEOUT_MS;
 
 export function ChatLog({ accountId, contact }: { accountId: string; contact: ContactDto }) {
   const { t } = useTranslation("chat");
@@ -88,8 +93,14 @@ export function ChatLog({ accountId, contact }: { accountId: string; contact: Co
       setTyping(false);
       return;
     }
-    const id = setTimeout(() => setTyping(true), TYPING_DELAY_MS);
-    return () => clearTimeout(id);
+    const show = setTimeout(() => setTyping(true), TYPING_DELAY_MS);
+    // The room clears the waiting state after 30 s and says so; should that frame never arrive (the
+    // socket was down at that moment), the indicator still goes away on time.
+    const hide = setTimeout(() => setTyping(false), TYPING_TIMEOUT_MS);
+    return () => {
+      clearTimeout(show);
+      clearTimeout(hide);
+    };
   }, [waiting, newest?.messageId]);
   useEffect(() => {
     if (!typing) return;

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { FlaskConical, MessagesSquare, Search, SearchX } from "lucide-react";
+import { BotOff, FlaskConical, MessagesSquare, Search, SearchX } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -14,6 +14,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatRelative } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { chatQueries, PLATFORMS, THREAD_STATUSES, type ChatFilters, type ContactDto, type Platform, type ThreadStatus } from "../api";
+import { ChipRow } from "./chip-row";
 import { ContactAvatar, PlatformIcon } from "./platform-icon";
 
 const ROW_HEIGHT = 76;
@@ -88,7 +89,7 @@ export function ContactList({ accountId, filters, search, onSearch, onFilters, s
             maxLength={100}
           />
         </div>
-        <div className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-0.5" role="group" aria-label={t("header.status")}>
+        <ChipRow label={t("header.status")} data-testid="status-chips">
           <Chip active={!filters.status} onClick={() => onFilters({ ...filters, status: undefined })}>
             {t("list.allStatuses")}
           </Chip>
@@ -97,8 +98,8 @@ export function ContactList({ accountId, filters, search, onSearch, onFilters, s
               {t(`status.${s}`)}
             </Chip>
           ))}
-        </div>
-        <div className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-0.5" role="group" aria-label={t("details.platform")}>
+        </ChipRow>
+        <ChipRow label={t("details.platform")} data-testid="platform-chips">
           <Chip active={!filters.platform} onClick={() => onFilters({ ...filters, platform: undefined })}>
             {t("list.allPlatforms")}
           </Chip>
@@ -108,7 +109,7 @@ export function ContactList({ accountId, filters, search, onSearch, onFilters, s
               {t(`platform.${p}`)}
             </Chip>
           ))}
-        </div>
+        </ChipRow>
       </div>
 
       {query.isPending ? (
@@ -214,19 +215,28 @@ function ContactRow({ contact, selected, onSelect }: { contact: ContactDto; sele
         selected ? "bg-primary text-primary-foreground shadow-[0_2px_6px_0_color-mix(in_srgb,var(--color-primary)_30%,transparent)]" : "hover:bg-muted dark:hover:bg-white/6",
       )}
     >
-      <ContactAvatar contact={contact} />
+      <ContactAvatar contact={contact} selected={selected} />
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline gap-2">
           <span className={cn("truncate font-medium", selected ? "text-primary-foreground" : "text-heading")} data-testid="chat-contact-name">
             {contact.name}
           </span>
-          {th && th.status !== "active" && (
-            <span className={cn("shrink-0 text-[0.6875rem] uppercase", selected ? "text-primary-foreground/80" : "text-muted-foreground")}>{t(`status.${th.status}`)}</span>
+          {th && !th.isGptActive && !contact.isTestContact && (
+            // Handed off (or switched off): the operators answer this one.
+            <BotOff
+              role="img"
+              aria-label={t("header.aiOff")}
+              data-testid="chat-contact-ai-off"
+              className={cn("size-3.5 shrink-0 self-center", selected ? "text-primary-foreground" : "text-muted-foreground")}
+            />
           )}
-          <span className={cn("ms-auto shrink-0 text-xs", selected ? "text-primary-foreground/80" : "text-muted-foreground")}>{th ? formatRelative(th.updatedAt) : ""}</span>
+          {th && th.status !== "active" && (
+            <span className={cn("shrink-0 text-[0.6875rem] uppercase", selected ? "text-primary-foreground" : "text-muted-foreground")}>{t(`status.${th.status}`)}</span>
+          )}
+          <span className={cn("ms-auto shrink-0 text-xs", selected ? "text-primary-foreground" : "text-muted-foreground")}>{th ? formatRelative(th.updatedAt) : ""}</span>
         </div>
         <div className="mt-0.5 flex items-center gap-2">
-          <span className={cn("truncate text-[0.8125rem]", selected ? "text-primary-foreground/85" : "text-muted-foreground")} data-testid="chat-contact-preview">
+          <span className={cn("truncate text-[0.8125rem]", selected ? "text-primary-foreground" : "text-muted-foreground")} data-testid="chat-contact-preview">
             {th?.gptStatus === "WAITING_RESPONSE" ? <span className={selected ? "" : "text-primary"}>{t("log.typing")}</span> : preview}
           </span>
           {unread > 0 && !selected && (

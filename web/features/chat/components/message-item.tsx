@@ -26,7 +26,7 @@ export function MessageItem({ message: m, first }: { message: MessageDto; first:
         )}
       >
         {first && out && m.senderType === "assistant" && (
-          <div className="mb-1 flex items-center gap-1 text-[0.75rem] font-medium opacity-80">
+          <div className="mb-1 flex items-center gap-1 text-[0.75rem] font-medium">
             <Bot className="size-3.5" aria-hidden />
             {t("message.assistant")}
           </div>
@@ -73,7 +73,7 @@ export function SystemItem({ message: m }: { message: MessageDto }) {
   return (
     <div className="flex justify-center px-6" data-testid="chat-message" data-message-id={m.messageId} data-type={m.messageType} data-direction="system">
       <p className="max-w-xl text-center text-[0.8125rem] text-muted-foreground">
-        {m.content} <span className="ms-1 text-xs opacity-80">{formatTime(m.createdAt)}</span>
+        {m.content} <span className="ms-1 text-xs">{formatTime(m.createdAt)}</span>
       </p>
     </div>
   );
@@ -87,7 +87,7 @@ function MessageBody({ m, tone }: { m: MessageDto; tone: Tone }) {
   if (media && (deleted || !m.payloadUrl)) {
     return (
       <div className="space-y-1">
-        <div className={cn("flex items-center gap-2 text-[0.875rem] italic", tone === "out" ? "text-primary-foreground/85" : "text-muted-foreground")} data-testid="file-missing">
+        <div className={cn("flex items-center gap-2 text-[0.875rem] italic", tone === "out" ? "text-primary-foreground" : "text-muted-foreground")} data-testid="file-missing">
           <FileX2 className="size-4 shrink-0" aria-hidden />
           {t("message.fileMissing")}
         </div>
@@ -115,7 +115,7 @@ function MessageBody({ m, tone }: { m: MessageDto; tone: Tone }) {
         <div className="space-y-1.5">
           <audio controls preload="none" src={mediaSrc(m.payloadUrl) ?? undefined} className="h-10 w-[260px] max-w-full" aria-label={m.fileName ?? t("message.audio")} />
           {typeof m.metadata?.scenarioAudioTranscription === "string" && (
-            <p className={cn("text-[0.8125rem] italic", tone === "out" ? "text-primary-foreground/85" : "text-muted-foreground")}>
+            <p className={cn("text-[0.8125rem] italic", tone === "out" ? "text-primary-foreground" : "text-muted-foreground")}>
               {t("message.transcription")}: {m.metadata.scenarioAudioTranscription}
             </p>
           )}
@@ -201,7 +201,7 @@ function DocumentLink({ m, tone }: { m: MessageDto; tone: Tone }) {
         <span className="block font-medium break-all" data-testid="chat-document-name">
           {shortenFileName(name, m.content?.length ?? 0)}
         </span>
-        <span className={cn("block text-xs", tone === "out" ? "text-primary-foreground/80" : "text-muted-foreground")}>
+        <span className={cn("block text-xs", tone === "out" ? "text-primary-foreground" : "text-muted-foreground")}>
           {[humanSize(m.fileSize), t("message.download")].filter(Boolean).join(" · ")}
         </span>
       </span>
@@ -220,7 +220,7 @@ function CallBody({ m, tone }: { m: MessageDto; tone: Tone }) {
       </span>
       <span>
         <span className="block font-medium">{t("call.title")}</span>
-        <span className={cn("block text-[0.8125rem]", tone === "out" ? "text-primary-foreground/85" : "text-muted-foreground")} data-testid="chat-call-status">
+        <span className={cn("block text-[0.8125rem]", tone === "out" ? "text-primary-foreground" : "text-muted-foreground")} data-testid="chat-call-status">
           {t(callStatusKey(status))}
         </span>
       </span>
@@ -254,7 +254,7 @@ function ContactCards({ m, tone }: { m: MessageDto; tone: Tone }) {
                   </a>
                 ))
               ) : (
-                <span className="block text-[0.8125rem] opacity-80">{t("message.noPhones")}</span>
+                <span className="block text-[0.8125rem]">{t("message.noPhones")}</span>
               )}
             </span>
           </li>
@@ -273,7 +273,7 @@ function MessageMeta({ m, tone, overlay }: { m: MessageDto; tone: Tone; overlay:
     <div
       className={cn(
         "mt-0.5 flex items-center justify-end gap-1 text-[0.6875rem] leading-none select-none",
-        tone === "out" ? "text-primary-foreground/80" : "text-muted-foreground",
+        tone === "out" ? "text-primary-foreground" : "text-muted-foreground",
         overlay && "absolute end-2 bottom-2 mt-0 rounded-full bg-black/50 px-1.5 py-1 text-white",
       )}
     >

@@ -32,14 +32,25 @@ export function PlatformIcon({ platform, className, title, decorative }: { platf
 }
 
 /** The contact's avatar with the §4 status badge and its platform mark at the top end. */
-export function ContactAvatar({ contact, className, showStatus = true }: { contact: Pick<ContactDto, "name" | "avatar" | "platform" | "status">; className?: string; showStatus?: boolean }) {
+export function ContactAvatar({
+  contact,
+  className,
+  showStatus = true,
+  selected = false,
+}: {
+  contact: Pick<ContactDto, "name" | "avatar" | "platform" | "status">;
+  className?: string;
+  showStatus?: boolean;
+  /** On a selected (violet) row the violet-on-tint initials would vanish: white disc, violet letters. */
+  selected?: boolean;
+}) {
   const { t } = useTranslation("chat");
   const src = mediaSrc(contact.avatar);
   return (
     <div className={cn("relative size-10 shrink-0", className)}>
       <Avatar className="size-full">
         {src && <AvatarImage src={src} alt="" />}
-        <AvatarFallback>{initials(contact.name)}</AvatarFallback>
+        <AvatarFallback className={selected ? "bg-white text-primary-darken" : undefined}>{initials(contact.name)}</AvatarFallback>
       </Avatar>
       {showStatus && <AvatarStatusBadge status={contact.status} label={t(`contactStatus.${contact.status ?? "none"}`)} />}
       <PlatformIcon platform={contact.platform} className="absolute -end-0.5 -top-0.5 size-4 ring-2 ring-card" />
