@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { LANGUAGES, MODELS } from "./types";
+import { LANGUAGES, MODELS, type AssistantLanguage, type AssistantModel } from "./types";
 
 /** The editor's form: the same limits as the server (worker/features/assistants/assistants.schemas.ts). */
 export function assistantFormSchema(t: TFunction<"assistants">) {
@@ -8,8 +8,8 @@ export function assistantFormSchema(t: TFunction<"assistants">) {
     z.number(t("validation.integer")).int(t("validation.integer")).min(min, msg).max(max, msg);
   return z.object({
     name: z.string().trim().min(1, t("validation.nameRequired")).max(100, t("validation.nameMax")),
-    model: z.enum(MODELS as [string, ...string[]]),
-    language: z.enum(LANGUAGES as [string, ...string[]]),
+    model: z.enum(MODELS as [AssistantModel, ...AssistantModel[]]),
+    language: z.enum(LANGUAGES as [AssistantLanguage, ...AssistantLanguage[]]),
     isActive: z.boolean(),
     temperature: z.number(t("validation.temperature")).min(0, t("validation.temperature")).max(2, t("validation.temperature")),
     maxReplyTokens: int(50, 4000, t("validation.maxReplyTokens")),
@@ -41,13 +41,13 @@ export type TemplateFormValues = z.output<ReturnType<typeof templateFormSchema>>
 export function generateSchema(t: TFunction<"assistants">) {
   return z.object({
     description: z.string().trim().min(10, t("validation.descriptionMin")).max(2000, t("validation.descriptionMax")),
-    language: z.enum(LANGUAGES as [string, ...string[]]),
+    language: z.enum(LANGUAGES as [AssistantLanguage, ...AssistantLanguage[]]),
   });
 }
 
 export function createSchema(t: TFunction<"assistants">) {
   return z.object({
     name: z.string().trim().min(1, t("validation.nameRequired")).max(100, t("validation.nameMax")),
-    model: z.enum(MODELS as [string, ...string[]]),
+    model: z.enum(MODELS as [AssistantModel, ...AssistantModel[]]),
   });
 }
