@@ -51,13 +51,13 @@ export function whatsappSettingsDto(ch: Channel | null) {
     enabled: ch.enabled,
     assistantId: ch.assistantId,
     idInstance: ch.externalId,
-    apiUrl: (s.apiUrl as string) ?? null,
-    tokenHint: (s.tokenHint as string) ?? null,
-    stateInstance: (s.stateInstance as string) ?? null,
+    apiUrl: (s.apiUrl as string | undefined) ?? null,
+    tokenHint: (s.tokenHint as string | undefined) ?? null,
+    stateInstance: (s.stateInstance as string | undefined) ?? null,
     wid,
     phone: wid ? "+" + wid.split("@")[0] : null,
     createdViaPartner: s.viaPartner === true,
-    stateCheckedAt: (s.stateCheckedAt as number) ?? null,
+    stateCheckedAt: (s.stateCheckedAt as number | undefined) ?? null,
   };
 }
 

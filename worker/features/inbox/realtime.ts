@@ -1,15 +1,13 @@
 import { getServerByName } from "partyserver";
 import type { AccountRoom } from "../../../durable-objects/account-room/room";
-import type { RoomEvent } from "../../../durable-objects/account-room/protocol";
+import type { RoomEvent, RoomEventData } from "../../../durable-objects/account-room/protocol";
 import { WAITING_TIMEOUT_MS } from "../../../durable-objects/account-room/protocol";
 import type { Env } from "../../env";
 import { createLogger } from "../../lib/logger";
 import { markThreadsCompleted, markThreadWaiting } from "./thread-state";
 
-export interface RoomEventInput {
-  event: RoomEvent;
-  data: unknown;
-}
+/** One event for the room, its data checked against the socket contract. */
+export type RoomEventInput = { [E in RoomEvent]: { event: E; data: RoomEventData[E] } }[RoomEvent];
 
 /** The account's room stub for sockets (partyserver's getServerByName: it names the room first, one extra call). */
 export function accountRoom(env: Env, accountId: string) {
