@@ -25,6 +25,6 @@ type Endpoint<P extends ApiPath, M extends Methods> = `/api${P}` extends keyof R
 export type ApiResponse<P extends ApiPath, M extends Methods = "get"> =
   Extract<Endpoint<P, M>, { status: SuccessStatusCode }> extends { output: infer O } ? O : never;
 
-/** The JSON body a route validates, as its zod schema's input (what the SPA may send). */
+/** The JSON body a route validates, as its zod schema's input (what the SPA may send; a schema with a default makes it optional). */
 export type ApiBody<P extends ApiPath, M extends Methods = "post"> =
-  Endpoint<P, M> extends { input: { json: infer J } } ? J : never;
+  Endpoint<P, M> extends { input: infer I } ? ("json" extends keyof I ? Exclude<I["json" & keyof I], undefined> : never) : never;

@@ -19,6 +19,7 @@ import {
   upstreamError,
   webhookUrl,
 } from "./channels.service";
+import type { InstanceSettings } from "./channels.schemas";
 import { checkPhone } from "./phone";
 
 export interface WhatsappCreds extends GreenCredentials {
@@ -205,14 +206,15 @@ export async function getInstanceSettings(env: Env, accountId: string) {
   const { client } = await requireWhatsapp(env, accountId);
   try {
     const all = await client.getSettings();
-    return Object.fromEntries(INSTANCE_SETTING_KEYS.filter((k) => k in all).map((k) => [k, all[k]]));
+    // Green API documents these keys' values as the schema's (numbers, "yes"/"no").
+    return Object.fromEntries(INSTANCE_SETTING_KEYS.filter((k) => k in all).map((k) => [k, all[k]])) as InstanceSettings;
   } catch (e) {
     upstreamError(e, "Green API");
   }
 }
 
 /** PUT /instance-settings: the gateway's own settings; our webhook fields are always kept (setSettings restarts the instance). */
-export async function putInstanceSettings(env: Env, accountId: string, input: Record<string, unknown>, requestUrl?: string) {
+export async function putInstanceSettings(env: Env, accountId: string, input: InstanceSettings, requestUrl?: string) {
   const { ch, client } = await requireWhatsapp(env, accountId);
   const token = randomToken(32);
   const url = webhookUrl(env, whatsappWebhookPath(accountId), requestUrl);
