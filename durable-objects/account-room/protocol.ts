@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { ContactDto, MessageDto } from "../../worker/features/inbox/serialize";
+import type { whatsappSettingsDto } from "../../worker/features/channels/whatsapp.service";
 
 /**
  * The socket contract (ARCHITECTURE "Contracts"), shared by the room, the worker and the SPA.
@@ -42,6 +44,14 @@ export interface JoinedAccountData {
 /** `deleteContact` data. */
 export interface DeleteContactData {
   contactId: string;
+}
+
+/** What each pushed event carries: publishers (worker/features/inbox/realtime.ts) and the SPA's handlers (web/lib/socket.ts) are typed by it. */
+export interface RoomEventData {
+  message: MessageDto;
+  updateContact: ContactDto;
+  deleteContact: DeleteContactData;
+  "core::whatsappStateChanged": ReturnType<typeof whatsappSettingsDto>;
 }
 
 /** How many events the room keeps for catch-up. */

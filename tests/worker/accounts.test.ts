@@ -109,6 +109,11 @@ describe("accounts", () => {
     await addMember(token, id, "operator");
     const after = await api("GET", `/accounts/${id}`, { token });
     expect(after.body.wizard).toMatchObject({ completed: ["account", "assistant", "team"], skipped: [] });
+    // Skipping answers the account as GET does (the dashboard replaces its cached account with it).
+    const skipped = await api("POST", `/accounts/${id}/skip-wizard-step`, { token, body: { step: "channel" } });
+    expect(skipped.status).toBe(200);
+    expect(skipped.body.wizard).toMatchObject({ completed: ["account", "assistant", "team"], skipped: ["channel"] });
+    expect(skipped.body.memberCount).toBe(2);
   });
 
   it("delete: owner only; the account and its memberships go", async () => {

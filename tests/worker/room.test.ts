@@ -9,6 +9,23 @@ import { createChannel, incoming, ingest, joinedSocket, openSocket, ownerWithAcc
 
 const roomStub = (accountId: string) => (env.AccountRoom as unknown as DurableObjectNamespace<AccountRoom>).getByName(accountId);
 
+/** A `core::whatsappStateChanged` payload of a connected instance (the socket contract's shape). */
+const waState = (stateInstance: string) => ({
+  connected: true as const,
+  enabled: true,
+  partnerAvailable: false,
+  demo: false,
+  assistantId: null,
+  idInstance: "1101000001",
+  apiUrl: null,
+  tokenHint: null,
+  stateInstance,
+  wid: null,
+  phone: null,
+  createdViaPartner: false,
+  stateCheckedAt: null,
+});
+
 describe("/ws: the worker checks the session and the membership before the room", () => {
   it("refuses a missing or bad token with 401 and a non-member with 403", async () => {
     const { accountId } = await ownerWithAccount();
@@ -139,13 +156,13 @@ describe("AccountRoom fan-out", () => {
   it("survives eviction: hibernated sockets keep receiving, seq continues, catch-up still works", async () => {
     const { token, accountId } = await ownerWithAccount();
     const { socket } = await joinedSocket(token, accountId);
-    await publish(env, accountId, [{ event: "core::whatsappStateChanged", data: { state: "authorized" } }]);
+    await publish(env, accountId, [{ event: "core::whatsappStateChanged", data: waState("authorized") }]);
     await socket.waitFor((f) => f.event === "core::whatsappStateChanged");
     await evictDurableObject(roomStub(accountId));
-    await publish(env, accountId, [{ event: "core::whatsappStateChanged", data: { state: "notAuthorized" } }]);
+    await publish(env, accountId, [{ event: "core::whatsappStateChanged", data: waState("notAuthorized") }]);
     const got = await socket.waitFor((f) => f.event === "core::whatsappStateChanged", 2);
     expect(got.map((f) => f.seq)).toEqual([1, 2]);
-    expect(got[1].data.state).toBe("notAuthorized");
+    expect(got[1].data.stateInstance).toBe("notAuthorized");
     await evictDurableObject(roomStub(accountId), { webSockets: "close" });
     const back = await joinedSocket(token, accountId, 1);
     expect(back.joined).toMatchObject({ seq: 2, replayed: 1, resync: false });

@@ -238,8 +238,5 @@ export function saveBlob(blob: Blob & { fileName?: string }, fileName = blob.fil
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The paged list shape of the API. */
-export interface Paged<T> {
-  data: T[];
-  meta: { total: number; limit: number; lastPage: number; page: number };
-}
+/** The paged list shape of the API (declared by the worker). */
+export type { Paged } from "@worker/lib/validation";

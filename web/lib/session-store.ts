@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { AbilityRule } from "@worker/lib/permissions";
+import type { Me as MeResponse, SessionUser } from "@worker/features/auth/auth.service";
 import { api, configureApi } from "./api";
 import { deleteCookie, getCookie, setCookie } from "./cookies";
 import { getLoadedQueryClient } from "./query-host";
@@ -11,27 +12,7 @@ import { createStore } from "./utils";
  * re-exports all of this) adds the /auth/me query and loads with the first page that shows the
  * session, so the sign-in pages do without @tanstack/react-query.
  */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  isPlatformAdmin: boolean;
-  language: string;
-}
-
-export interface AccountSummary {
-  accountId: string;
-  name: string;
-  role: "owner" | "admin" | "operator";
-}
-
-export interface MeResponse {
-  user: SessionUser;
-  accounts: AccountSummary[];
-  currentAccountId: string | null;
-  abilityRules: AbilityRule[];
-}
+export type { AccountSummary, Me as MeResponse, SessionUser } from "@worker/features/auth/auth.service";
 
 export const ABILITY_RULES_KEY = "userAbilityRules";
 

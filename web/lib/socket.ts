@@ -1,6 +1,6 @@
 import ReconnectingWebSocket from "partysocket/ws";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import type { JoinedAccountData, ServerEvent, ServerFrame } from "@do/account-room/protocol";
+import type { JoinedAccountData, RoomEventData, ServerEvent, ServerFrame } from "@do/account-room/protocol";
 import { queryClient } from "./query";
 import { getAccessToken, hasAccessToken } from "./session";
 import { createStore } from "./utils";
@@ -33,6 +33,8 @@ export interface JoinedEvent extends JoinedAccountData {
 }
 
 type Handler<T = unknown> = (data: T, meta: SocketEventMeta) => void;
+/** What a handler of `event` receives: the room's events as protocol.ts declares them. */
+export type SocketEventData<E extends ServerEvent> = E extends keyof RoomEventData ? RoomEventData[E] : E extends "joinedAccount" ? JoinedEvent : unknown;
 
 export const SOCKET_OPTIONS = {
   minReconnectionDelay: 1000,
@@ -181,7 +183,7 @@ export function connectAccount(accountId: string): () => void {
 }
 
 /** Subscribes to one server event (`message`, `updateContact`, `deleteContact`, `core::whatsappStateChanged`, `joinedAccount`…). */
-export function onSocketEvent<T = unknown>(event: ServerEvent | (string & {}), handler: Handler<T>): () => void {
+export function onSocketEvent<E extends ServerEvent>(event: E, handler: Handler<SocketEventData<E>>): () => void {
   let set = handlers.get(event);
   if (!set) handlers.set(event, (set = new Set()));
   set.add(handler as Handler);
@@ -214,12 +216,12 @@ export function useAccountSocket(accountId: string | null | undefined): { status
 }
 
 /** Hook form of onSocketEvent: the latest handler is called, only events of `accountId` are passed on. */
-export function useSocketEvent<T = unknown>(event: ServerEvent | (string & {}), accountId: string | null | undefined, handler: Handler<T>) {
+export function useSocketEvent<E extends ServerEvent>(event: E, accountId: string | null | undefined, handler: Handler<SocketEventData<E>>) {
   const ref = useRef(handler);
   ref.current = handler;
   useEffect(() => {
     if (!accountId) return;
-    return onSocketEvent<T>(event, (data, meta) => {
+    return onSocketEvent(event, (data, meta) => {
       if (meta.accountId === accountId) ref.current(data, meta);
     });
   }, [event, accountId]);

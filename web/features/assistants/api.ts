@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { api, type Paged } from "@/lib/api";
-import type { Assistant, AssistantTemplate, ModelInfo, TemplateTag, ToolInfo } from "./types";
+import type { z } from "zod";
+import { api } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import type { copyTemplateBody, copyToTemplateBody } from "@worker/features/assistants/assistants.schemas";
 
 /** Query factories of the assistants feature; account data nests under ["accounts", accountId, "assistants"]. */
 export const assistantKeys = {
@@ -15,32 +17,32 @@ export const assistantQueries = {
     queryOptions({
       queryKey: assistantKeys.list(accountId, params),
       queryFn: () =>
-        api.get<Paged<Assistant>>(`/accounts/${accountId}/assistants`, { query: { page: params.page, limit: params.limit, q: params.q }, silent: true }),
+        api.get<ApiResponse<"/accounts/:accountId/assistants">>(`/accounts/${accountId}/assistants`, { query: { page: params.page, limit: params.limit, q: params.q }, silent: true }),
       placeholderData: keepPreviousData,
     }),
   detail: (accountId: string, assistantId: string) =>
     queryOptions({
       queryKey: assistantKeys.detail(accountId, assistantId),
-      queryFn: () => api.get<Assistant>(`/accounts/${accountId}/assistants/${assistantId}`, { silent: true }),
+      queryFn: () => api.get<ApiResponse<"/accounts/:accountId/assistants/:assistantId">>(`/accounts/${accountId}/assistants/${assistantId}`, { silent: true }),
     }),
   /** With an account: whether its own AI provider replaces the demo model, and the models it lists. */
   modelInfo: (accountId?: string | null) =>
     queryOptions({
       queryKey: accountId ? (["accounts", accountId, "model-info"] as const) : (["assistants", "model-info"] as const),
-      queryFn: () => api.get<ModelInfo>("/assistants/model-info", { query: { accountId: accountId ?? undefined }, silent: true, background: true }),
+      queryFn: () => api.get<ApiResponse<"/assistants/model-info">>("/assistants/model-info", { query: { accountId: accountId ?? undefined }, silent: true, background: true }),
       staleTime: 10 * 60_000,
     }),
   tools: () =>
     queryOptions({
       queryKey: ["assistants", "tools"] as const,
-      queryFn: () => api.get<{ data: ToolInfo[] }>("/assistants/tools", { silent: true, background: true }),
+      queryFn: () => api.get<ApiResponse<"/assistants/tools">>("/assistants/tools", { silent: true, background: true }),
       staleTime: 10 * 60_000,
     }),
   templates: (params: { q?: string; tags?: string[]; page: number; limit: number }) =>
     queryOptions({
       queryKey: [...assistantKeys.templates(), "list", params] as const,
       queryFn: () =>
-        api.get<Paged<AssistantTemplate>>("/assistants/templates", {
+        api.get<ApiResponse<"/assistants/templates">>("/assistants/templates", {
           query: { q: params.q, tags: params.tags?.length ? params.tags.join(",") : undefined, page: params.page, limit: params.limit },
           silent: true,
         }),
@@ -49,26 +51,25 @@ export const assistantQueries = {
   templateTags: () =>
     queryOptions({
       queryKey: [...assistantKeys.templates(), "tags"] as const,
-      queryFn: () => api.get<{ data: TemplateTag[] }>("/assistants/template-tags", { silent: true }),
+      queryFn: () => api.get<ApiResponse<"/assistants/template-tags">>("/assistants/template-tags", { silent: true }),
     }),
 };
 
-type WithMessage<T> = T & { message: string };
-
 export const assistantApi = {
-  create: (accountId: string, body: Partial<Assistant> & { name: string }) =>
-    api.post<WithMessage<Assistant>>(`/accounts/${accountId}/assistants`, body, { silent: true }),
-  update: (accountId: string, assistantId: string, body: Partial<Assistant>) =>
-    api.patch<WithMessage<Assistant>>(`/accounts/${accountId}/assistants/${assistantId}`, body, { silent: true }),
+  create: (accountId: string, body: ApiBody<"/accounts/:accountId/assistants">) =>
+    api.post<ApiResponse<"/accounts/:accountId/assistants", "post">>(`/accounts/${accountId}/assistants`, body, { silent: true }),
+  update: (accountId: string, assistantId: string, body: ApiBody<"/accounts/:accountId/assistants/:assistantId", "patch">) =>
+    api.patch<ApiResponse<"/accounts/:accountId/assistants/:assistantId", "patch">>(`/accounts/${accountId}/assistants/${assistantId}`, body, { silent: true }),
   remove: (accountId: string, assistantId: string) =>
-    api.delete<{ assistantId: string; message: string }>(`/accounts/${accountId}/assistants/${assistantId}`, { silent: true }),
-  generate: (accountId: string, assistantId: string, body: { description: string; language?: string }) =>
-    api.post<{ instructions: string; message: string }>(`/accounts/${accountId}/assistants/${assistantId}/generate`, body, { silent: true }),
-  copyTemplate: (templateId: string, accountId: string, body: { name?: string }) =>
-    api.post<WithMessage<Assistant>>(`/assistants/${templateId}/copy-template`, body, { query: { accountId }, silent: true }),
-  copyToTemplate: (assistantId: string, accountId: string, body: { name?: string; description?: string; tags?: string[] }) =>
-    api.post<WithMessage<AssistantTemplate>>(`/assistants/${assistantId}/copy-to-template`, body, { query: { accountId }, silent: true }),
-  updateTemplate: (templateId: string, body: Partial<AssistantTemplate>) =>
-    api.patch<WithMessage<AssistantTemplate>>(`/assistants/templates/${templateId}`, body, { silent: true }),
-  removeTemplate: (templateId: string) => api.delete<{ assistantId: string; message: string }>(`/assistants/templates/${templateId}`, { silent: true }),
+    api.delete<ApiResponse<"/accounts/:accountId/assistants/:assistantId", "delete">>(`/accounts/${accountId}/assistants/${assistantId}`, { silent: true }),
+  generate: (accountId: string, assistantId: string, body: ApiBody<"/accounts/:accountId/assistants/:assistantId/generate">) =>
+    api.post<ApiResponse<"/accounts/:accountId/assistants/:assistantId/generate", "post">>(`/accounts/${accountId}/assistants/${assistantId}/generate`, body, { silent: true }),
+  // These two routes read their body themselves (an empty body is allowed), so the route schema has no json input.
+  copyTemplate: (templateId: string, accountId: string, body: z.input<typeof copyTemplateBody>) =>
+    api.post<ApiResponse<"/assistants/:id/copy-template", "post">>(`/assistants/${templateId}/copy-template`, body, { query: { accountId }, silent: true }),
+  copyToTemplate: (assistantId: string, accountId: string, body: z.input<typeof copyToTemplateBody>) =>
+    api.post<ApiResponse<"/assistants/:id/copy-to-template", "post">>(`/assistants/${assistantId}/copy-to-template`, body, { query: { accountId }, silent: true }),
+  updateTemplate: (templateId: string, body: ApiBody<"/assistants/templates/:id", "patch">) =>
+    api.patch<ApiResponse<"/assistants/templates/:id", "patch">>(`/assistants/templates/${templateId}`, body, { silent: true }),
+  removeTemplate: (templateId: string) => api.delete<ApiResponse<"/assistants/templates/:id", "delete">>(`/assistants/templates/${templateId}`, { silent: true }),
 };

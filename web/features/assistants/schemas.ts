@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { LANGUAGES, MODEL_ID_RE } from "./types";
+import { LANGUAGES, MODEL_ID_RE, type AssistantLanguage } from "./types";
 
 const modelId = (t: TFunction<"assistants">) =>
   z.string().trim().min(1, t("validation.modelRequired")).max(100, t("validation.modelMax")).regex(MODEL_ID_RE, t("validation.modelFormat"));
@@ -12,7 +12,7 @@ export function assistantFormSchema(t: TFunction<"assistants">) {
   return z.object({
     name: z.string().trim().min(1, t("validation.nameRequired")).max(100, t("validation.nameMax")),
     model: modelId(t),
-    language: z.enum(LANGUAGES as [string, ...string[]]),
+    language: z.enum(LANGUAGES as [AssistantLanguage, ...AssistantLanguage[]]),
     isActive: z.boolean(),
     temperature: z.number(t("validation.temperature")).min(0, t("validation.temperature")).max(2, t("validation.temperature")),
     maxReplyTokens: int(50, 4000, t("validation.maxReplyTokens")),
@@ -44,7 +44,7 @@ export type TemplateFormValues = z.output<ReturnType<typeof templateFormSchema>>
 export function generateSchema(t: TFunction<"assistants">) {
   return z.object({
     description: z.string().trim().min(10, t("validation.descriptionMin")).max(2000, t("validation.descriptionMax")),
-    language: z.enum(LANGUAGES as [string, ...string[]]),
+    language: z.enum(LANGUAGES as [AssistantLanguage, ...AssistantLanguage[]]),
   });
 }
 

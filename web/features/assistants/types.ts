@@ -1,26 +1,12 @@
-import type { modelInfo } from "@worker/features/ai-provider/ai-provider.service";
-import type { publicAssistant, publicTemplate } from "@worker/features/assistants/assistants.service";
+import type { ApiResponse } from "@/lib/api-types";
+import type { Assistant } from "@worker/features/assistants/assistants.service";
 
-/** Shapes of the assistants API, taken from the server's serializers (never hand-copied). */
-export type Assistant = ReturnType<typeof publicAssistant>;
-export type AssistantTemplate = ReturnType<typeof publicTemplate>;
+/** Shapes of the assistants API, declared once by the worker (never hand-copied). */
+export type { Assistant, AssistantTemplate, TemplateTag } from "@worker/features/assistants/assistants.service";
 export type AssistantModel = Assistant["model"];
 export type AssistantLanguage = Assistant["language"];
-
-/** GET /assistants/model-info[?accountId=]: the default models, the demo flag and the account provider's models. */
-export type ModelInfo = Awaited<ReturnType<typeof modelInfo>>;
-
-export interface ToolInfo {
-  name: string;
-  title: string;
-  description: string;
-  defaultOn: boolean;
-}
-
-export interface TemplateTag {
-  name: string;
-  count: number;
-}
+export type ModelInfo = ApiResponse<"/assistants/model-info">;
+export type ToolInfo = ApiResponse<"/assistants/tools">["data"][number];
 
 /** The models offered by default (§3); any other id of the account's provider may be typed in. */
 export const MODELS: AssistantModel[] = ["gpt-4.1-mini", "gpt-4.1-nano", "gpt-4o-mini"];

@@ -5,6 +5,7 @@ import type { telegramState } from "@worker/features/channels/telegram.service";
 import type { whatsappSettingsDto, whatsappPhoneCode, whatsappQr } from "@worker/features/channels/whatsapp.service";
 import type { DemoCustomerMessage, sendAsDemoCustomer } from "@worker/features/dev/demo-customer.service";
 import { api } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 
 /** Response shapes come from the worker's own functions (type-only), never hand-copied. */
 /** One object type out of a union of object literals (the "not connected" and "connected" shapes). */
@@ -15,17 +16,8 @@ export type WhatsappQr = Awaited<ReturnType<typeof whatsappQr>>;
 export type WhatsappPhoneCode = Awaited<ReturnType<typeof whatsappPhoneCode>>;
 export type InstagramState = Merge<ReturnType<typeof instagramState>>;
 export type InstagramOauthPick = Awaited<ReturnType<typeof getOauthCandidates>>;
-export interface InstanceSettings {
-  delaySendMessagesMilliseconds?: number;
-  markIncomingMessagesReaded?: "yes" | "no";
-  markIncomingMessagesReadedOnReply?: "yes" | "no";
-  keepOnlineStatus?: "yes" | "no";
-}
-export interface AssistantOption {
-  assistantId: string;
-  name: string;
-  createdAt: number;
-}
+export type { InstanceSettings } from "@worker/features/channels/channels.schemas";
+export type AssistantOption = ApiResponse<"/accounts/:accountId/assistants">["data"][number];
 
 export type ChannelKind = "telegram" | "whatsapp" | "instagram";
 
@@ -66,7 +58,7 @@ export const channelQueries = {
   instagramOauth: (accountId: string) =>
     queryOptions({
       queryKey: channelKeys.instagramOauth(accountId),
-      queryFn: ({ signal }) => api.get<{ available: boolean }>(`${base(accountId)}/platform-instagram/oauth`, { signal, silent: true }),
+      queryFn: ({ signal }) => api.get<ApiResponse<"/accounts/:accountId/platform-instagram/oauth">>(`${base(accountId)}/platform-instagram/oauth`, { signal, silent: true }),
       staleTime: Infinity,
     }),
   /** The Instagram accounts one Facebook login found (no tokens); used once, so never refetched behind the person's back. */
@@ -80,7 +72,7 @@ export const channelQueries = {
   instanceSettings: (accountId: string) =>
     queryOptions({
       queryKey: channelKeys.instanceSettings(accountId),
-      queryFn: ({ signal }) => api.get<InstanceSettings>(`${base(accountId)}/platform-whatsapp/instance-settings`, { signal, silent: true }),
+      queryFn: ({ signal }) => api.get<ApiResponse<"/accounts/:accountId/platform-whatsapp/instance-settings">>(`${base(accountId)}/platform-whatsapp/instance-settings`, { signal, silent: true }),
       staleTime: 0,
     }),
   /** Every assistant of the account, oldest first (the first one is the default binding). */
@@ -88,40 +80,41 @@ export const channelQueries = {
     queryOptions({
       queryKey: channelKeys.assistants(accountId),
       queryFn: async ({ signal }) => {
-        const res = await api.get<{ data: AssistantOption[] }>(`${base(accountId)}/assistants`, { query: { limit: 100 }, signal, silent: true });
+        const res = await api.get<ApiResponse<"/accounts/:accountId/assistants">>(`${base(accountId)}/assistants`, { query: { limit: 100 }, signal, silent: true });
         return [...res.data].sort((a, b) => a.createdAt - b.createdAt || a.assistantId.localeCompare(b.assistantId));
       },
     }),
 };
 
 export const channelApi = {
-  connectTelegram: (accountId: string, body: { botToken?: string; assistantId?: string | null }) =>
+  connectTelegram: (accountId: string, body: ApiBody<"/accounts/:accountId/platform-telegram", "put">) =>
     api.put<TelegramState>(`${base(accountId)}/platform-telegram`, body, { silent: true }),
   /** The demo's "write as a customer" (a dev-only route, present while npm start's stand-ins run). */
   sendAsDemoCustomer: (body: DemoCustomerMessage & { accountId: string }) => api.post<Awaited<ReturnType<typeof sendAsDemoCustomer>>>("/dev/customer-message", body),
   toggleTelegram: (accountId: string, enabled: boolean) => api.post<TelegramState>(`${base(accountId)}/platform-telegram/toggle`, { enabled }),
-  disconnectTelegram: (accountId: string) => api.delete<{ connected: false }>(`${base(accountId)}/platform-telegram`),
+  disconnectTelegram: (accountId: string) => api.delete<ApiResponse<"/accounts/:accountId/platform-telegram", "delete">>(`${base(accountId)}/platform-telegram`),
 
-  createInstance: (accountId: string, body: { idInstance?: string; apiTokenInstance?: string; apiUrl?: string; assistantId?: string | null }, silent = false) =>
+  createInstance: (accountId: string, body: ApiBody<"/accounts/:accountId/platform-whatsapp/create-instance">, silent = false) =>
     api.post<WhatsappSettings>(`${base(accountId)}/platform-whatsapp/create-instance`, body, { silent }),
   instanceState: (accountId: string) => api.get<WhatsappSettings>(`${base(accountId)}/platform-whatsapp/instance-state`, { silent: true, background: true }),
   qr: (accountId: string, signal?: AbortSignal) => api.get<WhatsappQr>(`${base(accountId)}/platform-whatsapp/get-qr-code`, { signal, silent: true, background: true }),
   phoneCode: (accountId: string, phoneNumber: string) =>
-    api.post<WhatsappPhoneCode>(`${base(accountId)}/platform-whatsapp/connect-by-phone-code`, { phoneNumber }, { silent: true }),
-  reboot: (accountId: string) => api.post<{ isReboot: boolean }>(`${base(accountId)}/platform-whatsapp/reboot`),
-  logout: (accountId: string) => api.post<{ isLogout: boolean }>(`${base(accountId)}/platform-whatsapp/logout`),
-  deleteWhatsapp: (accountId: string) => api.delete<{ connected: false }>(`${base(accountId)}/platform-whatsapp`),
-  putInstanceSettings: (accountId: string, body: InstanceSettings) => api.put<InstanceSettings>(`${base(accountId)}/platform-whatsapp/instance-settings`, body, { silent: true }),
-  putWhatsappSettings: (accountId: string, body: { assistantId?: string | null; enabled?: boolean }) => api.put<WhatsappSettings>(`${base(accountId)}/platform-whatsapp`, body),
+    api.post<WhatsappPhoneCode>(`${base(accountId)}/platform-whatsapp/connect-by-phone-code`, { phoneNumber } satisfies ApiBody<"/accounts/:accountId/platform-whatsapp/connect-by-phone-code">, { silent: true }),
+  reboot: (accountId: string) => api.post<ApiResponse<"/accounts/:accountId/platform-whatsapp/reboot", "post">>(`${base(accountId)}/platform-whatsapp/reboot`),
+  logout: (accountId: string) => api.post<ApiResponse<"/accounts/:accountId/platform-whatsapp/logout", "post">>(`${base(accountId)}/platform-whatsapp/logout`),
+  deleteWhatsapp: (accountId: string) => api.delete<ApiResponse<"/accounts/:accountId/platform-whatsapp", "delete">>(`${base(accountId)}/platform-whatsapp`),
+  putInstanceSettings: (accountId: string, body: ApiBody<"/accounts/:accountId/platform-whatsapp/instance-settings", "put">) =>
+    api.put<ApiResponse<"/accounts/:accountId/platform-whatsapp/instance-settings", "put">>(`${base(accountId)}/platform-whatsapp/instance-settings`, body, { silent: true }),
+  putWhatsappSettings: (accountId: string, body: ApiBody<"/accounts/:accountId/platform-whatsapp", "put">) => api.put<WhatsappSettings>(`${base(accountId)}/platform-whatsapp`, body),
   toggleWhatsapp: (accountId: string, enabled: boolean) => api.post<WhatsappSettings>(`${base(accountId)}/platform-whatsapp/toggle`, { enabled }),
 
-  connectInstagram: (accountId: string, body: { instagramAccountId: string; accessToken: string; assistantId?: string | null }) =>
+  connectInstagram: (accountId: string, body: ApiBody<"/accounts/:accountId/platform-instagram", "put">) =>
     api.put<InstagramState>(`${base(accountId)}/platform-instagram`, body, { silent: true }),
-  instagramSettings: (accountId: string, body: { assistantId?: string | null; commentsAutoReply?: boolean }) =>
+  instagramSettings: (accountId: string, body: ApiBody<"/accounts/:accountId/platform-instagram/settings", "patch">) =>
     api.patch<InstagramState>(`${base(accountId)}/platform-instagram/settings`, body),
   toggleInstagram: (accountId: string, enabled: boolean) => api.post<InstagramState>(`${base(accountId)}/platform-instagram/toggle`, { enabled }),
-  disconnectInstagram: (accountId: string) => api.delete<{ connected: false }>(`${base(accountId)}/platform-instagram`),
-  startInstagramOauth: (accountId: string) => api.post<{ url: string }>(`${base(accountId)}/platform-instagram/oauth/start`, undefined, { silent: true }),
-  connectInstagramOauth: (accountId: string, body: { pickId: string; instagramId: string; assistantId?: string | null }) =>
+  disconnectInstagram: (accountId: string) => api.delete<ApiResponse<"/accounts/:accountId/platform-instagram", "delete">>(`${base(accountId)}/platform-instagram`),
+  startInstagramOauth: (accountId: string) => api.post<ApiResponse<"/accounts/:accountId/platform-instagram/oauth/start", "post">>(`${base(accountId)}/platform-instagram/oauth/start`, undefined, { silent: true }),
+  connectInstagramOauth: (accountId: string, body: ApiBody<"/accounts/:accountId/platform-instagram/oauth/connect">) =>
     api.post<InstagramState>(`${base(accountId)}/platform-instagram/oauth/connect`, body, { silent: true }),
 };

@@ -1,8 +1,12 @@
 import { infiniteQueryOptions, type InfiniteData } from "@tanstack/react-query";
 import type { ContactDto, MessageDto, ThreadDto } from "@worker/features/inbox/serialize";
+import type { MessagesPage } from "@worker/features/contacts/messages.service";
+import type { postMessageBody } from "@worker/features/contacts/contacts.schemas";
+import type { z } from "zod";
 import { api, type Paged } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 
-export type { ContactDto, MessageDto, ThreadDto };
+export type { ContactDto, MessageDto, MessagesPage, ThreadDto };
 export type Platform = ContactDto["platform"];
 export type ThreadStatus = ThreadDto["status"];
 
@@ -17,11 +21,6 @@ export interface ChatFilters {
   status?: ThreadStatus;
   platform?: Platform;
   isTestContact?: boolean;
-}
-
-export interface MessagesPage {
-  data: MessageDto[];
-  meta: { limit: number; hasMore: boolean; nextCursor: string | null };
 }
 
 export type ContactPages = InfiniteData<Paged<ContactDto>, number>;
@@ -40,7 +39,7 @@ export const chatQueries = {
     infiniteQueryOptions({
       queryKey: chatKeys.contacts(accountId, f),
       queryFn: ({ pageParam, signal }) =>
-        api.get<Paged<ContactDto>>(`/accounts/${accountId}/contacts/chat-contacts`, {
+        api.get<ApiResponse<"/accounts/:accountId/contacts/chat-contacts">>(`/accounts/${accountId}/contacts/chat-contacts`, {
           query: { page: pageParam, limit: CHAT_PAGE_SIZE, q: f.q, status: f.status, platform: f.platform, isTestContact: f.isTestContact },
           signal,
           silent: true,
@@ -54,7 +53,7 @@ export const chatQueries = {
     infiniteQueryOptions({
       queryKey: chatKeys.messages(accountId, contactId),
       queryFn: ({ pageParam, signal }) =>
-        api.get<MessagesPage>(`/accounts/${accountId}/contacts/${contactId}/messages`, {
+        api.get<ApiResponse<"/accounts/:accountId/contacts/:contactId/messages">>(`/accounts/${accountId}/contacts/${contactId}/messages`, {
           query: { limit: MESSAGES_PAGE_SIZE, cursor: pageParam ?? undefined },
           signal,
           silent: true,
@@ -68,21 +67,27 @@ export const chatQueries = {
 
 export const chatApi = {
   setStatus: (accountId: string, threadId: string, status: ThreadStatus) =>
-    api.put<ContactDto & { message: string }>(`/accounts/${accountId}/contacts/threads/${threadId}/set-status`, { status }),
+    api.put<ApiResponse<"/accounts/:accountId/contacts/threads/:threadId/set-status", "put">>(`/accounts/${accountId}/contacts/threads/${threadId}/set-status`, {
+      status,
+    } satisfies ApiBody<"/accounts/:accountId/contacts/threads/:threadId/set-status", "put">),
   setAi: (accountId: string, threadId: string, isGptActive: boolean) =>
-    api.patch<ContactDto & { message: string }>(`/accounts/${accountId}/contacts/threads/${threadId}`, { isGptActive }),
+    api.patch<ApiResponse<"/accounts/:accountId/contacts/threads/:threadId", "patch">>(`/accounts/${accountId}/contacts/threads/${threadId}`, {
+      isGptActive,
+    } satisfies ApiBody<"/accounts/:accountId/contacts/threads/:threadId", "patch">),
   clear: (accountId: string, contactId: string, threadId?: string) =>
-    api.delete<{ deleted: number; contact: ContactDto; message: string }>(`/accounts/${accountId}/contacts/${contactId}/messages`, { query: { threadId } }),
+    api.delete<ApiResponse<"/accounts/:accountId/contacts/:contactId/messages", "delete">>(`/accounts/${accountId}/contacts/${contactId}/messages`, { query: { threadId } }),
   send: (accountId: string, contactId: string, input: { content: string; threadId?: string; clientMessageId: string; files: File[] }) => {
     const path = `/accounts/${accountId}/contacts/${contactId}/messages`;
     if (input.files.length === 0) {
-      return api.post<{ data: MessageDto[]; contact: ContactDto }>(path, { content: input.content, threadId: input.threadId, clientMessageId: input.clientMessageId });
+      // The route reads JSON or multipart itself, so its body type is its zod schema's, not the route's.
+      const body: z.input<typeof postMessageBody> = { content: input.content, threadId: input.threadId, clientMessageId: input.clientMessageId };
+      return api.post<ApiResponse<"/accounts/:accountId/contacts/:contactId/messages", "post">>(path, body);
     }
     const form = new FormData();
     form.set("content", input.content);
     if (input.threadId) form.set("threadId", input.threadId);
     form.set("clientMessageId", input.clientMessageId);
     for (const f of input.files) form.append("files", f, f.name);
-    return api.post<{ data: MessageDto[]; contact: ContactDto }>(path, form);
+    return api.post<ApiResponse<"/accounts/:accountId/contacts/:contactId/messages", "post">>(path, form);
   },
 };

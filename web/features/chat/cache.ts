@@ -1,7 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { DeleteContactData } from "@do/account-room/protocol";
 import { queryClient } from "@/lib/query";
-import { onSocketEvent, type JoinedEvent } from "@/lib/socket";
+import { onSocketEvent } from "@/lib/socket";
 import { chatKeys, type ChatFilters, type ContactDto, type ContactPages, type MessageDto, type MessagePages } from "./api";
 
 /**
@@ -139,13 +138,13 @@ let installed = false;
 export function installChatRealtime(qc: QueryClient = queryClient) {
   if (installed) return;
   installed = true;
-  onSocketEvent<MessageDto>("message", (m, { accountId }) => {
+  onSocketEvent("message", (m, { accountId }) => {
     upsertMessage(qc, accountId, m);
     const contact = m.contact ?? findContact(qc, accountId, m.contactId);
     const thread = m.contact?.thread ?? m.thread;
     if (contact) moveContactToTop(qc, accountId, thread && contact.thread?.threadId === thread.threadId ? { ...contact, thread } : contact);
   });
-  onSocketEvent<ContactDto>("updateContact", (c, { accountId }) => {
+  onSocketEvent("updateContact", (c, { accountId }) => {
     const before = findContact(qc, accountId, c.contactId);
     replaceContact(qc, accountId, c);
     if (c.thread && c.thread.lastMessage === null && c.thread.lastMessageType === null) {
@@ -154,8 +153,8 @@ export function installChatRealtime(qc: QueryClient = queryClient) {
       moveContactToTop(qc, accountId, c);
     }
   });
-  onSocketEvent<DeleteContactData>("deleteContact", ({ contactId }, { accountId }) => removeContact(qc, accountId, contactId));
-  onSocketEvent<JoinedEvent>("joinedAccount", (j, { accountId }) => {
+  onSocketEvent("deleteContact", ({ contactId }, { accountId }) => removeContact(qc, accountId, contactId));
+  onSocketEvent("joinedAccount", (j, { accountId }) => {
     // Events between our first fetch and this join were not seen: refresh what is on screen once.
     if (j.fresh && !j.resync) void qc.invalidateQueries({ queryKey: chatKeys.all(accountId) });
   });

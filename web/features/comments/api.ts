@@ -2,6 +2,7 @@ import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { listComments, listPosts } from "@worker/features/channels/comments.service";
 import type { serializeMessage } from "@worker/features/inbox/serialize";
 import { api } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 
 /** Response shapes come from the worker's functions (type-only). */
 export type PostsPage = Awaited<ReturnType<typeof listPosts>>;
@@ -27,7 +28,7 @@ export const commentQueries = {
     infiniteQueryOptions({
       queryKey: commentKeys.posts(accountId),
       queryFn: ({ pageParam, signal }) =>
-        api.get<PostsPage>(`/accounts/${accountId}/instagram-comments/posts`, { query: { page: pageParam, limit: POSTS_PAGE_SIZE }, signal, silent: true }),
+        api.get<ApiResponse<"/accounts/:accountId/instagram-comments/posts">>(`/accounts/${accountId}/instagram-comments/posts`, { query: { page: pageParam, limit: POSTS_PAGE_SIZE }, signal, silent: true }),
       initialPageParam: 1,
       getNextPageParam: nextPage,
     }),
@@ -36,7 +37,7 @@ export const commentQueries = {
     infiniteQueryOptions({
       queryKey: commentKeys.comments(accountId, mediaId),
       queryFn: ({ pageParam, signal }) =>
-        api.get<CommentsPage>(`/accounts/${accountId}/instagram-comments/posts/${encodeURIComponent(mediaId)}/comments`, {
+        api.get<ApiResponse<"/accounts/:accountId/instagram-comments/posts/:mediaId/comments">>(`/accounts/${accountId}/instagram-comments/posts/${encodeURIComponent(mediaId)}/comments`, {
           query: { page: pageParam, limit: COMMENTS_PAGE_SIZE },
           signal,
           silent: true,
@@ -47,6 +48,6 @@ export const commentQueries = {
 };
 
 export const commentApi = {
-  reply: (accountId: string, commentId: string, body: { text: string; visibility: "public" | "private" }) =>
-    api.post<ReplyMessage>(`/accounts/${accountId}/instagram-comments/${encodeURIComponent(commentId)}/reply`, body, { silent: true }),
+  reply: (accountId: string, commentId: string, body: ApiBody<"/accounts/:accountId/instagram-comments/:commentId/reply">) =>
+    api.post<ApiResponse<"/accounts/:accountId/instagram-comments/:commentId/reply", "post">>(`/accounts/${accountId}/instagram-comments/${encodeURIComponent(commentId)}/reply`, body, { silent: true }),
 };

@@ -3,12 +3,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useSocketEvent } from "@/lib/socket";
 import { commentKeys } from "./api";
 
-interface MessageEvent {
-  metadata?: Record<string, unknown>;
-  thread?: { kind?: string } | null;
-  contact?: { platform?: string; thread?: { kind?: string } | null } | null;
-}
-
 /**
  * New comments and our replies' delivery states arrive as `message` events; the comment lists
  * refetch (at most every 500 ms, so a burst of events costs one round trip).
@@ -16,7 +10,7 @@ interface MessageEvent {
 export function useLiveComments(accountId: string) {
   const queryClient = useQueryClient();
   const timer = useRef<number | null>(null);
-  useSocketEvent<MessageEvent>("message", accountId, (m) => {
+  useSocketEvent("message", accountId, (m) => {
     const meta = m.metadata ?? {};
     const relevant = (m.thread ?? m.contact?.thread)?.kind === "comments" || "replyToCommentId" in meta || "privateReplyToCommentId" in meta || m.contact?.platform === "INSTAGRAM";
     if (!relevant || timer.current !== null) return;

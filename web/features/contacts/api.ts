@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ContactDto, ThreadDto } from "@worker/features/inbox/serialize";
-import { api, type Paged } from "@/lib/api";
+import { api } from "@/lib/api";
+import type { ApiResponse } from "@/lib/api-types";
 import { queryClient } from "@/lib/query";
 import { onSocketEvent } from "@/lib/socket";
 
@@ -16,14 +17,7 @@ export interface ContactsParams {
   sortDir: "asc" | "desc";
 }
 
-export interface ContactThread extends ThreadDto {
-  channel: { channelId: string; name: string; platform: ContactDto["platform"] | null } | null;
-}
-
-export interface ContactProfile extends ContactDto {
-  facts: unknown[];
-  threads: ContactThread[];
-}
+export type { ContactProfile, ContactThread } from "@worker/features/contacts/contacts.service";
 
 /** Keys of the contacts pages under ["accounts", accountId, "contacts", …]. */
 export const contactKeys = {
@@ -36,18 +30,18 @@ export const contactQueries = {
   table: (accountId: string, p: ContactsParams) =>
     queryOptions({
       queryKey: contactKeys.table(accountId, p),
-      queryFn: ({ signal }) => api.get<Paged<ContactDto>>(`/accounts/${accountId}/contacts`, { query: { ...p }, signal, silent: true }),
+      queryFn: ({ signal }) => api.get<ApiResponse<"/accounts/:accountId/contacts">>(`/accounts/${accountId}/contacts`, { query: { ...p }, signal, silent: true }),
       placeholderData: keepPreviousData,
     }),
   detail: (accountId: string, contactId: string) =>
     queryOptions({
       queryKey: contactKeys.detail(accountId, contactId),
-      queryFn: ({ signal }) => api.get<ContactProfile>(`/accounts/${accountId}/contacts/${contactId}`, { signal, silent: true }),
+      queryFn: ({ signal }) => api.get<ApiResponse<"/accounts/:accountId/contacts/:contactId">>(`/accounts/${accountId}/contacts/${contactId}`, { signal, silent: true }),
     }),
 };
 
 export const contactApi = {
-  remove: (accountId: string, contactId: string) => api.delete<{ contactId: string; message: string }>(`/accounts/${accountId}/contacts/${contactId}`),
+  remove: (accountId: string, contactId: string) => api.delete<ApiResponse<"/accounts/:accountId/contacts/:contactId", "delete">>(`/accounts/${accountId}/contacts/${contactId}`),
   export: (accountId: string, format: "csv" | "xlsx", filters: { q?: string; platform?: string }) =>
     api.download(`/accounts/${accountId}/contacts/export`, { query: { format, ...filters } }),
 };

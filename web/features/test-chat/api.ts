@@ -1,7 +1,10 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { api, ApiError, buildUrl, type ApiErrorBody, type Paged } from "@/lib/api";
 import { getAccessToken } from "@/lib/session";
-import type { MessagesPage, TestChatContact, TestChatMessage, TestChatReply } from "./types";
+import type { ApiResponse } from "@/lib/api-types";
+import type { newMessageBody } from "@worker/features/playground/playground.schemas";
+import type { z } from "zod";
+import type { MessagesPage, TestChatContact, TestChatIncoming, TestChatMessage, TestChatReply } from "./types";
 
 const base = (accountId: string) => `/platform-webwidget/accounts/${accountId}`;
 
@@ -15,13 +18,13 @@ export const testChatQueries = {
   list: (accountId: string) =>
     queryOptions({
       queryKey: testChatKeys.list(accountId),
-      queryFn: () => api.get<Paged<TestChatContact>>(`${base(accountId)}/test-chats`, { query: { limit: 100 }, silent: true, background: true }),
+      queryFn: () => api.get<ApiResponse<"/platform-webwidget/accounts/:accountId/test-chats">>(`${base(accountId)}/test-chats`, { query: { limit: 100 }, silent: true, background: true }),
     }),
   messages: (accountId: string, contactId: string) =>
     infiniteQueryOptions({
       queryKey: testChatKeys.messages(accountId, contactId),
       queryFn: ({ pageParam }) =>
-        api.get<MessagesPage>(`${base(accountId)}/test-chats/${contactId}/messages`, { query: { limit: 50, cursor: pageParam || undefined }, silent: true, background: true }),
+        api.get<ApiResponse<"/platform-webwidget/accounts/:accountId/test-chats/:contactId/messages">>(`${base(accountId)}/test-chats/${contactId}/messages`, { query: { limit: 50, cursor: pageParam || undefined }, silent: true, background: true }),
       initialPageParam: "",
       getNextPageParam: (last) => (last.meta.hasMore ? last.meta.nextCursor : null),
       staleTime: 0,
@@ -29,19 +32,14 @@ export const testChatQueries = {
 };
 
 export const testChatApi = {
-  clear: (accountId: string, contactId: string) => api.delete<{ deleted: number; contact: TestChatContact }>(`${base(accountId)}/test-chats/${contactId}`, { silent: true }),
+  clear: (accountId: string, contactId: string) => api.delete<ApiResponse<"/platform-webwidget/accounts/:accountId/test-chats/:contactId", "delete">>(`${base(accountId)}/test-chats/${contactId}`, { silent: true }),
 };
 
-export interface SendBody {
-  assistantId: string;
-  contactPlatformUserId: string;
-  message: string;
-  name?: string;
-  clientMessageId: string;
-}
+/** The streaming route's body (its zod schema); the SPA always sends a clientMessageId. */
+export type SendBody = z.input<typeof newMessageBody> & { clientMessageId: string };
 
 export interface StreamHandlers {
-  onIncoming: (data: { messageId: string; contact: TestChatContact }) => void;
+  onIncoming: (data: TestChatIncoming) => void;
   onDelta: (text: string) => void;
 }
 
@@ -86,7 +84,7 @@ export async function sendTestMessage(accountId: string, body: SendBody, handler
       }
       if (!data.length) continue;
       const payload = JSON.parse(data.join("\n")) as unknown;
-      if (event === "incoming") handlers.onIncoming(payload as { messageId: string; contact: TestChatContact });
+      if (event === "incoming") handlers.onIncoming(payload as TestChatIncoming);
       else if (event === "delta") handlers.onDelta((payload as { text: string }).text);
       else if (event === "done") reply = payload as TestChatReply;
     }

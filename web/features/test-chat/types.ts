@@ -1,15 +1,11 @@
-import type { ContactDto, MessageDto } from "@worker/features/inbox/serialize";
-import type { TestChatReply } from "@worker/features/playground/playground.service";
+import type { MessageDto } from "@worker/features/inbox/serialize";
+import type { MessagesPage as ServerMessagesPage } from "@worker/features/contacts/messages.service";
 
-/** Shapes of the playground API, taken from the server's serializers. */
+/** Shapes of the playground API, declared once by the worker (never hand-copied). */
+export type { TestChatContact, TestChatIncoming, TestChatReply } from "@worker/features/playground/playground.service";
 export type TestChatMessage = MessageDto & {
   /** Client-side only: the tester's message before the server stored it. */
   pending?: boolean;
 };
-export type TestChatContact = ContactDto & { lastMessage: string | null };
-export type { TestChatReply };
-
-export interface MessagesPage {
-  data: TestChatMessage[];
-  meta: { limit: number; hasMore: boolean; nextCursor: string | null };
-}
+/** The server's page, whose messages may carry the client-side `pending` flag in the cache. */
+export type MessagesPage = Omit<ServerMessagesPage, "data"> & { data: TestChatMessage[] };

@@ -1,5 +1,5 @@
 import type { ContactDto, MessageDto } from "@worker/features/inbox/serialize";
-import { type JoinedEvent, useAccountSocket, useSocketEvent } from "@/lib/socket";
+import { useAccountSocket, useSocketEvent } from "@/lib/socket";
 
 /**
  * While a test chat view is open it holds a reference on the account's live socket (opening it
@@ -21,13 +21,13 @@ export function useTestChatSocket({
 }) {
   const id = enabled ? accountId : null;
   const socket = useAccountSocket(id);
-  useSocketEvent<MessageDto>("message", id, (m) => {
+  useSocketEvent("message", id, (m) => {
     onMessage(m);
     // The frame carries the contact as committed with the message (no separate updateContact).
     if (m.contact) onContact(m.contact);
   });
-  useSocketEvent<ContactDto>("updateContact", id, (c) => onContact(c));
-  useSocketEvent<JoinedEvent>("joinedAccount", id, (j) => {
+  useSocketEvent("updateContact", id, (c) => onContact(c));
+  useSocketEvent("joinedAccount", id, (j) => {
     // Reconnected after a gap: what was missed is replayed, or (resync) refetched.
     if (!j.fresh && j.resync) onResync();
   });

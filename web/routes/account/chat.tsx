@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { useAccountSocket, useSocketEvent } from "@/lib/socket";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
-import type { ChatFilters, ContactDto, MessageDto } from "@/features/chat/api";
+import type { ChatFilters, ContactDto } from "@/features/chat/api";
 import { findContact, installChatRealtime } from "@/features/chat/cache";
 import { ChatBanners } from "@/features/chat/components/chat-banners";
 import { ChatHeader } from "@/features/chat/components/chat-header";
@@ -104,13 +104,13 @@ export default function ChatPage() {
   // Keep the open chat live.
   const isSelected = (c: { contactId: string; thread?: { threadId: string } | null }) =>
     !!selected && c.contactId === selected.contactId && (!c.thread || !selected.thread || c.thread.threadId === selected.thread.threadId);
-  useSocketEvent<ContactDto>("updateContact", accountId, (c) => {
+  useSocketEvent("updateContact", accountId, (c) => {
     if (isSelected(c)) setSelected(c);
   });
-  useSocketEvent<MessageDto>("message", accountId, (m) => {
+  useSocketEvent("message", accountId, (m) => {
     if (m.contact && isSelected(m.contact)) setSelected(m.contact);
   });
-  useSocketEvent<{ contactId: string }>("deleteContact", accountId, ({ contactId: id }) => {
+  useSocketEvent("deleteContact", accountId, ({ contactId: id }) => {
     if (selected?.contactId === id) setGone(true);
   });
 

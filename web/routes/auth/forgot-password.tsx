@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { api } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { useZodForm } from "@/lib/form";
 import { AuthShell } from "@/features/auth/components/auth-shell";
 import { FormAlert } from "@/features/auth/components/form-alert";
@@ -25,7 +26,7 @@ export default function ForgotPasswordPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError("");
     try {
-      const res = await api.post<{ message: string }>("/auth/forgot-password", values, { silent: true });
+      const res = await api.post<ApiResponse<"/auth/forgot-password", "post">>("/auth/forgot-password", values satisfies ApiBody<"/auth/forgot-password">, { silent: true });
       setSentTo({ email: values.email, message: res.message });
     } catch (e) {
       setFormError(handleFormError(form, e, t("forgot.failed")));

@@ -7,23 +7,13 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { api, ApiError } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
 import { AuthShell } from "@/features/auth/components/auth-shell";
 import { StatusPanel } from "@/features/auth/components/status-panel";
-import type { Role } from "@/features/accounts/types";
 
 export const handle = { titleKey: "auth:invite.pageTitle" };
-
-interface InvitationInfo {
-  accountId: string;
-  accountName: string;
-  email: string;
-  role: Role;
-  invitedBy: string | null;
-  expired: boolean;
-  accepted: boolean;
-}
 
 export default function InvitePage() {
   const { t } = useTranslation(["auth", "accounts"]);
@@ -37,7 +27,7 @@ export default function InvitePage() {
 
   const info = useQuery({
     queryKey: ["invitations", token],
-    queryFn: () => api.get<InvitationInfo>(`/invitations/${encodeURIComponent(token)}`, { silent: true }),
+    queryFn: () => api.get<ApiResponse<"/invitations/:token">>(`/invitations/${encodeURIComponent(token)}`, { silent: true }),
     enabled: token.length >= 10,
     retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 2,
   });
@@ -45,7 +35,7 @@ export default function InvitePage() {
   const accept = async () => {
     setAccepting(true);
     try {
-      const res = await api.post<{ accountId: string; message: string }>("/invitations/accept", { token });
+      const res = await api.post<ApiResponse<"/invitations/accept", "post">>("/invitations/accept", { token } satisfies ApiBody<"/invitations/accept">);
       notify({ type: "success", message: res.message });
       await queryClient.invalidateQueries({ queryKey: ["auth"] });
       await refresh();

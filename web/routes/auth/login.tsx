@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { api, ApiError } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { useZodForm } from "@/lib/form";
 import { AuthShell } from "@/features/auth/components/auth-shell";
 import { FormAlert } from "@/features/auth/components/form-alert";
@@ -12,7 +13,7 @@ import { PasswordInput } from "@/features/auth/components/password-input";
 import { safeRedirect } from "@/features/auth/redirect";
 import { handleFormError } from "@/features/auth/server-error";
 // The light session store: the sign-in pages load without the /auth/me query (and React Query).
-import { signIn, type SessionUser } from "@/lib/session-store";
+import { signIn } from "@/lib/session-store";
 
 export const handle = { titleKey: "auth:login.pageTitle" };
 
@@ -29,7 +30,7 @@ export default function LoginPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError("");
     try {
-      const res = await api.post<{ accessToken: string; user: SessionUser }>("/auth/login", values, { silent: true });
+      const res = await api.post<ApiResponse<"/auth/login", "post">>("/auth/login", values satisfies ApiBody<"/auth/login">, { silent: true });
       await signIn(res.accessToken, res.user);
       navigate(safeRedirect(redirectUrl), { replace: true });
     } catch (e) {

@@ -6,6 +6,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { api } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { AuthShell } from "@/features/auth/components/auth-shell";
@@ -14,7 +15,7 @@ import { PasswordInput } from "@/features/auth/components/password-input";
 import { safeRedirect } from "@/features/auth/redirect";
 import { handleFormError } from "@/features/auth/server-error";
 // The light session store: the sign-in pages load without the /auth/me query (and React Query).
-import { signIn, type SessionUser } from "@/lib/session-store";
+import { signIn } from "@/lib/session-store";
 
 export const handle = { titleKey: "auth:register.pageTitle" };
 
@@ -33,7 +34,11 @@ export default function RegisterPage() {
   const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
     setFormError("");
     try {
-      const res = await api.post<{ accessToken: string; user: SessionUser }>("/auth/register", { name, email, password, ...(inviteToken ? { inviteToken } : {}) }, { silent: true });
+      const res = await api.post<ApiResponse<"/auth/register", "post">>(
+        "/auth/register",
+        { name, email, password, ...(inviteToken ? { inviteToken } : {}) } satisfies ApiBody<"/auth/register">,
+        { silent: true },
+      );
       await signIn(res.accessToken, res.user);
       notify({ type: "success", message: t("register.done", { email: res.user.email }) });
       navigate(inviteToken ? "/" : safeRedirect(redirectUrl, "/accounts"), { replace: true });

@@ -5,6 +5,7 @@ import { ArrowLeft, Link2Off } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { api, ApiError } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { AuthShell } from "@/features/auth/components/auth-shell";
@@ -29,7 +30,7 @@ export default function ResetPasswordPage() {
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFormError("");
     try {
-      const res = await api.post<{ message: string }>("/auth/reset-password", { token, password }, { silent: true });
+      const res = await api.post<ApiResponse<"/auth/reset-password", "post">>("/auth/reset-password", { token, password } satisfies ApiBody<"/auth/reset-password">, { silent: true });
       notify({ type: "success", message: res.message });
       navigate("/login", { replace: true });
     } catch (e) {

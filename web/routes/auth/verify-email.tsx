@@ -5,6 +5,7 @@ import { Link2Off, Mail } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { api, ApiError } from "@/lib/api";
+import type { ApiResponse } from "@/lib/api-types";
 import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
 import { AuthShell } from "@/features/auth/components/auth-shell";
@@ -109,7 +110,7 @@ function ResendButton() {
   const resend = async () => {
     setBusy(true);
     try {
-      const res = await api.post<{ message: string }>("/auth/resend-verification");
+      const res = await api.post<ApiResponse<"/auth/resend-verification", "post">>("/auth/resend-verification");
       notify({ type: "success", message: res.message });
       setSent(true);
     } catch {

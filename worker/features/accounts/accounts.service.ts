@@ -1,6 +1,6 @@
 import { and, asc, count, eq, like } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
-import type { Account, Role } from "../../db/schema/accounts";
+import type { Account as AccountRow, Role } from "../../db/schema/accounts";
 import type { Env } from "../../env";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -8,7 +8,14 @@ import { likePattern, paged } from "../../lib/validation";
 import { type AccountSettings, type Downtime, settingsSchema, WIZARD_STEPS } from "./accounts.schemas";
 import { forgetAuth } from "../../middleware/auth-cache";
 
-export function publicAccount(a: Account, role?: Role) {
+/** An account as the API answers it (list rows, create, update, skip-wizard-step); the SPA imports these types. */
+export type Account = ReturnType<typeof publicAccount>;
+/** `GET /accounts/:accountId`: the wizard's steps as done now, and the member count. */
+export type AccountDetail = Awaited<ReturnType<typeof getAccount>>;
+/** `GET /accounts/:accountId/settings`. */
+export type AccountSettingsDto = Awaited<ReturnType<typeof getSettings>>;
+
+export function publicAccount(a: AccountRow, role?: Role) {
   return {
     accountId: a.id,
     name: a.name,
@@ -30,7 +37,7 @@ export async function createAccount(
   fallbackTz?: string,
 ) {
   const now = Date.now();
-  const account: Account = {
+  const account: AccountRow = {
     id: newId(),
     name: input.name,
     nameSearch: input.name.toLowerCase(),
@@ -85,7 +92,7 @@ export async function listAccounts(env: Env, userId: string, q: { page: number; 
   );
 }
 
-export async function getAccountRow(env: Env, accountId: string): Promise<Account> {
+export async function getAccountRow(env: Env, accountId: string): Promise<AccountRow> {
   const a = await getDb(env.DB).select().from(schema.accounts).where(eq(schema.accounts.id, accountId)).get();
   if (!a) throw notFound("Аккаунт не найден", "ACCOUNT_NOT_FOUND");
   return a;
@@ -116,7 +123,7 @@ async function setupFacts(env: Env, accountId: string) {
   return { members: row?.members ?? 0, assistants: row?.assistants ?? 0, channels: row?.channels ?? 0, testChats: row?.testChats ?? 0 };
 }
 
-export async function updateAccount(env: Env, accountId: string, role: Role, input: Partial<Pick<Account, "name" | "timezone" | "language" | "description" | "website">>) {
+export async function updateAccount(env: Env, accountId: string, role: Role, input: Partial<Pick<AccountRow, "name" | "timezone" | "language" | "description" | "website">>) {
   const [a] = await getDb(env.DB)
     .update(schema.accounts)
     .set({ ...input, ...(input.name ? { nameSearch: input.name.toLowerCase() } : {}), website: input.website === "" ? null : input.website, updatedAt: Date.now() })
@@ -178,10 +185,8 @@ export async function skipWizardStep(env: Env, accountId: string, role: Role, st
   const a = await getAccountRow(env, accountId);
   const wizard = { completed: a.wizard?.completed ?? [], skipped: a.wizard?.skipped ?? [] };
   if (!wizard.skipped.includes(step) && !wizard.completed.includes(step)) wizard.skipped.push(step);
-  const [updated] = await getDb(env.DB)
-    .update(schema.accounts)
-    .set({ wizard, updatedAt: Date.now() })
-    .where(eq(schema.accounts.id, accountId))
-    .returning();
-  return publicAccount(updated!, role);
+  await getDb(env.DB).update(schema.accounts).set({ wizard, updatedAt: Date.now() }).where(eq(schema.accounts.id, accountId));
+  // The same answer as GET /accounts/:accountId: the SPA puts it into that query's cache, and the
+  // stored wizard alone would show steps done by what exists (an assistant, a channel) as to do.
+  return getAccount(env, accountId, role);
 }

@@ -4,7 +4,7 @@ import { accountProvider } from "../ai-provider/ai-provider.service";
 import { DEFAULT_TOOLS } from "../../ai/tools";
 import { recordTokens } from "../../ai/usage";
 import { getDb, schema } from "../../db/client";
-import type { Assistant, AssistantTemplate } from "../../db/schema/assistants";
+import type { Assistant as AssistantRow, AssistantTemplate as AssistantTemplateRow } from "../../db/schema/assistants";
 import type { Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -14,7 +14,12 @@ import { type CreateAssistantInput, LIMITS, type UpdateAssistantInput, type Upda
 export const ASSISTANT_NOT_FOUND = "Ассистент не найден";
 export const TEMPLATE_NOT_FOUND = "Шаблон не найден";
 
-export function publicAssistant(a: Assistant) {
+/** An assistant, a template and a template tag as the API answers them; the SPA imports these types. */
+export type Assistant = ReturnType<typeof publicAssistant>;
+export type AssistantTemplate = ReturnType<typeof publicTemplate>;
+export type TemplateTag = Awaited<ReturnType<typeof listTemplateTags>>["data"][number];
+
+export function publicAssistant(a: AssistantRow) {
   return {
     assistantId: a.id,
     accountId: a.accountId,
@@ -37,7 +42,7 @@ export function publicAssistant(a: Assistant) {
   };
 }
 
-export function publicTemplate(t: AssistantTemplate) {
+export function publicTemplate(t: AssistantTemplateRow) {
   return {
     assistantId: t.id,
     templateId: t.id,
@@ -102,7 +107,7 @@ export async function listAssistants(env: Env, accountId: string, q: { page: num
   return paged(rows.map(publicAssistant), total?.n ?? 0, q.page, q.limit);
 }
 
-export async function findAssistant(env: Env, accountId: string, assistantId: string): Promise<Assistant> {
+export async function findAssistant(env: Env, accountId: string, assistantId: string): Promise<AssistantRow> {
   const row = await getDb(env.DB)
     .select()
     .from(schema.assistants)
@@ -122,7 +127,7 @@ async function ensureRoom(env: Env, accountId: string) {
 export async function createAssistant(env: Env, accountId: string, userId: string | null, input: CreateAssistantInput & { templateId?: string | null }) {
   await ensureRoom(env, accountId);
   const now = Date.now();
-  const row: Assistant = {
+  const row: AssistantRow = {
     id: newId(),
     accountId,
     name: input.name,
@@ -255,7 +260,7 @@ export async function listTemplateTags(env: Env, includeUnpublished: boolean) {
   return { data: rows.results };
 }
 
-export async function findTemplate(env: Env, templateId: string, includeUnpublished: boolean): Promise<AssistantTemplate> {
+export async function findTemplate(env: Env, templateId: string, includeUnpublished: boolean): Promise<AssistantTemplateRow> {
   const row = await getDb(env.DB).select().from(schema.assistantTemplates).where(eq(schema.assistantTemplates.id, templateId)).get();
   if (!row || (!row.isPublished && !includeUnpublished)) throw notFound(TEMPLATE_NOT_FOUND, "TEMPLATE_NOT_FOUND");
   return row;
@@ -323,7 +328,7 @@ export async function copyToTemplate(env: Env, accountId: string, assistantId: s
   const a = await findAssistant(env, accountId, assistantId);
   const now = Date.now();
   const tags = input.tags ?? [];
-  const row: AssistantTemplate = {
+  const row: AssistantTemplateRow = {
     id: newId(),
     name: input.name ?? a.name,
     description: input.description ?? "",

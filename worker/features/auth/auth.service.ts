@@ -21,6 +21,12 @@ type User = typeof schema.users.$inferSelect;
 
 export const userSearchText = (name: string, email: string) => `${name} ${email}`.toLowerCase();
 
+/** The signed-in user, the /auth/me answer and a session row as the API sends them; the SPA imports these types. */
+export type SessionUser = ReturnType<typeof publicUser>;
+export type Me = Awaited<ReturnType<typeof me>>;
+export type AccountSummary = Me["accounts"][number];
+export type SessionInfo = Awaited<ReturnType<typeof listSessions>>[number];
+
 export function publicUser(u: User) {
   return { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, isPlatformAdmin: u.isPlatformAdmin, language: u.language };
 }
@@ -130,7 +136,8 @@ export async function me(env: Env, user: User, requestedAccountId?: string) {
   const current =
     accounts.find((a) => a.accountId === requestedAccountId) ??
     accounts.find((a) => a.accountId === user.lastAccountId) ??
-    accounts[0] ??
+    // at(0): a user may belong to no account, and currentAccountId's type has to say so.
+    accounts.at(0) ??
     null;
   if (current && requestedAccountId === current.accountId && user.lastAccountId !== current.accountId) {
     await db.update(schema.users).set({ lastAccountId: current.accountId }).where(eq(schema.users.id, user.id));

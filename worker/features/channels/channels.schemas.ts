@@ -35,6 +35,8 @@ export const instanceSettingsSchema = z
     keepOnlineStatus: z.enum(["yes", "no"]).optional(),
   })
   .strict();
+/** The gateway's settings we show and change (GET and PUT instance-settings answer them). */
+export type InstanceSettings = z.output<typeof instanceSettingsSchema>;
 
 export const instagramConnectSchema = z.object({
   instagramAccountId: z

@@ -21,6 +21,7 @@ import {
   webhookUrl,
 } from "./channels.service";
 import { checkPhone } from "../../lib/phone";
+import type { InstanceSettings } from "./channels.schemas";
 
 export interface WhatsappCreds extends GreenCredentials {
   viaPartner: boolean;
@@ -55,13 +56,13 @@ export function whatsappSettingsDto(env: Env, ch: Channel | null) {
     enabled: ch.enabled,
     assistantId: ch.assistantId,
     idInstance: ch.externalId,
-    apiUrl: (s.apiUrl as string) ?? null,
-    tokenHint: (s.tokenHint as string) ?? null,
-    stateInstance: (s.stateInstance as string) ?? null,
+    apiUrl: (s.apiUrl as string | undefined) ?? null,
+    tokenHint: (s.tokenHint as string | undefined) ?? null,
+    stateInstance: (s.stateInstance as string | undefined) ?? null,
     wid,
     phone: wid ? "+" + wid.split("@")[0] : null,
     createdViaPartner: s.viaPartner === true,
-    stateCheckedAt: (s.stateCheckedAt as number) ?? null,
+    stateCheckedAt: (s.stateCheckedAt as number | undefined) ?? null,
   };
 }
 
@@ -209,14 +210,15 @@ export async function getInstanceSettings(env: Env, accountId: string) {
   const { client } = await requireWhatsapp(env, accountId);
   try {
     const all = await client.getSettings();
-    return Object.fromEntries(INSTANCE_SETTING_KEYS.filter((k) => k in all).map((k) => [k, all[k]]));
+    // Green API documents these keys' values as the schema's (numbers, "yes"/"no").
+    return Object.fromEntries(INSTANCE_SETTING_KEYS.filter((k) => k in all).map((k) => [k, all[k]])) as InstanceSettings;
   } catch (e) {
     upstreamError(e, "Green API");
   }
 }
 
 /** PUT /instance-settings: the gateway's own settings; our webhook fields are always kept (setSettings restarts the instance). */
-export async function putInstanceSettings(env: Env, accountId: string, input: Record<string, unknown>, requestUrl?: string) {
+export async function putInstanceSettings(env: Env, accountId: string, input: InstanceSettings, requestUrl?: string) {
   const { ch, client } = await requireWhatsapp(env, accountId);
   const token = randomToken(32);
   const url = webhookUrl(env, whatsappWebhookPath(accountId), requestUrl);

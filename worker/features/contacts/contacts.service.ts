@@ -183,6 +183,10 @@ export async function countActive(env: Env, accountId: string) {
   return { count: Number(active[0]?.n ?? 0), total: total[0]?.n ?? 0 };
 }
 
+/** The contact profile and one of its threads as the API sends them; the SPA imports these types. */
+export type ContactProfile = Awaited<ReturnType<typeof getContact>>;
+export type ContactThread = ContactProfile["threads"][number];
+
 /** The contact profile: fields, custom field values and every thread with its channel. */
 export async function getContact(env: Env, accountId: string, contactId: string) {
   const db = getDb(env.DB);

@@ -39,6 +39,9 @@ async function loadContact(env: Env, accountId: string, contactId: string) {
   return contact;
 }
 
+/** A page of a contact's messages (inbox thread and test chat) as the API sends it; the SPA imports this type. */
+export type MessagesPage = Awaited<ReturnType<typeof listMessages>>;
+
 /**
  * A contact's messages, newest first, `limit` per page. The cursor is the (createdAt, id) of the
  * last item seen; the next page is strictly older, so messages arriving meanwhile (newer) never

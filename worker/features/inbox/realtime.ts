@@ -1,25 +1,22 @@
 import { getServerByName } from "partyserver";
 import type { AccountRoom } from "../../../durable-objects/account-room/room";
-import type { RoomEvent } from "../../../durable-objects/account-room/protocol";
+import type { RoomEvent, RoomEventData } from "../../../durable-objects/account-room/protocol";
 import { WAITING_TIMEOUT_MS } from "../../../durable-objects/account-room/protocol";
 import type { Env } from "../../env";
 import { createLogger } from "../../lib/logger";
 import { enqueueWebhookEvents, type WebhookTag } from "../outgoing-webhooks/emit";
 import { markThreadsCompleted, markThreadWaiting } from "./thread-state";
 
-export interface RoomEventInput {
-  event: RoomEvent;
-  data: unknown;
-  /**
-   * The outgoing webhook events this room event also is, when the frame alone does not say
-   * (outgoing-webhooks/emit.ts): every publish below hands its events to the webhooks as well.
-   */
-  webhooks?: WebhookTag[];
-}
+/**
+ * One event for the room, its data checked against the socket contract; `webhooks` names the
+ * outgoing webhook events this room event also is, when the frame alone does not say
+ * (outgoing-webhooks/emit.ts): every publish below hands its events to the webhooks as well.
+ */
+export type RoomEventInput = { [E in RoomEvent]: { event: E; data: RoomEventData[E]; webhooks?: WebhookTag[] } }[RoomEvent];
 
 /** The room only wants the frames. */
 function framesOf(events: RoomEventInput[]): RoomEventInput[] {
-  return events.some((e) => e.webhooks) ? events.map((e) => ({ event: e.event, data: e.data })) : events;
+  return events.some((e) => e.webhooks) ? events.map((e) => ({ event: e.event, data: e.data }) as RoomEventInput) : events;
 }
 
 /** The account's room stub for sockets (partyserver's getServerByName: it names the room first, one extra call). */

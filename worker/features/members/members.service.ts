@@ -11,6 +11,16 @@ import { forgetAuth } from "../../middleware/auth-cache";
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const LAST_OWNER = "В аккаунте должен остаться хотя бы один владелец";
 
+/** A member and a pending invitation as the API answers them; the SPA imports these types. */
+export type Member = Awaited<ReturnType<typeof listMembers>>[number];
+export type Invitation = ReturnType<typeof publicInvitation>;
+/** `GET /invitations/:token`: what the invitation page shows before the link is accepted. */
+export type InvitationInfo = Awaited<ReturnType<typeof describeInvitation>>;
+
+function publicInvitation(i: { id: string; email: string; role: Role; createdAt: number; expiresAt: number }, now = Date.now()) {
+  return { invitationId: i.id, email: i.email, role: i.role, createdAt: i.createdAt, expiresAt: i.expiresAt, expired: i.expiresAt <= now };
+}
+
 export async function listMembers(env: Env, accountId: string) {
   const rows = await getDb(env.DB)
     .select({ userId: schema.users.id, name: schema.users.name, email: schema.users.email, role: schema.members.role, createdAt: schema.members.createdAt })
@@ -30,7 +40,7 @@ export async function listInvitations(env: Env, accountId: string) {
     .orderBy(desc(schema.invitations.createdAt))
     .all();
   const now = Date.now();
-  return rows.map((i) => ({ invitationId: i.id, email: i.email, role: i.role, createdAt: i.createdAt, expiresAt: i.expiresAt, expired: i.expiresAt <= now }));
+  return rows.map((i) => publicInvitation(i, now));
 }
 
 export async function invite(env: Env, accountId: string, inviter: { id: string; name: string; role: Role }, input: { email: string; role: Role }, origin?: string) {
@@ -69,7 +79,7 @@ export async function invite(env: Env, accountId: string, inviter: { id: string;
     subject: `${env.APP_NAME}: приглашение в аккаунт «${account.name}»`,
     text: `${inviter.name} приглашает вас в аккаунт «${account.name}» (роль: ${roleLabel(input.role)}).\n\nПринять приглашение:\n${link}\n\nЕсли у вас ещё нет учётной записи, зарегистрируйтесь по этой же ссылке с этим адресом. Приглашение действует 7 дней.`,
   });
-  return { invitationId: inv.id, email: inv.email, role: inv.role, createdAt: inv.createdAt, expiresAt: inv.expiresAt, expired: false };
+  return publicInvitation(inv, now);
 }
 
 function roleLabel(r: Role) {

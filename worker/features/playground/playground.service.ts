@@ -18,6 +18,10 @@ export const TEST_CHAT_NOT_FOUND = "Тестовый чат не найден";
 /** How long the request waits for the assistant's answer. */
 const REPLY_TIMEOUT_MS = 120_000;
 
+/** A test chat's row, and the stream's first event (the stored tester message), as the API sends them; the SPA imports these types. */
+export type TestChatContact = ReturnType<typeof testChat>;
+export type TestChatIncoming = Awaited<ReturnType<typeof postTestMessage>>["incoming"];
+
 /** §3 "Test chat contact": contactId, platformUserId, name, thread (with testChatAssistantId), lastMessage, updatedAt. */
 function testChat(dto: ContactDto) {
   return { ...dto, lastMessage: dto.thread?.lastMessage ?? null, updatedAt: Math.max(dto.updatedAt, dto.thread?.updatedAt ?? 0) };
@@ -97,7 +101,7 @@ const SKIP_TEXT: Record<string, string> = {
 };
 
 export interface TestChatReply {
-  contact: ReturnType<typeof testChat>;
+  contact: TestChatContact;
   /** The assistant's reply (null when it stayed silent or failed). */
   messageId: string | null;
   content: string | null;

@@ -6,10 +6,10 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { api } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { accountFormSchema, type AccountFormValues } from "../schemas";
-import type { Account } from "../types";
 import { AccountFields } from "./account-fields";
 import { browserTimezone } from "./timezone-select";
 
@@ -30,7 +30,11 @@ export function CreateAccountDialog({ trigger }: { trigger: ReactNode }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const account = await api.post<Account & { message: string }>("/accounts", { ...values, description: values.description || null, website: values.website || null }, { silent: true });
+      const account = await api.post<ApiResponse<"/accounts", "post">>(
+        "/accounts",
+        { ...values, description: values.description || null, website: values.website || null } satisfies ApiBody<"/accounts">,
+        { silent: true },
+      );
       notify({ type: "success", message: account.message || t("create.done") });
       await queryClient.invalidateQueries({ queryKey: ["auth"] });
       await queryClient.invalidateQueries({ queryKey: ["accounts"] });

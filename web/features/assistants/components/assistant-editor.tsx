@@ -85,7 +85,7 @@ export function AssistantEditor({ assistant }: { assistant: Assistant }) {
     }
     if (!Object.keys(patch).length) return;
     try {
-      const saved = await assistantApi.update(accountId, assistant.assistantId, patch as Partial<Assistant>);
+      const saved = await assistantApi.update(accountId, assistant.assistantId, patch);
       const { message: _m, ...fresh } = saved;
       queryClient.setQueryData(assistantKeys.detail(accountId, assistant.assistantId), fresh);
       form.reset(toValues(fresh));

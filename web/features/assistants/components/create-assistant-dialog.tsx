@@ -23,7 +23,7 @@ export function CreateAssistantDialog({ accountId, trigger }: { accountId: strin
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const created = await assistantApi.create(accountId, { name: values.name, model: values.model as "gpt-4.1-mini" });
+      const created = await assistantApi.create(accountId, { name: values.name, model: values.model });
       notify({ type: "success", message: t("toasts.created") });
       await queryClient.invalidateQueries({ queryKey: assistantKeys.all(accountId) });
       setOpen(false);

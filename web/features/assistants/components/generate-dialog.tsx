@@ -10,6 +10,7 @@ import { notify } from "@/lib/notify";
 import { assistantApi } from "../api";
 import { notifyFailure } from "../errors";
 import { generateSchema } from "../schemas";
+import type { AssistantLanguage } from "../types";
 import { LanguageField } from "./assistant-fields";
 
 /** "Generate from a description of the business": the model writes instructions, the editor shows them unsaved. */
@@ -23,7 +24,7 @@ export function GenerateDialog({
 }: {
   accountId: string;
   assistantId: string;
-  language: string;
+  language: AssistantLanguage;
   hasInstructions: boolean;
   onGenerated: (instructions: string) => void;
   disabled?: boolean;

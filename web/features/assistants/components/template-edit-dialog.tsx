@@ -58,7 +58,7 @@ export function TemplateEditDialog({ template, onOpenChange }: { template: Assis
     for (const key of Object.keys(v) as (keyof TemplateFormValues)[]) if (dirty[key]) patch[key] = v[key];
     if (!Object.keys(patch).length) return onOpenChange(false);
     try {
-      await assistantApi.updateTemplate(template.templateId, patch as Partial<AssistantTemplate>);
+      await assistantApi.updateTemplate(template.templateId, patch);
       notify({ type: "success", message: t("toasts.templateUpdated") });
       await queryClient.invalidateQueries({ queryKey: assistantKeys.templates() });
       onOpenChange(false);

@@ -13,6 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { api } from "@/lib/api";
+import type { ApiResponse } from "@/lib/api-types";
 import { confirm } from "@/lib/confirm";
 import { formatDate } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
@@ -20,10 +21,6 @@ import { queryKeys } from "@/lib/query";
 import { LoadError } from "@/features/accounts/components/load-error";
 
 export type DeadLetter = Awaited<ReturnType<typeof getDeadLetter>>;
-interface Page {
-  data: DeadLetter[];
-  meta: { total: number; limit: number; lastPage: number; page: number };
-}
 type QueueFilter = "all" | "inbound" | "outbound";
 
 /** What the queues gave up on (/api/admin/dead-letters): inspect the body and error, replay or delete. */
@@ -48,7 +45,7 @@ export function DeadLetters() {
   const list = useQuery({
     queryKey: queryKeys.admin("dead-letters", params),
     queryFn: ({ signal }) =>
-      api.get<Page>("/admin/dead-letters", {
+      api.get<ApiResponse<"/admin/dead-letters">>("/admin/dead-letters", {
         query: { page, limit, ...(queue !== "all" ? { queue } : {}), ...(pending ? { pending: "true" } : {}), ...(accountId ? { accountId } : {}) },
         signal,
         silent: true,

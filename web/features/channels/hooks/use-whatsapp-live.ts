@@ -12,7 +12,7 @@ export const STATE_POLL_MS = 5_000;
  */
 export function useWhatsappLive(accountId: string, settings: WhatsappSettings | undefined) {
   const queryClient = useQueryClient();
-  useSocketEvent<WhatsappSettings>("core::whatsappStateChanged", accountId, (data) => {
+  useSocketEvent("core::whatsappStateChanged", accountId, (data) => {
     queryClient.setQueryData(channelKeys.whatsapp(accountId), data);
   });
   const connecting = !!settings?.connected && CONNECTING_STATES.has(settings.stateInstance);

@@ -6,9 +6,9 @@ import { Card } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
 import { useAbility } from "@/lib/ability";
 import { api } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { notify } from "@/lib/notify";
 import { accountQueries } from "@/features/accounts/api";
-import type { AccountSettings } from "@/features/accounts/types";
 import { channelApi, channelKeys, channelQueries } from "@/features/channels/api";
 
 /**
@@ -32,7 +32,7 @@ export function AutoReplyCard({ accountId }: { accountId: string }) {
   const change = async (autoReply: boolean) => {
     setSaving(true);
     try {
-      const saved = await api.put<AccountSettings>(`/accounts/${accountId}/settings`, { comments: { autoReply } });
+      const saved = await api.put<ApiResponse<"/accounts/:accountId/settings", "put">>(`/accounts/${accountId}/settings`, { comments: { autoReply } } satisfies ApiBody<"/accounts/:accountId/settings", "put">);
       queryClient.setQueryData(accountQueries.settings(accountId).queryKey, saved);
       if (connected) queryClient.setQueryData(channelKeys.instagram(accountId), await channelApi.instagramSettings(accountId, { commentsAutoReply: autoReply }));
       notify({ type: "success", message: autoReply ? t("autoReply.on") : t("autoReply.off") });

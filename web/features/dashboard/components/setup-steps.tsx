@@ -8,15 +8,18 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Can, useAbility } from "@/lib/ability";
 import { api } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { notify } from "@/lib/notify";
 import { isModuleMounted } from "@/lib/route-modules";
 import { cn } from "@/lib/utils";
 import type { Account } from "@/features/accounts/types";
 import { openTestChat } from "@/features/test-chat/store";
+import { accountQueries } from "@/features/accounts/api";
+import type { AccountDetail } from "@/features/accounts/types";
 
 export type StepState = "done" | "skipped" | "todo";
 
-export function stepStates(account: Account, memberCount: number): Record<string, StepState> {
+export function stepStates(account: AccountDetail, memberCount: number): Record<string, StepState> {
   const out: Record<string, StepState> = {};
   for (const step of account.wizard.steps) {
     // Inviting someone who accepted is the "team" step done, whatever the stored wizard says.
@@ -35,7 +38,7 @@ const STEP_TARGETS: Record<string, { module: string; to: (accountId: string) => 
   team: { module: "account/account-settings", to: (id) => `/${id}/account-settings?tab=members` },
 };
 
-export function SetupSteps({ account, memberCount }: { account: Account; memberCount: number }) {
+export function SetupSteps({ account, memberCount }: { account: AccountDetail; memberCount: number }) {
   const { t } = useTranslation("dashboard");
   const queryClient = useQueryClient();
   const ability = useAbility();
@@ -44,11 +47,11 @@ export function SetupSteps({ account, memberCount }: { account: Account; memberC
   const finished = Object.values(states).filter((s) => s !== "todo").length;
   const total = account.wizard.steps.length;
 
-  const skip = async (step: string) => {
+  const skip = async (step: ApiBody<"/accounts/:accountId/skip-wizard-step">["step"]) => {
     setBusy(step);
     try {
-      const updated = await api.post<Account>(`/accounts/${account.accountId}/skip-wizard-step`, { step });
-      queryClient.setQueryData(["accounts", account.accountId, "detail"], (old: Account | undefined) => (old ? { ...old, wizard: updated.wizard } : old));
+      const updated = await api.post<ApiResponse<"/accounts/:accountId/skip-wizard-step", "post">>(`/accounts/${account.accountId}/skip-wizard-step`, { step });
+      queryClient.setQueryData(accountQueries.detail(account.accountId).queryKey, updated);
       notify({ type: "success", message: t("steps.skipped", { step: t(`steps.items.${step}.title`) }) });
     } catch {
       // the API client has shown the reason

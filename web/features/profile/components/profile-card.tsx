@@ -10,6 +10,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { api } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { setLanguage, SWITCHER_LANGUAGES } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
@@ -33,7 +34,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const res = await api.patch<{ user: SessionUser }>("/auth/me", values, { silent: true });
+      const res = await api.patch<ApiResponse<"/auth/me", "patch">>("/auth/me", values satisfies ApiBody<"/auth/me", "patch">, { silent: true });
       if (values.language !== user.language) await setLanguage(values.language);
       notify({ type: "success", message: t("profile.saved") });
       form.reset({ name: res.user.name, language: res.user.language as Language });

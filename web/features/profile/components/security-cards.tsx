@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { api } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { queryKeys } from "@/lib/query";
@@ -27,7 +28,7 @@ export function ChangeEmailCard({ user }: { user: SessionUser }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const res = await api.post<{ user: SessionUser; message: string }>("/auth/change-email", values, { silent: true });
+      const res = await api.post<ApiResponse<"/auth/change-email", "post">>("/auth/change-email", values satisfies ApiBody<"/auth/change-email">, { silent: true });
       setCookie("user", JSON.stringify(res.user));
       notify({ type: "success", message: t("email.changed") });
       setDone(res.user.email);
@@ -102,7 +103,7 @@ export function ChangePasswordCard() {
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await api.post("/auth/change-password", { currentPassword, newPassword }, { silent: true });
+      await api.post("/auth/change-password", { currentPassword, newPassword } satisfies ApiBody<"/auth/change-password">, { silent: true });
       notify({ type: "success", message: t("password.changed") });
       form.reset({ currentPassword: "", newPassword: "", confirmPassword: "" });
       await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });

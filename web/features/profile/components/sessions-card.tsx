@@ -7,6 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { api } from "@/lib/api";
+import type { ApiResponse } from "@/lib/api-types";
+import type { SessionInfo } from "@worker/features/auth/auth.service";
 import { confirm } from "@/lib/confirm";
 import { formatDate, formatRelative } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
@@ -14,27 +16,17 @@ import { queryKeys } from "@/lib/query";
 import { LoadError } from "@/features/accounts/components/load-error";
 import { describeUserAgent } from "./user-agent";
 
-interface SessionRow {
-  id: string;
-  userAgent: string | null;
-  ip: string | null;
-  createdAt: number;
-  lastUsedAt: number;
-  expiresAt: number;
-  current: boolean;
-}
-
 export function SessionsCard() {
   const { t } = useTranslation("profile");
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
   const sessions = useQuery({
     queryKey: queryKeys.sessions(),
-    queryFn: () => api.get<{ data: SessionRow[] }>("/auth/sessions", { silent: true }),
+    queryFn: () => api.get<ApiResponse<"/auth/sessions">>("/auth/sessions", { silent: true }),
   });
   const others = sessions.data?.data.filter((s) => !s.current) ?? [];
 
-  const endOne = async (s: SessionRow) => {
+  const endOne = async (s: SessionInfo) => {
     const ua = describeUserAgent(s.userAgent);
     const ok = await confirm({ title: t("sessions.endConfirmTitle"), message: t("sessions.endConfirm", { device: label(ua) }), confirmText: t("sessions.end") });
     if (!ok) return;
@@ -55,7 +47,7 @@ export function SessionsCard() {
     if (!ok) return;
     setBusy("others");
     try {
-      const res = await api.post<{ count: number }>("/auth/logout-others");
+      const res = await api.post<ApiResponse<"/auth/logout-others", "post">>("/auth/logout-others");
       notify({ type: "success", message: t("sessions.endedOthers", { count: res.count }) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
     } catch {

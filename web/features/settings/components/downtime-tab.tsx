@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { useAbility } from "@/lib/ability";
 import { api } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
@@ -89,9 +90,9 @@ function DowntimeEditor({ accountId, settings }: { accountId: string; settings: 
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
-      const res = await api.put<{ downtime: Downtime; message: string }>(
+      const res = await api.put<ApiResponse<"/accounts/:accountId/settings/downtime", "put">>(
         `/accounts/${accountId}/settings/downtime`,
-        { enabled: v.enabled, ...(v.timezone ? { timezone: v.timezone } : {}), intervals: v.intervals },
+        { enabled: v.enabled, ...(v.timezone ? { timezone: v.timezone } : {}), intervals: v.intervals } satisfies ApiBody<"/accounts/:accountId/settings/downtime", "put">,
         { silent: true },
       );
       notify({ id: `downtime-saved-${accountId}`, type: "success", message: t("downtime.saved") });

@@ -9,6 +9,7 @@ import { Form } from "@/components/ui/form";
 import { Switch } from "@/components/ui/switch";
 import { Can, useAbility } from "@/lib/ability";
 import { api } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { confirm } from "@/lib/confirm";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
@@ -59,13 +60,13 @@ function AccountDetailsCard({ account }: { account: Account }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const res = await api.put<Account & { message: string }>(
+      const res = await api.put<ApiResponse<"/accounts/:accountId", "put">>(
         `/accounts/${account.accountId}`,
-        { ...values, description: values.description || null, website: values.website || "" },
+        { ...values, description: values.description || null, website: values.website || "" } satisfies ApiBody<"/accounts/:accountId", "put">,
         { silent: true },
       );
       notify({ id: `account-saved-${account.accountId}`, type: "success", message: t("general.saved") });
-      queryClient.setQueryData(accountQueries.detail(account.accountId).queryKey, (old) => (old ? { ...old, ...res } : old));
+      queryClient.setQueryData(accountQueries.detail(account.accountId).queryKey, (old) => (old ? { ...old, ...res, wizard: old.wizard } : old));
       form.reset(toValues(res));
       await queryClient.invalidateQueries({ queryKey: ["auth"] });
       await queryClient.invalidateQueries({ queryKey: ["accounts", "list"] });
@@ -132,11 +133,11 @@ function DefaultsCard({ accountId }: { accountId: string }) {
   const save = async () => {
     setSaving(true);
     try {
-      const res = await api.put<AccountSettings & { message: string }>(`/accounts/${accountId}/settings`, {
+      const res = await api.put<ApiResponse<"/accounts/:accountId/settings", "put">>(`/accounts/${accountId}/settings`, {
         inbox: { aiOnForNewThreads: draft["inbox.aiOnForNewThreads"], soundOnNewMessage: draft["inbox.soundOnNewMessage"] },
         notifications: { emailOnHandoff: draft["notifications.emailOnHandoff"], emailOnChannelDown: draft["notifications.emailOnChannelDown"] },
         comments: { autoReply: draft["comments.autoReply"] },
-      });
+      } satisfies ApiBody<"/accounts/:accountId/settings", "put">);
       notify({ id: `settings-saved-${accountId}`, type: "success", message: t("defaults.saved") });
       queryClient.setQueryData(accountQueries.settings(accountId).queryKey, res);
     } catch {

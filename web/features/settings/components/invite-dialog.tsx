@@ -9,11 +9,12 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { api } from "@/lib/api";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { accountQueries } from "@/features/accounts/api";
 import { emailField } from "@/features/auth/schemas";
-import type { Invitation, Role } from "@/features/accounts/types";
+import type { Role } from "@/features/accounts/types";
 
 export function InviteDialog({ accountId, myRole }: { accountId: string; myRole: Role }) {
   const { t } = useTranslation(["settings", "accounts", "auth"]);
@@ -26,7 +27,7 @@ export function InviteDialog({ accountId, myRole }: { accountId: string; myRole:
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const inv = await api.post<Invitation>(`/accounts/${accountId}/members/invitations`, values, { silent: true });
+      const inv = await api.post<ApiResponse<"/accounts/:accountId/members/invitations", "post">>(`/accounts/${accountId}/members/invitations`, values satisfies ApiBody<"/accounts/:accountId/members/invitations">, { silent: true });
       notify({ type: "success", message: t("members.invite.sent", { email: inv.email }) });
       await queryClient.invalidateQueries({ queryKey: accountQueries.members(accountId).queryKey });
       setOpen(false);

@@ -10,6 +10,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Can, useAbility } from "@/lib/ability";
 import { api } from "@/lib/api";
+import type { ApiBody } from "@/lib/api-types";
 import { confirm } from "@/lib/confirm";
 import { formatDate } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
@@ -65,7 +66,7 @@ function MembersTable({ accountId, members, myRole }: { accountId: string; membe
     if (role === m.role) return;
     setBusy(m.userId);
     try {
-      await api.patch(`/accounts/${accountId}/members/${m.userId}`, { role });
+      await api.patch(`/accounts/${accountId}/members/${m.userId}`, { role } satisfies ApiBody<"/accounts/:accountId/members/:userId", "patch">);
       notify({ type: "success", message: t("members.roleChanged", { name: m.name, role: t(`accounts:roles.${role}`) }) });
       await queryClient.invalidateQueries({ queryKey: key });
     } catch {
