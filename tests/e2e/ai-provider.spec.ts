@@ -73,6 +73,14 @@ test("set an own AI provider, check it, pick its model and get an answer in the 
   await page.waitForTimeout(300);
   await shot(page, testInfo, "ai-provider-saved-light-1440");
 
+  // Another address needs the key again: the key field opens by itself and the form says why.
+  await card.getByLabel("Базовый URL").fill(`${provider.url}/nolist/v1`);
+  await expect(card.getByLabel("Ключ API")).toBeVisible();
+  await card.getByRole("button", { name: "Сохранить" }).click();
+  await expect(card.getByText("Адрес провайдера изменился: введите ключ API заново")).toBeVisible();
+  await card.getByLabel("Базовый URL").fill(baseUrl);
+  await expect(card.getByTestId("ai-provider-key-saved")).toBeVisible();
+
   // The assistant editor: the provider's models are offered next to the defaults; type to find one.
   await page.goto(`/${accountId}/assistants/${assistantId}`);
   await expect(page.getByTestId("assistant-title")).toHaveText("Бариста");

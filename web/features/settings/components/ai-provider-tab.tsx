@@ -195,7 +195,7 @@ function AiProviderForm({ accountId, saved }: { accountId: string; saved: AiProv
                           className="shrink-0"
                           onClick={() => {
                             setReplacingKey(false);
-                            form.setValue("apiKey", "", { shouldDirty: form.getValues("baseUrl") !== (saved.baseUrl ?? ""), shouldValidate: true });
+                            form.resetField("apiKey");
                           }}
                         >
                           <X aria-hidden />
