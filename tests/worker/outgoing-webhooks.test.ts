@@ -399,6 +399,9 @@ describe("outgoing webhooks: tenancy and the API", () => {
     expect(await deliveryRows(ep.id)).toHaveLength(0);
   });
 
+});
+
+describe("outgoing webhooks: events from the room's seam and the channels", () => {
   it("operators' thread changes reach the endpoint as thread.status_changed / thread.ai_toggled; deleting a contact as contact.deleted", async () => {
     const o = await ownerWithAccount();
     const ep = await endpoint(o.token, o.accountId, ["thread.status_changed", "thread.ai_toggled", "contact.deleted"]);
