@@ -3,6 +3,7 @@ import { Outlet, useParams } from "react-router";
 import { PageLoader } from "./page-loader";
 import { NotFoundPage } from "./route-error";
 import { enterAccountRoute } from "@/lib/account-route";
+import { setCurrentAccountId } from "@/lib/session-store";
 import { useSession } from "@/lib/session";
 
 // The floating test chat (and CASL with it) renders after the page: it does not hold the page back.
@@ -21,15 +22,20 @@ export function AccountScope() {
   const { accountId = "" } = useParams();
   const [entered, setEntered] = useState<string | null>(null);
   const session = useSession();
+  const member = session.accounts.some((a) => a.accountId === accountId);
 
   useLayoutEffect(() => {
-    const leave = enterAccountRoute(accountId);
+    setCurrentAccountId(accountId);
     setEntered(accountId);
-    return leave;
   }, [accountId]);
 
+  // The live socket and the account-route hooks start once the session lists the account: a
+  // socket for someone else's account would only be refused (403) and retried every few seconds.
+  // Moving between one's own accounts keeps the previous list, so there is no wait then.
+  useLayoutEffect(() => (member ? enterAccountRoute(accountId) : undefined), [accountId, member]);
+
   if (entered !== accountId) return <PageLoader />;
-  if (!session.isLoading && !session.isPlaceholder && session.user && session.accountsLoaded && !session.accounts.some((a) => a.accountId === accountId)) {
+  if (!session.isLoading && !session.isPlaceholder && session.user && session.accountsLoaded && !member) {
     // An account the user does not belong to does not exist for them (the API answers 404 too).
     return <NotFoundPage inShell />;
   }
