@@ -24,6 +24,10 @@ const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number"
 export function seedSql(now = Date.now()) {
   const s = [];
   s.push(
+    // Databases seeded before the demo account had an id of the real shape keep it under its old id,
+    // which the SPA answers with a 404 (and users.last_account_id points there): replace it. Its
+    // rows go with it (ON DELETE CASCADE); on any later run this deletes nothing.
+    `DELETE FROM accounts WHERE id = 'demo-account';`,
     `INSERT OR IGNORE INTO users (id, email, name, search_text, password_hash, email_verified, is_platform_admin, language, last_account_id, created_at, updated_at) VALUES ('demo-user', ${q(DEMO.email)}, ${q(DEMO.name)}, ${q(`${DEMO.name} ${DEMO.email}`.toLowerCase())}, ${q(hash(DEMO.password))}, 1, 0, 'ru', ${q(DEMO_ACCOUNT_ID)}, ${now}, ${now});`,
     `INSERT OR IGNORE INTO users (id, email, name, search_text, password_hash, email_verified, is_platform_admin, language, last_account_id, created_at, updated_at) VALUES ('admin-user', ${q(ADMIN.email)}, ${q(ADMIN.name)}, ${q(`${ADMIN.name} ${ADMIN.email}`.toLowerCase())}, ${q(hash(ADMIN.password))}, 1, 1, 'ru', ${q(DEMO_ACCOUNT_ID)}, ${now}, ${now});`,
     `INSERT OR IGNORE INTO accounts (id, name, name_search, timezone, language, description, website, settings, wizard, downtime, created_by, created_at, updated_at) VALUES (${q(DEMO_ACCOUNT_ID)}, 'Демо-магазин «Уют»', 'демо-магазин «уют»', 'Europe/Moscow', 'ru', 'Интернет-магазин товаров для дома: текстиль, посуда, декор. Доставка по России.', 'https://uyut.example', '{}', '{"completed":["account"],"skipped":[]}', '{"enabled":false,"intervals":[]}', 'demo-user', ${now}, ${now});`,

@@ -24,8 +24,13 @@ test("an unknown path and someone else's account show the 404 page; /{accountId}
   const stranger = await apiRegister(request, { email: uniqueEmail("stranger"), password: "password123", name: "Чужой" });
   const created = await request.post("/api/accounts", { headers: { authorization: `Bearer ${stranger.accessToken}` }, data: { name: "Чужой аккаунт" } });
   const foreignId = (await created.json()).accountId as string;
+  const sockets: string[] = [];
+  page.on("websocket", (ws) => sockets.push(ws.url()));
   await page.goto(`/${foreignId}/dashboard`);
   await expect(page.getByTestId("page-not-found")).toBeVisible();
+  // No socket is opened for it (the server would refuse it, and it would be retried).
+  await page.waitForTimeout(1500);
+  expect(sockets.filter((u) => u.includes(foreignId))).toEqual([]);
 });
 
 test("a top-level path that cannot be an account id is a plain 404: no shell, no socket, the title says so", async ({ page, request, baseURL }) => {

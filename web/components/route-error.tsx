@@ -66,12 +66,12 @@ export function RouteErrorPage({ notFound }: { notFound?: boolean }) {
  * The 404 page where no route says so: a path whose first segment cannot be an account id (shown
  * by web/components/app-root.tsx instead of the shell) and an account the user does not belong to.
  */
-export function NotFoundPage() {
+export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
   const builtIn = <BuiltInError notFound />;
   if (!isModuleMounted(ERROR_MODULE)) return builtIn;
   return (
     <Fallback fallback={builtIn}>
-      <Suspense fallback={<PageLoader fullScreen />}>
+      <Suspense fallback={<PageLoader fullScreen={!inShell} />}>
         <NotFoundModulePage />
       </Suspense>
     </Fallback>

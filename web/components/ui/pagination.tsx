@@ -2,13 +2,15 @@ import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, MoreHorizontal 
 import { useTranslation } from "react-i18next";
 import { Button, buttonVariants } from "./button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
+import { LAUNCHER_AVOID } from "@/lib/launcher-avoid";
 import { cn } from "@/lib/utils";
 
 /** Page-size options of SPEC §2.13. */
 export const PAGE_SIZE_OPTIONS = [5, 10, 20, 25, 50, 100] as const;
 
+// Pagers end lists, so they often sit in the corner the floating test-chat launcher rises from.
 export function Pagination({ className, ...props }: React.ComponentProps<"nav">) {
-  return <nav role="navigation" aria-label="pagination" data-slot="pagination" className={cn("flex", className)} {...props} />;
+  return <nav role="navigation" aria-label="pagination" data-slot="pagination" className={cn("flex", className)} {...LAUNCHER_AVOID} {...props} />;
 }
 
 export function PaginationContent({ className, ...props }: React.ComponentProps<"ul">) {
