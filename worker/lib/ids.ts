@@ -1,3 +1,4 @@
+// @shared-with-spa: pure code the SPA imports at run time (the id shape tells an account id from a typo); no bindings, no server imports.
 /** Opaque ids: time-ordered prefix so ids sort by creation, random suffix so they cannot be guessed. */
 export function newId(): string {
   const time = Date.now().toString(36).padStart(9, "0");

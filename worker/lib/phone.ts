@@ -1,3 +1,4 @@
+// @shared-with-spa: pure code the SPA imports at run time (one phone helper for both sides); no bindings, no server imports.
 import { ParseError, parsePhoneNumberWithError, type PhoneNumber } from "libphonenumber-js";
 
 /**
