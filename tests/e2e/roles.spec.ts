@@ -130,7 +130,7 @@ test("invite through the UI → the invitee registers from the link → lands in
   // Deleting the account asks first, then it is gone.
   await page.getByTestId("tab-general").click();
   await clickCentered(page.getByTestId("delete-account"));
-  await expect(page.getByTestId("confirm-dialog")).toContainText("Автосервис «Гайка»");
+  await expect(page.getByTestId("confirm-dialog")).toContainText("Автосервис „Гайка“");
   await page.getByTestId("confirm-dialog").getByRole("button", { name: "Удалить аккаунт" }).click();
   await expect(page).toHaveURL(/\/accounts$/);
   expect((await request.get(`/api/accounts/${accountId}`, { headers: bearer(owner.accessToken) })).status()).toBe(404);

@@ -94,7 +94,7 @@ export function DataTable<T extends RowData>({
   const colCount = headerGroups[0]?.headers.length ?? columns.length;
 
   return (
-    <div className={cn("w-full", className)} data-slot="data-table">
+    <div className={cn("w-full", bodyRows.length === 0 && !isLoading && "@container/data-table", className)} data-slot="data-table">
       <Table>
         <TableHeader>
           {headerGroups.map((group) => (
@@ -121,7 +121,8 @@ export function DataTable<T extends RowData>({
           ) : bodyRows.length === 0 ? (
             <TableRow className="hover:bg-transparent dark:hover:bg-transparent">
               <TableCell colSpan={colCount} className="h-auto p-0">
-                {empty ?? <p className="py-10 text-center text-muted-foreground">{t("states.noData")}</p>}
+                {/* A table wider than a phone scrolls: the empty state stays in the visible part, not centred off screen. */}
+                <div className="sticky start-0 w-[100cqw] whitespace-normal">{empty ?? <p className="py-10 text-center text-muted-foreground">{t("states.noData")}</p>}</div>
               </TableCell>
             </TableRow>
           ) : (

@@ -129,7 +129,7 @@ export default function ContactPage() {
             </div>
             {c.isTestContact && <Badge variant="info">{t("profile.testContact")}</Badge>}
             <div className="flex w-full flex-col gap-2 pt-2 sm:flex-row lg:flex-col">
-              <Button asChild className="flex-1">
+              <Button asChild className="sm:flex-1 lg:flex-none">
                 <Link to={`/${accountId}/apps/chat?c=${c.contactId}${main ? `&t=${main.threadId}` : ""}`} data-testid="open-in-chat">
                   <MessagesSquare aria-hidden />
                   {t("profile.openChat")}
@@ -138,7 +138,7 @@ export default function ContactPage() {
               {ability.can("delete", "Contact") && (
                 <Button
                   variant="secondary"
-                  className="flex-1 text-destructive"
+                  className="text-destructive sm:flex-1 lg:flex-none"
                   loading={remove.isPending}
                   onClick={async () => {
                     if (await confirm({ title: t("list.deleteTitle"), message: t("list.deleteMessage", { name: c.name }), confirmText: t("list.deleteConfirm") })) remove.mutate();

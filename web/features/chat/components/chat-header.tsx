@@ -102,7 +102,7 @@ export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDe
         <>
           <DropdownMenu>
             <DropdownMenuTrigger asChild disabled={!canUpdate || status.isPending}>
-              <Button variant="secondary" size="sm" className="gap-1.5 px-2.5" aria-label={t("header.status")} data-testid="thread-status" data-status={thread.status}>
+              <Button variant="secondary" size="sm" className="gap-1.5 px-2.5" aria-label={`${t("header.status")}: ${t(`status.${thread.status}`)}`} data-testid="thread-status" data-status={thread.status}>
                 <span className={cn("size-2 rounded-full", STATUS_DOT[thread.status])} aria-hidden />
                 <span className="hidden @2xl:inline">{t(`status.${thread.status}`)}</span>
                 <ChevronDown className="size-3.5 opacity-70" aria-hidden />
@@ -123,8 +123,9 @@ export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDe
 
           <Tooltip>
             <TooltipTrigger asChild>
-              <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-[0.8125rem] font-medium hover:bg-muted dark:hover:bg-white/6">
-                {thread.isGptActive ? <Bot className="size-4 text-primary" aria-hidden /> : <BotOff className="size-4 text-muted-foreground" aria-hidden />}
+              <label className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1.5 text-[0.8125rem] font-medium hover:bg-muted @md:px-2 dark:hover:bg-white/6">
+                {/* On a phone the name needs the room: the switch alone says on or off. */}
+                {thread.isGptActive ? <Bot className="hidden size-4 text-primary @md:block" aria-hidden /> : <BotOff className="hidden size-4 text-muted-foreground @md:block" aria-hidden />}
                 <span className="hidden @xl:inline">{t("header.ai")}</span>
                 <Switch
                   checked={thread.isGptActive}

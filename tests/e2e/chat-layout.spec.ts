@@ -1,0 +1,148 @@
+import { test, type Page } from "@playwright/test";
+import { DEMO, DEMO_ACCOUNT_ID, apiLogin, expect, presetStorage, signInWithToken } from "./helpers";
+
+/**
+ * Looks of the inbox on a phone (issue #13): the list fits 390 px with its times and badges, the
+ * filter chips scroll with a fade where chips are hidden (both sides, RTL too), the selected row's
+ * initials stay readable in both themes, and the sign-in page shows its logo.
+ */
+const PHONE = { width: 390, height: 844 };
+
+async function openList(page: Page, baseURL: string, prefs: Record<string, unknown>, query = "") {
+  await presetStorage(page, prefs);
+  await signInWithToken(page, baseURL, await apiLogin(page.request, DEMO.email, DEMO.password));
+  await page.goto(`/${DEMO_ACCOUNT_ID}/apps/chat${query}`);
+  await expect(page.getByTestId("chat-contact").first()).toBeVisible();
+}
+
+/** WCAG contrast of two computed rgb() colours. */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = c.match(/[\d.]+/g)!.slice(0, 3).map((v) => {
+      const s = Number(v) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+test.use({ viewport: PHONE });
+
+test("on a 390 px phone every inbox row fits the screen with its time and unread badge", async ({ page, baseURL }) => {
+  await openList(page, baseURL!, { theme: "light", language: "ru" });
+  const rows = page.getByTestId("chat-contact");
+  const n = await rows.count();
+  expect(n).toBeGreaterThan(3);
+  const doc = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(doc.scroll).toBeLessThanOrEqual(doc.client);
+  for (let i = 0; i < n; i++) {
+    const box = (await rows.nth(i).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    // the time is the row's last text on its first line: fully inside the row
+    const time = rows.nth(i).locator("span.ms-auto").first();
+    const t = (await time.boundingBox())!;
+    expect(t.x + t.width).toBeLessThanOrEqual(box.x + box.width);
+  }
+  const badge = page.getByTestId("chat-unread").first();
+  const b = (await badge.boundingBox())!;
+  expect(b.x + b.width).toBeLessThanOrEqual(PHONE.width - 8);
+});
+
+for (const [language, dir] of [
+  ["ru", "ltr"],
+  ["ar", "rtl"],
+] as const) {
+  test(`filter chips scroll with a fade on the side where chips are hidden (${dir})`, async ({ page, baseURL }) => {
+    await openList(page, baseURL!, { theme: "light", language });
+    await expect(page.locator("html")).toHaveAttribute("dir", dir);
+    const row = page.getByTestId("chip-row").first();
+    const scroller = row.getByRole("group");
+    // At the start: more at the end only, and the end fade is drawn.
+    await expect(row).toHaveAttribute("data-more-end", "true");
+    await expect(row).not.toHaveAttribute("data-more-start", "true");
+    const fades = row.locator("span[aria-hidden]");
+    await expect(fades.nth(1)).toHaveCSS("opacity", "1");
+    await expect(fades.nth(0)).toHaveCSS("opacity", "0");
+    // The end fade sits on the end edge of the row (right in LTR, left in RTL).
+    const rb = (await row.boundingBox())!;
+    const fb = (await fades.nth(1).boundingBox())!;
+    if (dir === "ltr") expect(Math.round(fb.x + fb.width)).toBe(Math.round(rb.x + rb.width));
+    else expect(Math.round(fb.x)).toBe(Math.round(rb.x));
+    // Scrolled to the end: the fade moves to the start.
+    await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth * (getComputedStyle(el).direction === "rtl" ? -1 : 1) }));
+    await expect(row).toHaveAttribute("data-more-start", "true");
+    await expect(row).not.toHaveAttribute("data-more-end", "true");
+    await expect(fades.nth(0)).toHaveCSS("opacity", "1");
+    await expect(fades.nth(1)).toHaveCSS("opacity", "0");
+  });
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the selected row's initials stay readable (${theme})`, async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openList(page, baseURL!, { theme, language: "ru" }, "?c=demo-c-olga&t=demo-t-olga");
+    const selected = page.locator('[data-testid=chat-contact][aria-current="true"]');
+    await expect(selected).toHaveAttribute("data-contact-id", "demo-c-olga");
+    const fallback = selected.locator("[data-slot=avatar-fallback]");
+    await expect(fallback).toHaveText("ОВ");
+    const colors = await fallback.evaluate((el) => ({ fg: getComputedStyle(el).color, bg: getComputedStyle(el).backgroundColor }));
+    expect(contrast(colors.fg, colors.bg)).toBeGreaterThanOrEqual(4.5);
+    // and the row's own texts on the violet fill
+    const name = selected.getByTestId("chat-contact-name");
+    const rowBg = await selected.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(contrast(await name.evaluate((el) => getComputedStyle(el).color), rowBg)).toBeGreaterThanOrEqual(4.5);
+    // The handed-off demo thread shows its AI as off, in the row and in the header.
+    await expect(selected.getByTestId("chat-contact-ai-off")).toBeVisible();
+    await expect(page.getByTestId("ai-switch")).toHaveAttribute("aria-checked", "false");
+  });
+}
+
+test("the demo turn with a tool call reads question, call, result, reply", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openList(page, baseURL!, { theme: "light", language: "ru" }, "?c=demo-c-olga&t=demo-t-olga");
+  const log = page.getByTestId("chat-log");
+  await expect(log).toContainText("Сегодня мы работаем до 21:00");
+  const text = await log.innerText();
+  const at = (s: string) => text.indexOf(s);
+  expect(at("Во сколько вы сегодня работаете?")).toBeGreaterThanOrEqual(0);
+  expect(at("Во сколько вы сегодня работаете?")).toBeLessThan(at("get_current_datetime"));
+  expect(text.indexOf("get_current_datetime", at("get_current_datetime") + 1)).toBeGreaterThan(at("get_current_datetime"));
+  expect(text.lastIndexOf("get_current_datetime")).toBeLessThan(at("Сегодня мы работаем до 21:00"));
+});
+
+test("the sign-in page shows its logo at 390 px", async ({ page }) => {
+  await presetStorage(page, { theme: "light", language: "ru" });
+  await page.goto("/login");
+  const main = page.locator("main");
+  const mark = main.locator("svg").first();
+  await expect(mark).toBeVisible();
+  // The mark's gradient is defined inside the mark itself, not in the hidden desktop panel.
+  const ok = await mark.evaluate((svg) => {
+    const url = svg.querySelector("path")!.getAttribute("fill")!;
+    const id = url.slice(url.indexOf("#") + 1, -1);
+    const def = document.getElementById(id);
+    return !!def && svg.contains(def) && def.getBoundingClientRect !== undefined;
+  });
+  expect(ok).toBe(true);
+  // Pixels: the violet bubble is painted (a transparent logo would show the page colour).
+  const png = await mark.screenshot();
+  expect(png.length).toBeGreaterThan(300);
+  const painted = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement("canvas");
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext("2d")!;
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    let violet = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i + 2]! > 180 && d[i]! < 170 && d[i + 1]! < 150) violet++;
+    return violet / (d.length / 4);
+  }, png.toString("base64"));
+  expect(painted).toBeGreaterThan(0.2);
+});
