@@ -2,15 +2,10 @@ import { deleteCookie, getCookie } from "./cookies";
 import { i18n } from "./i18n";
 import { beginLoading } from "./loading-bar";
 import { notify } from "./notify";
+import type { ErrorBody as ApiErrorBody } from "@worker/lib/errors";
 
-/** The error body every API failure carries (worker/lib/errors.ts). */
-export interface ApiErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-  code?: string;
-  details?: unknown;
-}
+/** The error body every API failure carries, as worker/lib/errors.ts declares it. */
+export type { ErrorBody as ApiErrorBody } from "@worker/lib/errors";
 
 export class ApiError extends Error {
   readonly status: number;
