@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
-import type { WebhookEndpoint } from "../../db/schema/webhooks";
+import type { WebhookDeliveryStatus, WebhookEndpoint } from "../../db/schema/webhooks";
 import type { Env } from "../../env";
 import { encryptSecret } from "../../lib/crypto";
 import { AppError, notFound } from "../../lib/errors";
@@ -30,7 +30,7 @@ function assertUrl(env: Env, url: string): string {
   return check.url.toString();
 }
 
-type LastDelivery = { status: string; statusCode: number | null; at: number; eventType: string } | null;
+type LastDelivery = { status: WebhookDeliveryStatus; statusCode: number | null; at: number; eventType: string } | null;
 
 function endpointDto(e: WebhookEndpoint, last: LastDelivery = null) {
   return {
@@ -69,7 +69,7 @@ export async function listEndpoints(env: Env, accountId: string) {
      WHERE d.account_id = ?1 AND d.id = (SELECT d2.id FROM webhook_deliveries d2 WHERE d2.endpoint_id = d.endpoint_id ORDER BY d2.created_at DESC, d2.id DESC LIMIT 1)`,
   )
     .bind(accountId)
-    .all<{ endpoint_id: string; status: string; last_status_code: number | null; at: number; event_type: string }>();
+    .all<{ endpoint_id: string; status: WebhookDeliveryStatus; last_status_code: number | null; at: number; event_type: string }>();
   const byEndpoint = new Map(last.results.map((r) => [r.endpoint_id, { status: r.status, statusCode: r.last_status_code, at: r.at, eventType: r.event_type }]));
   return { data: rows.map((r) => endpointDto(r, byEndpoint.get(r.id) ?? null)) };
 }

@@ -12,7 +12,7 @@ import { Switch } from "@/components/ui/switch";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { LoadError } from "@/features/accounts/components/load-error";
-import { webhookApi, webhookQueries, type WebhookEndpoint, type WebhookEventTypeInfo } from "../webhooks-api";
+import { webhookApi, webhookQueries, type EndpointInput, type WebhookEndpoint, type WebhookEventTypeInfo } from "../webhooks-api";
 
 /** Add or edit an endpoint: URL, description, switch and the events, grouped by area as the catalogue has them. */
 export function EndpointDialog({
@@ -49,7 +49,9 @@ export function EndpointDialog({
     defaultValues: endpoint ? { url: endpoint.url, description: endpoint.description, enabled: endpoint.enabled, events: [...endpoint.events] } : { url: "", description: "", enabled: true, events: [] },
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (input) => {
+    // The checkboxes offer only the catalogue's types (GET …/webhook/event-types).
+    const values = { ...input, events: input.events as EndpointInput["events"] };
     try {
       if (endpoint) {
         await webhookApi.update(accountId, endpoint.id, values);
