@@ -1,5 +1,5 @@
 import { hmacSha256Hex, timingSafeEqualStr } from "../../lib/crypto";
-import { type InboundEvent, type OutgoingPayload, SendError, sendErrorFor } from "../../features/channels/types";
+import { type InboundEvent, type OutgoingPayload, SendError, sendErrorFor } from "../types";
 
 /** Instagram messaging and comments through the Meta Graph API (`{META_GRAPH_BASE}/{version}/…`). */
 export const GRAPH_VERSION = "v21.0";

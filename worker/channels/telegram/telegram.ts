@@ -1,4 +1,4 @@
-import { type InboundEvent, type OutgoingPayload, SendError, sendErrorFor } from "../../features/channels/types";
+import { type InboundEvent, type OutgoingPayload, SendError, sendErrorFor } from "../types";
 
 /**
  * Telegram Bot API adapter: `POST {base}/bot{token}/{method}` with JSON, answers `{ ok, result }` or

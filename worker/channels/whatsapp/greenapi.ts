@@ -1,4 +1,4 @@
-import { type InboundEvent, type OutgoingPayload, SendError, sendErrorFor } from "../../features/channels/types";
+import { type DeliveryUpdate, type InboundEvent, type OutgoingPayload, SendError, sendErrorFor } from "../types";
 
 /**
  * Green API (WhatsApp gateway) adapter. Every call: `{apiUrl}/waInstance{idInstance}/{method}/{apiTokenInstance}`;
@@ -147,16 +147,24 @@ function vcardPhones(vcard?: string): string[] {
 const CALL_STATUSES = new Set(["pickUp", "hangUp", "missed", "declined"]);
 const CALL_TEXT: Record<string, string> = { pickUp: "Принятый звонок", hangUp: "Звонок отклонён", missed: "Пропущенный звонок", declined: "Пропущенный звонок" };
 
+/** Green API's `outgoingMessageStatus.status` → our delivery state. */
+export function greenDeliveryState(s: string): DeliveryUpdate | null {
+  return s === "sent" || s === "delivered" || s === "read" ? s : s === "failed" || s === "noAccount" || s === "notInGroup" ? "failed" : null;
+}
+
 /** Turns one Green API webhook into inbox events. */
 export function parseGreenWebhook(w: WaWebhook, ctx: { accountId: string; channelId: string; idInstance: string; assistantId?: string | null }): InboundEvent {
   const createdAt = w.timestamp ? w.timestamp * 1000 : Date.now();
   switch (w.typeWebhook) {
-    case "stateInstanceChanged":
-      return w.stateInstance ? { kind: "state", stateInstance: w.stateInstance } : { kind: "ignored", reason: "state without stateInstance" };
+    case "stateInstanceChanged": {
+      if (!w.stateInstance) return { kind: "ignored", reason: "state without stateInstance" };
+      const wid = w.instanceData?.wid;
+      return { kind: "state", stateInstance: w.stateInstance, ...(wid ? { wid } : {}) };
+    }
     case "outgoingMessageStatus": {
       if (!w.idMessage || !w.status) return { kind: "ignored", reason: "status without id" };
       const s = w.status;
-      const status = s === "sent" || s === "delivered" || s === "read" ? s : s === "failed" || s === "noAccount" || s === "notInGroup" ? "failed" : null;
+      const status = greenDeliveryState(s);
       if (!status) return { kind: "ignored", reason: `status ${s}` };
       return { kind: "status", platformMessageId: w.idMessage, status, error: status === "failed" ? (w.description ?? s) : undefined };
     }

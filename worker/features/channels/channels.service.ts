@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
-import type { Channel, Platform } from "../../db/schema/inbox";
+import type { Channel } from "../../db/schema/inbox";
 import type { IngestResult } from "../inbox/ingest";
 import type { Env } from "../../env";
 import { decryptSecret, encryptSecret, sha256Hex, timingSafeEqualStr } from "../../lib/crypto";
@@ -9,11 +9,12 @@ import { newId } from "../../lib/ids";
 import { appUrl } from "../../lib/mail";
 import { emitWebhookEvent } from "../outgoing-webhooks/emit";
 import { forgetWebhookAuth } from "../webhooks/auth-cache";
-import { SendError } from "./types";
+import { SendError } from "../../channels/types";
 
 /** Shared plumbing of the three channels: lookup, sealed credentials, assistant binding, webhook secrets. */
 
-export type MessengerPlatform = Exclude<Platform, "WEBCHAT">;
+export type { MessengerPlatform } from "../../channels/types";
+import type { MessengerPlatform } from "../../channels/types";
 
 export async function getChannel(env: Env, accountId: string, platform: MessengerPlatform): Promise<Channel | null> {
   return (

@@ -11,7 +11,7 @@ import { previewOf, serializeContact, serializeMessage, threadSearchText } from 
 import { enqueueSend } from "../outbound/outbound";
 import { isStored, openCredentials } from "./channels.service";
 import { instagramClient, type InstagramCreds, requireInstagram } from "./instagram.service";
-import type { CommentInfo } from "./types";
+import type { CommentInfo } from "../../channels/types";
 
 /** Instagram allows one private reply to a comment, within 7 days of it. */
 export const PRIVATE_REPLY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;

@@ -5,12 +5,11 @@ import { maskSecret } from "../../lib/crypto";
 import { badRequest, notFound } from "../../lib/errors";
 import { createLogger } from "../../lib/logger";
 import { getChannel, isConnected, isDemoChannel, markDisconnected, openCredentials, resolveAssistant, saveChannel, sealCredentials, updateChannel, upstreamError } from "./channels.service";
-import { SendError } from "./types";
+import { SendError } from "../../channels/types";
+import type { InstagramCreds } from "../../channels/instagram/adapter";
 import { getSettings, updateSettings } from "../accounts/accounts.service";
 
-export interface InstagramCreds {
-  accessToken: string;
-}
+export type { InstagramCreds };
 
 export function instagramClient(env: Env, creds: InstagramCreds) {
   return new InstagramClient(env.META_GRAPH_BASE, creds.accessToken);

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import { GreenApiClient } from "../../channels/whatsapp/greenapi";
+import { channelAdapter } from "../../channels/registry";
+import { type OutgoingPayload, SendError } from "../../channels/types";
 import { getDb, schema } from "../../db/client";
 import type { Channel, Contact, Message, Thread } from "../../db/schema/inbox";
 import type { Env } from "../../env";
@@ -12,27 +13,12 @@ import { rowToMessage } from "../inbox/rows";
 import { serializeMessage } from "../inbox/serialize";
 import { outboundMessageSchema, type OutboundMessage } from "../outbound/outbound";
 import { isConnected, openCredentials } from "./channels.service";
-import { instagramClient, type InstagramCreds } from "./instagram.service";
-import { telegramClient, type TelegramCreds } from "./telegram.service";
-import { type OutgoingPayload, SendError } from "./types";
-import type { WhatsappCreds } from "./whatsapp.service";
 
 /** Mirrors `max_retries` of the outbound consumer in wrangler.toml (+1 for the first delivery). */
 export const OUTBOUND_MAX_ATTEMPTS = 9;
-/** Instagram's standard messaging window after the customer's last message. */
-export const INSTAGRAM_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Longer waits than this go back to the queue with a delay instead of holding the consumer. */
 const MAX_INLINE_WAIT_MS = 30_000;
 
-/**
- * Pacing per channel: Telegram ≈30 messages/s per bot and 1/s per chat; Green API and Instagram get
- * a per-instance / per-account pace well under their documented limits.
- */
-export const PACING: Record<string, { channelMs: number; chatMs: number }> = {
-  TELEGRAM: { channelMs: 34, chatMs: 1000 },
-  WHATSAPP: { channelMs: 50, chatMs: 0 },
-  INSTAGRAM: { channelMs: 50, chatMs: 0 },
-};
 
 const log = createLogger({ component: "outbound" });
 
@@ -134,10 +120,9 @@ async function load(env: Env, m: OutboundMessage): Promise<Loaded | null> {
 }
 
 /** Whether a reply may go out on this thread now; the reason in Russian when not (the UI shows it). */
-export function replyWindow(platform: string | null, thread: Pick<Thread, "kind" | "lastIncomingAt">, now = Date.now()): { open: true } | { open: false; code: string; reason: string } {
-  if (platform === "INSTAGRAM" && thread.kind === "dm" && (!thread.lastIncomingAt || now - thread.lastIncomingAt > INSTAGRAM_WINDOW_MS)) {
-    return { open: false, code: "INSTAGRAM_WINDOW_CLOSED", reason: "Прошло больше 24 часов с последнего сообщения клиента: Instagram разрешает ответить только в течение 24 часов" };
-  }
+export function replyWindow(platform: Channel["platform"] | null, thread: Pick<Thread, "kind" | "lastIncomingAt">, now = Date.now()): { open: true } | { open: false; code: string; reason: string } {
+  const w = channelAdapter(platform)?.limits.replyWindow;
+  if (w && thread.kind === "dm" && (!thread.lastIncomingAt || now - thread.lastIncomingAt > w.ms)) return { open: false, code: w.code, reason: w.reason };
   return { open: true };
 }
 
@@ -190,7 +175,7 @@ async function prepare(env: Env, q: OutboundMessage, attempts: number): Promise<
     const w = replyWindow(channel.platform, thread);
     if (!w.open) return { outcome: await fail(env, q, message, w.reason, w.code, attempts) };
   }
-  return { ready: { l: { ...l, channel }, pace: PACING[channel.platform] ?? { channelMs: 0, chatMs: 0 } } };
+  return { ready: { l: { ...l, channel }, pace: channelAdapter(channel.platform)?.limits.pacing ?? { channelMs: 0, chatMs: 0 } } };
 }
 
 /** Waits for the reserved slot (or sends the message back to the queue when it is far off), then delivers. */
@@ -202,7 +187,7 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
   await spaced(channel.id, ready.pace.channelMs);
 
   try {
-    const payload = await payloadOf(env, message, channel.platform);
+    const payload = await payloadOf(env, message, channelAdapter(channel.platform)?.limits.attachmentsByUrl === true);
     const { platformMessageId } = await deliver(env, channel, thread, contact, message, payload);
     const now = Date.now();
     // Recorded before the queue message is acknowledged: a redelivery finds the platform id and stops.
@@ -287,11 +272,11 @@ export async function reserveSlot(env: Env, channelId: string, chatId: string, p
   return Number(res[1]!.results[0]!.slot);
 }
 
-async function payloadOf(env: Env, m: Message, platform: Channel["platform"]): Promise<OutgoingPayload> {
+async function payloadOf(env: Env, m: Message, byUrl: boolean): Promise<OutgoingPayload> {
   const payload: OutgoingPayload = { type: m.type, content: m.content };
   if (m.payloadUrl && ["image", "video", "audio", "document"].includes(m.type)) {
-    if (m.payloadUrl.startsWith(`accounts/${m.accountId}/`) && platform === "INSTAGRAM") {
-      // Meta takes an attachment by public URL only: a file of ours goes out as a short-lived signed link.
+    if (m.payloadUrl.startsWith(`accounts/${m.accountId}/`) && byUrl) {
+      // A platform that takes attachments by public URL only gets a file of ours as a short-lived signed link.
       if (!(await env.MEDIA.head(m.payloadUrl))) throw new SendError("Файл вложения не найден", "permanent");
       payload.fileUrl = await publicMediaUrl(env, m.accountId, m.payloadUrl);
     } else if (m.payloadUrl.startsWith(`accounts/${m.accountId}/`)) {
@@ -303,38 +288,20 @@ async function payloadOf(env: Env, m: Message, platform: Channel["platform"]): P
   return payload;
 }
 
-async function deliver(env: Env, channel: Channel, thread: Thread, contact: Contact, message: Message, payload: OutgoingPayload) {
-  const meta = (message.metadata ?? {}) as Record<string, unknown>;
-  switch (channel.platform) {
-    case "TELEGRAM":
-      return telegramClient(env, await openCredentials<TelegramCreds>(env, channel)).send(contact.platformUserId, payload);
-    case "WHATSAPP": {
-      const creds = await openCredentials<WhatsappCreds>(env, channel);
-      return new GreenApiClient(creds).send(contact.platformUserId, payload);
-    }
-    case "INSTAGRAM": {
-      const client = instagramClient(env, await openCredentials<InstagramCreds>(env, channel));
-      if (typeof meta.privateReplyToCommentId === "string") return client.sendDm(channel.externalId, { comment_id: meta.privateReplyToCommentId }, { type: "text", content: payload.content });
-      if (thread.kind === "comments") {
-        const commentId = typeof meta.replyToCommentId === "string" ? meta.replyToCommentId : await lastCommentId(env, thread);
-        if (!commentId) throw new SendError("Нет комментария, на который можно ответить", "permanent");
-        return client.replyToComment(commentId, payload.content);
-      }
-      const to = { id: contact.platformUserId };
-      if (payload.fileUrl) {
-        const sent = await client.sendDm(channel.externalId, to, { type: payload.type, content: "", fileUrl: payload.fileUrl });
-        // A DM carries an attachment or text, not both: the caption follows as its own DM. The stored
-        // message keeps the attachment's id; a failed caption is logged, never a second attachment.
-        if (payload.content.trim()) {
-          await client.sendDm(channel.externalId, to, { type: "text", content: payload.content }).catch((error) => log.warn("instagram caption not sent", { error, messageId: message.id }));
-        }
-        return sent;
-      }
-      return client.sendDm(channel.externalId, to, payload);
-    }
-    default:
-      throw new SendError(`Канал ${channel.platform} не отправляет сообщения`, "permanent");
-  }
+function deliver(env: Env, channel: Channel, thread: Thread, contact: Contact, message: Message, payload: OutgoingPayload) {
+  const adapter = channelAdapter(channel.platform);
+  if (!adapter) throw new SendError(`Канал ${channel.platform} не отправляет сообщения`, "permanent");
+  return adapter.send({
+    env,
+    externalId: channel.externalId,
+    creds: () => openCredentials(env, channel),
+    chatId: contact.platformUserId,
+    threadKind: thread.kind,
+    metadata: (message.metadata ?? {}) as Record<string, unknown>,
+    messageId: message.id,
+    payload,
+    lastIncomingId: () => lastCommentId(env, thread),
+  });
 }
 
 async function lastCommentId(env: Env, thread: Thread): Promise<string | null> {

@@ -19,11 +19,10 @@ import {
   isDemoChannel,
   webhookUrl,
 } from "./channels.service";
-import { SendError } from "./types";
+import { SendError } from "../../channels/types";
+import type { TelegramCreds } from "../../channels/telegram/adapter";
 
-export interface TelegramCreds {
-  botToken: string;
-}
+export type { TelegramCreds };
 
 export const telegramWebhookPath = (accountId: string) => `/api/webhooks/telegram/${accountId}`;
 

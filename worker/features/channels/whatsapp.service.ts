@@ -1,4 +1,5 @@
-import { createInstance, deleteInstance, GreenApiClient, type GreenCredentials } from "../../channels/whatsapp/greenapi";
+import { createInstance, deleteInstance, GreenApiClient } from "../../channels/whatsapp/greenapi";
+import type { WhatsappCreds } from "../../channels/whatsapp/adapter";
 import type { Channel } from "../../db/schema/inbox";
 import type { Env } from "../../env";
 import { maskSecret } from "../../lib/crypto";
@@ -23,9 +24,7 @@ import {
 import { checkPhone } from "../../lib/phone";
 import type { InstanceSettings } from "./channels.schemas";
 
-export interface WhatsappCreds extends GreenCredentials {
-  viaPartner: boolean;
-}
+export type { WhatsappCreds };
 
 export const whatsappWebhookPath = (accountId: string) => `/api/webhooks/whatsapp/${accountId}`;
 

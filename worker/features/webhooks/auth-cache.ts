@@ -1,3 +1,5 @@
+import { MESSENGER_PLATFORMS } from "../../channels/registry";
+import type { MessengerPlatform } from "../../channels/types";
 import type { Env } from "../../env";
 
 export interface ChannelAuthRow {
@@ -16,11 +18,10 @@ const WEBHOOK_AUTH_TTL_MS = 5_000;
 const authCache = new Map<string, { row: ChannelAuthRow | null; at: number }>();
 
 export function forgetWebhookAuth(accountId: string) {
-  authCache.delete(`${accountId}|TELEGRAM`);
-  authCache.delete(`${accountId}|WHATSAPP`);
+  for (const platform of MESSENGER_PLATFORMS) authCache.delete(`${accountId}|${platform}`);
 }
 
-export async function channelFor(env: Env, accountId: string, platform: "TELEGRAM" | "WHATSAPP"): Promise<ChannelAuthRow | null> {
+export async function channelFor(env: Env, accountId: string, platform: MessengerPlatform): Promise<ChannelAuthRow | null> {
   if (!accountId || accountId.length > 64) return null;
   const key = `${accountId}|${platform}`;
   const hit = authCache.get(key);

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { type IgWebhookBody, parseInstagramEntry } from "../../channels/instagram/instagram";
-import { parseTelegramUpdate, type TgUpdate } from "../../channels/telegram/telegram";
-import { parseGreenWebhook, type WaWebhook } from "../../channels/whatsapp/greenapi";
+import type { ChannelAdapter, WebhookParts } from "../../channels/adapter";
+import { CHANNELS, MESSENGER_PLATFORMS } from "../../channels/registry";
+import { type CommentInfo, type DeliveryUpdate, type InboundEvent, type IncomingItem, type MediaRef, SendError } from "../../channels/types";
 import { getDb, schema } from "../../db/client";
 import type { Channel } from "../../db/schema/inbox";
 import type { Env } from "../../env";
@@ -15,10 +15,7 @@ import { rowToChannel, rowToMessage, rowToThread } from "../inbox/rows";
 import { serializeContact, serializeMessage } from "../inbox/serialize";
 import { isConnected, isStored, openCredentials } from "../channels/channels.service";
 import { recordComments } from "../channels/comments.service";
-import type { InstagramCreds } from "../channels/instagram.service";
-import { telegramClient, type TelegramCreds } from "../channels/telegram.service";
 import { recordWhatsappState } from "../channels/whatsapp.service";
-import { type CommentInfo, type DeliveryUpdate, type InboundEvent, type IncomingItem, type MediaRef, SendError } from "../channels/types";
 
 /** Mirrors `max_retries` of the inbound consumer in wrangler.toml (+1 for the first delivery). */
 export const INBOUND_MAX_ATTEMPTS = 6;
@@ -26,15 +23,24 @@ const log = createLogger({ component: "inbound" });
 
 const queueMessageSchema = z.object({
   kind: z.literal("webhook"),
-  platform: z.enum(["TELEGRAM", "WHATSAPP", "INSTAGRAM"]),
+  platform: z.enum(MESSENGER_PLATFORMS),
   accountId: z.string().max(64).optional(),
   channelId: z.string().max(64).optional(),
   receivedAt: z.number(),
   body: z.string(),
 });
 
+type MessageEvent = Extract<InboundEvent, { kind: "message" }>;
+
+/** One queue message on its way through the stages. */
 interface Work {
   msg: Message<unknown>;
+  adapter: ChannelAdapter;
+  json: unknown;
+  /** App-scoped webhooks: the body's parts by channel. */
+  split?: WebhookParts;
+  accountId?: string;
+  channelId?: string;
   events: { ev: InboundEvent; channel: Channel }[];
   /** Set when this queue message must be retried (transient failure). */
   failed?: string;
@@ -44,25 +50,42 @@ interface Work {
   heldEchoes?: number;
 }
 
+/** A message event of the batch with the work it came from. */
+interface Entry {
+  w: Work;
+  ev: MessageEvent;
+  channel: Channel;
+}
+
 /**
- * The inbound consumer: verified webhook bodies → inbox events. One ingest call (two D1 round
- * trips) for the whole batch; media downloaded to R2 first; delivery states, instance states and
- * comment records applied after. Unsupported updates are acknowledged and logged; bodies that can
- * never be processed go to the dead letters at once; transient failures retry with backoff.
+ * The inbound consumer: verified webhook bodies → inbox events, in stages (README's diagram):
+ * decode → channels → parse → echoes → media → ingest (which writes, fans out to the room and
+ * hands new messages to the handler chain) → after-effects → delivery and instance states → settle.
+ * One ingest call (two D1 round trips) for the whole batch; media downloaded to R2 first.
+ * Unsupported updates are acknowledged and logged; bodies that can never be processed go to the
+ * dead letters at once; transient failures retry with backoff.
  */
 export async function consumeInbound(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const started = Date.now();
   try {
-    await consume(batch, env);
+    const works = await decode(env, batch.messages);
+    if (!works.length) return;
+    const active = await parse(env, works, await loadChannels(env, works));
+    await settleEchoes(env, active);
+    await fetchMedia(env, active);
+    const stored = await ingest(env, active);
+    await afterEffects(env, stored);
+    await applyStates(env, active);
+    await settle(env, active);
   } finally {
     log.info("inbound batch", { messages: batch.messages.length, ms: Date.now() - started });
   }
 }
 
-async function consume(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+/** Stage 1: queue messages → works; malformed messages and bodies that are not JSON are dead-lettered. */
+async function decode(env: Env, messages: readonly Message<unknown>[]): Promise<Work[]> {
   const works: Work[] = [];
-  const bodies = new Map<Work, { platform: "TELEGRAM" | "WHATSAPP" | "INSTAGRAM"; json: unknown; channelId?: string; accountId?: string }>();
-  for (const msg of batch.messages) {
+  for (const msg of messages) {
     const parsed = queueMessageSchema.safeParse(msg.body);
     if (!parsed.success) {
       await poison(env, msg, "Некорректное сообщение очереди");
@@ -75,88 +98,115 @@ async function consume(batch: MessageBatch<unknown>, env: Env): Promise<void> {
       await poison(env, msg, "Тело вебхука — не JSON");
       continue;
     }
-    const w: Work = { msg, events: [] };
-    works.push(w);
-    bodies.set(w, { platform: parsed.data.platform, json, channelId: parsed.data.channelId, accountId: parsed.data.accountId });
+    const adapter = CHANNELS[parsed.data.platform];
+    let split: WebhookParts | undefined;
+    try {
+      split = adapter.split?.(json);
+    } catch (error) {
+      await poison(env, msg, `Ошибка разбора: ${(error as Error).message}`);
+      continue;
+    }
+    works.push({ msg, adapter, json, split, channelId: parsed.data.channelId, accountId: parsed.data.accountId, events: [] });
   }
-  if (!works.length) return;
+  return works;
+}
 
-  const db = getDb(env.DB);
-  const ids = [...new Set([...bodies.values()].map((b) => b.channelId).filter((x): x is string => !!x))];
-  const igIds = [
-    ...new Set(
-      [...bodies.values()]
-        .filter((b) => b.platform === "INSTAGRAM")
-        .flatMap((b) => ((b.json as IgWebhookBody)?.entry ?? []).map((e) => String(e?.id ?? "")))
-        .filter(Boolean),
-    ),
-  ];
-  // One statement (no query builder on the hot path): the channels named by id, and Instagram's by account id.
-  const channelRows = (
+interface ChannelIndex {
+  byId: Map<string, Channel>;
+  /** App-scoped webhooks' channels: platform → external id → channel. */
+  byExternal: Map<string, Map<string, Channel>>;
+}
+
+/**
+ * Stage 2: every channel the batch names, in one statement (no query builder on the hot path):
+ * by id for channel-scoped webhooks, by platform and external id for the parts of app-scoped ones
+ * (`?2` is `{ platform: [externalId…] }`; the JSON is the outer loop of the join).
+ */
+async function loadChannels(env: Env, works: Work[]): Promise<ChannelIndex> {
+  const ids = new Set<string>();
+  const external: Record<string, Set<string>> = {};
+  for (const w of works) {
+    if (w.channelId) ids.add(w.channelId);
+    if (!w.split || !("parts" in w.split)) continue;
+    const set = (external[w.adapter.platform] ??= new Set());
+    for (const part of w.split.parts) if (part.externalId) set.add(part.externalId);
+  }
+  const rows = (
     await env.DB.prepare(
       `SELECT * FROM channels WHERE id IN (SELECT value FROM json_each(?1))
-       UNION ALL SELECT * FROM channels WHERE platform = 'INSTAGRAM' AND external_id IN (SELECT value FROM json_each(?2)) AND id NOT IN (SELECT value FROM json_each(?1))`,
+       UNION ALL SELECT c.* FROM json_each(?2) p CROSS JOIN json_each(p.value) e CROSS JOIN channels c
+         WHERE c.platform = p.key AND c.external_id = e.value AND c.id NOT IN (SELECT value FROM json_each(?1))`,
     )
-      .bind(JSON.stringify(ids), JSON.stringify(igIds))
+      .bind(JSON.stringify([...ids]), JSON.stringify(external, (_k, v: unknown) => (v instanceof Set ? [...v] : v)))
       .all<Record<string, unknown>>()
   ).results.map(rowToChannel);
-  const byId = new Map(channelRows.map((c) => [c.id, c]));
-  const byIg = new Map(channelRows.filter((c) => c.platform === "INSTAGRAM").map((c) => [c.externalId, c]));
+  const index: ChannelIndex = { byId: new Map(), byExternal: new Map() };
+  for (const c of rows) {
+    index.byId.set(c.id, c);
+    let m = index.byExternal.get(c.platform);
+    if (!m) index.byExternal.set(c.platform, (m = new Map()));
+    m.set(c.externalId, c);
+  }
+  return index;
+}
 
+/** Whether the channel takes webhooks now (connected and switched on). */
+function takesWebhooks(ch: Channel | undefined): ch is Channel {
+  return !!ch && isConnected(ch) && ch.enabled;
+}
+
+/**
+ * Stage 3: each work's body → inbox events through its channel's adapter. A body the parser chokes
+ * on is dead-lettered (retries will not make it better) and leaves the batch.
+ */
+async function parse(env: Env, works: Work[], channels: ChannelIndex): Promise<Work[]> {
+  const active: Work[] = [];
+  // Reused across works: the adapters append here, so no array is made per message.
+  const scratch: InboundEvent[] = [];
   for (const w of works) {
-    const b = bodies.get(w)!;
+    const platform = w.adapter.platform;
     try {
-      if (b.platform === "INSTAGRAM") {
-        const body = b.json as IgWebhookBody;
-        if (body?.object !== "instagram" || !Array.isArray(body.entry)) {
-          log.info("ignored webhook", { platform: b.platform, reason: `object ${String(body?.object)}` });
-          continue;
+      scratch.length = 0;
+      const split = w.split;
+      if (!split) {
+        const ch = w.channelId ? channels.byId.get(w.channelId) : undefined;
+        if (takesWebhooks(ch) && ch.accountId === w.accountId) collect(w, ch, w.json, scratch);
+        else log.info("ignored webhook", { platform, reason: ch?.enabled === false ? "channel switched off" : "channel gone", channelId: w.channelId });
+      } else if ("ignored" in split) log.info("ignored webhook", { platform, reason: split.ignored });
+      else {
+        const byExternal = channels.byExternal.get(platform);
+        for (const part of split.parts) {
+          const ch = part.externalId ? byExternal?.get(part.externalId) : undefined;
+          if (takesWebhooks(ch)) collect(w, ch, part.body, scratch);
+          else log.info("ignored webhook", { platform, reason: "no connected, enabled channel", externalId: part.externalId });
         }
-        for (const entry of body.entry) {
-          const ch = byIg.get(String(entry?.id));
-          if (!ch || !isConnected(ch) || !ch.enabled) {
-            log.info("ignored webhook", { platform: b.platform, reason: "no connected, enabled channel", igId: entry?.id });
-            continue;
-          }
-          const ctx = { accountId: ch.accountId, channelId: ch.id, igId: ch.externalId, assistantId: ch.assistantId, commentsAutoReply: (ch.state as Record<string, unknown>).commentsAutoReply === true };
-          for (const ev of parseInstagramEntry(entry, ctx)) w.events.push({ ev, channel: ch });
-        }
-      } else {
-        const ch = b.channelId ? byId.get(b.channelId) : undefined;
-        if (!ch || ch.accountId !== b.accountId || !isConnected(ch) || !ch.enabled) {
-          log.info("ignored webhook", { platform: b.platform, reason: ch?.enabled === false ? "channel switched off" : "channel gone", channelId: b.channelId });
-          continue;
-        }
-        const ev =
-          b.platform === "TELEGRAM"
-            ? parseTelegramUpdate(b.json as TgUpdate, { accountId: ch.accountId, channelId: ch.id, botId: ch.externalId, assistantId: ch.assistantId })
-            : parseGreenWebhook(b.json as WaWebhook, { accountId: ch.accountId, channelId: ch.id, idInstance: ch.externalId, assistantId: ch.assistantId });
-        if (ev.kind === "state") {
-          const wid = (b.json as WaWebhook).instanceData?.wid;
-          w.events.push({ ev: { ...ev, ...(wid ? { wid } : {}) } as InboundEvent, channel: ch });
-        } else w.events.push({ ev, channel: ch });
       }
     } catch (error) {
-      // A body our parsers choke on will not get better with retries.
       await poison(env, w.msg, `Ошибка разбора: ${(error as Error).message}`);
-      w.events = [];
-      w.failed = "poisoned";
-      (w as { done?: boolean }).done = true;
+      continue;
     }
-    for (const { ev } of w.events) if (ev.kind === "ignored") log.info("ignored update", { platform: b.platform, reason: ev.reason });
+    for (const { ev } of w.events) if (ev.kind === "ignored") log.info("ignored update", { platform, reason: ev.reason });
+    active.push(w);
   }
-  const active = works.filter((w) => !(w as { done?: boolean }).done);
-  await settleEchoes(env, active);
+  return active;
+}
 
-  // Media first (outside the write transaction), a few at a time.
+function collect(w: Work, ch: Channel, part: unknown, scratch: InboundEvent[]) {
+  const from = scratch.length;
+  w.adapter.parse(part, ch, scratch);
+  for (let i = from; i < scratch.length; i++) w.events.push({ ev: scratch[i]!, channel: ch });
+}
+
+/** Stage 5: attachments to R2, a few at a time, outside the write transaction. */
+async function fetchMedia(env: Env, works: Work[]) {
   await mapLimit(
-    active.flatMap((w) => w.events.filter((e) => e.ev.kind === "message" && e.ev.media).map((e) => ({ w, e }))),
+    works.flatMap((w) => w.events.filter((e) => e.ev.kind === "message" && e.ev.media).map((e) => ({ w, e }))),
     6,
     async ({ w, e }) => {
       if (w.failed) return;
-      const ev = e.ev as Extract<InboundEvent, { kind: "message" }>;
+      const ev = e.ev as MessageEvent;
       try {
-        const stored = await downloadToR2(env, e.channel, ev.media!, ev.item);
+        const stored = await downloadToR2(env, w.adapter, e.channel, ev.media!, ev.item);
         ev.item.message.payloadUrl = stored.key;
         ev.item.message.fileSize = stored.size;
       } catch (error) {
@@ -165,31 +215,36 @@ async function consume(batch: MessageBatch<unknown>, env: Env): Promise<void> {
       }
     },
   );
+}
 
-  // One ingest for every message of the batch, ordered by the platform's own time.
-  const entries = active
-    .filter((w) => !w.failed)
-    .flatMap((w) => w.events.filter((e) => e.ev.kind === "message").map((e) => ({ w, ev: e.ev as Extract<InboundEvent, { kind: "message" }>, channel: e.channel })));
+/**
+ * Stage 6: one ingest for every message of the batch, ordered by the platform's own time (ingest
+ * commits, fans out to the room and runs the handler chain). Should the batch fail, each message
+ * is tried alone so one bad message does not hold back the rest.
+ */
+async function ingest(env: Env, works: Work[]): Promise<{ entries: Entry[]; results: IngestResult[] }> {
+  const entries = works.filter((w) => !w.failed).flatMap((w) => w.events.filter((e) => e.ev.kind === "message").map((e) => ({ w, ev: e.ev as MessageEvent, channel: e.channel })));
   entries.sort((a, b) => (a.ev.item.message.createdAt ?? 0) - (b.ev.item.message.createdAt ?? 0) || seqOf(a.ev.item) - seqOf(b.ev.item));
-  let results: IngestResult[] = [];
-  if (entries.length) {
+  if (!entries.length) return { entries, results: [] };
+  try {
+    return { entries, results: await ingestIncoming(env, entries.map((e) => e.ev.item)) };
+  } catch (error) {
+    log.warn("batch ingest failed, retrying message by message", { error, messages: entries.length });
+  }
+  const results: IngestResult[] = [];
+  for (const e of entries) {
     try {
-      results = await ingestIncoming(env, entries.map((e) => e.ev.item));
-    } catch (error) {
-      log.warn("batch ingest failed, retrying message by message", { error, messages: entries.length });
-      results = [];
-      for (const e of entries) {
-        try {
-          results.push((await ingestIncoming(env, [e.ev.item]))[0]!);
-        } catch (err) {
-          e.w.failed = `Ошибка записи: ${(err as Error).message}`;
-          results.push({ dedupeKey: e.ev.item.message.dedupeKey, duplicate: false, rejected: "FAILED" });
-        }
-      }
+      results.push((await ingestIncoming(env, [e.ev.item]))[0]!);
+    } catch (err) {
+      e.w.failed = `Ошибка записи: ${(err as Error).message}`;
+      results.push({ dedupeKey: e.ev.item.message.dedupeKey, duplicate: false, rejected: "FAILED" });
     }
   }
+  return { entries, results };
+}
 
-  // After-effects of stored messages: comments, AI paused by a person on the phone, comment threads' AI flag.
+/** Stage 7: after-effects of stored messages: comments, AI paused by a person on the phone, comment threads' AI flag. */
+async function afterEffects(env: Env, { entries, results }: { entries: Entry[]; results: IngestResult[] }) {
   const pause: { accountId: string; threadId: string }[] = [];
   const aiOff: { accountId: string; threadId: string }[] = [];
   const comments: { accountId: string; channelId: string; info: CommentInfo; dedupeKey: string; result: IngestResult }[] = [];
@@ -212,29 +267,34 @@ async function consume(batch: MessageBatch<unknown>, env: Env): Promise<void> {
     log.error("after-effects failed", { error });
     for (const c of comments) for (const e of entries) if (e.ev.item.message.dedupeKey === c.dedupeKey) e.w.failed = `Ошибка записи комментария: ${(error as Error).message}`;
   }
+}
 
-  // Delivery states and instance states.
-  for (const w of active) {
+/** Stage 8: delivery states of our sends and the connection's own state (a WhatsApp instance's). */
+async function applyStates(env: Env, works: Work[]) {
+  const db = getDb(env.DB);
+  for (const w of works) {
     if (w.failed) continue;
     try {
       const statuses = w.events.filter((e) => e.ev.kind === "status" || e.ev.kind === "read");
       if (statuses.length) {
-        const matched = await applyDeliveryUpdates(env, statuses.map((s) => ({ ev: s.ev, channel: s.channel })));
+        const matched = await applyDeliveryUpdates(env, statuses);
         w.unmatched = (w.unmatched ?? 0) + statuses.length - matched;
       }
       for (const e of w.events) {
-        if (e.ev.kind === "state") {
-          const fresh = (await db.select().from(schema.channels).where(eq(schema.channels.id, e.channel.id)).get()) ?? e.channel;
-          const wid = (e.ev as { wid?: string }).wid;
-          await recordWhatsappState(env, fresh, e.ev.stateInstance, wid ? { wid } : {});
-        }
+        if (e.ev.kind !== "state") continue;
+        // Only WhatsApp instances report a state of their own today.
+        const fresh = (await db.select().from(schema.channels).where(eq(schema.channels.id, e.channel.id)).get()) ?? e.channel;
+        await recordWhatsappState(env, fresh, e.ev.stateInstance, e.ev.wid ? { wid: e.ev.wid } : {});
       }
     } catch (error) {
       w.failed = `Ошибка обновления статуса: ${(error as Error).message}`;
     }
   }
+}
 
-  for (const w of active) {
+/** Stage 9: acknowledge, retry with backoff, or dead-letter after the last attempt. */
+async function settle(env: Env, works: Work[]) {
+  for (const w of works) {
     if (w.failed) {
       if (w.msg.attempts >= INBOUND_MAX_ATTEMPTS) await poison(env, w.msg, w.failed);
       else w.msg.retry({ delaySeconds: backoffSeconds(w.msg.attempts) });
@@ -249,14 +309,14 @@ async function consume(batch: MessageBatch<unknown>, env: Env): Promise<void> {
 const ECHO_ATTEMPTS = 4;
 
 /**
- * Instagram echoes: the business account's own messages. One that carries the mid of a message we
+ * Stage 4, Instagram echoes: the business account's own messages. One that carries the mid of a message we
  * have (our send, or an earlier delivery of this echo) is dropped; the rest were typed by a person in
  * the Instagram app and go through ingest like WhatsApp's phone messages (stored as the operator's,
  * the thread's AI paused by `pauseAi`). While a send to that customer has no mid yet, the echo may
  * be its own and waits for a redelivery, at most ECHO_ATTEMPTS deliveries.
  */
 async function settleEchoes(env: Env, works: Work[]) {
-  const echoes = works.flatMap((w) => w.events.filter((e) => e.ev.kind === "message" && e.ev.echo).map((e) => ({ w, e, item: (e.ev as Extract<InboundEvent, { kind: "message" }>).item })));
+  const echoes = works.flatMap((w) => w.events.filter((e) => e.ev.kind === "message" && e.ev.echo).map((e) => ({ w, e, item: (e.ev as MessageEvent).item })));
   if (!echoes.length) return;
   const known = await env.DB.prepare(
     `SELECT m.account_id AS a, m.platform_message_id AS p FROM json_each(?1) j
@@ -316,15 +376,8 @@ async function mapLimit<T>(items: T[], limit: number, fn: (x: T) => Promise<void
 
 const MAX_MEDIA_BYTES = 50 * 1024 * 1024;
 
-async function downloadToR2(env: Env, ch: Channel, media: MediaRef, item: IncomingItem) {
-  let url: string;
-  if (media.kind === "telegram") {
-    const client = telegramClient(env, await openCredentials<TelegramCreds>(env, ch));
-    const f = await client.getFile(media.fileId);
-    if (!f.file_path) throw new SendError("Telegram не отдал путь к файлу", "permanent");
-    url = client.fileUrl(f.file_path);
-  } else url = media.url;
-  if (ch.platform === "INSTAGRAM" && !/^https?:/.test(url)) throw new SendError("Некорректная ссылка на файл", "permanent");
+async function downloadToR2(env: Env, adapter: ChannelAdapter, ch: Channel, media: MediaRef, item: IncomingItem) {
+  const url = await adapter.mediaUrl(media, { env, externalId: ch.externalId, creds: () => openCredentials(env, ch) });
   let res: Response;
   try {
     res = await fetch(url);

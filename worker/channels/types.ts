@@ -1,11 +1,46 @@
-import type { Platform } from "../../db/schema/inbox";
+import type { MessageType, Platform } from "../db/schema/inbox";
 
 /**
- * What every channel adapter produces from a webhook body and what the outbound sender needs from it.
- * `IncomingItem` is the inbox's ingest contract (features/inbox/ingest.ts).
+ * The contract between the messengers and the rest of the Worker. This folder is the lowest layer:
+ * it imports nothing from `features/`, so everything a channel produces or needs is typed here.
  */
-export type { IncomingItem } from "../inbox/ingest";
-import type { IncomingItem } from "../inbox/ingest";
+
+export type MessengerPlatform = Exclude<Platform, "WEBCHAT">;
+
+/**
+ * One message from outside in the inbox's terms. The inbox validates it with its ingest schema
+ * (features/inbox/ingest.ts), which must accept exactly this shape: the inbound consumer hands these
+ * items to `ingestIncoming` as they are, so tsc checks the two against each other there.
+ */
+export interface IncomingItem {
+  accountId: string;
+  channelId: string | null;
+  platform: Platform;
+  contact: {
+    platformUserId: string;
+    name?: string;
+    platformUsername?: string | null;
+    phone?: string | null;
+    avatar?: string | null;
+    isTestContact?: boolean;
+  };
+  thread?: { kind?: "dm" | "comments"; externalThreadId?: string; assistantId?: string | null };
+  message: {
+    type: MessageType;
+    direction?: "incoming" | "outgoing" | "system";
+    content?: string;
+    payloadUrl?: string | null;
+    fileName?: string | null;
+    mimeType?: string | null;
+    fileSize?: number | null;
+    metadata?: Record<string, unknown>;
+    platformMessageId?: string | null;
+    dedupeKey: string;
+    createdAt?: number;
+    senderType?: "contact" | "operator" | "assistant" | "system";
+    senderUserId?: string | null;
+  };
+}
 
 /** Where the bytes of an incoming attachment come from (downloaded by the consumer, stored in R2). */
 export type MediaRef = { kind: "telegram"; fileId: string } | { kind: "url"; url: string };
@@ -29,14 +64,15 @@ export type InboundEvent =
   | { kind: "status"; platformMessageId: string; status: DeliveryUpdate; error?: string }
   /** Everything we sent to this contact up to `watermark` (ms) was read (Instagram). */
   | { kind: "read"; contactPlatformUserId: string; watermark: number }
-  | { kind: "state"; stateInstance: string }
+  /** The connection's own state changed (WhatsApp instance); `wid` is the account's WhatsApp id when known. */
+  | { kind: "state"; stateInstance: string; wid?: string }
   | { kind: "ignored"; reason: string };
 
 /** The inbound queue message: a verified webhook's raw body. */
 export interface InboundQueueMessage {
   kind: "webhook";
-  platform: Exclude<Platform, "WEBCHAT">;
-  /** Known for Telegram and WhatsApp (from the path); Instagram bodies name their accounts inside. */
+  platform: MessengerPlatform;
+  /** Known for channels verified per account (from the path); others' bodies name their accounts inside. */
   accountId?: string;
   channelId?: string;
   receivedAt: number;
@@ -45,7 +81,7 @@ export interface InboundQueueMessage {
 
 export type SendErrorKind = "rate_limited" | "transient" | "permanent";
 
-/** A messenger refused or failed a send; the outbound sender decides from `kind` what to do. */
+/** A messenger refused or failed a call; the outbound sender decides from `kind` what to do. */
 export class SendError extends Error {
   constructor(
     message: string,
