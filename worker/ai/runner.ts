@@ -11,8 +11,9 @@ import { isInDowntime } from "../features/accounts/downtime";
 import { settingsSchema } from "../features/accounts/accounts.schemas";
 import { clearWaiting, publishSafe, publishWaitingSafe, setWaiting, type RoomEventInput } from "../features/inbox/realtime";
 import type { WebhookTag } from "../features/outgoing-webhooks/emit";
-import { orderedId, rowToMessage, rowToThread } from "../features/inbox/rows";
-import { type MessageDto, previewOf, serializeContact, serializeMessage, threadSearchText } from "../features/inbox/serialize";
+import { dedupeKeys, insertMessageStatement, lastMessageFields, type MessageDraft, messageRow, threadFollowStatement } from "../features/inbox/message-writer";
+import { rowToMessage, rowToThread } from "../features/inbox/rows";
+import { type MessageDto, serializeContact, serializeMessage } from "../features/inbox/serialize";
 import { enqueueSend } from "../features/outbound/outbound";
 import { createLogger } from "../lib/logger";
 import { appUrl, sendMail } from "../lib/mail";
@@ -152,7 +153,7 @@ export function claimQueries(db: Db, runId: string, now: number, onlyIf?: SQL) {
       .from(R)
       .where(sql.raw(newerRunCondition(runId)))
       .limit(1),
-    db.select().from(schema.messages).where(and(sql`${schema.messages.accountId} = ${accountId}`, eq(schema.messages.dedupeKey, `ai-reply:${runId}`))),
+    db.select().from(schema.messages).where(and(sql`${schema.messages.accountId} = ${accountId}`, eq(schema.messages.dedupeKey, dedupeKeys.aiReply(runId)))),
     db.select().from(schema.aiProviders).where(sql`${schema.aiProviders.accountId} = ${accountId}`),
   ] as const;
 }
@@ -200,25 +201,26 @@ function newerRunCondition(runId: string): string {
      AND (assistant_runs.trigger_at > ${col("trigger_at")} OR (assistant_runs.trigger_at = ${col("trigger_at")} AND assistant_runs.trigger_message_id > ${col("trigger_message_id")}))`;
 }
 
-interface NewMessage {
-  type: Message["type"];
-  direction: Message["direction"];
-  content: string;
-  senderType: Message["senderType"];
-  metadata: Record<string, unknown>;
-  dedupeKey: string;
-  isSystem?: boolean;
-  delivery?: "pending" | "sent" | null;
-}
-
-const MESSAGE_COLUMNS =
-  "id, account_id, thread_id, contact_id, type, direction, content, is_system, is_sent, is_delivered, is_read, delivery_status, metadata, sender_type, dedupe_key, created_at, updated_at";
+type NewMessage = Omit<MessageDraft, "createdAt" | "id"> & { content: string; senderType: Message["senderType"]; metadata: Record<string, unknown>; dedupeKey: string };
 
 /** Conditions a reply must still meet at its commit, checked inside the commit's transaction. */
 interface Guard {
   run: AssistantRun;
   /** The thread's AI must still be on (not when the turn itself handed off). */
   requireAiOn: boolean;
+}
+
+/** The guard as SQL for insertMessageStatement (?1 account, ?2 thread; its own values from `first`). */
+function guardCondition(guard: Guard) {
+  return (first: number) => {
+    const [thread, run, at, msg] = [first, first + 1, first + 2, first + 3].map((n) => `?${n}`);
+    return {
+      sql:
+        `AND NOT EXISTS (SELECT 1 FROM assistant_runs r WHERE r.thread_id = ${thread} AND r.account_id = ?1 AND r.id != ${run} AND (r.trigger_at > ${at} OR (r.trigger_at = ${at} AND r.trigger_message_id > ${msg})))` +
+        (guard.requireAiOn ? ` AND EXISTS (SELECT 1 FROM threads t WHERE t.id = ?2 AND t.account_id = ?1 AND t.is_gpt_active = 1)` : ""),
+      params: [guard.run.threadId, guard.run.id, guard.run.triggerAt, guard.run.triggerMessageId],
+    };
+  };
 }
 
 /**
@@ -240,58 +242,18 @@ async function appendMessages(
   // within one millisecond the ids (orderedId: time, then a per-isolate counter) keep the order.
   const now = Math.max(Date.now(), l.historyNewestFirst?.[0]?.createdAt ?? 0, l.writtenAt ?? 0);
   const accountId = l.thread.accountId;
-  const ids = items.map(() => orderedId());
-  const guardSql = opts.guard
-    ? ` AND NOT EXISTS (SELECT 1 FROM assistant_runs r WHERE r.thread_id = ?17 AND r.account_id = ?2 AND r.id != ?18 AND (r.trigger_at > ?19 OR (r.trigger_at = ?19 AND r.trigger_message_id > ?20)))` +
-      (opts.guard.requireAiOn ? ` AND EXISTS (SELECT 1 FROM threads t WHERE t.id = ?3 AND t.account_id = ?2 AND t.is_gpt_active = 1)` : "")
-    : "";
-  const stmts: D1PreparedStatement[] = items.map((m, i) => {
-    const params: unknown[] = [
-      ids[i],
-      accountId,
-      l.thread.id,
-      l.contact.id,
-      m.type,
-      m.direction,
-      m.content,
-      (m.isSystem ?? m.direction === "system") ? 1 : 0,
-      m.delivery === "sent" ? 1 : 0,
-      0,
-      0,
-      m.delivery ?? null,
-      JSON.stringify(m.metadata),
-      m.senderType,
-      m.dedupeKey,
-      now,
-    ];
-    if (opts.guard) params.push(opts.guard.run.threadId, opts.guard.run.id, opts.guard.run.triggerAt, opts.guard.run.triggerMessageId);
-    return env.DB.prepare(
-      `INSERT INTO messages (${MESSAGE_COLUMNS}) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16 WHERE 1${guardSql}
-       ON CONFLICT DO NOTHING RETURNING *`,
-    ).bind(...params);
-  });
+  const at = { accountId, threadId: l.thread.id, contactId: l.contact.id };
+  const rows = items.map((m) => messageRow({ ...m, createdAt: now }));
+  const stmts: D1PreparedStatement[] = rows.map((row) => insertMessageStatement(env.DB, at, row, opts.guard ? guardCondition(opts.guard) : undefined));
   const last = items[items.length - 1]!;
-  const sets: string[] = [];
-  const setArgs: unknown[] = [];
-  if (opts.asLast) {
-    const preview = previewOf(last);
-    sets.push("last_message = ?", "last_message_type = ?", "last_message_at = ?", "updated_at = ?", "search_text = ?");
-    setArgs.push(preview, last.type, now, now, threadSearchText(l.contact, preview));
-  }
-  if (opts.completes) sets.push("gpt_status = 'COMPLETED'");
-  if (opts.extraThreadPatch?.isGptActive !== undefined) {
-    sets.push("is_gpt_active = ?");
-    setArgs.push(opts.extraThreadPatch.isGptActive ? 1 : 0);
-  }
-  if (!sets.length) sets.push("updated_at = updated_at");
   // Applies only when the last message was really inserted now (not a repeat, not blocked by the guard).
   stmts.push(
-    env.DB.prepare(`UPDATE threads SET ${sets.join(", ")} WHERE id = ? AND account_id = ? AND EXISTS (SELECT 1 FROM messages WHERE id = ?) RETURNING *`).bind(
-      ...setArgs,
-      l.thread.id,
-      accountId,
-      ids[ids.length - 1],
-    ),
+    threadFollowStatement(env.DB, accountId, l.thread.id, {
+      last: opts.asLast ? lastMessageFields(last, now, l.contact) : undefined,
+      completeAi: opts.completes,
+      isGptActive: opts.extraThreadPatch?.isGptActive,
+      onlyIfInserted: [String(rows[rows.length - 1]!.id)],
+    }),
   );
   const results = await env.DB.batch<Record<string, unknown>>(stmts);
   const inserted = results.slice(0, -1).map((r) => (r.results[0] ? rowToMessage(r.results[0]) : null));
@@ -352,7 +314,7 @@ async function handOff(env: Env, l: Loaded, reason: string, source: "tool" | "ke
         senderType: "system",
         content: `Ассистент передал диалог оператору. Причина: ${reason}`,
         metadata: { event: "handoff", reason, source, runId: l.run.id },
-        dedupeKey: `ai-handoff:${l.run.id}`,
+        dedupeKey: dedupeKeys.aiHandoff(l.run.id),
       },
     ],
     {
@@ -533,7 +495,7 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
           senderType: "assistant",
           content: replyText.slice(0, MAX_REPLY_CHARS),
           metadata: { assistantId: assistant.id, runId, model: assistant.model },
-          dedupeKey: `ai-reply:${runId}`,
+          dedupeKey: dedupeKeys.aiReply(runId),
           delivery: toMessenger ? "pending" : "sent",
         },
       ],
@@ -591,7 +553,7 @@ async function runToolStep(env: Env, l: Loaded, ctx: ToolContext, assistant: Ass
       senderType: "assistant",
       content: c.function.name,
       metadata: { tool_calls: [{ id: c.id, type: "function", function: { name: c.function.name, arguments: c.function.arguments } }], step, runId: l.run.id },
-      dedupeKey: `ai-call:${l.run.id}:${l.run.attempts}:${step}:${c.id}`,
+      dedupeKey: dedupeKeys.aiCall(l.run.id, l.run.attempts, step, c.id),
     });
   });
   normalized.forEach((c, i) => {
@@ -603,7 +565,7 @@ async function runToolStep(env: Env, l: Loaded, ctx: ToolContext, assistant: Ass
       senderType: "assistant",
       content,
       metadata: { tool_call_id: c.id, name: c.function.name, ok: outcomes[i]!.ok, step, runId: l.run.id },
-      dedupeKey: `ai-result:${l.run.id}:${l.run.attempts}:${step}:${c.id}`,
+      dedupeKey: dedupeKeys.aiResult(l.run.id, l.run.attempts, step, c.id),
     });
   });
   await appendMessages(env, l, items);
@@ -625,7 +587,7 @@ async function fail(env: Env, l: Loaded, reason: string, finishWaiting: () => Pr
         senderType: "system",
         content: `Ассистент не смог ответить клиенту: ${reason}. Ответьте, пожалуйста, вручную.`,
         metadata: { event: "ai_error", reason, runId: l.run.id },
-        dedupeKey: `ai-error:${l.run.id}`,
+        dedupeKey: dedupeKeys.aiError(l.run.id),
       },
     ]);
     note = serializeMessage(r.messages[0]!, l.contact, r.thread);

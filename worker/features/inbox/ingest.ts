@@ -8,6 +8,7 @@ import { settingsSchema } from "../accounts/accounts.schemas";
 import { isInDowntime } from "../accounts/downtime";
 import type { WebhookTag } from "../outgoing-webhooks/emit";
 import { type RoomEventInput, publishWaitingSafe } from "./realtime";
+import { MESSAGE_VALUE_COLUMNS, messageColumnsFromJson, messageRow } from "./message-writer";
 import { orderedId, rowToContact, rowToMessage, rowToThread } from "./rows";
 import { type MessageDto, contactSearchText, previewOf, serializeContact, serializeMessage, threadSearchText } from "./serialize";
 
@@ -271,28 +272,13 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     const preview = previewOf(m);
     previews.set(p.messageId, preview);
     // Named as the columns: the committed row is this plus what the insert returns (thread, contact).
-    const row = {
+    const row = messageRow({
+      ...m,
       id: p.messageId,
-      type: m.type,
-      direction: dir,
-      content: m.content,
-      payload_url: m.payloadUrl ?? null,
-      file_name: m.fileName ?? null,
-      mime_type: m.mimeType ?? null,
-      file_size: m.fileSize ?? null,
-      is_system: dir === "system" ? 1 : 0,
-      is_sent: dir === "outgoing" ? 1 : 0,
-      is_delivered: 0,
-      is_read: 0,
-      delivery_status: dir === "outgoing" ? "sent" : null,
-      metadata: JSON.stringify(m.metadata ?? {}),
-      sender_type: m.senderType ?? (dir === "incoming" ? "contact" : dir === "system" ? "system" : "operator"),
-      sender_user_id: m.senderUserId ?? null,
-      platform_message_id: m.platformMessageId ?? null,
-      dedupe_key: m.dedupeKey,
-      created_at: p.createdAt,
-      updated_at: now,
-    };
+      delivery: dir === "outgoing" ? "sent" : null,
+      createdAt: p.createdAt,
+      updatedAt: now,
+    });
     messageRowsIn.set(p.messageId, row);
     messageJson.push(JSON.stringify({ ...where, ...row }));
     previewJson.push(JSON.stringify({ id: p.messageId, preview }));
@@ -516,11 +502,9 @@ const THREADS_INSERT_SQL = `INSERT INTO threads (id, account_id, contact_id, cha
   WHERE NOT EXISTS (SELECT 1 FROM threads t WHERE ${THREAD_OF})
   ON CONFLICT DO NOTHING`;
 
-const MESSAGES_INSERT_SQL = `INSERT INTO messages (id, account_id, thread_id, contact_id, type, direction, content, payload_url, file_name, mime_type, file_size, is_system, is_sent, is_delivered, is_read, delivery_status, metadata, sender_type, sender_user_id, platform_message_id, dedupe_key, created_at, updated_at)
-  SELECT j.value ->> 'id', ?1, (SELECT t.id FROM threads t WHERE ${THREAD_OF} ORDER BY t.created_at, t.id LIMIT 1), c.id,
-    j.value ->> 'type', j.value ->> 'direction', j.value ->> 'content', j.value ->> 'payload_url', j.value ->> 'file_name', j.value ->> 'mime_type', j.value ->> 'file_size',
-    j.value ->> 'is_system', j.value ->> 'is_sent', j.value ->> 'is_delivered', j.value ->> 'is_read', j.value ->> 'delivery_status', j.value ->> 'metadata', j.value ->> 'sender_type',
-    j.value ->> 'sender_user_id', j.value ->> 'platform_message_id', j.value ->> 'dedupe_key', j.value ->> 'created_at', ?2
+// The message's own columns come from the writer's row (messageRow), in the writer's column order.
+const MESSAGES_INSERT_SQL = `INSERT INTO messages (account_id, thread_id, contact_id, ${MESSAGE_VALUE_COLUMNS.join(", ")})
+  SELECT ?1, (SELECT t.id FROM threads t WHERE ${THREAD_OF} ORDER BY t.created_at, t.id LIMIT 1), c.id, ${messageColumnsFromJson("j")}
   FROM jsonb_each(?3) AS j CROSS JOIN contacts c ON ${CONTACT_OF}
   WHERE true
   ON CONFLICT DO NOTHING RETURNING id, thread_id, contact_id`;
