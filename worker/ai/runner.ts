@@ -342,15 +342,64 @@ function pendingCustomerText(historyNewestFirst: Message[]): string {
  * Runs one assistant turn for the run's thread: everything between claiming the run and settling it.
  * Safe to call any number of times for the same run (queue redelivery, watchdog): only the first
  * claim does the work, and the reply's dedupe key makes its commit happen once.
+ * Stages: claim → gate (skip reasons) → waiting state → produce the reply (keyword handoff or the
+ * model with its tool rounds) → commit the reply → settle; a failure goes to turnFailed.
  */
 export async function executeRun(env: Env, runId: string, opts: RunOptions = {}): Promise<RunOutcome> {
   const t0 = Date.now();
+  const opened = await openTurn(env, runId, opts, t0);
+  if ("outcome" in opened) return opened.outcome;
+  const { l, timings, unarm } = opened;
+  const skip = async (reason: string) => {
+    await unarm();
+    await settle(env, runId, "skipped", { error: reason });
+    return { status: "skipped" as const, runId, reason };
+  };
+  const reason = skipReason(l, t0);
+  if (reason) return skip(reason);
+  const assistant = l.assistant!;
+  const { waiting, finishWaiting } = waitingState(env, l.run, opts);
+  const meter: Meter = { usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, requests: 0 };
+  try {
+    const { replyText, handedOff } = await produceReply(env, l, assistant, opts, t0, timings, meter);
+    if (!replyText) {
+      if (handedOff) {
+        await finishWaiting();
+        await settle(env, runId, "done", { timings });
+        await recordTokens(env, l.run.accountId, assistant.id, meter.usage, meter.requests, `run:${runId}`);
+        return { status: "skipped", runId, reason: "handed off without a message" };
+      }
+      throw new LlmError("Модель вернула пустой ответ", undefined, false);
+    }
+    // The waiting state was set before the reply commits (so the reply's COMPLETED comes after it).
+    await waiting;
+    return await commitReply(env, l, assistant, replyText, handedOff, { t0, timings, meter, finishWaiting });
+  } catch (e) {
+    return turnFailed(env, l, assistant, e, meter, waiting, finishWaiting);
+  }
+}
+
+interface Meter {
+  usage: TokenUsage;
+  requests: number;
+}
+
+/**
+ * Stage 1: claim the run (or take the claim made in the commit that created it) and decide what
+ * an already settled, busy, gone, answered or superseded run returns.
+ */
+async function openTurn(
+  env: Env,
+  runId: string,
+  opts: RunOptions,
+  t0: number,
+): Promise<{ outcome: RunOutcome } | { l: Loaded; timings: Record<string, number>; unarm: () => Promise<void> }> {
   const c = opts.preclaimed?.claimed ? opts.preclaimed : await claimAndLoad(env, runId, t0);
   if (!c.claimed) {
     const row = c.row;
-    if (!row) return { status: "skipped", runId, reason: "unknown run" };
-    if (row.status === "running") return { status: "busy", runId, retryInMs: Math.max(1000, (row.claimedAt ?? t0) + LEASE_MS - t0 + 1000) };
-    return { status: "settled", runId, previous: row.status };
+    if (!row) return { outcome: { status: "skipped", runId, reason: "unknown run" } };
+    if (row.status === "running") return { outcome: { status: "busy", runId, retryInMs: Math.max(1000, (row.claimedAt ?? t0) + LEASE_MS - t0 + 1000) } };
+    return { outcome: { status: "settled", runId, previous: row.status } };
   }
   const { run, loaded, superseded, existingReply } = c;
   const timings: Record<string, number> = { claimedAt: t0, triggerAt: run.triggerAt, loadedAt: Date.now() };
@@ -364,180 +413,183 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
   if (!loaded) {
     await unarm();
     await settle(env, runId, "skipped", { error: "thread or contact gone" });
-    return { status: "skipped", runId, reason: "thread gone" };
+    return { outcome: { status: "skipped", runId, reason: "thread gone" } };
   }
   const l: Loaded = { run, ...loaded };
   if (existingReply) {
     // A previous attempt committed the reply and died before settling: finish its bookkeeping only.
     await unarm();
     await settle(env, runId, "done", { replyMessageId: existingReply.id });
-    return { status: "done", runId, reply: serializeMessage(existingReply, l.contact, l.thread), handoff: false };
+    return { outcome: { status: "done", runId, reply: serializeMessage(existingReply, l.contact, l.thread), handoff: false } };
   }
   if (superseded) {
     await unarm();
     await settle(env, runId, "superseded");
-    return { status: "superseded", runId, reason: "a newer message of the burst answers" };
+    return { outcome: { status: "superseded", runId, reason: "a newer message of the burst answers" } };
   }
-  const skip = async (reason: string) => {
-    await unarm();
-    await settle(env, runId, "skipped", { error: reason });
-    return { status: "skipped" as const, runId, reason };
-  };
-  if (!l.thread.isGptActive) return skip("ai off");
-  if (!l.assistant) return skip("no assistant");
-  if (!l.assistant.isActive) return skip("assistant inactive");
-  if (!l.channelEnabled) return skip("channel disabled");
-  if (isInDowntime(l.account.downtime as never, l.account.timezone, new Date(t0))) return skip("downtime");
-  const assistant = l.assistant;
+  return { l, timings, unarm };
+}
 
-  // The waiting state: armed already in the claiming commit, or set now after the customer's push.
+/** Stage 2: why this turn does not answer at all, or null. */
+function skipReason(l: Loaded, t0: number): string | null {
+  if (!l.thread.isGptActive) return "ai off";
+  if (!l.assistant) return "no assistant";
+  if (!l.assistant.isActive) return "assistant inactive";
+  if (!l.channelEnabled) return "channel disabled";
+  if (isInDowntime(l.account.downtime as never, l.account.timezone, new Date(t0))) return "downtime";
+  return null;
+}
+
+/** Stage 3: the waiting state, armed already in the claiming commit, or set now after the customer's push. */
+function waitingState(env: Env, run: AssistantRun, opts: RunOptions) {
   const waiting = opts.waitingArmed
     ? (opts.published ?? Promise.resolve()).catch(() => undefined)
     : (opts.published ?? Promise.resolve())
         .then(() => setWaiting(env, run.accountId, run.threadId))
-        .catch((error) => log({ runId }).warn("setWaiting failed", { error }));
+        .catch((error) => log({ runId: run.id }).warn("setWaiting failed", { error }));
   const finishWaiting = async () => {
     await waiting;
-    await clearWaiting(env, run.accountId, run.threadId).catch((error) => log({ runId }).warn("clearWaiting failed", { error }));
+    await clearWaiting(env, run.accountId, run.threadId).catch((error) => log({ runId: run.id }).warn("clearWaiting failed", { error }));
   };
+  return { waiting, finishWaiting };
+}
 
-  let usage: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
-  let requests = 0;
-  try {
-    // Keyword handoff: no model needed.
-    const pending = pendingCustomerText(l.historyNewestFirst).toLowerCase();
-    const keyword = assistant.handoffKeywords.find((k) => k && pending.includes(k.toLowerCase()));
-    let handedOff = false;
-    let replyText: string | null = null;
-    if (keyword) {
-      if (opts.published) await opts.published;
-      await handOff(env, l, `ключевое слово «${keyword}»`, "keyword");
-      handedOff = true;
-      replyText = assistant.handoffMessage.trim() || null;
-    } else {
-      const toolCtx: ToolContext = {
-        env,
-        accountId: run.accountId,
-        threadId: run.threadId,
-        contactId: run.contactId,
-        assistantId: assistant.id,
+/** Stage 4: the reply's text: a keyword hands off without the model; otherwise the model with its tool rounds. */
+async function produceReply(
+  env: Env,
+  l: Loaded,
+  assistant: Assistant,
+  opts: RunOptions,
+  t0: number,
+  timings: Record<string, number>,
+  meter: Meter,
+): Promise<{ replyText: string | null; handedOff: boolean }> {
+  const pending = pendingCustomerText(l.historyNewestFirst).toLowerCase();
+  const keyword = assistant.handoffKeywords.find((k) => k && pending.includes(k.toLowerCase()));
+  if (keyword) {
+    if (opts.published) await opts.published;
+    await handOff(env, l, `ключевое слово «${keyword}»`, "keyword");
+    return { replyText: assistant.handoffMessage.trim() || null, handedOff: true };
+  }
+  const { run } = l;
+  const toolCtx: ToolContext = { env, accountId: run.accountId, threadId: run.threadId, contactId: run.contactId, assistantId: assistant.id, timezone: l.account.timezone, now: t0 };
+  const messages: ChatCompletionMessageParam[] = [
+    {
+      role: "system",
+      content: systemPrompt({
+        assistant,
+        accountName: l.account.name,
         timezone: l.account.timezone,
         now: t0,
-      };
-      const messages: ChatCompletionMessageParam[] = [
-        {
-          role: "system",
-          content: systemPrompt({
-            assistant,
-            accountName: l.account.name,
-            timezone: l.account.timezone,
-            now: t0,
-            contact: { name: l.contact.name, platform: l.contact.platform, facts: l.contact.facts ?? [], phone: l.contact.phone },
-          }),
-        },
-        ...historyMessages(withinBudget(l.historyNewestFirst)),
-      ];
-      const tools = toolSpecs(assistant.tools);
-      const provider = l.provider ? await providerFromRow(env, l.provider) : undefined;
-      for (let step = 0; ; step++) {
-        const lastStep = step >= MAX_TOOL_STEPS;
-        const r = await chatCompletion(
-          env,
-          {
-            model: assistant.model,
-            messages,
-            tools,
-            toolChoice: lastStep ? "none" : "auto",
-            temperature: assistant.temperature,
-            maxTokens: assistant.maxReplyTokens,
-          },
-          { onDelta: opts.onDelta, onRequest: (at) => (timings.firstRequestAt ??= at), provider },
-        );
-        requests++;
-        usage = addUsage(usage, r.usage);
-        timings.lastResponseAt = r.receivedAt;
-        // Whatever the turn commits is pushed after the customer's message (long done by now).
-        if (opts.published) await opts.published;
-        if (!r.toolCalls.length || lastStep) {
-          replyText = r.content?.trim() || null;
-          break;
-        }
-        await runToolStep(env, l, toolCtx, assistant, step, r.toolCalls, messages);
-        if (toolCtx.handoff && !handedOff) {
-          await handOff(env, l, toolCtx.handoff.reason, "tool");
-          handedOff = true;
-        }
-      }
-      if (!replyText && handedOff) replyText = assistant.handoffMessage.trim() || null;
-    }
-
-    if (!replyText) {
-      if (handedOff) {
-        await finishWaiting();
-        await settle(env, runId, "done", { timings });
-        await recordTokens(env, run.accountId, assistant.id, usage, requests, `run:${runId}`);
-        return { status: "skipped", runId, reason: "handed off without a message" };
-      }
-      throw new LlmError("Модель вернула пустой ответ", undefined, false);
-    }
-    const toMessenger = !!l.thread.channelId && !l.contact.isTestContact;
-    // The waiting state was set before the reply commits (so the reply's COMPLETED comes after it).
-    await waiting;
-    // Guarded commit: a newer customer message with its own run answers everything instead, and a
-    // thread whose AI an operator switched off meanwhile gets no reply.
-    const committed = await appendMessages(
+        contact: { name: l.contact.name, platform: l.contact.platform, facts: l.contact.facts ?? [], phone: l.contact.phone },
+      }),
+    },
+    ...historyMessages(withinBudget(l.historyNewestFirst)),
+  ];
+  const tools = toolSpecs(assistant.tools);
+  const provider = l.provider ? await providerFromRow(env, l.provider) : undefined;
+  let handedOff = false;
+  let replyText: string | null = null;
+  for (let step = 0; ; step++) {
+    const lastStep = step >= MAX_TOOL_STEPS;
+    const r = await chatCompletion(
       env,
-      l,
-      [
-        {
-          type: "text",
-          direction: "outgoing",
-          senderType: "assistant",
-          content: replyText.slice(0, MAX_REPLY_CHARS),
-          metadata: { assistantId: assistant.id, runId, model: assistant.model },
-          dedupeKey: dedupeKeys.aiReply(runId),
-          delivery: toMessenger ? "pending" : "sent",
-        },
-      ],
-      { asLast: true, guard: { run, requireAiOn: !handedOff }, completes: true },
+      { model: assistant.model, messages, tools, toolChoice: lastStep ? "none" : "auto", temperature: assistant.temperature, maxTokens: assistant.maxReplyTokens },
+      { onDelta: opts.onDelta, onRequest: (at) => (timings.firstRequestAt ??= at), provider },
     );
-    if (committed.blocked) {
-      const newer = await env.DB.prepare(`SELECT 1 AS x FROM assistant_runs WHERE ${newerRunCondition(runId)} LIMIT 1`).first();
-      await finishWaiting();
-      await settle(env, runId, newer ? "superseded" : "skipped", { timings, ...(newer ? {} : { error: "ai switched off during the turn" }) });
-      await recordTokens(env, run.accountId, assistant.id, usage, requests, `run:${runId}`);
-      return newer ? { status: "superseded", runId, reason: "a newer message arrived during the turn" } : { status: "skipped", runId, reason: "ai off" };
+    meter.requests++;
+    meter.usage = addUsage(meter.usage, r.usage);
+    timings.lastResponseAt = r.receivedAt;
+    // Whatever the turn commits is pushed after the customer's message (long done by now).
+    if (opts.published) await opts.published;
+    if (!r.toolCalls.length || lastStep) {
+      replyText = r.content?.trim() || null;
+      break;
     }
-    const reply = committed.messages[0]!;
-    timings.replyCommittedAt = Date.now();
-    timings.pushedAt = committed.pushedAt;
-    // The run settles and its tokens are counted in one round trip, beside the send.
-    await Promise.all([
-      toMessenger ? enqueueSend(env, { accountId: run.accountId, messageId: reply.id }) : Promise.resolve(),
-      env.DB.batch([
-        settleStatement(env, runId, "done", { replyMessageId: reply.id, timings }),
-        ...tokenStatements(env, run.accountId, assistant.id, usage, requests, `run:${runId}`),
-      ]),
-    ]);
-    log({ runId, accountId: run.accountId }).info("assistant replied", { ms: Date.now() - t0, requests, tokens: usage.totalTokens, handoff: handedOff });
-    return { status: "done", runId, reply: serializeMessage(reply, l.contact, committed.thread), handoff: handedOff };
-  } catch (e) {
-    if (requests > 0) await recordTokens(env, run.accountId, assistant.id, usage, requests, `run:${runId}`).catch(() => undefined);
-    if (e instanceof LlmError && e.transient && e.retryAfterMs !== undefined && run.attempts < MAX_ATTEMPTS) {
-      // The provider asked for a long pause: don't hold the worker, come back through the queue.
-      await release(env, runId, e.message);
-      await waiting;
-      return { status: "deferred", runId, delaySeconds: Math.min(15 * 60, Math.ceil(e.retryAfterMs / 1000)) };
+    await runToolStep(env, l, toolCtx, assistant, step, r.toolCalls, messages);
+    if (toolCtx.handoff && !handedOff) {
+      await handOff(env, l, toolCtx.handoff.reason, "tool");
+      handedOff = true;
     }
-    if (!(e instanceof LlmError) && run.attempts < MAX_ATTEMPTS) {
-      // Our own fault (D1, room): let the caller retry the run.
-      await release(env, runId, e instanceof Error ? e.message : String(e));
-      await waiting;
-      throw e;
-    }
-    const reason = e instanceof Error ? e.message : String(e);
-    return fail(env, l, reason, finishWaiting);
   }
+  if (!replyText && handedOff) replyText = assistant.handoffMessage.trim() || null;
+  return { replyText, handedOff };
+}
+
+/**
+ * Stage 5: the guarded commit of the reply (a newer customer message with its own run answers
+ * everything instead, and a thread whose AI an operator switched off meanwhile gets no reply),
+ * then the send and the settling.
+ */
+async function commitReply(
+  env: Env,
+  l: Loaded,
+  assistant: Assistant,
+  replyText: string,
+  handedOff: boolean,
+  t: { t0: number; timings: Record<string, number>; meter: Meter; finishWaiting: () => Promise<void> },
+): Promise<RunOutcome> {
+  const { run } = l;
+  const runId = run.id;
+  const { usage, requests } = t.meter;
+  const toMessenger = !!l.thread.channelId && !l.contact.isTestContact;
+  const committed = await appendMessages(
+    env,
+    l,
+    [
+      {
+        type: "text",
+        direction: "outgoing",
+        senderType: "assistant",
+        content: replyText.slice(0, MAX_REPLY_CHARS),
+        metadata: { assistantId: assistant.id, runId, model: assistant.model },
+        dedupeKey: dedupeKeys.aiReply(runId),
+        delivery: toMessenger ? "pending" : "sent",
+      },
+    ],
+    { asLast: true, guard: { run, requireAiOn: !handedOff }, completes: true },
+  );
+  if (committed.blocked) {
+    const newer = await env.DB.prepare(`SELECT 1 AS x FROM assistant_runs WHERE ${newerRunCondition(runId)} LIMIT 1`).first();
+    await t.finishWaiting();
+    await settle(env, runId, newer ? "superseded" : "skipped", { timings: t.timings, ...(newer ? {} : { error: "ai switched off during the turn" }) });
+    await recordTokens(env, run.accountId, assistant.id, usage, requests, `run:${runId}`);
+    return newer ? { status: "superseded", runId, reason: "a newer message arrived during the turn" } : { status: "skipped", runId, reason: "ai off" };
+  }
+  const reply = committed.messages[0]!;
+  t.timings.replyCommittedAt = Date.now();
+  t.timings.pushedAt = committed.pushedAt;
+  // The run settles and its tokens are counted in one round trip, beside the send.
+  await Promise.all([
+    toMessenger ? enqueueSend(env, { accountId: run.accountId, messageId: reply.id }) : Promise.resolve(),
+    env.DB.batch([
+      settleStatement(env, runId, "done", { replyMessageId: reply.id, timings: t.timings }),
+      ...tokenStatements(env, run.accountId, assistant.id, usage, requests, `run:${runId}`),
+    ]),
+  ]);
+  log({ runId, accountId: run.accountId }).info("assistant replied", { ms: Date.now() - t.t0, requests, tokens: usage.totalTokens, handoff: handedOff });
+  return { status: "done", runId, reply: serializeMessage(reply, l.contact, committed.thread), handoff: handedOff };
+}
+
+/** Stage 6, on error: a long 429 defers through the queue, our own faults retry, the rest fail the run with a note. */
+async function turnFailed(env: Env, l: Loaded, assistant: Assistant, e: unknown, meter: Meter, waiting: Promise<unknown>, finishWaiting: () => Promise<void>): Promise<RunOutcome> {
+  const { run } = l;
+  const runId = run.id;
+  if (meter.requests > 0) await recordTokens(env, run.accountId, assistant.id, meter.usage, meter.requests, `run:${runId}`).catch(() => undefined);
+  if (e instanceof LlmError && e.transient && e.retryAfterMs !== undefined && run.attempts < MAX_ATTEMPTS) {
+    // The provider asked for a long pause: don't hold the worker, come back through the queue.
+    await release(env, runId, e.message);
+    await waiting;
+    return { status: "deferred", runId, delaySeconds: Math.min(15 * 60, Math.ceil(e.retryAfterMs / 1000)) };
+  }
+  if (!(e instanceof LlmError) && run.attempts < MAX_ATTEMPTS) {
+    // Our own fault (D1, room): let the caller retry the run.
+    await release(env, runId, e instanceof Error ? e.message : String(e));
+    await waiting;
+    throw e;
+  }
+  const reason = e instanceof Error ? e.message : String(e);
+  return fail(env, l, reason, finishWaiting);
 }
 
 async function runToolStep(env: Env, l: Loaded, ctx: ToolContext, assistant: Assistant, step: number, calls: ToolCall[], messages: ChatCompletionMessageParam[]) {
