@@ -11,8 +11,9 @@ import { isInDowntime } from "../features/accounts/downtime";
 import { settingsSchema } from "../features/accounts/accounts.schemas";
 import { clearWaiting, publishSafe, publishWaitingSafe, setWaiting, type RoomEventInput } from "../features/inbox/realtime";
 import type { WebhookTag } from "../features/outgoing-webhooks/emit";
-import { orderedId, rowToMessage, rowToThread } from "../features/inbox/rows";
-import { type MessageDto, previewOf, serializeContact, serializeMessage, threadSearchText } from "../features/inbox/serialize";
+import { dedupeKeys, insertMessageStatement, lastMessageFields, type MessageDraft, messageRow, threadFollowStatement } from "../features/inbox/message-writer";
+import { rowToMessage, rowToThread } from "../features/inbox/rows";
+import { type MessageDto, serializeContact, serializeMessage } from "../features/inbox/serialize";
 import { enqueueSend } from "../features/outbound/outbound";
 import { createLogger } from "../lib/logger";
 import { appUrl, sendMail } from "../lib/mail";
@@ -152,7 +153,7 @@ export function claimQueries(db: Db, runId: string, now: number, onlyIf?: SQL) {
       .from(R)
       .where(sql.raw(newerRunCondition(runId)))
       .limit(1),
-    db.select().from(schema.messages).where(and(sql`${schema.messages.accountId} = ${accountId}`, eq(schema.messages.dedupeKey, `ai-reply:${runId}`))),
+    db.select().from(schema.messages).where(and(sql`${schema.messages.accountId} = ${accountId}`, eq(schema.messages.dedupeKey, dedupeKeys.aiReply(runId)))),
     db.select().from(schema.aiProviders).where(sql`${schema.aiProviders.accountId} = ${accountId}`),
   ] as const;
 }
@@ -200,25 +201,26 @@ function newerRunCondition(runId: string): string {
      AND (assistant_runs.trigger_at > ${col("trigger_at")} OR (assistant_runs.trigger_at = ${col("trigger_at")} AND assistant_runs.trigger_message_id > ${col("trigger_message_id")}))`;
 }
 
-interface NewMessage {
-  type: Message["type"];
-  direction: Message["direction"];
-  content: string;
-  senderType: Message["senderType"];
-  metadata: Record<string, unknown>;
-  dedupeKey: string;
-  isSystem?: boolean;
-  delivery?: "pending" | "sent" | null;
-}
-
-const MESSAGE_COLUMNS =
-  "id, account_id, thread_id, contact_id, type, direction, content, is_system, is_sent, is_delivered, is_read, delivery_status, metadata, sender_type, dedupe_key, created_at, updated_at";
+type NewMessage = Omit<MessageDraft, "createdAt" | "id"> & { content: string; senderType: Message["senderType"]; metadata: Record<string, unknown>; dedupeKey: string };
 
 /** Conditions a reply must still meet at its commit, checked inside the commit's transaction. */
 interface Guard {
   run: AssistantRun;
   /** The thread's AI must still be on (not when the turn itself handed off). */
   requireAiOn: boolean;
+}
+
+/** The guard as SQL for insertMessageStatement (?1 account, ?2 thread; its own values from `first`). */
+function guardCondition(guard: Guard) {
+  return (first: number) => {
+    const [thread, run, at, msg] = [first, first + 1, first + 2, first + 3].map((n) => `?${n}`);
+    return {
+      sql:
+        `AND NOT EXISTS (SELECT 1 FROM assistant_runs r WHERE r.thread_id = ${thread} AND r.account_id = ?1 AND r.id != ${run} AND (r.trigger_at > ${at} OR (r.trigger_at = ${at} AND r.trigger_message_id > ${msg})))` +
+        (guard.requireAiOn ? ` AND EXISTS (SELECT 1 FROM threads t WHERE t.id = ?2 AND t.account_id = ?1 AND t.is_gpt_active = 1)` : ""),
+      params: [guard.run.threadId, guard.run.id, guard.run.triggerAt, guard.run.triggerMessageId],
+    };
+  };
 }
 
 /**
@@ -240,58 +242,18 @@ async function appendMessages(
   // within one millisecond the ids (orderedId: time, then a per-isolate counter) keep the order.
   const now = Math.max(Date.now(), l.historyNewestFirst?.[0]?.createdAt ?? 0, l.writtenAt ?? 0);
   const accountId = l.thread.accountId;
-  const ids = items.map(() => orderedId());
-  const guardSql = opts.guard
-    ? ` AND NOT EXISTS (SELECT 1 FROM assistant_runs r WHERE r.thread_id = ?17 AND r.account_id = ?2 AND r.id != ?18 AND (r.trigger_at > ?19 OR (r.trigger_at = ?19 AND r.trigger_message_id > ?20)))` +
-      (opts.guard.requireAiOn ? ` AND EXISTS (SELECT 1 FROM threads t WHERE t.id = ?3 AND t.account_id = ?2 AND t.is_gpt_active = 1)` : "")
-    : "";
-  const stmts: D1PreparedStatement[] = items.map((m, i) => {
-    const params: unknown[] = [
-      ids[i],
-      accountId,
-      l.thread.id,
-      l.contact.id,
-      m.type,
-      m.direction,
-      m.content,
-      (m.isSystem ?? m.direction === "system") ? 1 : 0,
-      m.delivery === "sent" ? 1 : 0,
-      0,
-      0,
-      m.delivery ?? null,
-      JSON.stringify(m.metadata),
-      m.senderType,
-      m.dedupeKey,
-      now,
-    ];
-    if (opts.guard) params.push(opts.guard.run.threadId, opts.guard.run.id, opts.guard.run.triggerAt, opts.guard.run.triggerMessageId);
-    return env.DB.prepare(
-      `INSERT INTO messages (${MESSAGE_COLUMNS}) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16 WHERE 1${guardSql}
-       ON CONFLICT DO NOTHING RETURNING *`,
-    ).bind(...params);
-  });
+  const at = { accountId, threadId: l.thread.id, contactId: l.contact.id };
+  const rows = items.map((m) => messageRow({ ...m, createdAt: now }));
+  const stmts: D1PreparedStatement[] = rows.map((row) => insertMessageStatement(env.DB, at, row, opts.guard ? guardCondition(opts.guard) : undefined));
   const last = items[items.length - 1]!;
-  const sets: string[] = [];
-  const setArgs: unknown[] = [];
-  if (opts.asLast) {
-    const preview = previewOf(last);
-    sets.push("last_message = ?", "last_message_type = ?", "last_message_at = ?", "updated_at = ?", "search_text = ?");
-    setArgs.push(preview, last.type, now, now, threadSearchText(l.contact, preview));
-  }
-  if (opts.completes) sets.push("gpt_status = 'COMPLETED'");
-  if (opts.extraThreadPatch?.isGptActive !== undefined) {
-    sets.push("is_gpt_active = ?");
-    setArgs.push(opts.extraThreadPatch.isGptActive ? 1 : 0);
-  }
-  if (!sets.length) sets.push("updated_at = updated_at");
   // Applies only when the last message was really inserted now (not a repeat, not blocked by the guard).
   stmts.push(
-    env.DB.prepare(`UPDATE threads SET ${sets.join(", ")} WHERE id = ? AND account_id = ? AND EXISTS (SELECT 1 FROM messages WHERE id = ?) RETURNING *`).bind(
-      ...setArgs,
-      l.thread.id,
-      accountId,
-      ids[ids.length - 1],
-    ),
+    threadFollowStatement(env.DB, accountId, l.thread.id, {
+      last: opts.asLast ? lastMessageFields(last, now, l.contact) : undefined,
+      completeAi: opts.completes,
+      isGptActive: opts.extraThreadPatch?.isGptActive,
+      onlyIfInserted: [String(rows[rows.length - 1]!.id)],
+    }),
   );
   const results = await env.DB.batch<Record<string, unknown>>(stmts);
   const inserted = results.slice(0, -1).map((r) => (r.results[0] ? rowToMessage(r.results[0]) : null));
@@ -352,7 +314,7 @@ async function handOff(env: Env, l: Loaded, reason: string, source: "tool" | "ke
         senderType: "system",
         content: `Ассистент передал диалог оператору. Причина: ${reason}`,
         metadata: { event: "handoff", reason, source, runId: l.run.id },
-        dedupeKey: `ai-handoff:${l.run.id}`,
+        dedupeKey: dedupeKeys.aiHandoff(l.run.id),
       },
     ],
     {
@@ -380,15 +342,64 @@ function pendingCustomerText(historyNewestFirst: Message[]): string {
  * Runs one assistant turn for the run's thread: everything between claiming the run and settling it.
  * Safe to call any number of times for the same run (queue redelivery, watchdog): only the first
  * claim does the work, and the reply's dedupe key makes its commit happen once.
+ * Stages: claim → gate (skip reasons) → waiting state → produce the reply (keyword handoff or the
+ * model with its tool rounds) → commit the reply → settle; a failure goes to turnFailed.
  */
 export async function executeRun(env: Env, runId: string, opts: RunOptions = {}): Promise<RunOutcome> {
   const t0 = Date.now();
+  const opened = await openTurn(env, runId, opts, t0);
+  if ("outcome" in opened) return opened.outcome;
+  const { l, timings, unarm } = opened;
+  const skip = async (reason: string) => {
+    await unarm();
+    await settle(env, runId, "skipped", { error: reason });
+    return { status: "skipped" as const, runId, reason };
+  };
+  const reason = skipReason(l, t0);
+  if (reason) return skip(reason);
+  const assistant = l.assistant!;
+  const { waiting, finishWaiting } = waitingState(env, l.run, opts);
+  const meter: Meter = { usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, requests: 0 };
+  try {
+    const { replyText, handedOff } = await produceReply(env, l, assistant, opts, t0, timings, meter);
+    if (!replyText) {
+      if (handedOff) {
+        await finishWaiting();
+        await settle(env, runId, "done", { timings });
+        await recordTokens(env, l.run.accountId, assistant.id, meter.usage, meter.requests, `run:${runId}`);
+        return { status: "skipped", runId, reason: "handed off without a message" };
+      }
+      throw new LlmError("Модель вернула пустой ответ", undefined, false);
+    }
+    // The waiting state was set before the reply commits (so the reply's COMPLETED comes after it).
+    await waiting;
+    return await commitReply(env, l, assistant, replyText, handedOff, { t0, timings, meter, finishWaiting });
+  } catch (e) {
+    return turnFailed(env, l, assistant, e, meter, waiting, finishWaiting);
+  }
+}
+
+interface Meter {
+  usage: TokenUsage;
+  requests: number;
+}
+
+/**
+ * Stage 1: claim the run (or take the claim made in the commit that created it) and decide what
+ * an already settled, busy, gone, answered or superseded run returns.
+ */
+async function openTurn(
+  env: Env,
+  runId: string,
+  opts: RunOptions,
+  t0: number,
+): Promise<{ outcome: RunOutcome } | { l: Loaded; timings: Record<string, number>; unarm: () => Promise<void> }> {
   const c = opts.preclaimed?.claimed ? opts.preclaimed : await claimAndLoad(env, runId, t0);
   if (!c.claimed) {
     const row = c.row;
-    if (!row) return { status: "skipped", runId, reason: "unknown run" };
-    if (row.status === "running") return { status: "busy", runId, retryInMs: Math.max(1000, (row.claimedAt ?? t0) + LEASE_MS - t0 + 1000) };
-    return { status: "settled", runId, previous: row.status };
+    if (!row) return { outcome: { status: "skipped", runId, reason: "unknown run" } };
+    if (row.status === "running") return { outcome: { status: "busy", runId, retryInMs: Math.max(1000, (row.claimedAt ?? t0) + LEASE_MS - t0 + 1000) } };
+    return { outcome: { status: "settled", runId, previous: row.status } };
   }
   const { run, loaded, superseded, existingReply } = c;
   const timings: Record<string, number> = { claimedAt: t0, triggerAt: run.triggerAt, loadedAt: Date.now() };
@@ -402,180 +413,183 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
   if (!loaded) {
     await unarm();
     await settle(env, runId, "skipped", { error: "thread or contact gone" });
-    return { status: "skipped", runId, reason: "thread gone" };
+    return { outcome: { status: "skipped", runId, reason: "thread gone" } };
   }
   const l: Loaded = { run, ...loaded };
   if (existingReply) {
     // A previous attempt committed the reply and died before settling: finish its bookkeeping only.
     await unarm();
     await settle(env, runId, "done", { replyMessageId: existingReply.id });
-    return { status: "done", runId, reply: serializeMessage(existingReply, l.contact, l.thread), handoff: false };
+    return { outcome: { status: "done", runId, reply: serializeMessage(existingReply, l.contact, l.thread), handoff: false } };
   }
   if (superseded) {
     await unarm();
     await settle(env, runId, "superseded");
-    return { status: "superseded", runId, reason: "a newer message of the burst answers" };
+    return { outcome: { status: "superseded", runId, reason: "a newer message of the burst answers" } };
   }
-  const skip = async (reason: string) => {
-    await unarm();
-    await settle(env, runId, "skipped", { error: reason });
-    return { status: "skipped" as const, runId, reason };
-  };
-  if (!l.thread.isGptActive) return skip("ai off");
-  if (!l.assistant) return skip("no assistant");
-  if (!l.assistant.isActive) return skip("assistant inactive");
-  if (!l.channelEnabled) return skip("channel disabled");
-  if (isInDowntime(l.account.downtime as never, l.account.timezone, new Date(t0))) return skip("downtime");
-  const assistant = l.assistant;
+  return { l, timings, unarm };
+}
 
-  // The waiting state: armed already in the claiming commit, or set now after the customer's push.
+/** Stage 2: why this turn does not answer at all, or null. */
+function skipReason(l: Loaded, t0: number): string | null {
+  if (!l.thread.isGptActive) return "ai off";
+  if (!l.assistant) return "no assistant";
+  if (!l.assistant.isActive) return "assistant inactive";
+  if (!l.channelEnabled) return "channel disabled";
+  if (isInDowntime(l.account.downtime as never, l.account.timezone, new Date(t0))) return "downtime";
+  return null;
+}
+
+/** Stage 3: the waiting state, armed already in the claiming commit, or set now after the customer's push. */
+function waitingState(env: Env, run: AssistantRun, opts: RunOptions) {
   const waiting = opts.waitingArmed
     ? (opts.published ?? Promise.resolve()).catch(() => undefined)
     : (opts.published ?? Promise.resolve())
         .then(() => setWaiting(env, run.accountId, run.threadId))
-        .catch((error) => log({ runId }).warn("setWaiting failed", { error }));
+        .catch((error) => log({ runId: run.id }).warn("setWaiting failed", { error }));
   const finishWaiting = async () => {
     await waiting;
-    await clearWaiting(env, run.accountId, run.threadId).catch((error) => log({ runId }).warn("clearWaiting failed", { error }));
+    await clearWaiting(env, run.accountId, run.threadId).catch((error) => log({ runId: run.id }).warn("clearWaiting failed", { error }));
   };
+  return { waiting, finishWaiting };
+}
 
-  let usage: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
-  let requests = 0;
-  try {
-    // Keyword handoff: no model needed.
-    const pending = pendingCustomerText(l.historyNewestFirst).toLowerCase();
-    const keyword = assistant.handoffKeywords.find((k) => k && pending.includes(k.toLowerCase()));
-    let handedOff = false;
-    let replyText: string | null = null;
-    if (keyword) {
-      if (opts.published) await opts.published;
-      await handOff(env, l, `ключевое слово «${keyword}»`, "keyword");
-      handedOff = true;
-      replyText = assistant.handoffMessage.trim() || null;
-    } else {
-      const toolCtx: ToolContext = {
-        env,
-        accountId: run.accountId,
-        threadId: run.threadId,
-        contactId: run.contactId,
-        assistantId: assistant.id,
+/** Stage 4: the reply's text: a keyword hands off without the model; otherwise the model with its tool rounds. */
+async function produceReply(
+  env: Env,
+  l: Loaded,
+  assistant: Assistant,
+  opts: RunOptions,
+  t0: number,
+  timings: Record<string, number>,
+  meter: Meter,
+): Promise<{ replyText: string | null; handedOff: boolean }> {
+  const pending = pendingCustomerText(l.historyNewestFirst).toLowerCase();
+  const keyword = assistant.handoffKeywords.find((k) => k && pending.includes(k.toLowerCase()));
+  if (keyword) {
+    if (opts.published) await opts.published;
+    await handOff(env, l, `ключевое слово «${keyword}»`, "keyword");
+    return { replyText: assistant.handoffMessage.trim() || null, handedOff: true };
+  }
+  const { run } = l;
+  const toolCtx: ToolContext = { env, accountId: run.accountId, threadId: run.threadId, contactId: run.contactId, assistantId: assistant.id, timezone: l.account.timezone, now: t0 };
+  const messages: ChatCompletionMessageParam[] = [
+    {
+      role: "system",
+      content: systemPrompt({
+        assistant,
+        accountName: l.account.name,
         timezone: l.account.timezone,
         now: t0,
-      };
-      const messages: ChatCompletionMessageParam[] = [
-        {
-          role: "system",
-          content: systemPrompt({
-            assistant,
-            accountName: l.account.name,
-            timezone: l.account.timezone,
-            now: t0,
-            contact: { name: l.contact.name, platform: l.contact.platform, facts: l.contact.facts ?? [], phone: l.contact.phone },
-          }),
-        },
-        ...historyMessages(withinBudget(l.historyNewestFirst)),
-      ];
-      const tools = toolSpecs(assistant.tools);
-      const provider = l.provider ? await providerFromRow(env, l.provider) : undefined;
-      for (let step = 0; ; step++) {
-        const lastStep = step >= MAX_TOOL_STEPS;
-        const r = await chatCompletion(
-          env,
-          {
-            model: assistant.model,
-            messages,
-            tools,
-            toolChoice: lastStep ? "none" : "auto",
-            temperature: assistant.temperature,
-            maxTokens: assistant.maxReplyTokens,
-          },
-          { onDelta: opts.onDelta, onRequest: (at) => (timings.firstRequestAt ??= at), provider },
-        );
-        requests++;
-        usage = addUsage(usage, r.usage);
-        timings.lastResponseAt = r.receivedAt;
-        // Whatever the turn commits is pushed after the customer's message (long done by now).
-        if (opts.published) await opts.published;
-        if (!r.toolCalls.length || lastStep) {
-          replyText = r.content?.trim() || null;
-          break;
-        }
-        await runToolStep(env, l, toolCtx, assistant, step, r.toolCalls, messages);
-        if (toolCtx.handoff && !handedOff) {
-          await handOff(env, l, toolCtx.handoff.reason, "tool");
-          handedOff = true;
-        }
-      }
-      if (!replyText && handedOff) replyText = assistant.handoffMessage.trim() || null;
-    }
-
-    if (!replyText) {
-      if (handedOff) {
-        await finishWaiting();
-        await settle(env, runId, "done", { timings });
-        await recordTokens(env, run.accountId, assistant.id, usage, requests, `run:${runId}`);
-        return { status: "skipped", runId, reason: "handed off without a message" };
-      }
-      throw new LlmError("Модель вернула пустой ответ", undefined, false);
-    }
-    const toMessenger = !!l.thread.channelId && !l.contact.isTestContact;
-    // The waiting state was set before the reply commits (so the reply's COMPLETED comes after it).
-    await waiting;
-    // Guarded commit: a newer customer message with its own run answers everything instead, and a
-    // thread whose AI an operator switched off meanwhile gets no reply.
-    const committed = await appendMessages(
+        contact: { name: l.contact.name, platform: l.contact.platform, facts: l.contact.facts ?? [], phone: l.contact.phone },
+      }),
+    },
+    ...historyMessages(withinBudget(l.historyNewestFirst)),
+  ];
+  const tools = toolSpecs(assistant.tools);
+  const provider = l.provider ? await providerFromRow(env, l.provider) : undefined;
+  let handedOff = false;
+  let replyText: string | null = null;
+  for (let step = 0; ; step++) {
+    const lastStep = step >= MAX_TOOL_STEPS;
+    const r = await chatCompletion(
       env,
-      l,
-      [
-        {
-          type: "text",
-          direction: "outgoing",
-          senderType: "assistant",
-          content: replyText.slice(0, MAX_REPLY_CHARS),
-          metadata: { assistantId: assistant.id, runId, model: assistant.model },
-          dedupeKey: `ai-reply:${runId}`,
-          delivery: toMessenger ? "pending" : "sent",
-        },
-      ],
-      { asLast: true, guard: { run, requireAiOn: !handedOff }, completes: true },
+      { model: assistant.model, messages, tools, toolChoice: lastStep ? "none" : "auto", temperature: assistant.temperature, maxTokens: assistant.maxReplyTokens },
+      { onDelta: opts.onDelta, onRequest: (at) => (timings.firstRequestAt ??= at), provider },
     );
-    if (committed.blocked) {
-      const newer = await env.DB.prepare(`SELECT 1 AS x FROM assistant_runs WHERE ${newerRunCondition(runId)} LIMIT 1`).first();
-      await finishWaiting();
-      await settle(env, runId, newer ? "superseded" : "skipped", { timings, ...(newer ? {} : { error: "ai switched off during the turn" }) });
-      await recordTokens(env, run.accountId, assistant.id, usage, requests, `run:${runId}`);
-      return newer ? { status: "superseded", runId, reason: "a newer message arrived during the turn" } : { status: "skipped", runId, reason: "ai off" };
+    meter.requests++;
+    meter.usage = addUsage(meter.usage, r.usage);
+    timings.lastResponseAt = r.receivedAt;
+    // Whatever the turn commits is pushed after the customer's message (long done by now).
+    if (opts.published) await opts.published;
+    if (!r.toolCalls.length || lastStep) {
+      replyText = r.content?.trim() || null;
+      break;
     }
-    const reply = committed.messages[0]!;
-    timings.replyCommittedAt = Date.now();
-    timings.pushedAt = committed.pushedAt;
-    // The run settles and its tokens are counted in one round trip, beside the send.
-    await Promise.all([
-      toMessenger ? enqueueSend(env, { accountId: run.accountId, messageId: reply.id }) : Promise.resolve(),
-      env.DB.batch([
-        settleStatement(env, runId, "done", { replyMessageId: reply.id, timings }),
-        ...tokenStatements(env, run.accountId, assistant.id, usage, requests, `run:${runId}`),
-      ]),
-    ]);
-    log({ runId, accountId: run.accountId }).info("assistant replied", { ms: Date.now() - t0, requests, tokens: usage.totalTokens, handoff: handedOff });
-    return { status: "done", runId, reply: serializeMessage(reply, l.contact, committed.thread), handoff: handedOff };
-  } catch (e) {
-    if (requests > 0) await recordTokens(env, run.accountId, assistant.id, usage, requests, `run:${runId}`).catch(() => undefined);
-    if (e instanceof LlmError && e.transient && e.retryAfterMs !== undefined && run.attempts < MAX_ATTEMPTS) {
-      // The provider asked for a long pause: don't hold the worker, come back through the queue.
-      await release(env, runId, e.message);
-      await waiting;
-      return { status: "deferred", runId, delaySeconds: Math.min(15 * 60, Math.ceil(e.retryAfterMs / 1000)) };
+    await runToolStep(env, l, toolCtx, assistant, step, r.toolCalls, messages);
+    if (toolCtx.handoff && !handedOff) {
+      await handOff(env, l, toolCtx.handoff.reason, "tool");
+      handedOff = true;
     }
-    if (!(e instanceof LlmError) && run.attempts < MAX_ATTEMPTS) {
-      // Our own fault (D1, room): let the caller retry the run.
-      await release(env, runId, e instanceof Error ? e.message : String(e));
-      await waiting;
-      throw e;
-    }
-    const reason = e instanceof Error ? e.message : String(e);
-    return fail(env, l, reason, finishWaiting);
   }
+  if (!replyText && handedOff) replyText = assistant.handoffMessage.trim() || null;
+  return { replyText, handedOff };
+}
+
+/**
+ * Stage 5: the guarded commit of the reply (a newer customer message with its own run answers
+ * everything instead, and a thread whose AI an operator switched off meanwhile gets no reply),
+ * then the send and the settling.
+ */
+async function commitReply(
+  env: Env,
+  l: Loaded,
+  assistant: Assistant,
+  replyText: string,
+  handedOff: boolean,
+  t: { t0: number; timings: Record<string, number>; meter: Meter; finishWaiting: () => Promise<void> },
+): Promise<RunOutcome> {
+  const { run } = l;
+  const runId = run.id;
+  const { usage, requests } = t.meter;
+  const toMessenger = !!l.thread.channelId && !l.contact.isTestContact;
+  const committed = await appendMessages(
+    env,
+    l,
+    [
+      {
+        type: "text",
+        direction: "outgoing",
+        senderType: "assistant",
+        content: replyText.slice(0, MAX_REPLY_CHARS),
+        metadata: { assistantId: assistant.id, runId, model: assistant.model },
+        dedupeKey: dedupeKeys.aiReply(runId),
+        delivery: toMessenger ? "pending" : "sent",
+      },
+    ],
+    { asLast: true, guard: { run, requireAiOn: !handedOff }, completes: true },
+  );
+  if (committed.blocked) {
+    const newer = await env.DB.prepare(`SELECT 1 AS x FROM assistant_runs WHERE ${newerRunCondition(runId)} LIMIT 1`).first();
+    await t.finishWaiting();
+    await settle(env, runId, newer ? "superseded" : "skipped", { timings: t.timings, ...(newer ? {} : { error: "ai switched off during the turn" }) });
+    await recordTokens(env, run.accountId, assistant.id, usage, requests, `run:${runId}`);
+    return newer ? { status: "superseded", runId, reason: "a newer message arrived during the turn" } : { status: "skipped", runId, reason: "ai off" };
+  }
+  const reply = committed.messages[0]!;
+  t.timings.replyCommittedAt = Date.now();
+  t.timings.pushedAt = committed.pushedAt;
+  // The run settles and its tokens are counted in one round trip, beside the send.
+  await Promise.all([
+    toMessenger ? enqueueSend(env, { accountId: run.accountId, messageId: reply.id }) : Promise.resolve(),
+    env.DB.batch([
+      settleStatement(env, runId, "done", { replyMessageId: reply.id, timings: t.timings }),
+      ...tokenStatements(env, run.accountId, assistant.id, usage, requests, `run:${runId}`),
+    ]),
+  ]);
+  log({ runId, accountId: run.accountId }).info("assistant replied", { ms: Date.now() - t.t0, requests, tokens: usage.totalTokens, handoff: handedOff });
+  return { status: "done", runId, reply: serializeMessage(reply, l.contact, committed.thread), handoff: handedOff };
+}
+
+/** Stage 6, on error: a long 429 defers through the queue, our own faults retry, the rest fail the run with a note. */
+async function turnFailed(env: Env, l: Loaded, assistant: Assistant, e: unknown, meter: Meter, waiting: Promise<unknown>, finishWaiting: () => Promise<void>): Promise<RunOutcome> {
+  const { run } = l;
+  const runId = run.id;
+  if (meter.requests > 0) await recordTokens(env, run.accountId, assistant.id, meter.usage, meter.requests, `run:${runId}`).catch(() => undefined);
+  if (e instanceof LlmError && e.transient && e.retryAfterMs !== undefined && run.attempts < MAX_ATTEMPTS) {
+    // The provider asked for a long pause: don't hold the worker, come back through the queue.
+    await release(env, runId, e.message);
+    await waiting;
+    return { status: "deferred", runId, delaySeconds: Math.min(15 * 60, Math.ceil(e.retryAfterMs / 1000)) };
+  }
+  if (!(e instanceof LlmError) && run.attempts < MAX_ATTEMPTS) {
+    // Our own fault (D1, room): let the caller retry the run.
+    await release(env, runId, e instanceof Error ? e.message : String(e));
+    await waiting;
+    throw e;
+  }
+  const reason = e instanceof Error ? e.message : String(e);
+  return fail(env, l, reason, finishWaiting);
 }
 
 async function runToolStep(env: Env, l: Loaded, ctx: ToolContext, assistant: Assistant, step: number, calls: ToolCall[], messages: ChatCompletionMessageParam[]) {
@@ -591,7 +605,7 @@ async function runToolStep(env: Env, l: Loaded, ctx: ToolContext, assistant: Ass
       senderType: "assistant",
       content: c.function.name,
       metadata: { tool_calls: [{ id: c.id, type: "function", function: { name: c.function.name, arguments: c.function.arguments } }], step, runId: l.run.id },
-      dedupeKey: `ai-call:${l.run.id}:${l.run.attempts}:${step}:${c.id}`,
+      dedupeKey: dedupeKeys.aiCall(l.run.id, l.run.attempts, step, c.id),
     });
   });
   normalized.forEach((c, i) => {
@@ -603,7 +617,7 @@ async function runToolStep(env: Env, l: Loaded, ctx: ToolContext, assistant: Ass
       senderType: "assistant",
       content,
       metadata: { tool_call_id: c.id, name: c.function.name, ok: outcomes[i]!.ok, step, runId: l.run.id },
-      dedupeKey: `ai-result:${l.run.id}:${l.run.attempts}:${step}:${c.id}`,
+      dedupeKey: dedupeKeys.aiResult(l.run.id, l.run.attempts, step, c.id),
     });
   });
   await appendMessages(env, l, items);
@@ -625,7 +639,7 @@ async function fail(env: Env, l: Loaded, reason: string, finishWaiting: () => Pr
         senderType: "system",
         content: `Ассистент не смог ответить клиенту: ${reason}. Ответьте, пожалуйста, вручную.`,
         metadata: { event: "ai_error", reason, runId: l.run.id },
-        dedupeKey: `ai-error:${l.run.id}`,
+        dedupeKey: dedupeKeys.aiError(l.run.id),
       },
     ]);
     note = serializeMessage(r.messages[0]!, l.contact, r.thread);

@@ -7,7 +7,8 @@ import { paged } from "../../lib/validation";
 import type { IngestResult } from "../inbox/ingest";
 import { publishSafe } from "../inbox/realtime";
 import { orderedId, rowToMessage, rowToThread } from "../inbox/rows";
-import { previewOf, serializeContact, serializeMessage, threadSearchText } from "../inbox/serialize";
+import { insertMessageStatement, lastMessageFields, messageRow, threadFollowStatement } from "../inbox/message-writer";
+import { serializeContact, serializeMessage, threadSearchText } from "../inbox/serialize";
 import { enqueueSend } from "../outbound/outbound";
 import { isStored, openCredentials } from "./channels.service";
 import { instagramClient, type InstagramCreds, requireInstagram } from "./instagram.service";
@@ -169,19 +170,11 @@ export async function replyToComment(env: Env, accountId: string, userId: string
     threadId = comment.threadId;
     metadata = { replyToCommentId: commentId, mediaId: comment.mediaId, visibility: "public" };
   }
-  const messageId = orderedId();
-  const message = { type: "text" as const, content: input.text };
+  const row = messageRow({ type: "text", direction: "outgoing", content: input.text, metadata, senderType: "operator", senderUserId: userId, delivery: "pending", createdAt: now });
+  const messageId = String(row.id);
   const stmts = [
-    env.DB.prepare(
-      `INSERT INTO messages (id, account_id, thread_id, contact_id, type, direction, content, is_system, is_sent, is_delivered, is_read, delivery_status, metadata, sender_type, sender_user_id, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, 'text', 'outgoing', ?5, 0, 0, 0, 0, 'pending', ?6, 'operator', ?7, ?8, ?8) RETURNING *`,
-    ).bind(messageId, accountId, threadId, comment.contactId, input.text, JSON.stringify(metadata), userId, now),
-    env.DB.prepare(`UPDATE threads SET last_message = ?1, last_message_type = 'text', last_message_at = ?2, updated_at = ?2 WHERE id = ?3 AND account_id = ?4 RETURNING *`).bind(
-      previewOf(message),
-      now,
-      threadId,
-      accountId,
-    ),
+    insertMessageStatement(env.DB, { accountId, threadId, contactId: comment.contactId }, row),
+    threadFollowStatement(env.DB, accountId, threadId, { last: lastMessageFields({ type: "text", content: input.text }, now) }),
   ];
   if (input.visibility === "private") {
     stmts.push(

@@ -7,8 +7,9 @@ import { badRequest, notFound } from "../../lib/errors";
 import { base64url, fromBase64url } from "../../lib/ids";
 import { deleteMedia, messageTypeOf, storeMedia } from "../inbox/media";
 import { publishSafe } from "../inbox/realtime";
-import { orderedId } from "../inbox/rows";
-import { type MessageDto, previewOf, serializeContact, serializeMessage, threadSearchText } from "../inbox/serialize";
+import { dedupeKeys, insertMessageStatement, lastMessageFields, type MessageDraft, messageRow, threadFollowStatement } from "../inbox/message-writer";
+import { rowToMessage, rowToThread } from "../inbox/rows";
+import { type MessageDto, serializeContact, serializeMessage, threadSearchText } from "../inbox/serialize";
 import { enqueueSend } from "../outbound/outbound";
 import { CONTACT_NOT_FOUND, THREAD_NOT_FOUND } from "./contacts.service";
 import type { MessagesQuery, PostMessageBody } from "./contacts.schemas";
@@ -136,24 +137,18 @@ export async function postOperatorMessage(env: Env, accountId: string, userId: s
   if (!thread) throw notFound(THREAD_NOT_FOUND, "THREAD_NOT_FOUND");
   const local = contact.isTestContact || contact.platform === "WEBCHAT" || !thread.channelId;
   const now = Date.now();
-  const drafts: (typeof messages.$inferInsert)[] = [];
+  const drafts: MessageDraft[] = [];
   const base = {
-    accountId,
-    threadId: thread.id,
-    contactId,
     direction: "outgoing" as const,
     senderType: "operator" as const,
     senderUserId: userId,
-    isSent: local,
-    deliveryStatus: local ? ("sent" as const) : ("pending" as const),
+    delivery: local ? ("sent" as const) : ("pending" as const),
     createdAt: now,
-    updatedAt: now,
   };
   for (const [i, file] of files.entries()) {
     const stored = await storeMedia(env, accountId, await file.arrayBuffer(), { fileName: file.name, mimeType: file.type });
     drafts.push({
       ...base,
-      id: orderedId(),
       type: messageTypeOf(file.type),
       // The text goes with the first attachment as its caption, as messengers do.
       content: i === 0 ? body.content : "",
@@ -161,33 +156,34 @@ export async function postOperatorMessage(env: Env, accountId: string, userId: s
       fileName: file.name || "file",
       mimeType: file.type || "application/octet-stream",
       fileSize: file.size,
-      dedupeKey: body.clientMessageId ? `op:${body.clientMessageId}:${i}` : null,
+      dedupeKey: body.clientMessageId ? dedupeKeys.operator(body.clientMessageId, i) : null,
     });
   }
   if (files.length === 0) {
-    drafts.push({ ...base, id: orderedId(), type: "text", content: body.content, dedupeKey: body.clientMessageId ? `op:${body.clientMessageId}` : null });
+    drafts.push({ ...base, type: "text", content: body.content, dedupeKey: body.clientMessageId ? dedupeKeys.operator(body.clientMessageId) : null });
   }
-  const lastDraft = drafts[drafts.length - 1];
-  const preview = previewOf({ type: lastDraft.type, content: drafts[0].content ?? "", fileName: lastDraft.fileName });
+  const lastDraft = drafts[drafts.length - 1]!;
+  const rows = drafts.map(messageRow);
+  const at = { accountId, threadId: thread.id, contactId };
   // One transaction: the messages (a repeated clientMessageId inserts nothing) and, only if
   // something was inserted, the thread's last message.
-  const ids = drafts.map((d) => d.id!);
-  const writes = await db.batch([
-    ...drafts.map((d) => db.insert(messages).values(d).onConflictDoNothing().returning()),
-    db
-      .update(threads)
-      .set({ lastMessage: preview, lastMessageType: lastDraft.type, lastMessageAt: now, updatedAt: now, unreadCount: 0, searchText: threadSearchText(contact, preview) })
-      .where(and(eq(threads.id, thread.id), eq(threads.accountId, accountId), sql`EXISTS (SELECT 1 FROM messages m WHERE m.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))`))
-      .returning(),
-  ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  const inserted = (writes.slice(0, drafts.length) as Message[][]).flat();
-  const updated = (writes[drafts.length] as Thread[])[0];
+  const writes = await env.DB.batch<Record<string, unknown>>([
+    ...rows.map((row) => insertMessageStatement(env.DB, at, row)),
+    threadFollowStatement(env.DB, accountId, thread.id, {
+      last: lastMessageFields({ type: lastDraft.type, content: drafts[0]!.content ?? "", fileName: lastDraft.fileName }, now, contact),
+      markRead: true,
+      onlyIfInserted: rows.map((r) => String(r.id)),
+    }),
+  ]);
+  const inserted = writes.slice(0, drafts.length).flatMap((w) => w.results.map(rowToMessage));
+  const updatedRow = writes[drafts.length]!.results[0];
+  const updated = updatedRow ? rowToThread(updatedRow) : undefined;
   if (inserted.length === 0) {
     // A retry with the same clientMessageId: answer with what was stored the first time.
     const again = await db
       .select()
       .from(messages)
-      .where(and(eq(messages.accountId, accountId), sql`${messages.dedupeKey} LIKE ${`op:${body.clientMessageId}%`}`))
+      .where(and(eq(messages.accountId, accountId), sql`${messages.dedupeKey} LIKE ${`${dedupeKeys.operatorPrefix(body.clientMessageId ?? "")}%`}`))
       .all();
     return { data: again.map((m) => serializeMessage(m, contact, thread)), contact: serializeContact(contact, thread) };
   }

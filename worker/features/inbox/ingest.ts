@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { type ChainItem, chainInCommit, runChain } from "../../ai/chain";
 import { type Contact, MESSAGE_TYPES, PLATFORMS, type Thread } from "../../db/schema/inbox";
 import type { Env } from "../../env";
 import { createLogger } from "../../lib/logger";
@@ -7,7 +6,9 @@ import { parseOrThrow } from "../../lib/validation";
 import { settingsSchema } from "../accounts/accounts.schemas";
 import { isInDowntime } from "../accounts/downtime";
 import type { WebhookTag } from "../outgoing-webhooks/emit";
+import { type ChainItem, planInCommit, runHandlers } from "./handlers";
 import { type RoomEventInput, publishWaitingSafe } from "./realtime";
+import { MESSAGE_VALUE_COLUMNS, messageColumnsFromJson, messageRow } from "./message-writer";
 import { orderedId, rowToContact, rowToMessage, rowToThread } from "./rows";
 import { type MessageDto, contactSearchText, previewOf, serializeContact, serializeMessage, threadSearchText } from "./serialize";
 
@@ -74,7 +75,7 @@ export type IngestResult =
  * `{duplicate:true}` and changes nothing), updates each thread's last message / unread count /
  * search text, all in one D1 batch (one transaction) per account; then pushes one `message` frame
  * per message (with its contact and thread) to the room in commit order and hands new incoming
- * messages to the chain.
+ * messages to the handler chain (handlers.ts).
  * Results come back in the order of `items`.
  */
 export async function ingestIncoming(env: Env, items: IncomingItem[]): Promise<IngestResult[]> {
@@ -101,20 +102,96 @@ interface Plan {
   createdAt: number;
 }
 
-async function ingestForAccount(env: Env, accountId: string, items: Item[]): Promise<IngestResult[]> {
-  const db = env.DB;
-  const now = Date.now();
-  const results: (IngestResult | undefined)[] = new Array(items.length);
+type ExistingContact = { name: string; platformUsername: string | null; phone: string | null; lastSeenAt: number };
+type ContactState = { name: string; platformUsername: string | null; phone: string | null; isNew: boolean; newId: string };
 
-  // Repeats inside the batch: the first one wins.
+/** What the first round trip found: the account's switches and the rows the batch already has. */
+interface Existing {
+  aiOnForNewThreads: boolean;
+  inDowntime: boolean;
+  hasAssistant: boolean;
+  keys: Set<string>;
+  channelAssistant: Map<string, string | null>;
+  contacts: Map<string, ExistingContact>;
+}
+
+/** The write batch before it is sent, with where each kind of row's statements sit in it. */
+interface Writes {
+  writes: { sql: string; values: unknown[] }[];
+  contacts: [number, number];
+  messages: [number, number];
+  /** The threads' last-message update (its RETURNING rows are the committed threads). */
+  threads: [number, number];
+  contactState: Map<string, ContactState>;
+  threadNewIds: Map<string, string>;
+  previews: Map<string, string>;
+  messageRowsIn: Map<string, Record<string, unknown>>;
+}
+
+/**
+ * The stages of one account's batch, as README's diagram has them: drop repeats → read what
+ * exists (round trip 1) → plan the messages → plan the writes (set-based) → the handlers' in-commit
+ * statements → commit (round trip 2) → frames and results → push to the room and hand over to the
+ * handler chain.
+ */
+async function ingestForAccount(env: Env, accountId: string, items: Item[]): Promise<IngestResult[]> {
+  const now = Date.now();
+  const results = repeatsInBatch(items);
+  const existing = await readExisting(env.DB, accountId, items, now);
+  if (!existing) return items.map((it, i) => results[i] ?? { dedupeKey: it.message.dedupeKey, duplicate: false, rejected: "ACCOUNT_NOT_FOUND" });
+  const plans = planMessages(items, results, existing, now);
+  const live = plans.filter((p): p is Plan => p !== null);
+  if (live.length === 0) return results as IngestResult[];
+  const w = planWrites(accountId, live, existing, now);
+
+  // A thread with one incoming message in this batch gets its handler's work (the assistant's run
+  // created, claimed and loaded) in the same transaction: the turn can start as soon as the commit
+  // returns. A burst in one thread goes through the chain after the commit (runHandlers).
+  // An account without an active assistant gets no runs at all (a run needs one): its messages
+  // skip the assistant's planning, which costs more JavaScript than storing them.
+  const incomingByThread = new Map<string, Plan[]>();
+  if (existing.hasAssistant) for (const p of live) if (p.item.message.direction === "incoming") incomingByThread.set(p.threadKey, [...(incomingByThread.get(p.threadKey) ?? []), p]);
+  const inCommit = new Set([...incomingByThread.values()].filter((g) => g.length === 1).map((g) => g[0]!.messageId));
+  const inCommitPlan = planInCommit(env, [...inCommit].map((messageId) => ({ accountId, messageId })), { armWaiting: !existing.inDowntime });
+  const chainFrom = w.writes.length;
+
+  const written = await commit(env.DB, accountId, w.writes, inCommitPlan?.statements ?? []);
+  const committedAt = Date.now();
+  // Threads whose waiting state this commit set (§4): their frames show it, and the same room call arms the deadline.
+  const waitingRows = inCommitPlan ? inCommitPlan.waitingThreads(written.slice(chainFrom)) : new Map<string, Record<string, unknown>>();
+  const out = framesAndResults(accountId, items, plans, results, existing, w, written, waitingRows);
+  const chain: ChainItem[] = existing.hasAssistant
+    ? out.incoming.filter((m) => !inCommit.has(m.messageId)).map((m) => ({ accountId, threadId: m.threadId, messageId: m.messageId, committedAt }))
+    : [];
+
+  // The push and the chain start together: the assistant's turn does not wait for the fan-out, and
+  // the turn's own room events (the waiting state) wait for this push, so the order stays.
+  const published = publishWaitingSafe(env, accountId, out.events, { start: out.waitingThreadIds });
+  const handlers: Promise<void>[] = [];
+  if (inCommitPlan) handlers.push(inCommitPlan.finish(env, written.slice(chainFrom), published, committedAt));
+  if (chain.length) handlers.push(runHandlers(env, chain, published));
+  for (const r of await Promise.allSettled(handlers)) {
+    // The messages are stored and pushed; a failing handler must not make the webhook retry them.
+    if (r.status === "rejected") createLogger({ accountId }).error("handler chain failed", { error: r.reason, messages: chain.length + inCommit.size });
+  }
+  await published;
+  return out.results;
+}
+
+/** Repeats inside the batch: the first one wins. */
+function repeatsInBatch(items: Item[]): (IngestResult | undefined)[] {
+  const results: (IngestResult | undefined)[] = new Array(items.length);
   const seenKeys = new Set<string>();
   items.forEach((it, i) => {
     if (seenKeys.has(it.message.dedupeKey)) results[i] = { dedupeKey: it.message.dedupeKey, duplicate: true };
     seenKeys.add(it.message.dedupeKey);
   });
+  return results;
+}
 
-  // --- Round trip 1: what already exists.
-  const keys = [...seenKeys];
+/** Round trip 1: the account's switches and the dedupe keys, channels and contacts that already exist; null without the account. */
+async function readExisting(db: D1Database, accountId: string, items: Item[], now: number): Promise<Existing | null> {
+  const keys = [...new Set(items.map((it) => it.message.dedupeKey))];
   const channelIds = [...new Set(items.map((i) => i.channelId).filter((c): c is string => !!c))];
   const contactsByPlatform = new Map<string, string[]>();
   for (const it of items) {
@@ -150,29 +227,30 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     }
   }
   const readResults = await db.batch<Record<string, unknown>>(reads);
-  const accountRow = readResults[0].results[0];
-  if (!accountRow) {
-    return items.map((it, i) => results[i] ?? { dedupeKey: it.message.dedupeKey, duplicate: false, rejected: "ACCOUNT_NOT_FOUND" });
-  }
+  const accountRow = readResults[0]!.results[0];
+  if (!accountRow) return null;
   const settings = settingsSchema.safeParse(typeof accountRow.settings === "string" ? safeJson(accountRow.settings) : accountRow.settings);
-  const aiOnForNewThreads = settings.success ? settings.data.inbox.aiOnForNewThreads : true;
-  // Outside the downtime schedule a turn that starts at once sets its thread's waiting state in
-  // this same commit (the turn checks the schedule again and clears it if it now says otherwise).
-  const inDowntime = isInDowntime(
-    (typeof accountRow.downtime === "string" ? safeJson(accountRow.downtime) : accountRow.downtime) as never,
-    String(accountRow.timezone ?? "UTC"),
-    new Date(now),
-  );
-  const existingKeys = new Set<string>();
-  for (let r = 1; r <= dedupeReads; r++) for (const row of readResults[r].results) existingKeys.add(String(row.dedupe_key));
-  const channelAssistant = new Map<string, string | null>();
+  const existing: Existing = {
+    aiOnForNewThreads: settings.success ? settings.data.inbox.aiOnForNewThreads : true,
+    // Outside the downtime schedule a turn that starts at once sets its thread's waiting state in
+    // this same commit (the turn checks the schedule again and clears it if it now says otherwise).
+    inDowntime: isInDowntime(
+      (typeof accountRow.downtime === "string" ? safeJson(accountRow.downtime) : accountRow.downtime) as never,
+      String(accountRow.timezone ?? "UTC"),
+      new Date(now),
+    ),
+    hasAssistant: !!accountRow.has_assistant,
+    keys: new Set(),
+    channelAssistant: new Map(),
+    contacts: new Map(),
+  };
+  for (let r = 1; r <= dedupeReads; r++) for (const row of readResults[r]!.results) existing.keys.add(String(row.dedupe_key));
   for (let r = 1 + dedupeReads; r <= dedupeReads + channelReads; r++) {
-    for (const row of readResults[r].results) channelAssistant.set(String(row.id), (row.assistant_id as string | null) ?? null);
+    for (const row of readResults[r]!.results) existing.channelAssistant.set(String(row.id), (row.assistant_id as string | null) ?? null);
   }
-  const existingContacts = new Map<string, { name: string; platformUsername: string | null; phone: string | null; lastSeenAt: number }>();
   for (let r = 1 + dedupeReads + channelReads; r < readResults.length; r++) {
-    for (const row of readResults[r].results) {
-      existingContacts.set(`${row.platform}|${row.platform_user_id}`, {
+    for (const row of readResults[r]!.results) {
+      existing.contacts.set(`${row.platform}|${row.platform_user_id}`, {
         name: String(row.name ?? ""),
         platformUsername: (row.platform_username as string | null) ?? null,
         phone: (row.phone as string | null) ?? null,
@@ -180,15 +258,18 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
       });
     }
   }
+  return existing;
+}
 
-  // --- Which messages are new, and where they go.
-  const plans: (Plan | null)[] = items.map((it, i) => {
+/** Which messages are new, and where they go (fills `results` for the repeats and the rejected). */
+function planMessages(items: Item[], results: (IngestResult | undefined)[], existing: Existing, now: number): (Plan | null)[] {
+  return items.map((it, i) => {
     if (results[i]) return null;
-    if (existingKeys.has(it.message.dedupeKey)) {
+    if (existing.keys.has(it.message.dedupeKey)) {
       results[i] = { dedupeKey: it.message.dedupeKey, duplicate: true };
       return null;
     }
-    if (it.channelId && !channelAssistant.has(it.channelId)) {
+    if (it.channelId && !existing.channelAssistant.has(it.channelId)) {
       results[i] = { dedupeKey: it.message.dedupeKey, duplicate: false, rejected: "CHANNEL_NOT_FOUND" };
       return null;
     }
@@ -196,45 +277,53 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     const threadKey = `${contactKey}|${it.channelId ?? ""}|${it.thread?.kind ?? "dm"}|${it.thread?.externalThreadId ?? ""}`;
     return { item: it, contactKey, threadKey, messageId: orderedId(), createdAt: it.message.createdAt ?? now };
   });
-  const live = plans.filter((p): p is Plan => p !== null);
-  if (live.length === 0) return results as IngestResult[];
+}
 
-  // --- Plan the writes: one statement per kind of row, each over a JSON array (jsonb_each) of the
-  // batch's rows, so a batch costs a handful of statements instead of several per message. On
-  // wrangler dev every statement of a batch costs ~25 µs of the Worker thread apart from its SQL.
-  // Contacts: merged view (what we know after this batch) drives the search text.
-  const contactState = new Map<string, { name: string; platformUsername: string | null; phone: string | null; isNew: boolean; newId: string }>();
+/** Contacts: the merged view (what we know after this batch) drives the search text. */
+function contactStates(live: Plan[], existing: Existing) {
+  const contactState = new Map<string, ContactState>();
   const lastOfContact = new Map<string, Item>();
   const incomingContacts = new Set<string>();
   for (const p of live) {
     const it = p.item;
-    const prev = contactState.get(p.contactKey) ?? (existingContacts.has(p.contactKey) ? { ...existingContacts.get(p.contactKey)!, isNew: false, newId: orderedId() } : null);
+    const known = existing.contacts.get(p.contactKey);
+    const prev = contactState.get(p.contactKey) ?? (known ? { ...known, isNew: false, newId: orderedId() } : null);
     const c = it.contact;
     const name = c.name?.trim() || prev?.name || c.platformUsername || c.phone || "";
-    const state = {
+    contactState.set(p.contactKey, {
       name,
       platformUsername: c.platformUsername ?? prev?.platformUsername ?? null,
       phone: c.phone ?? prev?.phone ?? null,
       isNew: prev ? prev.isNew : true,
       newId: prev?.newId ?? orderedId(),
-    };
-    contactState.set(p.contactKey, state);
+    });
     lastOfContact.set(p.contactKey, it);
     if (it.message.direction === "incoming") incomingContacts.add(p.contactKey);
   }
+  return { contactState, lastOfContact, incomingContacts };
+}
+
+/**
+ * Plans the writes: one statement per kind of row, each over a JSON array (jsonb_each) of the
+ * batch's rows, so a batch costs a handful of statements instead of several per message. On
+ * wrangler dev every statement of a batch costs ~25 µs of the Worker thread apart from its SQL.
+ */
+function planWrites(accountId: string, live: Plan[], existing: Existing, now: number): Writes {
+  const { contactState, lastOfContact, incomingContacts } = contactStates(live, existing);
   const contactJson: string[] = [];
   const newThreads = new Map<string, Record<string, unknown>>();
   const messageJson: string[] = [];
   const previewJson: string[] = [];
   const threadNewIds = new Map<string, string>();
-  const firstOfContact = new Set<string>();
   const searchTextOf = new Map<string, { it: Item; text: string }>();
   const previews = new Map<string, string>();
   const messageRowsIn = new Map<string, Record<string, unknown>>();
+  const firstOfContact = new Set<string>();
   for (const p of live) {
     const it = p.item;
     const st = contactState.get(p.contactKey)!;
     const key = { platform: it.platform, puid: it.contact.platformUserId };
+    const test = it.contact.isTestContact || it.platform === "WEBCHAT" ? 1 : 0;
     if (!firstOfContact.has(p.contactKey)) {
       firstOfContact.add(p.contactKey);
       const lastItem = lastOfContact.get(p.contactKey)!;
@@ -246,10 +335,10 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
           username: lastItem.contact.platformUsername ?? it.contact.platformUsername ?? null,
           phone: lastItem.contact.phone ?? it.contact.phone ?? null,
           avatar: lastItem.contact.avatar ?? it.contact.avatar ?? null,
-          test: it.contact.isTestContact || it.platform === "WEBCHAT" ? 1 : 0,
+          test,
           search: contactSearchText({ name: st.name, platformUsername: st.platformUsername, phone: st.phone, platformUserId: it.contact.platformUserId }),
           // Last seen moves on with an incoming message (a new contact is seen now in any case).
-          seen: incomingContacts.has(p.contactKey) || !existingContacts.has(p.contactKey) ? now : 0,
+          seen: incomingContacts.has(p.contactKey) || !existing.contacts.has(p.contactKey) ? now : 0,
         }),
       );
     }
@@ -257,42 +346,14 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     if (!threadNewIds.has(p.threadKey)) {
       const id = orderedId();
       threadNewIds.set(p.threadKey, id);
-      const assistantId = it.thread?.assistantId ?? (it.channelId ? channelAssistant.get(it.channelId) : null) ?? null;
-      newThreads.set(p.threadKey, {
-        ...where,
-        id,
-        assistant: assistantId,
-        ai: assistantId && aiOnForNewThreads ? 1 : 0,
-        test: it.contact.isTestContact || it.platform === "WEBCHAT" ? 1 : 0,
-      });
+      const assistantId = it.thread?.assistantId ?? (it.channelId ? existing.channelAssistant.get(it.channelId) : null) ?? null;
+      newThreads.set(p.threadKey, { ...where, id, assistant: assistantId, ai: assistantId && existing.aiOnForNewThreads ? 1 : 0, test });
     }
     const m = it.message;
-    const dir = m.direction;
     const preview = previewOf(m);
     previews.set(p.messageId, preview);
     // Named as the columns: the committed row is this plus what the insert returns (thread, contact).
-    const row = {
-      id: p.messageId,
-      type: m.type,
-      direction: dir,
-      content: m.content,
-      payload_url: m.payloadUrl ?? null,
-      file_name: m.fileName ?? null,
-      mime_type: m.mimeType ?? null,
-      file_size: m.fileSize ?? null,
-      is_system: dir === "system" ? 1 : 0,
-      is_sent: dir === "outgoing" ? 1 : 0,
-      is_delivered: 0,
-      is_read: 0,
-      delivery_status: dir === "outgoing" ? "sent" : null,
-      metadata: JSON.stringify(m.metadata ?? {}),
-      sender_type: m.senderType ?? (dir === "incoming" ? "contact" : dir === "system" ? "system" : "operator"),
-      sender_user_id: m.senderUserId ?? null,
-      platform_message_id: m.platformMessageId ?? null,
-      dedupe_key: m.dedupeKey,
-      created_at: p.createdAt,
-      updated_at: now,
-    };
+    const row = messageRow({ ...m, id: p.messageId, delivery: m.direction === "outgoing" ? "sent" : null, createdAt: p.createdAt, updatedAt: now });
     messageRowsIn.set(p.messageId, row);
     messageJson.push(JSON.stringify({ ...where, ...row }));
     previewJson.push(JSON.stringify({ id: p.messageId, preview }));
@@ -301,22 +362,19 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   // Kept as SQL and values until the batch is sent: the statements are prepared for the JSON table
   // function in use (see bulkJsonEach).
   const writes: { sql: string; values: unknown[] }[] = [];
-  const bulk = (sql: string, rows: string[], withAt = true) => {
+  const bulk = (sql: string, rows: string[], withAt = true): [number, number] => {
+    const from = writes.length;
     for (const json of jsonArrays(rows)) writes.push({ sql, values: withAt ? [accountId, now, json] : [accountId, json] });
+    return [from, writes.length];
   };
-  const contactsFrom = writes.length;
-  bulk(CONTACTS_UPSERT_SQL, contactJson);
-  const contactsTo = writes.length;
+  const contacts = bulk(CONTACTS_UPSERT_SQL, contactJson);
   // A new thread starts with its search text as of its last message of the batch (the update
   // below then leaves it alone, so its FTS entry is written once).
   bulk(THREADS_INSERT_SQL, [...newThreads].map(([key, t]) => JSON.stringify({ ...t, search: searchTextOf.get(key)!.text })));
-  const messagesFrom = writes.length;
-  bulk(MESSAGES_INSERT_SQL, messageJson);
-  const messagesTo = writes.length;
+  const messages = bulk(MESSAGES_INSERT_SQL, messageJson);
   // The threads' last message, unread count and last incoming time, from the rows really inserted
   // (a concurrent duplicate leaves its thread alone).
-  bulk(THREADS_LAST_MESSAGE_SQL, previewJson);
-  const threadsTo = writes.length;
+  const threads = bulk(THREADS_LAST_MESSAGE_SQL, previewJson);
   // The search text (name, username, last message) once per thread, after its last message of the
   // batch, and only when it changed: every write of it rewrites the thread's trigram FTS entry,
   // which is most of what storing a message costs, so a burst in one thread pays for it once.
@@ -327,40 +385,41 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     ),
     false,
   );
+  return { writes, contacts, messages, threads, contactState, threadNewIds, previews, messageRowsIn };
+}
 
-  // A thread with one incoming message in this batch gets its assistant run created, claimed and
-  // loaded in the same transaction (chainInCommit): the turn can start as soon as the commit
-  // returns. A burst in one thread goes through the chain after the commit (runChain).
-  // An account without an active assistant gets no runs at all (a run needs one, see planAssistant):
-  // its messages skip the assistant's planning, which costs more JavaScript than storing them.
-  const assistantsOn = !!accountRow.has_assistant;
-  const incomingByThread = new Map<string, Plan[]>();
-  if (assistantsOn) for (const p of live) if (p.item.message.direction === "incoming") incomingByThread.set(p.threadKey, [...(incomingByThread.get(p.threadKey) ?? []), p]);
-  const inCommit = [...incomingByThread.values()].filter((g) => g.length === 1).map((g) => g[0]!.messageId);
-  const inCommitIds = new Set(inCommit);
-  const assistantPlan = inCommit.length ? chainInCommit(env, inCommit.map((messageId) => ({ accountId, messageId })), { armWaiting: !inDowntime }) : null;
-  const chainFrom = writes.length;
-
-  // --- Round trip 2: every write in one transaction.
-  const batchFor = (each: JsonEach) => [
-    ...writes.map((w) => db.prepare(each === "jsonb_each" ? w.sql : w.sql.replaceAll("jsonb_each(", "json_each(")).bind(...w.values)),
-    ...(assistantPlan?.statements ?? []),
-  ];
-  let written: D1Result<Record<string, unknown>>[];
+/** Round trip 2: every write (and the handlers' in-commit statements) in one transaction. */
+async function commit(db: D1Database, accountId: string, writes: Writes["writes"], extra: D1PreparedStatement[]): Promise<D1Result<Record<string, unknown>>[]> {
+  const batchFor = (each: JsonEach) => [...writes.map((w) => db.prepare(each === "jsonb_each" ? w.sql : w.sql.replaceAll("jsonb_each(", "json_each(")).bind(...w.values)), ...extra];
   try {
-    written = await db.batch<Record<string, unknown>>(batchFor(bulkJsonEach));
+    return await db.batch<Record<string, unknown>>(batchFor(bulkJsonEach));
   } catch (error) {
     // A D1 without JSONB (SQLite before 3.45) refuses jsonb_each: the transaction wrote nothing, so
     // the same rows go again through json_each, and this isolate keeps to it.
     if (bulkJsonEach !== "jsonb_each" || !/jsonb_each/.test(String((error as Error)?.message ?? error))) throw error;
     createLogger({ accountId }).warn("jsonb_each unavailable: ingest falls back to json_each", { error });
     bulkJsonEach = "json_each";
-    written = await db.batch<Record<string, unknown>>(batchFor(bulkJsonEach));
+    return db.batch<Record<string, unknown>>(batchFor(bulkJsonEach));
   }
-  const committedAt = Date.now();
+}
 
+/**
+ * Reads the commit back into one `message` frame per stored message (with its contact and thread
+ * as they were right after it) and the results in the order of `items`; a planned message the
+ * commit did not store lost a race with a concurrent delivery of the same message.
+ */
+function framesAndResults(
+  accountId: string,
+  items: Item[],
+  plans: (Plan | null)[],
+  results: (IngestResult | undefined)[],
+  existing: Existing,
+  w: Writes,
+  written: D1Result<Record<string, unknown>>[],
+  waitingRows: Map<string, Record<string, unknown>>,
+) {
   const contactRows = new Map<string, Contact>();
-  for (let s = contactsFrom; s < contactsTo; s++) {
+  for (let s = w.contacts[0]; s < w.contacts[1]; s++) {
     for (const row of written[s]!.results) {
       const c = rowToContact(row);
       contactRows.set(`${c.platform}|${c.platformUserId}`, c);
@@ -368,27 +427,24 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   }
   const messageRows = new Map<string, Record<string, unknown>>();
   // The insert returns where each new message went; the rest of the row is what was written.
-  for (let s = messagesFrom; s < messagesTo; s++) {
-    for (const r of written[s]!.results) messageRows.set(String(r.id), { ...messageRowsIn.get(String(r.id)), account_id: accountId, thread_id: r.thread_id, contact_id: r.contact_id });
+  for (let s = w.messages[0]; s < w.messages[1]; s++) {
+    for (const r of written[s]!.results) messageRows.set(String(r.id), { ...w.messageRowsIn.get(String(r.id)), account_id: accountId, thread_id: r.thread_id, contact_id: r.contact_id });
   }
   const threadRows = new Map<string, Thread>();
-  for (let s = messagesTo; s < threadsTo; s++) for (const row of written[s]!.results) threadRows.set(String(row.id), rowToThread(row));
+  for (let s = w.threads[0]; s < w.threads[1]; s++) for (const row of written[s]!.results) threadRows.set(String(row.id), rowToThread(row));
   // Each frame shows its thread as it was right after its message: the committed row, less the
   // incoming messages of this batch that came after it.
   const incomingAfter = new Map<string, number>();
   for (const row of messageRows.values()) if (row.direction === "incoming") incomingAfter.set(String(row.thread_id), (incomingAfter.get(String(row.thread_id)) ?? 0) + 1);
   const lastIncomingAt = new Map<string, number>();
-
-  const events: RoomEventInput[] = [];
-  const chain: ChainItem[] = [];
   // Known contacts whose name, username or phone this batch changed: a contact.updated webhook rides on their first message.
   const changedContacts = new Set<string>();
-  for (const [key, st] of contactState) {
-    const ex = existingContacts.get(key);
+  for (const [key, st] of w.contactState) {
+    const ex = existing.contacts.get(key);
     if (ex && (ex.name !== st.name || ex.platformUsername !== st.platformUsername || ex.phone !== st.phone)) changedContacts.add(key);
   }
-  // Threads whose waiting state this commit set (§4): their frames show it, and the same room call arms the deadline.
-  const waitingRows = assistantPlan ? assistantPlan.waitingThreads(written.slice(chainFrom)) : new Map<string, Record<string, unknown>>();
+  const events: RoomEventInput[] = [];
+  const incoming: { messageId: string; threadId: string }[] = [];
   const waitingThreadIds: string[] = [];
   items.forEach((it, i) => {
     const p = plans[i];
@@ -397,7 +453,6 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     const committed = mRow ? threadRows.get(String(mRow.thread_id)) : undefined;
     const contact = contactRows.get(p.contactKey);
     if (!mRow || !committed || !contact) {
-      // Lost a race with a concurrent delivery of the same message.
       results[i] = { dedupeKey: it.message.dedupeKey, duplicate: true };
       return;
     }
@@ -411,7 +466,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
       ? rowToThread(waitingRow)
       : {
           ...committed,
-          lastMessage: previews.get(message.id) ?? committed.lastMessage,
+          lastMessage: w.previews.get(message.id) ?? committed.lastMessage,
           lastMessageType: message.type,
           lastMessageAt: message.createdAt,
           unreadCount: committed.unreadCount - (incomingAfter.get(committed.id) ?? 0),
@@ -420,7 +475,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     const dto = serializeMessage(message, contact, thread);
     // The message frame carries its contact and thread as committed: no separate updateContact,
     // except for the waiting state, which is also pushed on its own as §4 has it.
-    const newContact = contact.id === contactState.get(p.contactKey)!.newId;
+    const newContact = contact.id === w.contactState.get(p.contactKey)!.newId;
     const webhooks: WebhookTag[] = newContact && dto.contact ? [{ type: "contact.created", data: dto.contact }] : [];
     if (changedContacts.delete(p.contactKey) && dto.contact) webhooks.push({ type: "contact.updated", data: dto.contact });
     if (message.direction === "incoming") webhooks.push("message.received");
@@ -438,24 +493,12 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
       threadId: thread.id,
       contactId: contact.id,
       newContact,
-      newThread: thread.id === threadNewIds.get(p.threadKey),
+      newThread: thread.id === w.threadNewIds.get(p.threadKey),
       message: dto,
     };
-    if (assistantsOn && message.direction === "incoming" && !inCommitIds.has(message.id)) chain.push({ accountId, threadId: thread.id, messageId: message.id, committedAt });
+    if (message.direction === "incoming") incoming.push({ messageId: message.id, threadId: thread.id });
   });
-
-  // The push and the chain start together: the assistant's turn does not wait for the fan-out, and
-  // the turn's own room events (the waiting state) wait for this push, so the order stays.
-  const published = publishWaitingSafe(env, accountId, events, { start: waitingThreadIds });
-  const handlers: Promise<void>[] = [];
-  if (assistantPlan) handlers.push(assistantPlan.finish(env, written.slice(chainFrom), published, committedAt));
-  if (chain.length) handlers.push(runChain(env, chain, published));
-  for (const r of await Promise.allSettled(handlers)) {
-    // The messages are stored and pushed; a failing handler must not make the webhook retry them.
-    if (r.status === "rejected") createLogger({ accountId }).error("handler chain failed", { error: r.reason, messages: chain.length + inCommit.length });
-  }
-  await published;
-  return results as IngestResult[];
+  return { events, incoming, waitingThreadIds, results: results as IngestResult[] };
 }
 
 /**
@@ -492,7 +535,7 @@ export function setIngestJsonEachForTests(each: JsonEach) {
 // jsonb_each hands each row over as JSONB, so its fields are read without parsing the row's text
 // again for every column (a message's row: 8 instead of 29 µs of SQLite CPU, measured in node:sqlite).
 // A message finds its contact by (platform, platform user id) and its thread by (contact, channel,
-// kind, external id); the JSON keys are the ones ingestForAccount writes.
+// kind, external id); the JSON keys are the ones planWrites writes.
 const CONTACT_OF = "c.account_id = ?1 AND c.platform = j.value ->> 'platform' AND c.platform_user_id = j.value ->> 'puid'";
 const THREAD_OF = "t.account_id = ?1 AND t.contact_id = c.id AND t.channel_id IS j.value ->> 'channel' AND t.kind = j.value ->> 'kind' AND t.external_thread_id = j.value ->> 'ext'";
 
@@ -516,11 +559,9 @@ const THREADS_INSERT_SQL = `INSERT INTO threads (id, account_id, contact_id, cha
   WHERE NOT EXISTS (SELECT 1 FROM threads t WHERE ${THREAD_OF})
   ON CONFLICT DO NOTHING`;
 
-const MESSAGES_INSERT_SQL = `INSERT INTO messages (id, account_id, thread_id, contact_id, type, direction, content, payload_url, file_name, mime_type, file_size, is_system, is_sent, is_delivered, is_read, delivery_status, metadata, sender_type, sender_user_id, platform_message_id, dedupe_key, created_at, updated_at)
-  SELECT j.value ->> 'id', ?1, (SELECT t.id FROM threads t WHERE ${THREAD_OF} ORDER BY t.created_at, t.id LIMIT 1), c.id,
-    j.value ->> 'type', j.value ->> 'direction', j.value ->> 'content', j.value ->> 'payload_url', j.value ->> 'file_name', j.value ->> 'mime_type', j.value ->> 'file_size',
-    j.value ->> 'is_system', j.value ->> 'is_sent', j.value ->> 'is_delivered', j.value ->> 'is_read', j.value ->> 'delivery_status', j.value ->> 'metadata', j.value ->> 'sender_type',
-    j.value ->> 'sender_user_id', j.value ->> 'platform_message_id', j.value ->> 'dedupe_key', j.value ->> 'created_at', ?2
+// The message's own columns come from the writer's row (messageRow), in the writer's column order.
+const MESSAGES_INSERT_SQL = `INSERT INTO messages (account_id, thread_id, contact_id, ${MESSAGE_VALUE_COLUMNS.join(", ")})
+  SELECT ?1, (SELECT t.id FROM threads t WHERE ${THREAD_OF} ORDER BY t.created_at, t.id LIMIT 1), c.id, ${messageColumnsFromJson("j")}
   FROM jsonb_each(?3) AS j CROSS JOIN contacts c ON ${CONTACT_OF}
   WHERE true
   ON CONFLICT DO NOTHING RETURNING id, thread_id, contact_id`;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { onReplyDelta } from "../../ai/chain";
+import { onReplyDelta } from "../../ai/assistant-handler";
 import type { AppBindings } from "../../env";
 import { v } from "../../lib/validation";
 import { accountScope, can } from "../../middleware/account-scope";

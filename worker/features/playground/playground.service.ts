@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { turnOf } from "../../ai/chain";
+import { turnOf } from "../../ai/assistant-handler";
 import type { RunOutcome } from "../../ai/runner";
 import { getDb, schema } from "../../db/client";
 import type { Env } from "../../env";

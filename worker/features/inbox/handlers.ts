@@ -1,0 +1,55 @@
+import { type AssistantPlan, assistantInCommit, type ChainItem, scheduleAssistant } from "../../ai/assistant-handler";
+import type { Env } from "../../env";
+
+export type { ChainItem };
+
+/**
+ * The handler chain of freshly ingested incoming messages, in order. Each handler gets the
+ * messages the handlers before it left, and returns the ones it leaves to the next: a flow that
+ * takes a thread keeps its messages, so the assistant never sees them. A handler may also plan
+ * inside the ingest's own commit (`inCommit`, threads with one incoming message, so their turn can
+ * start as soon as the commit returns); the first handler that has one gets those messages, so a
+ * flow that wants to take such threads first must decide in the commit too.
+ *
+ * Slots: 1. flows (a later issue plugs in here; until then it passes everything on),
+ *        2. the thread's assistant.
+ */
+export interface InboxHandler {
+  name: string;
+  /** Runs after the commit and the room push began; returns the messages it did not take. */
+  afterCommit(env: Env, items: ChainItem[], published?: Promise<void>): Promise<ChainItem[]>;
+  /** Statements for the ingest's write batch (one incoming message per thread). */
+  inCommit?(env: Env, items: { accountId: string; messageId: string }[], opts: { armWaiting: boolean }): AssistantPlan;
+}
+
+const flowSlot: InboxHandler = {
+  name: "flow",
+  afterCommit: async (_env, items) => items,
+};
+
+const assistant: InboxHandler = {
+  name: "assistant",
+  afterCommit: async (env, items, published) => {
+    await scheduleAssistant(env, items, published);
+    return [];
+  },
+  inCommit: (env, items, opts) => assistantInCommit(env, items, opts),
+};
+
+export const INBOX_HANDLERS: readonly InboxHandler[] = [flowSlot, assistant];
+
+/** Hands committed incoming messages down the chain. */
+export async function runHandlers(env: Env, items: ChainItem[], published?: Promise<void>): Promise<void> {
+  let left = items;
+  for (const h of INBOX_HANDLERS) {
+    if (!left.length) return;
+    left = await h.afterCommit(env, left, published);
+  }
+}
+
+/** The in-commit plan of the chain's first handler that has one (today the assistant), or null. */
+export function planInCommit(env: Env, items: { accountId: string; messageId: string }[], opts: { armWaiting: boolean }): AssistantPlan | null {
+  if (!items.length) return null;
+  const h = INBOX_HANDLERS.find((x) => x.inCommit);
+  return h?.inCommit?.(env, items, opts) ?? null;
+}
