@@ -1,4 +1,5 @@
-import type { MessageType, Platform } from "../db/schema/inbox";
+import { z } from "zod";
+import { MESSAGE_TYPES, PLATFORMS, type Platform } from "../db/schema/inbox";
 
 /**
  * The contract between the messengers and the rest of the Worker. This folder is the lowest layer:
@@ -8,39 +9,46 @@ import type { MessageType, Platform } from "../db/schema/inbox";
 export type MessengerPlatform = Exclude<Platform, "WEBCHAT">;
 
 /**
- * One message from outside in the inbox's terms. The inbox validates it with its ingest schema
- * (features/inbox/ingest.ts), which must accept exactly this shape: the inbound consumer hands these
- * items to `ingestIncoming` as they are, so tsc checks the two against each other there.
+ * One message from outside in the inbox's terms: what every channel's parser produces and what
+ * the inbox's one entry (features/inbox/ingest.ts, idempotent on `dedupeKey`) validates with
+ * this same schema.
  */
-export interface IncomingItem {
-  accountId: string;
-  channelId: string | null;
-  platform: Platform;
-  contact: {
-    platformUserId: string;
-    name?: string;
-    platformUsername?: string | null;
-    phone?: string | null;
-    avatar?: string | null;
-    isTestContact?: boolean;
-  };
-  thread?: { kind?: "dm" | "comments"; externalThreadId?: string; assistantId?: string | null };
-  message: {
-    type: MessageType;
-    direction?: "incoming" | "outgoing" | "system";
-    content?: string;
-    payloadUrl?: string | null;
-    fileName?: string | null;
-    mimeType?: string | null;
-    fileSize?: number | null;
-    metadata?: Record<string, unknown>;
-    platformMessageId?: string | null;
-    dedupeKey: string;
-    createdAt?: number;
-    senderType?: "contact" | "operator" | "assistant" | "system";
-    senderUserId?: string | null;
-  };
-}
+export const incomingItemSchema = z.object({
+  accountId: z.string().min(1).max(64),
+  channelId: z.string().min(1).max(64).nullable(),
+  platform: z.enum(PLATFORMS),
+  contact: z.object({
+    platformUserId: z.string().min(1).max(200),
+    name: z.string().max(200).optional(),
+    platformUsername: z.string().max(200).nullish(),
+    phone: z.string().max(50).nullish(),
+    avatar: z.string().max(2000).nullish(),
+    isTestContact: z.boolean().optional(),
+  }),
+  thread: z
+    .object({
+      kind: z.enum(["dm", "comments"]).optional(),
+      externalThreadId: z.string().max(200).optional(),
+      assistantId: z.string().max(64).nullish(),
+    })
+    .optional(),
+  message: z.object({
+    type: z.enum(MESSAGE_TYPES),
+    direction: z.enum(["incoming", "outgoing", "system"]).default("incoming"),
+    content: z.string().max(100_000).default(""),
+    payloadUrl: z.string().max(2000).nullish(),
+    fileName: z.string().max(300).nullish(),
+    mimeType: z.string().max(200).nullish(),
+    fileSize: z.number().int().min(0).nullish(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    platformMessageId: z.string().max(200).nullish(),
+    dedupeKey: z.string().min(1).max(300),
+    createdAt: z.number().int().positive().optional(),
+    senderType: z.enum(["contact", "operator", "assistant", "system"]).optional(),
+    senderUserId: z.string().max(64).nullish(),
+  }),
+});
+export type IncomingItem = z.input<typeof incomingItemSchema>;
 
 /** Where the bytes of an incoming attachment come from (downloaded by the consumer, stored in R2). */
 export type MediaRef = { kind: "telegram"; fileId: string } | { kind: "url"; url: string };

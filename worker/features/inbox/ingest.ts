@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type Contact, MESSAGE_TYPES, PLATFORMS, type Thread } from "../../db/schema/inbox";
+import { type IncomingItem, incomingItemSchema } from "../../channels/types";
+import type { Contact, Thread } from "../../db/schema/inbox";
 import type { Env } from "../../env";
 import { createLogger } from "../../lib/logger";
 import { parseOrThrow } from "../../lib/validation";
@@ -14,44 +15,10 @@ import { type MessageDto, contactSearchText, previewOf, serializeContact, serial
 
 /**
  * The one way a message from outside (a messenger webhook, the test chat, the test bot, a message
- * typed on the phone) enters the inbox. Idempotent on `dedupeKey`.
+ * typed on the phone) enters the inbox. Idempotent on `dedupeKey`. The item's schema is the
+ * channels' contract (worker/channels/types.ts).
  */
-export const incomingItemSchema = z.object({
-  accountId: z.string().min(1).max(64),
-  channelId: z.string().min(1).max(64).nullable(),
-  platform: z.enum(PLATFORMS),
-  contact: z.object({
-    platformUserId: z.string().min(1).max(200),
-    name: z.string().max(200).optional(),
-    platformUsername: z.string().max(200).nullish(),
-    phone: z.string().max(50).nullish(),
-    avatar: z.string().max(2000).nullish(),
-    isTestContact: z.boolean().optional(),
-  }),
-  thread: z
-    .object({
-      kind: z.enum(["dm", "comments"]).optional(),
-      externalThreadId: z.string().max(200).optional(),
-      assistantId: z.string().max(64).nullish(),
-    })
-    .optional(),
-  message: z.object({
-    type: z.enum(MESSAGE_TYPES),
-    direction: z.enum(["incoming", "outgoing", "system"]).default("incoming"),
-    content: z.string().max(100_000).default(""),
-    payloadUrl: z.string().max(2000).nullish(),
-    fileName: z.string().max(300).nullish(),
-    mimeType: z.string().max(200).nullish(),
-    fileSize: z.number().int().min(0).nullish(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
-    platformMessageId: z.string().max(200).nullish(),
-    dedupeKey: z.string().min(1).max(300),
-    createdAt: z.number().int().positive().optional(),
-    senderType: z.enum(["contact", "operator", "assistant", "system"]).optional(),
-    senderUserId: z.string().max(64).nullish(),
-  }),
-});
-export type IncomingItem = z.input<typeof incomingItemSchema>;
+export { type IncomingItem, incomingItemSchema };
 type Item = z.output<typeof incomingItemSchema>;
 
 export type IngestResult =
