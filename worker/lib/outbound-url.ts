@@ -8,7 +8,22 @@
  */
 export type OutboundUrlProblem = "invalid" | "protocol" | "credentials" | "private-host" | "query";
 
-const LOCAL_SUFFIXES = [".localhost", ".local", ".internal", ".lan", ".home.arpa", ".intranet", ".localdomain"];
+const LOCAL_SUFFIXES = [".localhost", ".local", ".internal", ".lan", ".home.arpa", ".intranet", ".corp", ".localdomain"];
+const LOCAL_NAMES = new Set(["localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"]);
+
+/**
+ * Why a host (URL.hostname) is not a public domain name, or null: an IP literal in any notation
+ * (WHATWG URL parsing already turns 0x7f.1, 2130706433 and the like into dotted IPv4), a name that
+ * means this machine or a private network, or a single label. One rule for every URL we call on a
+ * customer's behalf (AI providers, outgoing webhooks).
+ */
+export function hostProblem(hostname: string): "ip" | "local" | "single-label" | null {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  if (host.startsWith("[") || /^[\d.]+$/.test(host)) return "ip";
+  if (LOCAL_NAMES.has(host) || LOCAL_SUFFIXES.some((s) => host.endsWith(s))) return "local";
+  if (!host.includes(".")) return "single-label";
+  return null;
+}
 
 export function checkOutboundUrl(raw: string, opts: { development: boolean }): OutboundUrlProblem | null {
   let url: URL;
@@ -21,11 +36,7 @@ export function checkOutboundUrl(raw: string, opts: { development: boolean }): O
   if (url.username || url.password) return "credentials";
   if (url.search || url.hash) return "query";
   if (opts.development) return null;
-  const host = url.hostname.toLowerCase();
-  // WHATWG URL parsing already turns 0x7f.1, 2130706433 and the like into dotted IPv4.
-  if (host.startsWith("[") || /^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return "private-host";
-  if (host === "localhost" || !host.includes(".") || LOCAL_SUFFIXES.some((s) => host.endsWith(s))) return "private-host";
-  return null;
+  return hostProblem(url.hostname) ? "private-host" : null;
 }
 
 /** Russian field messages for the problems above. */

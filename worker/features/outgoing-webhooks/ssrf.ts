@@ -1,4 +1,5 @@
 import type { Env } from "../../env";
+import { hostProblem } from "../../lib/outbound-url";
 
 /**
  * The SSRF guard of outgoing webhooks, applied when an endpoint is saved and again before every
@@ -8,8 +9,6 @@ import type { Env } from "../../env";
  */
 export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string };
 
-const LOCAL_SUFFIXES = [".localhost", ".local", ".internal", ".lan", ".home.arpa", ".intranet", ".corp", ".localdomain"];
-const LOCAL_NAMES = new Set(["localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"]);
 
 /** Only for local tests: `WEBHOOKS_ALLOW_LOOPBACK=1` together with `ENVIRONMENT=development`. */
 export function loopbackAllowed(env: Pick<Env, "ENVIRONMENT" | "WEBHOOKS_ALLOW_LOOPBACK">): boolean {
@@ -26,11 +25,10 @@ export function checkWebhookUrl(raw: string, env: Pick<Env, "ENVIRONMENT" | "WEB
   if (loopbackAllowed(env) && url.protocol === "http:" && url.hostname === "127.0.0.1" && url.port) return { ok: true, url };
   if (url.protocol !== "https:") return { ok: false, message: "Адрес должен начинаться с https://" };
   if (url.username || url.password) return { ok: false, message: "Адрес не должен содержать логин и пароль" };
-  // URL() already normalised "0x7f.1", "2130706433" and friends into dotted IPv4.
-  const host = url.hostname.toLowerCase().replace(/\.$/, "");
-  if (host.startsWith("[") || /^\d+(\.\d+){3}$/.test(host) || /^[\d.]+$/.test(host)) return { ok: false, message: "Укажите доменное имя, а не IP-адрес" };
-  if (LOCAL_NAMES.has(host) || LOCAL_SUFFIXES.some((s) => host.endsWith(s))) return { ok: false, message: "Локальные и внутренние адреса не принимаются" };
-  if (!host.includes(".")) return { ok: false, message: "Укажите полное доменное имя (например, crm.example.ru)" };
+  const problem = hostProblem(url.hostname);
+  if (problem === "ip") return { ok: false, message: "Укажите доменное имя, а не IP-адрес" };
+  if (problem === "local") return { ok: false, message: "Локальные и внутренние адреса не принимаются" };
+  if (problem === "single-label") return { ok: false, message: "Укажите полное доменное имя (например, crm.example.ru)" };
   if (url.port && url.port !== "443") return { ok: false, message: "Поддерживается только стандартный порт 443" };
   return { ok: true, url };
 }
