@@ -15,7 +15,7 @@ const derived = new Map<string, Promise<string>>();
  */
 export function derivedKey(env: Pick<Env, "ENCRYPTION_KEY">, purpose: string): Promise<string> {
   const secret = env.ENCRYPTION_KEY;
-  if (!secret) throw new AppError(503, "ENCRYPTION_NOT_CONFIGURED", "Шифрование секретов не настроено (ENCRYPTION_KEY)");
+  if (!secret) throw new AppError(503, "ENCRYPTION_NOT_CONFIGURED", "Отправка файлов на этой установке платформы ещё не настроена: нет ключа для подписи ссылок. Обратитесь к администратору платформы");
   const id = `${purpose}\u0000${secret}`;
   let k = derived.get(id);
   if (!k) {
