@@ -26,11 +26,6 @@ export const clientFrameSchema = z.discriminatedUnion("event", [
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
-export interface ServerFrame<T = unknown> {
-  event: ServerEvent;
-  data: T;
-  seq?: number;
-}
 
 export interface JoinedAccountData {
   accountId: string;
@@ -53,6 +48,59 @@ export interface RoomEventData {
   updateContact: ContactDto;
   deleteContact: DeleteContactData;
   "core::whatsappStateChanged": ReturnType<typeof whatsappSettingsDto>;
+}
+
+/** `error` data: a code for programs and a Russian sentence for people. */
+export interface ErrorFrameData {
+  code: "BAD_FRAME" | "WRONG_ACCOUNT";
+  message: string;
+}
+
+/** `pong` data. */
+export interface PongData {
+  at: number;
+}
+
+/** What every server event carries: the pushed ones (RoomEventData) and the room's own replies. */
+export interface ServerEventData extends RoomEventData {
+  joinedAccount: JoinedAccountData;
+  error: ErrorFrameData;
+  pong: PongData;
+}
+
+/** A pushed, sequenced frame of one room event. */
+export type RoomFrame = { [E in RoomEvent]: { event: E; data: RoomEventData[E]; seq: number } }[RoomEvent];
+
+/**
+ * Every frame the server sends, discriminated by `event`: narrowing on `frame.event` types
+ * `frame.data`, so neither the room nor the SPA casts.
+ */
+export type ServerFrame = RoomFrame | { [E in Exclude<ServerEvent, RoomEvent>]: { event: E; data: ServerEventData[E]; seq?: undefined } }[Exclude<ServerEvent, RoomEvent>];
+
+/** Serialises a frame the room answers with itself (the pushed ones are stored pre-serialised). */
+export const encodeFrame = (frame: ServerFrame): string => JSON.stringify(frame);
+
+const SERVER_EVENT_SET: ReadonlySet<string> = new Set(SERVER_EVENTS);
+
+/**
+ * Reads a server frame off the wire: null for anything that is not JSON `{ event, data }` with a
+ * known event (and, for pushed events, a numeric seq). The data itself is trusted: the room only
+ * relays what the worker published under the same types.
+ */
+export function parseServerFrame(raw: unknown): ServerFrame | null {
+  if (typeof raw !== "string") return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== "object") return null;
+  const { event, seq } = value as { event?: unknown; seq?: unknown };
+  if (typeof event !== "string" || !SERVER_EVENT_SET.has(event)) return null;
+  if (seq !== undefined && typeof seq !== "number") return null;
+  if (!("data" in value) && event !== "pong") return null;
+  return value as ServerFrame;
 }
 
 /** How many events the room keeps for catch-up. */

@@ -2,7 +2,7 @@ import { type Connection, type ConnectionContext, Server, type WSMessage } from 
 import type { Env } from "../../worker/env";
 import { markThreadsCompleted } from "../../worker/features/inbox/thread-state";
 import { createLogger } from "../../worker/lib/logger";
-import { BACKLOG_SIZE, clientFrameSchema, type JoinedAccountData, type RoomEvent } from "./protocol";
+import { BACKLOG_SIZE, clientFrameSchema, encodeFrame, type JoinedAccountData, type RoomEvent, type RoomEventData } from "./protocol";
 
 /**
  * The same JSON with every non-ASCII character as a \uXXXX escape. A frame goes to every socket of
@@ -26,10 +26,8 @@ interface ConnState {
   joined: boolean;
 }
 
-interface RoomEventInput {
-  event: RoomEvent;
-  data: unknown;
-}
+/** One event to publish, typed by the contract (worker/features/inbox/realtime.ts sends the same shape). */
+type RoomEventInput = { [E in RoomEvent]: { event: E; data: RoomEventData[E] } }[RoomEvent];
 
 /**
  * One per account: the live room of the inbox.
@@ -95,21 +93,21 @@ export class AccountRoom extends Server<Env> {
     try {
       parsed = JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message as ArrayBuffer));
     } catch {
-      connection.send(JSON.stringify({ event: "error", data: { code: "BAD_FRAME", message: "Некорректный кадр: ожидается JSON" } }));
+      connection.send(encodeFrame({ event: "error", data: { code: "BAD_FRAME", message: "Некорректный кадр: ожидается JSON" } }));
       return;
     }
     const frame = clientFrameSchema.safeParse(parsed);
     if (!frame.success) {
-      connection.send(JSON.stringify({ event: "error", data: { code: "BAD_FRAME", message: "Неизвестное событие или неверные данные" } }));
+      connection.send(encodeFrame({ event: "error", data: { code: "BAD_FRAME", message: "Неизвестное событие или неверные данные" } }));
       return;
     }
     if (frame.data.event === "ping") {
-      connection.send(JSON.stringify({ event: "pong", data: { at: Date.now() } }));
+      connection.send(encodeFrame({ event: "pong", data: { at: Date.now() } }));
       return;
     }
     const { accountId, lastSeq } = frame.data.data;
     if (accountId !== this.name) {
-      connection.send(JSON.stringify({ event: "error", data: { code: "WRONG_ACCOUNT", message: "Сокет открыт для другого аккаунта" } }));
+      connection.send(encodeFrame({ event: "error", data: { code: "WRONG_ACCOUNT", message: "Сокет открыт для другого аккаунта" } }));
       return;
     }
     // No await from here to the end: the replay and the switch to live delivery are atomic.
@@ -129,7 +127,7 @@ export class AccountRoom extends Server<Env> {
     connection.setState({ userId: connection.state?.userId ?? "", joined: true });
     this.#joinedSockets().set(connection.id, connection);
     const joined: JoinedAccountData = { accountId, seq, replayed: replay.length, resync };
-    connection.send(JSON.stringify({ event: "joinedAccount", data: joined }));
+    connection.send(encodeFrame({ event: "joinedAccount", data: joined }));
     for (const f of replay) connection.send(f);
   }
 
@@ -141,7 +139,7 @@ export class AccountRoom extends Server<Env> {
     const frames: string[] = [];
     for (const e of events) {
       seq++;
-      const frame = asciiJson(JSON.stringify({ event: e.event, data: e.data, seq }));
+      const frame = asciiJson(encodeFrame({ ...e, seq }));
       sql.exec("INSERT INTO room_events (seq, frame) VALUES (?, ?)", seq, frame);
       frames.push(frame);
     }

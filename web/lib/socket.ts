@@ -1,6 +1,6 @@
 import ReconnectingWebSocket from "partysocket/ws";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import type { JoinedAccountData, RoomEventData, ServerEvent, ServerFrame } from "@do/account-room/protocol";
+import { parseServerFrame, type JoinedAccountData, type ServerEvent, type ServerEventData, type ServerFrame } from "@do/account-room/protocol";
 import { queryClient } from "./query";
 import { getAccessToken, hasAccessToken } from "./session";
 import { createStore } from "./utils";
@@ -34,7 +34,7 @@ export interface JoinedEvent extends JoinedAccountData {
 
 type Handler<T = unknown> = (data: T, meta: SocketEventMeta) => void;
 /** What a handler of `event` receives: the room's events as protocol.ts declares them. */
-export type SocketEventData<E extends ServerEvent> = E extends keyof RoomEventData ? RoomEventData[E] : E extends "joinedAccount" ? JoinedEvent : unknown;
+export type SocketEventData<E extends ServerEvent> = E extends "joinedAccount" ? JoinedEvent : ServerEventData[E];
 
 export const SOCKET_OPTIONS = {
   minReconnectionDelay: 1000,
@@ -69,13 +69,32 @@ export function socketUrl(accountId: string, token: string): string {
   return `${proto}//${location.host}/ws?token=${encodeURIComponent(token)}&accountId=${encodeURIComponent(accountId)}`;
 }
 
-function emit(event: string, data: unknown, meta: SocketEventMeta) {
+/** Hands an event's data to its handlers; the handler map is keyed by event, so data matches. */
+function emit<E extends ServerEvent>(event: E, data: SocketEventData<E>, meta: SocketEventMeta) {
   for (const h of handlers.get(event) ?? []) {
     try {
-      h(data, meta);
+      (h as Handler<SocketEventData<E>>)(data, meta);
     } catch (error) {
       console.error(`[socket] handler of ${event} failed`, error);
     }
+  }
+}
+
+/** The union does not correlate `event` and `data` across a generic call: one case per frame kind. */
+function emitFrame(frame: Exclude<ServerFrame, { event: "joinedAccount" }>, meta: SocketEventMeta) {
+  switch (frame.event) {
+    case "message":
+      return emit(frame.event, frame.data, meta);
+    case "updateContact":
+      return emit(frame.event, frame.data, meta);
+    case "deleteContact":
+      return emit(frame.event, frame.data, meta);
+    case "core::whatsappStateChanged":
+      return emit(frame.event, frame.data, meta);
+    case "error":
+      return emit(frame.event, frame.data, meta);
+    case "pong":
+      return emit(frame.event, frame.data, meta);
   }
 }
 
@@ -116,23 +135,20 @@ function open(accountId: string): Connection {
   });
   conn.ws.addEventListener("error", (e) => log("connection error", (e as { message?: string }).message));
   conn.ws.addEventListener("message", (e: MessageEvent) => {
-    let frame: ServerFrame;
-    try {
-      frame = JSON.parse(typeof e.data === "string" ? e.data : "") as ServerFrame;
-    } catch {
+    const frame = parseServerFrame(e.data);
+    if (!frame) {
       log("unreadable frame");
       return;
     }
-    if (!frame || typeof frame.event !== "string") return;
     if (frame.event === "joinedAccount") {
-      const joined = frame.data as JoinedAccountData;
+      const joined = frame.data;
       const fresh = !conn.joinedOnce;
       conn.joinedOnce = true;
       if (joined.resync) {
         queryClient.invalidateQueries({ queryKey: ["accounts", accountId] });
       }
       conn.lastSeq = joined.seq - joined.replayed;
-      emit("joinedAccount", { ...joined, fresh } satisfies JoinedEvent, { accountId, seq: joined.seq });
+      emit("joinedAccount", { ...joined, fresh }, { accountId, seq: joined.seq });
       return;
     }
     if (typeof frame.seq === "number") {
@@ -141,7 +157,7 @@ function open(accountId: string): Connection {
       conn.lastSeq = frame.seq;
     }
     if (frame.event === "error") log("server error", frame.data);
-    emit(frame.event, frame.data, { accountId, seq: frame.seq });
+    emitFrame(frame, { accountId, seq: frame.seq });
   });
   return conn;
 }
