@@ -3,6 +3,7 @@ import { Outlet, useParams } from "react-router";
 import { PageLoader } from "./page-loader";
 import { NotFoundPage } from "./route-error";
 import { enterAccountRoute } from "@/lib/account-route";
+import { installRealtime } from "@/lib/realtime";
 import { setCurrentAccountId } from "@/lib/session-store";
 import { useSession } from "@/lib/session";
 
@@ -13,7 +14,7 @@ const TestChatLauncher = lazy(() => import("@/features/test-chat/components/test
 /**
  * Parent of every /:accountId route: makes it the current account (the session is re-read with
  * that accountId, so the ability rules are the ones of this account) and runs the account-route
- * hooks (the live socket arrives there). For a user who is not a member it shows the not-found
+ * hooks (the live socket arrives there); the realtime installation is set up here once. For a user who is not a member it shows the not-found
  * page, as the API answers 404; a segment that cannot be an account id (/checkout, a typo) never
  * gets here (web/components/app-root.tsx).
  * Loaded lazily by the router (web/router.tsx), next to the page's own code.
@@ -23,6 +24,9 @@ export function AccountScope() {
   const [entered, setEntered] = useState<string | null>(null);
   const session = useSession();
   const member = session.accounts.some((a) => a.accountId === accountId);
+
+  // The room's events patch React Query from here on, for every page of the account (web/lib/realtime.ts).
+  useLayoutEffect(() => installRealtime(), []);
 
   useLayoutEffect(() => {
     setCurrentAccountId(accountId);

@@ -32,7 +32,16 @@ export const chatKeys = {
   contactLists: (accountId: string) => ["accounts", accountId, "chat", "contacts"] as const,
   contacts: (accountId: string, f: ChatFilters) => ["accounts", accountId, "chat", "contacts", f] as const,
   messages: (accountId: string, contactId: string) => ["accounts", accountId, "chat", "messages", contactId] as const,
+  /** The chat open on the page (?c=&t=): kept live by the realtime installation like the lists. */
+  openChats: (accountId: string) => ["accounts", accountId, "chat", "open"] as const,
+  openChat: (accountId: string, contactId: string, threadId: string | null) => ["accounts", accountId, "chat", "open", contactId, threadId ?? ""] as const,
 };
+
+/** The open chat's contact; `deleted` once the room said it is gone (the page then says so instead of the log). */
+export interface OpenChat {
+  contact: ContactDto;
+  deleted: boolean;
+}
 
 export const chatQueries = {
   contacts: (accountId: string, f: ChatFilters) =>

@@ -1,7 +1,8 @@
-import type { QueryClient } from "@tanstack/react-query";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { queryClient } from "@/lib/query";
 import { onSocketEvent } from "@/lib/socket";
-import { chatKeys, type ChatFilters, type ContactDto, type ContactPages, type MessageDto, type MessagePages } from "./api";
+import { contactQueries } from "@/features/contacts/api";
+import { chatKeys, type ChatFilters, type ContactDto, type ContactPages, type MessageDto, type MessagePages, type OpenChat } from "./api";
 
 /**
  * The realtime rules of SPEC §4 applied to the React Query caches of the chat page:
@@ -10,6 +11,7 @@ import { chatKeys, type ChatFilters, type ContactDto, type ContactPages, type Me
  * - `updateContact`: the contact is replaced in place (status, AI switch, unread, waiting state); a
  *   thread whose last message became empty was cleared, so its messages leave the log.
  * - `deleteContact`: gone from the lists and its log dropped.
+ * The open chat (chatKeys.openChat) follows the same events: the page only reads it.
  */
 export function matchesFilters(c: ContactDto, f: ChatFilters): boolean {
   if ((f.isTestContact ?? false) !== c.isTestContact) return false;
@@ -132,14 +134,60 @@ export function findContact(qc: QueryClient, accountId: string, contactId: strin
   return undefined;
 }
 
+/** Same contact, and the same thread when both name one (an update without a thread still concerns the open chat). */
+const isOpen = (open: ContactDto, c: { contactId: string; thread?: { threadId: string } | null }) =>
+  c.contactId === open.contactId && (!c.thread || !open.thread || c.thread.threadId === open.thread.threadId);
+
+/** Replaces the open chat's contact with a newer state of it (socket frame, an answer of ours). */
+export function patchOpenChat(qc: QueryClient, accountId: string, contact: ContactDto) {
+  for (const [key, data] of qc.getQueriesData<OpenChat>({ queryKey: chatKeys.openChats(accountId) })) {
+    if (data && isOpen(data.contact, contact)) qc.setQueryData<OpenChat>(key, { ...data, contact });
+  }
+}
+
+function markOpenChatDeleted(qc: QueryClient, accountId: string, contactId: string) {
+  for (const [key, data] of qc.getQueriesData<OpenChat>({ queryKey: chatKeys.openChats(accountId) })) {
+    if (data && data.contact.contactId === contactId) qc.setQueryData<OpenChat>(key, { ...data, deleted: true });
+  }
+}
+
+/** Opens a chat picked from a list: its row is the newest state, no fetch. */
+export function setOpenChat(qc: QueryClient, accountId: string, contact: ContactDto) {
+  qc.setQueryData<OpenChat>(chatKeys.openChat(accountId, contact.contactId, contact.thread?.threadId ?? null), { contact, deleted: false });
+}
+
+/**
+ * The chat named by the URL: its row in a loaded list, else the contact's profile (a link, a
+ * reload). Live afterwards through the realtime installation; a deleted one stays deleted.
+ */
+export function openChatQuery(qc: QueryClient, accountId: string, contactId: string, threadId: string | null) {
+  const queryKey = chatKeys.openChat(accountId, contactId, threadId);
+  return queryOptions({
+    queryKey,
+    queryFn: async (): Promise<OpenChat> => {
+      const known = qc.getQueryData<OpenChat>(queryKey);
+      if (known?.deleted) return known;
+      // A refetch (the join after a gap, a resync) asks the server: the lists may be refetching too.
+      const cached = known ? undefined : findContact(qc, accountId, contactId);
+      if (cached && (!threadId || cached.thread?.threadId === threadId)) return { contact: cached, deleted: false };
+      const { threads, facts: _f, ...rest } = await qc.fetchQuery(contactQueries.detail(accountId, contactId));
+      const thread = threads.find((x) => x.threadId === threadId) ?? threads[0] ?? null;
+      return { contact: { ...rest, thread: thread ? (({ channel: _c, ...th }) => th)(thread) : null }, deleted: false };
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
 let installed = false;
 
-/** Subscribes the cache patchers once (the module is loaded with the chat page). */
+/** Subscribes the cache patchers once (from the realtime installation, web/lib/realtime.ts). */
 export function installChatRealtime(qc: QueryClient = queryClient) {
   if (installed) return;
   installed = true;
   onSocketEvent("message", (m, { accountId }) => {
     upsertMessage(qc, accountId, m);
+    if (m.contact) patchOpenChat(qc, accountId, m.contact);
     const contact = m.contact ?? findContact(qc, accountId, m.contactId);
     const thread = m.contact?.thread ?? m.thread;
     if (contact) moveContactToTop(qc, accountId, thread && contact.thread?.threadId === thread.threadId ? { ...contact, thread } : contact);
@@ -147,13 +195,17 @@ export function installChatRealtime(qc: QueryClient = queryClient) {
   onSocketEvent("updateContact", (c, { accountId }) => {
     const before = findContact(qc, accountId, c.contactId);
     replaceContact(qc, accountId, c);
+    patchOpenChat(qc, accountId, c);
     if (c.thread && c.thread.lastMessage === null && c.thread.lastMessageType === null) {
       clearThreadMessages(qc, accountId, c.contactId, c.thread.threadId);
     } else if (before && c.thread && before.thread?.threadId === c.thread.threadId && c.thread.updatedAt > (before.thread?.updatedAt ?? 0)) {
       moveContactToTop(qc, accountId, c);
     }
   });
-  onSocketEvent("deleteContact", ({ contactId }, { accountId }) => removeContact(qc, accountId, contactId));
+  onSocketEvent("deleteContact", ({ contactId }, { accountId }) => {
+    removeContact(qc, accountId, contactId);
+    markOpenChatDeleted(qc, accountId, contactId);
+  });
   onSocketEvent("joinedAccount", (j, { accountId }) => {
     // Events between our first fetch and this join were not seen: refresh what is on screen once.
     if (j.fresh && !j.resync) void qc.invalidateQueries({ queryKey: chatKeys.all(accountId) });

@@ -81,19 +81,7 @@ export function useTestChat({ accountId, lockedAssistantId, enabled = true }: { 
   const contactId = active?.contactId ?? null;
   const messages = useInfiniteQuery({ ...testChatQueries.messages(accountId, contactId ?? "none"), enabled: enabled && !!contactId });
 
-  useTestChatSocket({
-    accountId,
-    enabled,
-    onMessage: (m) => {
-      if (!m.contactId) return;
-      // Only test chats are cached here; other contacts belong to the inbox.
-      if (queryClient.getQueryData(testChatKeys.messages(accountId, m.contactId))) upsertMessage(queryClient, accountId, m.contactId, m);
-    },
-    onContact: (c) => {
-      if (c.isTestContact) upsertChat(queryClient, accountId, { ...c, lastMessage: c.thread?.lastMessage ?? null } as TestChatContact);
-    },
-    onResync: () => void queryClient.invalidateQueries({ queryKey: testChatKeys.all(accountId) }),
-  });
+  useTestChatSocket(accountId, enabled);
 
   // Leaving the view (popup closed, page left) stops waiting for a reply.
   useEffect(() => () => abort.current?.abort(), []);

@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MessagesSquare, WifiOff } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { EmptyState } from "@/components/ui/empty-state";
-import { useAccountSocket, useSocketEvent } from "@/lib/socket";
+import { useAccountSocket } from "@/lib/socket";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
 import type { ChatFilters, ContactDto } from "@/features/chat/api";
-import { findContact, installChatRealtime } from "@/features/chat/cache";
+import { openChatQuery, patchOpenChat, setOpenChat } from "@/features/chat/cache";
 import { ChatBanners } from "@/features/chat/components/chat-banners";
 import { ChatHeader } from "@/features/chat/components/chat-header";
 import { ChatLog } from "@/features/chat/components/chat-log";
@@ -17,11 +17,8 @@ import { Composer } from "@/features/chat/components/composer";
 import { ContactDetails } from "@/features/chat/components/contact-details";
 import { ContactList, itemKey } from "@/features/chat/components/contact-list";
 import { TestChatsPanel } from "@/features/chat/components/test-chats-panel";
-import { contactQueries } from "@/features/contacts/api";
 
 export const handle = { titleKey: "chat:pageTitle" };
-
-installChatRealtime();
 
 const WIDE = "(min-width: 1280px)";
 const MEDIUM = "(min-width: 960px)";
@@ -49,15 +46,17 @@ export default function ChatPage() {
 
   const contactId = params.get("c");
   const threadId = params.get("t");
-  const [selected, setSelected] = useState<ContactDto | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(wide);
   const [testsOpen, setTestsOpen] = useState(false);
-  const [gone, setGone] = useState(false);
+
+  // The open chat lives in React Query (patched by the realtime installation); the URL names it.
+  const open = useQuery({ ...openChatQuery(qc, accountId, contactId ?? "", threadId), enabled: !!contactId });
+  const selected = contactId ? (open.data?.contact ?? null) : null;
+  const gone = !!contactId && !!open.data?.deleted;
 
   const select = useCallback(
     (c: ContactDto) => {
-      setSelected(c);
-      setGone(false);
+      setOpenChat(qc, accountId, c);
       setParams(
         (p) => {
           const next = new URLSearchParams(p);
@@ -69,10 +68,9 @@ export default function ChatPage() {
         { replace: !!contactId },
       );
     },
-    [setParams, contactId],
+    [qc, accountId, setParams, contactId],
   );
   const close = () => {
-    setSelected(null);
     setParams((p) => {
       const next = new URLSearchParams(p);
       next.delete("c");
@@ -80,39 +78,7 @@ export default function ChatPage() {
       return next;
     });
   };
-
-  // A chat opened by link (or after a reload): take it from the loaded lists or load the contact.
-  const needsLoad = !!contactId && (!selected || selected.contactId !== contactId);
-  const cached = useMemo(() => (needsLoad && contactId ? findContact(qc, accountId, contactId) : undefined), [needsLoad, contactId, qc, accountId]);
-  const profile = useQuery({ ...contactQueries.detail(accountId, contactId ?? ""), enabled: needsLoad && !cached });
-  useEffect(() => {
-    if (!needsLoad) return;
-    if (cached && (!threadId || cached.thread?.threadId === threadId)) {
-      setSelected(cached);
-      return;
-    }
-    if (profile.data) {
-      const { threads, facts: _f, ...rest } = profile.data;
-      const thread = threads.find((x) => x.threadId === threadId) ?? threads[0] ?? null;
-      setSelected({ ...rest, thread: thread ? (({ channel: _c, ...th }) => th)(thread) : null });
-    }
-  }, [needsLoad, cached, profile.data, threadId]);
-  useEffect(() => {
-    if (!contactId && selected) setSelected(null);
-  }, [contactId, selected]);
-
-  // Keep the open chat live.
-  const isSelected = (c: { contactId: string; thread?: { threadId: string } | null }) =>
-    !!selected && c.contactId === selected.contactId && (!c.thread || !selected.thread || c.thread.threadId === selected.thread.threadId);
-  useSocketEvent("updateContact", accountId, (c) => {
-    if (isSelected(c)) setSelected(c);
-  });
-  useSocketEvent("message", accountId, (m) => {
-    if (m.contact && isSelected(m.contact)) setSelected(m.contact);
-  });
-  useSocketEvent("deleteContact", accountId, ({ contactId: id }) => {
-    if (selected?.contactId === id) setGone(true);
-  });
+  const onContactChange = (c: ContactDto) => patchOpenChat(qc, accountId, c);
 
   const showList = medium || !contactId;
   const showChat = medium || !!contactId;
@@ -155,15 +121,15 @@ export default function ChatPage() {
                 onBack={medium ? undefined : close}
                 detailsOpen={detailsOpen}
                 onToggleDetails={() => setDetailsOpen((o) => !o)}
-                onContactChange={(c) => isSelected(c) && setSelected(c)}
+                onContactChange={onContactChange}
               />
               <ChatBanners contact={chat} />
               <ChatLog key={chat.contactId} accountId={accountId} contact={chat} />
-              <Composer accountId={accountId} contact={chat} onSent={(c) => isSelected(c) && setSelected(c)} />
+              <Composer accountId={accountId} contact={chat} onSent={onContactChange} />
             </>
           ) : gone ? (
             <EmptyState icon={MessagesSquare} title={t("deleted")} className="flex-1" />
-          ) : contactId && (profile.isPending || !selected) && !profile.isError ? (
+          ) : contactId && open.isPending ? (
             <div className="flex-1" aria-busy="true" />
           ) : (
             <EmptyState icon={MessagesSquare} title={t("empty.title")} description={t("empty.description")} className="flex-1" data-testid="chat-placeholder" />

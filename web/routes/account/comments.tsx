@@ -18,7 +18,6 @@ import { commentQueries } from "@/features/comments/api";
 import { AutoReplyCard } from "@/features/comments/components/auto-reply-card";
 import { CommentsPanel } from "@/features/comments/components/comments-panel";
 import { PostListItem } from "@/features/comments/components/post-list";
-import { useLiveComments } from "@/features/comments/hooks";
 
 export const handle = { titleKey: "comments:pageTitle" };
 
@@ -29,7 +28,6 @@ export default function CommentsPage() {
   const [params, setParams] = useSearchParams();
   const ability = useAbility();
   const wide = useMediaQuery("(min-width: 60rem)");
-  useLiveComments(accountId);
   const instagram = useQuery(channelQueries.instagram(accountId));
   const posts = useInfiniteQuery(commentQueries.posts(accountId));
   const list = posts.data?.pages.flatMap((p) => p.data) ?? [];

@@ -17,11 +17,9 @@ import { queryClient } from "@/lib/query";
 import { removeContact } from "@/features/chat/cache";
 import { PlatformIcon } from "@/features/chat/components/platform-icon";
 import { mediaSrc } from "@/features/chat/utils";
-import { contactApi, contactQueries, installContactsRealtime, type ContactThread } from "@/features/contacts/api";
+import { contactApi, contactQueries, type ContactThread } from "@/features/contacts/api";
 
 export const handle = { titleKey: "contacts:profile.pageTitle" };
-
-installContactsRealtime();
 
 /** /:accountId/contacts/:contactId — profile, custom field values, threads per channel, links into the chat. */
 export default function ContactPage() {

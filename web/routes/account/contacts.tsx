@@ -21,12 +21,10 @@ import { notify } from "@/lib/notify";
 import { PLATFORMS, THREAD_STATUSES, type ContactDto, type Platform, type ThreadStatus } from "@/features/chat/api";
 import { removeContact } from "@/features/chat/cache";
 import { ContactAvatar, PlatformIcon } from "@/features/chat/components/platform-icon";
-import { contactApi, contactQueries, installContactsRealtime, type ContactsParams, type SortBy } from "@/features/contacts/api";
+import { contactApi, contactQueries, type ContactsParams, type SortBy } from "@/features/contacts/api";
 import { queryClient } from "@/lib/query";
 
 export const handle = { titleKey: "contacts:list.pageTitle" };
-
-installContactsRealtime();
 
 const SORTS: SortBy[] = ["lastSeenAt", "createdAt", "name"];
 const ALL = "__all";

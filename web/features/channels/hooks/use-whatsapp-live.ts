@@ -1,20 +1,16 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSocketEvent } from "@/lib/socket";
 import { channelApi, channelKeys, CONNECTING_STATES, type WhatsappSettings } from "../api";
 
 /** How often the instance state is asked for while someone is connecting the phone. */
 export const STATE_POLL_MS = 5_000;
 
 /**
- * Keeps the page's WhatsApp settings current: `core::whatsappStateChanged` (its data is the new
- * settings) replaces them at once, and while the instance is not authorized yet the state is also
- * polled, so a missed push or a gateway without webhooks still moves the page on.
+ * Keeps the page's WhatsApp settings current while the instance is not authorized yet: the state
+ * is polled, so a missed push or a gateway without webhooks still moves the page on. The push
+ * itself (`core::whatsappStateChanged`) is applied by the realtime installation (web/lib/realtime.ts).
  */
 export function useWhatsappLive(accountId: string, settings: WhatsappSettings | undefined) {
   const queryClient = useQueryClient();
-  useSocketEvent("core::whatsappStateChanged", accountId, (data) => {
-    queryClient.setQueryData(channelKeys.whatsapp(accountId), data);
-  });
   const connecting = !!settings?.connected && CONNECTING_STATES.has(settings.stateInstance);
   useQuery({
     queryKey: [...channelKeys.whatsapp(accountId), "state-poll"],
