@@ -16,7 +16,7 @@ export type RoomEventInput = { [E in RoomEvent]: { event: E; data: RoomEventData
 
 /** The room only wants the frames. */
 function framesOf(events: RoomEventInput[]): RoomEventInput[] {
-  return events.some((e) => e.webhooks) ? events.map((e) => ({ event: e.event, data: e.data }) as RoomEventInput) : events;
+  return events.some((e) => e.webhooks) ? events.map(({ webhooks: _w, ...frame }) => frame) : events;
 }
 
 /** The account's room stub for sockets (partyserver's getServerByName: it names the room first, one extra call). */
