@@ -69,32 +69,14 @@ export function socketUrl(accountId: string, token: string): string {
   return `${proto}//${location.host}/ws?token=${encodeURIComponent(token)}&accountId=${encodeURIComponent(accountId)}`;
 }
 
-/** Hands an event's data to its handlers; the handler map is keyed by event, so data matches. */
+/** Hands an event's data to its handlers (onSocketEvent keys them by event, so the data is theirs). */
 function emit<E extends ServerEvent>(event: E, data: SocketEventData<E>, meta: SocketEventMeta) {
   for (const h of handlers.get(event) ?? []) {
     try {
-      (h as Handler<SocketEventData<E>>)(data, meta);
+      h(data, meta);
     } catch (error) {
       console.error(`[socket] handler of ${event} failed`, error);
     }
-  }
-}
-
-/** The union does not correlate `event` and `data` across a generic call: one case per frame kind. */
-function emitFrame(frame: Exclude<ServerFrame, { event: "joinedAccount" }>, meta: SocketEventMeta) {
-  switch (frame.event) {
-    case "message":
-      return emit(frame.event, frame.data, meta);
-    case "updateContact":
-      return emit(frame.event, frame.data, meta);
-    case "deleteContact":
-      return emit(frame.event, frame.data, meta);
-    case "core::whatsappStateChanged":
-      return emit(frame.event, frame.data, meta);
-    case "error":
-      return emit(frame.event, frame.data, meta);
-    case "pong":
-      return emit(frame.event, frame.data, meta);
   }
 }
 
@@ -157,7 +139,7 @@ function open(accountId: string): Connection {
       conn.lastSeq = frame.seq;
     }
     if (frame.event === "error") log("server error", frame.data);
-    emitFrame(frame, { accountId, seq: frame.seq });
+    emit(frame.event, frame.data, { accountId, seq: frame.seq });
   });
   return conn;
 }

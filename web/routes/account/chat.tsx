@@ -1,15 +1,13 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MessagesSquare, WifiOff } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams, useSearchParams } from "react-router";
+import { useParams } from "react-router";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useAccountSocket } from "@/lib/socket";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
-import type { ChatFilters, ContactDto } from "@/features/chat/api";
-import { openChatQuery, patchOpenChat, setOpenChat } from "@/features/chat/cache";
+import type { ChatFilters } from "@/features/chat/api";
 import { ChatBanners } from "@/features/chat/components/chat-banners";
 import { ChatHeader } from "@/features/chat/components/chat-header";
 import { ChatLog } from "@/features/chat/components/chat-log";
@@ -17,6 +15,7 @@ import { Composer } from "@/features/chat/components/composer";
 import { ContactDetails } from "@/features/chat/components/contact-details";
 import { ContactList, itemKey } from "@/features/chat/components/contact-list";
 import { TestChatsPanel } from "@/features/chat/components/test-chats-panel";
+import { useOpenChat } from "@/features/chat/use-open-chat";
 
 export const handle = { titleKey: "chat:pageTitle" };
 
@@ -31,8 +30,6 @@ const MEDIUM = "(min-width: 960px)";
 export default function ChatPage() {
   const { t } = useTranslation("chat");
   const { accountId = "" } = useParams();
-  const [params, setParams] = useSearchParams();
-  const qc = useQueryClient();
   const wide = useMediaQuery(WIDE);
   const medium = useMediaQuery(MEDIUM);
   const socket = useAccountSocket(accountId);
@@ -44,41 +41,9 @@ export default function ChatPage() {
     return () => clearTimeout(id);
   }, [search]);
 
-  const contactId = params.get("c");
-  const threadId = params.get("t");
+  const { contactId, open, selected, gone, select, close, onContactChange } = useOpenChat(accountId);
   const [detailsOpen, setDetailsOpen] = useState(wide);
   const [testsOpen, setTestsOpen] = useState(false);
-
-  // The open chat lives in React Query (patched by the realtime installation); the URL names it.
-  const open = useQuery({ ...openChatQuery(qc, accountId, contactId ?? "", threadId), enabled: !!contactId });
-  const selected = contactId ? (open.data?.contact ?? null) : null;
-  const gone = !!contactId && !!open.data?.deleted;
-
-  const select = useCallback(
-    (c: ContactDto) => {
-      setOpenChat(qc, accountId, c);
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          next.set("c", c.contactId);
-          if (c.thread) next.set("t", c.thread.threadId);
-          else next.delete("t");
-          return next;
-        },
-        { replace: !!contactId },
-      );
-    },
-    [qc, accountId, setParams, contactId],
-  );
-  const close = () => {
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      next.delete("c");
-      next.delete("t");
-      return next;
-    });
-  };
-  const onContactChange = (c: ContactDto) => patchOpenChat(qc, accountId, c);
 
   const showList = medium || !contactId;
   const showChat = medium || !!contactId;
