@@ -47,8 +47,8 @@ export type AppBindings = { Bindings: Env; Variables: AppVariables };
 export interface AppVariables {
   requestId: string;
   log: import("./lib/logger").Logger;
-  auth: import("./middleware/session").AuthContext;
-  member: import("./middleware/account-scope").MemberContext;
+  auth: import("./middleware/request-context").AuthContext;
+  member: import("./middleware/request-context").MemberContext;
 }
 
 declare global {
