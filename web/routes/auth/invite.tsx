@@ -6,8 +6,8 @@ import { Building2, CircleAlert, Hourglass, Link2Off, MailWarning } from "lucide
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { api, ApiError } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import { authApi } from "@/features/auth/api";
+import { ApiError } from "@/lib/api";
 import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
 import { AuthShell } from "@/features/auth/components/auth-shell";
@@ -27,7 +27,7 @@ export default function InvitePage() {
 
   const info = useQuery({
     queryKey: ["invitations", token],
-    queryFn: () => api.get<ApiResponse<"/invitations/:token">>(`/invitations/${encodeURIComponent(token)}`, { silent: true }),
+    queryFn: () => authApi.invitation(token),
     enabled: token.length >= 10,
     retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 2,
   });
@@ -35,7 +35,7 @@ export default function InvitePage() {
   const accept = async () => {
     setAccepting(true);
     try {
-      const res = await api.post<ApiResponse<"/invitations/accept", "post">>("/invitations/accept", { token } satisfies ApiBody<"/invitations/accept">);
+      const res = await authApi.acceptInvitation({ token });
       notify({ type: "success", message: res.message });
       await queryClient.invalidateQueries({ queryKey: ["auth"] });
       await refresh();

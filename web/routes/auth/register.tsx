@@ -5,8 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { api } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import { authApi } from "@/features/auth/api";
 import { useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { AuthShell } from "@/features/auth/components/auth-shell";
@@ -34,11 +33,7 @@ export default function RegisterPage() {
   const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
     setFormError("");
     try {
-      const res = await api.post<ApiResponse<"/auth/register", "post">>(
-        "/auth/register",
-        { name, email, password, ...(inviteToken ? { inviteToken } : {}) } satisfies ApiBody<"/auth/register">,
-        { silent: true },
-      );
+      const res = await authApi.register({ name, email, password, ...(inviteToken ? { inviteToken } : {}) });
       await signIn(res.accessToken, res.user);
       notify({ type: "success", message: t("register.done", { email: res.user.email }) });
       navigate(inviteToken ? "/" : safeRedirect(redirectUrl, "/accounts"), { replace: true });

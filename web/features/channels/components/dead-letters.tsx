@@ -12,13 +12,12 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
-import { api } from "@/lib/api";
-import type { ApiResponse } from "@/lib/api-types";
 import { confirm } from "@/lib/confirm";
 import { formatDate } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { queryKeys } from "@/lib/query";
 import { LoadError } from "@/features/accounts/components/load-error";
+import { deadLetterApi } from "@/features/channels/api";
 
 export type DeadLetter = Awaited<ReturnType<typeof getDeadLetter>>;
 type QueueFilter = "all" | "inbound" | "outbound";
@@ -44,12 +43,7 @@ export function DeadLetters() {
   const params = { page, limit, queue, pending, accountId };
   const list = useQuery({
     queryKey: queryKeys.admin("dead-letters", params),
-    queryFn: ({ signal }) =>
-      api.get<ApiResponse<"/admin/dead-letters">>("/admin/dead-letters", {
-        query: { page, limit, ...(queue !== "all" ? { queue } : {}), ...(pending ? { pending: "true" } : {}), ...(accountId ? { accountId } : {}) },
-        signal,
-        silent: true,
-      }),
+    queryFn: ({ signal }) => deadLetterApi.list(params, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -58,7 +52,7 @@ export function DeadLetters() {
     if (!(await confirm({ title: t("dlq.replayTitle"), message: t("dlq.replayMessage"), confirmText: t("dlq.replay") }))) return;
     setBusy(d.id);
     try {
-      await api.post(`/admin/dead-letters/${d.id}/replay`);
+      await deadLetterApi.replay(d.id);
       notify({ type: "success", message: t("dlq.replayed") });
       await refresh();
     } catch {
@@ -71,7 +65,7 @@ export function DeadLetters() {
     if (!(await confirm({ title: t("dlq.deleteTitle"), message: t("dlq.deleteMessage"), confirmText: t("common.delete") }))) return;
     setBusy(d.id);
     try {
-      await api.delete(`/admin/dead-letters/${d.id}`);
+      await deadLetterApi.remove(d.id);
       notify({ type: "success", message: t("dlq.deleted") });
       setOpen(null);
       await refresh();

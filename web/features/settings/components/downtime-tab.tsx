@@ -11,8 +11,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { useAbility } from "@/lib/ability";
-import { api } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import { settingsApi } from "@/features/settings/api";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
@@ -90,11 +89,7 @@ function DowntimeEditor({ accountId, settings }: { accountId: string; settings: 
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
-      const res = await api.put<ApiResponse<"/accounts/:accountId/settings/downtime", "put">>(
-        `/accounts/${accountId}/settings/downtime`,
-        { enabled: v.enabled, ...(v.timezone ? { timezone: v.timezone } : {}), intervals: v.intervals } satisfies ApiBody<"/accounts/:accountId/settings/downtime", "put">,
-        { silent: true },
-      );
+      const res = await settingsApi.updateDowntime(accountId, { enabled: v.enabled, ...(v.timezone ? { timezone: v.timezone } : {}), intervals: v.intervals });
       notify({ id: `downtime-saved-${accountId}`, type: "success", message: t("downtime.saved") });
       const next = { ...settings, downtime: res.downtime };
       queryClient.setQueryData(accountQueries.settings(accountId).queryKey, next);
