@@ -16,7 +16,7 @@ import { confirm } from "@/lib/confirm";
 import { formatDate } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { queryKeys } from "@/lib/query";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { deadLetterApi } from "@/features/channels/api";
 
 export type DeadLetter = Awaited<ReturnType<typeof getDeadLetter>>;

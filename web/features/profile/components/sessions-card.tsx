@@ -12,7 +12,7 @@ import { confirm } from "@/lib/confirm";
 import { formatDate, formatRelative } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { queryKeys } from "@/lib/query";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { describeUserAgent } from "./user-agent";
 
 export function SessionsCard() {

@@ -16,7 +16,7 @@ import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { accountQueries } from "@/features/accounts/api";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { TimezoneSelect } from "@/features/accounts/components/timezone-select";
 import type { AccountSettings, Downtime, DowntimeInterval } from "@/features/accounts/types";
 import { SectionSkeleton } from "./section-skeleton";

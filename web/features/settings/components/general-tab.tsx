@@ -14,7 +14,7 @@ import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { accountQueries } from "@/features/accounts/api";
 import { AccountFields } from "@/features/accounts/components/account-fields";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { accountFormSchema, type AccountFormValues } from "@/features/accounts/schemas";
 import type { Account, AccountSettings } from "@/features/accounts/types";
 import { SectionSkeleton } from "./section-skeleton";

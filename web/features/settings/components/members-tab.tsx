@@ -16,7 +16,7 @@ import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
 import { accountQueries } from "@/features/accounts/api";
 import { InitialsAvatar } from "@/features/accounts/components/initials-avatar";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { RoleBadge } from "@/features/accounts/components/role-badge";
 import { ROLE_OPTIONS, type Invitation, type Member, type Role } from "@/features/accounts/types";
 import { InviteDialog } from "./invite-dialog";
