@@ -18,6 +18,19 @@ import { signIn } from "@/lib/session-store";
 
 export const handle = { titleKey: "auth:register.pageTitle" };
 
+/** "Already have an account? Sign in", keeping where the visitor was going. */
+function LoginLink({ redirectUrl }: { redirectUrl: string | null }) {
+  const { t } = useTranslation("auth");
+  return (
+    <>
+      {t("register.haveAccount")}{" "}
+      <Link className="font-medium text-primary hover:underline" to={{ pathname: "/login", search: redirectUrl ? `?redirect_url=${encodeURIComponent(redirectUrl)}` : "" }}>
+        {t("register.loginLink")}
+      </Link>
+    </>
+  );
+}
+
 export default function RegisterPage() {
   const { t } = useTranslation("auth");
   const [params] = useSearchParams();
@@ -46,14 +59,7 @@ export default function RegisterPage() {
     <AuthShell
       title={inviteToken ? t("register.inviteTitle") : t("register.title")}
       subtitle={inviteToken ? t("register.inviteSubtitle") : t("register.subtitle")}
-      footer={
-        <>
-          {t("register.haveAccount")}{" "}
-          <Link className="font-medium text-primary hover:underline" to={{ pathname: "/login", search: redirectUrl ? `?redirect_url=${encodeURIComponent(redirectUrl)}` : "" }}>
-            {t("register.loginLink")}
-          </Link>
-        </>
-      }
+      footer={<LoginLink redirectUrl={redirectUrl} />}
     >
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("register.title")}>
