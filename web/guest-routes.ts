@@ -1,5 +1,5 @@
 import type { RouteModule } from "@/lib/preload-error";
-import type { RouteDef } from "./router";
+import type { RouteDef } from "./route-def";
 
 /**
  * The public auth pages a signed-out visitor opens first (sign-in, registration, the password

@@ -9,26 +9,14 @@ import { loadNamespaces } from "@/lib/i18n";
 import { loadQueryClient } from "@/lib/query-host";
 import { isModuleMounted, loadRouteModule } from "@/lib/route-modules";
 import { GUEST_BOOT_ROUTES } from "./guest-routes";
+import type { Access, Layout, RouteDef } from "./route-def";
 
 /**
  * Every route of SPEC §2.1/§2.2 in one table: access class, layout, page module (under web/routes)
  * and the translation namespaces it needs. A route whose module file does not exist yet is simply
  * not mounted; a later issue mounts it by creating that file.
  */
-export type Access = "public" | "guest" | "auth" | "admin";
-export type Layout = "default" | "blank" | "fixed";
-
-export interface RouteDef {
-  path: string;
-  module: string;
-  access: Access;
-  layout: Layout;
-  titleKey: string;
-  /** Translation namespaces loaded with the page. */
-  ns?: string[];
-  /** What the user must be allowed to do to open the page (otherwise /not-authorized). */
-  ability?: [Action, Subject];
-}
+export type { Access, Layout, RouteDef } from "./route-def";
 
 const A = "/:accountId";
 

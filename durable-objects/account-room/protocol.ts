@@ -1,7 +1,7 @@
 // @shared-with-spa: the socket contract, read at run time by the room, the worker and the SPA; only type imports from the worker.
 import { z } from "zod";
 import type { ContactDto, MessageDto } from "../../worker/features/inbox/serialize";
-import type { whatsappSettingsDto } from "../../worker/features/channels/whatsapp.service";
+import type { whatsappSettingsDto } from "../../worker/features/channels/whatsapp-dto";
 
 /**
  * The socket contract (ARCHITECTURE "Contracts"), shared by the room, the worker and the SPA.

@@ -43,7 +43,8 @@ test.beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   dir = mkdtempSync(join(tmpdir(), "first-hour-"));
   copyFileSync(join(root, ".dev.vars.example"), join(dir, "dev.vars"));
-  const env: Record<string, string> = {};
+  // NodeJS.ProcessEnv carries the Worker's [vars] (worker-configuration.d.ts), which this child need not have.
+  const env = {} as NodeJS.ProcessEnv;
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(TELEGRAM_API_BASE|GREEN_API|META_|OPENAI_|PUBLIC_URL)/.test(k)) env[k] = v;
   server = spawn(process.execPath, ["scripts/start.mjs", "--no-build", `--persist-to=${join(dir, "state")}`, `--vars=${join(dir, "dev.vars")}`], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
   server.stdout!.on("data", (d) => (output += d));

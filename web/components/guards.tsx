@@ -2,16 +2,10 @@ import { lazy, Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoader } from "./page-loader";
 import { useAccessToken } from "@/lib/session-store";
+import { loginPath } from "./guard-paths";
 
-/** A same-origin path from `redirect_url`, or null (no open redirects). */
-export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  return value;
-}
+export { loginPath, safeRedirect } from "./guard-paths";
 
-export function loginPath(location: { pathname: string; search: string; hash: string }): string {
-  return `/login?redirect_url=${encodeURIComponent(location.pathname + location.search + location.hash)}`;
-}
 
 // Whatever depends on the /auth/me session (and so on @tanstack/react-query) is in ./session-gate:
 // it loads only once there is a token, so a signed-out visitor of /login never downloads it.

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useSearchParams } from "react-router";
-import { safeRedirect } from "./guards";
+import { safeRedirect } from "./guard-paths";
 import { PageLoader } from "./page-loader";
 import { useSession } from "@/lib/session";
 

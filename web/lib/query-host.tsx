@@ -1,6 +1,6 @@
 import { QueryClientContext, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
-import { createStore } from "./utils";
+import { queryClientStore as client } from "./query-client-store";
 
 /**
  * The QueryClient arrives with the first page that needs server state, not with the entry: a
@@ -8,13 +8,7 @@ import { createStore } from "./utils";
  * (main.tsx) and provides the client from the moment web/lib/query.ts has run; route loaders that
  * render query-driven pages await `loadQueryClient()` first (web/router.tsx).
  */
-const client = createStore<QueryClient | null>(null);
 let loading: Promise<QueryClient> | null = null;
-
-/** Called by web/lib/query.ts when it creates the client. */
-export function registerQueryClient(queryClient: QueryClient) {
-  if (client.get() !== queryClient) client.set(queryClient);
-}
 
 /** The client when its module has loaded, else null (nothing can be cached before that). */
 export const getLoadedQueryClient = client.get;

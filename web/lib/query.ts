@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { isApiError } from "./api";
-import { registerQueryClient } from "./query-host";
+import { registerQueryClient } from "./query-client-store";
 
 /** The one QueryClient: server state lives only here (ARCHITECTURE convention 9). */
 export const queryClient = new QueryClient({

@@ -16,7 +16,7 @@ import { accountQueries } from "@/features/accounts/api";
 import { CreateAccountDialog } from "@/features/accounts/components/create-account-dialog";
 import { InitialsAvatar } from "@/features/accounts/components/initials-avatar";
 import { ListPager, PAGE_SIZES } from "@/features/accounts/components/list-pager";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { RoleBadge } from "@/features/accounts/components/role-badge";
 
 export const handle = { titleKey: "accounts:list.pageTitle" };

@@ -16,7 +16,7 @@ import { useSession } from "@/lib/session";
 import { cn } from "@/lib/utils";
 import { assistantApi, assistantKeys, assistantQueries } from "@/features/assistants/api";
 import { DemoModelBadge } from "@/features/assistants/components/demo-model-badge";
-import { LoadError } from "@/features/assistants/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { PublishTemplateDialog } from "@/features/assistants/components/publish-template-dialog";
 import { TemplateCard } from "@/features/assistants/components/template-card";
 import { TemplateEditDialog } from "@/features/assistants/components/template-edit-dialog";

@@ -3,15 +3,11 @@ import { createMiddleware } from "hono/factory";
 import { getDb, schema } from "../db/client";
 import type { Role } from "../db/schema/accounts";
 import type { AppBindings } from "../env";
-import type { AuthContext } from "./session";
+import type { AuthContext, MemberContext } from "./request-context";
 import { forbidden, notFound } from "../lib/errors";
 import { abilityFor, type Action, type AppAbility, type Subject, rulesFor } from "../lib/permissions";
 
-export interface MemberContext {
-  accountId: string;
-  role: Role;
-  ability: AppAbility;
-}
+export type { MemberContext } from "./request-context";
 
 export const ACCOUNT_NOT_FOUND = "Аккаунт не найден";
 

@@ -1,4 +1,4 @@
-import type { AuthContext } from "./session";
+import type { AuthContext } from "./request-context";
 
 /**
  * A short-lived, isolate-local memo of resolved sessions (session, user and the role in the

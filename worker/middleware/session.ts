@@ -5,14 +5,10 @@ import type { AppBindings } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import type { Role } from "../db/schema/accounts";
 import { forbidden, unauthorized } from "../lib/errors";
+import type { AuthContext } from "./request-context";
 import { authCacheTtl, authGeneration, recallAuth, rememberAuth } from "./auth-cache";
 
-export interface AuthContext {
-  sessionId: string;
-  user: typeof schema.users.$inferSelect;
-  /** The caller's role in the account the request path names, read in the same query (null: not a member). */
-  membership?: { accountId: string; role: Role | null };
-}
+export type { AuthContext } from "./request-context";
 
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import { Languages } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "../ui/dropdown-menu";
 import { NavbarIconButton } from "./navbar-icon-button";
-import { api } from "@/lib/api";
+import { profileApi } from "@/features/profile/api";
 import { setLanguage, SWITCHER_LANGUAGES } from "@/lib/i18n";
 import type { Language } from "@/lib/preferences";
 import { hasAccessToken } from "@/lib/session";
@@ -12,7 +12,7 @@ export function LanguageSwitcher() {
   const { t, i18n } = useTranslation("common");
   const change = (lng: string) => {
     void setLanguage(lng as Language);
-    if (hasAccessToken()) void api.patch("/auth/me", { language: lng }, { silent: true, background: true }).catch(() => undefined);
+    if (hasAccessToken()) void profileApi.saveLanguage(lng as Language).catch(() => undefined);
   };
   return (
     <DropdownMenu>

@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { ContactDto } from "@worker/features/inbox/serialize";
-import type { Assistant, AssistantTemplate } from "@/features/assistants/types";
+import { assistantApi } from "@/features/assistants/api";
+import { contactApi } from "@/features/contacts/api";
 import { useAbility } from "@/lib/ability";
-import { api, type Paged } from "@/lib/api";
 
 /** Shorter queries match too much to be useful and cost a request per keystroke. */
 export const PALETTE_MIN_CHARS = 2;
@@ -35,20 +34,20 @@ export function usePaletteSearch(text: string, accountId: string | null, open: b
     ...common,
     queryKey: ["accounts", accountId, "palette", "contacts", q],
     queryFn: ({ signal }) =>
-      api.get<Paged<ContactDto>>(`/accounts/${accountId}/contacts`, { query: { q, limit: LIMIT, page: 1 }, signal, silent: true, background: true }),
+      contactApi.search(accountId!, q, LIMIT, signal),
     enabled: active && !!accountId && ability.can("read", "Contact"),
   });
   const assistants = useQuery({
     ...common,
     queryKey: ["accounts", accountId, "palette", "assistants", q],
     queryFn: ({ signal }) =>
-      api.get<Paged<Assistant>>(`/accounts/${accountId}/assistants`, { query: { q, limit: LIMIT, page: 1 }, signal, silent: true, background: true }),
+      assistantApi.search(accountId!, q, LIMIT, signal),
     enabled: active && !!accountId && ability.can("read", "Assistant"),
   });
   const templates = useQuery({
     ...common,
     queryKey: ["assistant-templates", "palette", q],
-    queryFn: ({ signal }) => api.get<Paged<AssistantTemplate>>("/assistants/templates", { query: { q, limit: LIMIT, page: 1 }, signal, silent: true, background: true }),
+    queryFn: ({ signal }) => assistantApi.searchTemplates(q, LIMIT, signal),
     enabled: active && ability.can("read", "Template"),
   });
 

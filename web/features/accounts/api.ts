@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { ApiResponse } from "@/lib/api-types";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 
 /** Query factories of the account pages; keys nest under ["accounts", accountId, …] like every account query. */
 export const accountQueries = {
@@ -26,4 +26,10 @@ export const accountQueries = {
       queryKey: ["accounts", accountId, "members"] as const,
       queryFn: () => api.get<ApiResponse<"/accounts/:accountId/members">>(`/accounts/${accountId}/members`, { silent: true }),
     }),
+};
+
+export const accountApi = {
+  create: (body: ApiBody<"/accounts">) => api.post<ApiResponse<"/accounts", "post">>("/accounts", body, { silent: true }),
+  skipWizardStep: (accountId: string, body: ApiBody<"/accounts/:accountId/skip-wizard-step">) =>
+    api.post<ApiResponse<"/accounts/:accountId/skip-wizard-step", "post">>(`/accounts/${accountId}/skip-wizard-step`, body),
 };

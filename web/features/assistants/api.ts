@@ -56,6 +56,11 @@ export const assistantQueries = {
 };
 
 export const assistantApi = {
+  /** A few matches for the command palette, quietly (a failed lookup only empties its group). */
+  search: (accountId: string, q: string, limit: number, signal?: AbortSignal) =>
+    api.get<ApiResponse<"/accounts/:accountId/assistants">>(`/accounts/${accountId}/assistants`, { query: { q, limit, page: 1 }, signal, silent: true, background: true }),
+  searchTemplates: (q: string, limit: number, signal?: AbortSignal) =>
+    api.get<ApiResponse<"/assistants/templates">>("/assistants/templates", { query: { q, limit, page: 1 }, signal, silent: true, background: true }),
   create: (accountId: string, body: ApiBody<"/accounts/:accountId/assistants">) =>
     api.post<ApiResponse<"/accounts/:accountId/assistants", "post">>(`/accounts/${accountId}/assistants`, body, { silent: true }),
   update: (accountId: string, assistantId: string, body: ApiBody<"/accounts/:accountId/assistants/:assistantId", "patch">) =>

@@ -118,3 +118,23 @@ export const channelApi = {
   connectInstagramOauth: (accountId: string, body: ApiBody<"/accounts/:accountId/platform-instagram/oauth/connect">) =>
     api.post<InstagramState>(`${base(accountId)}/platform-instagram/oauth/connect`, body, { silent: true }),
 };
+
+export interface DeadLetterFilter {
+  page: number;
+  limit: number;
+  queue: string;
+  pending: boolean;
+  accountId: string;
+}
+
+/** The platform administrator's dead-letter queue (it lives with the channels whose sends end there). */
+export const deadLetterApi = {
+  list: (f: DeadLetterFilter, signal?: AbortSignal) =>
+    api.get<ApiResponse<"/admin/dead-letters">>("/admin/dead-letters", {
+      query: { page: f.page, limit: f.limit, ...(f.queue !== "all" ? { queue: f.queue } : {}), ...(f.pending ? { pending: "true" } : {}), ...(f.accountId ? { accountId: f.accountId } : {}) },
+      signal,
+      silent: true,
+    }),
+  replay: (id: string) => api.post<ApiResponse<"/admin/dead-letters/:id/replay", "post">>(`/admin/dead-letters/${id}/replay`),
+  remove: (id: string) => api.delete<ApiResponse<"/admin/dead-letters/:id", "delete">>(`/admin/dead-letters/${id}`),
+};

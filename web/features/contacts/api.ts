@@ -41,6 +41,9 @@ export const contactQueries = {
 };
 
 export const contactApi = {
+  /** A few matches for the command palette, quietly (a failed lookup only empties its group). */
+  search: (accountId: string, q: string, limit: number, signal?: AbortSignal) =>
+    api.get<ApiResponse<"/accounts/:accountId/contacts">>(`/accounts/${accountId}/contacts`, { query: { q, limit, page: 1 }, signal, silent: true, background: true }),
   remove: (accountId: string, contactId: string) => api.delete<ApiResponse<"/accounts/:accountId/contacts/:contactId", "delete">>(`/accounts/${accountId}/contacts/${contactId}`),
   export: (accountId: string, format: "csv" | "xlsx", filters: { q?: string; platform?: string }) =>
     api.download(`/accounts/${accountId}/contacts/export`, { query: { format, ...filters } }),

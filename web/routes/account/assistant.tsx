@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { isApiError } from "@/lib/api";
 import { assistantQueries } from "@/features/assistants/api";
 import { AssistantEditor, AssistantEditorSkeleton } from "@/features/assistants/components/assistant-editor";
-import { LoadError } from "@/features/assistants/components/load-error";
+import { LoadError } from "@/components/load-error";
 
 export const handle = { titleKey: "common:routes.assistant" };
 

@@ -15,7 +15,7 @@ import { assistantQueries } from "@/features/assistants/api";
 import { AssistantCard } from "@/features/assistants/components/assistant-card";
 import { CreateAssistantDialog } from "@/features/assistants/components/create-assistant-dialog";
 import { DemoModelBadge } from "@/features/assistants/components/demo-model-badge";
-import { LoadError } from "@/features/assistants/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { useDeleteAssistant } from "@/features/assistants/use-delete-assistant";
 
 export const handle = { titleKey: "assistants:list.title" };

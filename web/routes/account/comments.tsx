@@ -11,7 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useAbility } from "@/lib/ability";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { channelQueries } from "@/features/channels/api";
 import { InstagramRules } from "@/features/channels/components/instagram-card";
 import { commentQueries } from "@/features/comments/api";

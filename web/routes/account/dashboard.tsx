@@ -11,7 +11,7 @@ import { formatDate } from "@/lib/i18n";
 import { useSession } from "@/lib/session";
 import { accountQueries } from "@/features/accounts/api";
 import { InitialsAvatar } from "@/features/accounts/components/initials-avatar";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { RoleBadge } from "@/features/accounts/components/role-badge";
 import { SetupSteps, stepStates } from "@/features/dashboard/components/setup-steps";
 import { StatCard } from "@/features/dashboard/components/stat-card";

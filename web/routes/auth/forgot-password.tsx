@@ -5,8 +5,7 @@ import { ArrowLeft, MailCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { api } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import { authApi } from "@/features/auth/api";
 import { useZodForm } from "@/lib/form";
 import { AuthShell } from "@/features/auth/components/auth-shell";
 import { FormAlert } from "@/features/auth/components/form-alert";
@@ -26,7 +25,7 @@ export default function ForgotPasswordPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError("");
     try {
-      const res = await api.post<ApiResponse<"/auth/forgot-password", "post">>("/auth/forgot-password", values satisfies ApiBody<"/auth/forgot-password">, { silent: true });
+      const res = await authApi.forgotPassword(values);
       setSentTo({ email: values.email, message: res.message });
     } catch (e) {
       setFormError(handleFormError(form, e, t("forgot.failed")));

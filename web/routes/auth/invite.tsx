@@ -6,14 +6,43 @@ import { Building2, CircleAlert, Hourglass, Link2Off, MailWarning } from "lucide
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { api, ApiError } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import { authApi } from "@/features/auth/api";
+import { ApiError } from "@/lib/api";
 import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
 import { AuthShell } from "@/features/auth/components/auth-shell";
 import { StatusPanel } from "@/features/auth/components/status-panel";
 
 export const handle = { titleKey: "auth:invite.pageTitle" };
+
+function InviteDetails({ email, roleLabel }: { email: string; roleLabel: string }) {
+  const { t } = useTranslation("auth");
+  return (
+    <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      <dt className="text-muted-foreground">{t("invite.email")}</dt>
+      <dd className="truncate font-medium">{email}</dd>
+      <dt className="text-muted-foreground">{t("invite.role")}</dt>
+      <dd>
+        <Badge variant="secondary">{roleLabel}</Badge>
+      </dd>
+    </dl>
+  );
+}
+
+/** A signed-out visitor registers with the invited e-mail or signs in and comes back here. */
+function GuestChoices({ token, email, here }: { token: string; email: string; here: string }) {
+  const { t } = useTranslation("auth");
+  return (
+    <>
+      <Button asChild className="w-full">
+        <Link to={`/register?inviteToken=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`}>{t("invite.register")}</Link>
+      </Button>
+      <Button asChild variant="outline" className="w-full">
+        <Link to={`/login?redirect_url=${encodeURIComponent(here)}&email=${encodeURIComponent(email)}`}>{t("invite.login")}</Link>
+      </Button>
+    </>
+  );
+}
 
 export default function InvitePage() {
   const { t } = useTranslation(["auth", "accounts"]);
@@ -27,7 +56,7 @@ export default function InvitePage() {
 
   const info = useQuery({
     queryKey: ["invitations", token],
-    queryFn: () => api.get<ApiResponse<"/invitations/:token">>(`/invitations/${encodeURIComponent(token)}`, { silent: true }),
+    queryFn: () => authApi.invitation(token),
     enabled: token.length >= 10,
     retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 2,
   });
@@ -35,7 +64,7 @@ export default function InvitePage() {
   const accept = async () => {
     setAccepting(true);
     try {
-      const res = await api.post<ApiResponse<"/invitations/accept", "post">>("/invitations/accept", { token } satisfies ApiBody<"/invitations/accept">);
+      const res = await authApi.acceptInvitation({ token });
       notify({ type: "success", message: res.message });
       await queryClient.invalidateQueries({ queryKey: ["auth"] });
       await refresh();
@@ -105,14 +134,7 @@ export default function InvitePage() {
             </p>
           </div>
         </div>
-        <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <dt className="text-muted-foreground">{t("invite.email")}</dt>
-          <dd className="truncate font-medium">{inv.email}</dd>
-          <dt className="text-muted-foreground">{t("invite.role")}</dt>
-          <dd>
-            <Badge variant="secondary">{roleLabel}</Badge>
-          </dd>
-        </dl>
+        <InviteDetails email={inv.email} roleLabel={roleLabel} />
         <div className="mt-6 space-y-3">
           {mismatch ? (
             <>
@@ -129,14 +151,7 @@ export default function InvitePage() {
               {inv.accepted ? t("invite.open") : t("invite.accept")}
             </Button>
           ) : (
-            <>
-              <Button asChild className="w-full">
-                <Link to={`/register?inviteToken=${encodeURIComponent(token)}&email=${encodeURIComponent(inv.email)}`}>{t("invite.register")}</Link>
-              </Button>
-              <Button asChild variant="outline" className="w-full">
-                <Link to={`/login?redirect_url=${encodeURIComponent(here)}&email=${encodeURIComponent(inv.email)}`}>{t("invite.login")}</Link>
-              </Button>
-            </>
+            <GuestChoices token={token} email={inv.email} here={here} />
           )}
         </div>
       </div>

@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from "@/lib/nav";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { api, ApiError } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import { authApi } from "@/features/auth/api";
+import { ApiError } from "@/lib/api";
 import { useZodForm } from "@/lib/form";
 import { AuthShell } from "@/features/auth/components/auth-shell";
 import { FormAlert } from "@/features/auth/components/form-alert";
@@ -30,7 +30,7 @@ export default function LoginPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError("");
     try {
-      const res = await api.post<ApiResponse<"/auth/login", "post">>("/auth/login", values satisfies ApiBody<"/auth/login">, { silent: true });
+      const res = await authApi.login(values);
       await signIn(res.accessToken, res.user);
       navigate(safeRedirect(redirectUrl), { replace: true });
     } catch (e) {

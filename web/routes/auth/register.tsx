@@ -5,8 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { api } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import { authApi } from "@/features/auth/api";
 import { useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { AuthShell } from "@/features/auth/components/auth-shell";
@@ -18,6 +17,19 @@ import { handleFormError } from "@/features/auth/server-error";
 import { signIn } from "@/lib/session-store";
 
 export const handle = { titleKey: "auth:register.pageTitle" };
+
+/** "Already have an account? Sign in", keeping where the visitor was going. */
+function LoginLink({ redirectUrl }: { redirectUrl: string | null }) {
+  const { t } = useTranslation("auth");
+  return (
+    <>
+      {t("register.haveAccount")}{" "}
+      <Link className="font-medium text-primary hover:underline" to={{ pathname: "/login", search: redirectUrl ? `?redirect_url=${encodeURIComponent(redirectUrl)}` : "" }}>
+        {t("register.loginLink")}
+      </Link>
+    </>
+  );
+}
 
 export default function RegisterPage() {
   const { t } = useTranslation("auth");
@@ -34,11 +46,7 @@ export default function RegisterPage() {
   const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
     setFormError("");
     try {
-      const res = await api.post<ApiResponse<"/auth/register", "post">>(
-        "/auth/register",
-        { name, email, password, ...(inviteToken ? { inviteToken } : {}) } satisfies ApiBody<"/auth/register">,
-        { silent: true },
-      );
+      const res = await authApi.register({ name, email, password, ...(inviteToken ? { inviteToken } : {}) });
       await signIn(res.accessToken, res.user);
       notify({ type: "success", message: t("register.done", { email: res.user.email }) });
       navigate(inviteToken ? "/" : safeRedirect(redirectUrl, "/accounts"), { replace: true });
@@ -51,14 +59,7 @@ export default function RegisterPage() {
     <AuthShell
       title={inviteToken ? t("register.inviteTitle") : t("register.title")}
       subtitle={inviteToken ? t("register.inviteSubtitle") : t("register.subtitle")}
-      footer={
-        <>
-          {t("register.haveAccount")}{" "}
-          <Link className="font-medium text-primary hover:underline" to={{ pathname: "/login", search: redirectUrl ? `?redirect_url=${encodeURIComponent(redirectUrl)}` : "" }}>
-            {t("register.loginLink")}
-          </Link>
-        </>
-      }
+      footer={<LoginLink redirectUrl={redirectUrl} />}
     >
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("register.title")}>

@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from "@/lib/nav";
 import { ArrowLeft, Link2Off } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { api, ApiError } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import { authApi } from "@/features/auth/api";
+import { ApiError } from "@/lib/api";
 import { useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { AuthShell } from "@/features/auth/components/auth-shell";
@@ -30,7 +30,7 @@ export default function ResetPasswordPage() {
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFormError("");
     try {
-      const res = await api.post<ApiResponse<"/auth/reset-password", "post">>("/auth/reset-password", { token, password } satisfies ApiBody<"/auth/reset-password">, { silent: true });
+      const res = await authApi.resetPassword({ token, password });
       notify({ type: "success", message: res.message });
       navigate("/login", { replace: true });
     } catch (e) {

@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { Link2Off, Mail } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { api, ApiError } from "@/lib/api";
-import type { ApiResponse } from "@/lib/api-types";
+import { authApi } from "@/features/auth/api";
+import { ApiError } from "@/lib/api";
 import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
 import { AuthShell } from "@/features/auth/components/auth-shell";
@@ -31,8 +31,8 @@ function VerifyToken({ token }: { token: string }) {
     // The token is single-use: StrictMode's double effect must not send it twice.
     if (started.current) return;
     started.current = true;
-    api
-      .post("/auth/verify-email", { token }, { silent: true })
+    authApi
+      .verifyEmail({ token })
       .then(async () => {
         if (isAuthenticated) await refresh();
         navigate("/auth/email-verified", { replace: true });
@@ -110,7 +110,7 @@ function ResendButton() {
   const resend = async () => {
     setBusy(true);
     try {
-      const res = await api.post<ApiResponse<"/auth/resend-verification", "post">>("/auth/resend-verification");
+      const res = await authApi.resendVerification();
       notify({ type: "success", message: res.message });
       setSent(true);
     } catch {

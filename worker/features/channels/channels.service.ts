@@ -10,6 +10,9 @@ import { appUrl } from "../../lib/mail";
 import { emitWebhookEvent } from "../outgoing-webhooks/emit";
 import { forgetWebhookAuth } from "../webhooks/auth-cache";
 import { SendError } from "../../channels/types";
+import { isConnected } from "./channel-status";
+
+export { type DemoChannel, isConnected, isDemoChannel } from "./channel-status";
 
 /** Shared plumbing of the three channels: lookup, sealed credentials, assistant binding, webhook secrets. */
 
@@ -27,9 +30,6 @@ export async function getChannel(env: Env, accountId: string, platform: Messenge
   );
 }
 
-export function isConnected(ch: Channel | null | undefined): ch is Channel & { credentials: string } {
-  return !!ch && !!ch.credentials && ch.state?.connected === true;
-}
 
 function encryptionKey(env: Env): string {
   if (!env.ENCRYPTION_KEY) throw new AppError(503, "ENCRYPTION_NOT_CONFIGURED", "Подключение мессенджеров на этой установке платформы ещё не настроено: нет ключа для хранения токенов. Обратитесь к администратору платформы");
@@ -85,17 +85,6 @@ export async function resolveAssistant(env: Env, accountId: string, requested: s
   return current ?? (await defaultAssistantId(env, accountId));
 }
 
-export type DemoChannel = "telegram" | "whatsapp" | "instagram";
-
-/**
- * Whether this messenger is `npm start`'s local stand-in (no real credentials configured), so the
- * card can say it is a demo. Only in development: a production deployment never shows the badge.
- */
-export function isDemoChannel(env: Env, kind: DemoChannel): boolean {
-  if (env.ENVIRONMENT !== "development" || !env.DEMO_CHANNELS) return false;
-  const list = env.DEMO_CHANNELS.split(",").map((x) => x.trim().toLowerCase());
-  return list.includes("1") || list.includes("true") || list.includes(kind);
-}
 
 export function webhookUrl(env: Env, path: string, requestUrl?: string): string {
   return appUrl(env, path, requestUrl);

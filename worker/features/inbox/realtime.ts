@@ -1,18 +1,13 @@
 import { getServerByName } from "partyserver";
 import type { AccountRoom } from "../../../durable-objects/account-room/room";
-import type { RoomEvent, RoomEventData } from "../../../durable-objects/account-room/protocol";
 import { WAITING_TIMEOUT_MS } from "../../../durable-objects/account-room/protocol";
 import type { Env } from "../../env";
 import { createLogger } from "../../lib/logger";
-import { enqueueWebhookEvents, type WebhookTag } from "../outgoing-webhooks/emit";
+import { enqueueWebhookEvents, type RoomEventInput, type WebhookTag } from "../outgoing-webhooks/emit";
 import { markThreadsCompleted, markThreadWaiting } from "./thread-state";
 
-/**
- * One event for the room, its data checked against the socket contract; `webhooks` names the
- * outgoing webhook events this room event also is, when the frame alone does not say
- * (outgoing-webhooks/emit.ts): every publish below hands its events to the webhooks as well.
- */
-export type RoomEventInput = { [E in RoomEvent]: { event: E; data: RoomEventData[E]; webhooks?: WebhookTag[] } }[RoomEvent];
+/** Every publish below hands its events to the webhooks as well (the type lives with them, outgoing-webhooks/emit.ts). */
+export type { RoomEventInput } from "../outgoing-webhooks/emit";
 
 /** The room only wants the frames. */
 function framesOf(events: RoomEventInput[]): RoomEventInput[] {

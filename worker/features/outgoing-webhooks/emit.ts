@@ -1,7 +1,7 @@
 import type { Env } from "../../env";
 import { newId } from "../../lib/ids";
 import { createLogger } from "../../lib/logger";
-import type { RoomEventInput } from "../inbox/realtime";
+import type { RoomEvent, RoomEventData } from "../../../durable-objects/account-room/protocol";
 import type { WebhookEventType } from "./catalogue";
 import type { WebhookQueueMessage } from "./outgoing-webhooks.schemas";
 
@@ -13,6 +13,12 @@ import type { WebhookQueueMessage } from "./outgoing-webhooks.schemas";
  * the room event (`webhooks`), because a room frame does not say whether a message is new or a
  * thread's status changed.
  */
+/**
+ * One event for the room, its data checked against the socket contract; `webhooks` names the
+ * outgoing webhook events this room event also is, when the frame alone does not say. Defined
+ * here, not in inbox/realtime.ts (which publishes it), so the two do not import each other.
+ */
+export type RoomEventInput = { [E in RoomEvent]: { event: E; data: RoomEventData[E]; webhooks?: WebhookTag[] } }[RoomEvent];
 export type WebhookTag = WebhookEventType | { type: WebhookEventType; data: unknown };
 
 export interface WebhookEvent {

@@ -5,8 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
-import { api } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import { accountApi } from "@/features/accounts/api";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { accountFormSchema, type AccountFormValues } from "../schemas";
@@ -30,11 +29,7 @@ export function CreateAccountDialog({ trigger }: { trigger: ReactNode }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const account = await api.post<ApiResponse<"/accounts", "post">>(
-        "/accounts",
-        { ...values, description: values.description || null, website: values.website || null } satisfies ApiBody<"/accounts">,
-        { silent: true },
-      );
+      const account = await accountApi.create({ ...values, description: values.description || null, website: values.website || null });
       notify({ type: "success", message: account.message || t("create.done") });
       await queryClient.invalidateQueries({ queryKey: ["auth"] });
       await queryClient.invalidateQueries({ queryKey: ["accounts"] });

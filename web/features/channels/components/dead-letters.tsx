@@ -12,13 +12,12 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
-import { api } from "@/lib/api";
-import type { ApiResponse } from "@/lib/api-types";
 import { confirm } from "@/lib/confirm";
 import { formatDate } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { queryKeys } from "@/lib/query";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
+import { deadLetterApi } from "@/features/channels/api";
 
 export type DeadLetter = Awaited<ReturnType<typeof getDeadLetter>>;
 type QueueFilter = "all" | "inbound" | "outbound";
@@ -44,12 +43,7 @@ export function DeadLetters() {
   const params = { page, limit, queue, pending, accountId };
   const list = useQuery({
     queryKey: queryKeys.admin("dead-letters", params),
-    queryFn: ({ signal }) =>
-      api.get<ApiResponse<"/admin/dead-letters">>("/admin/dead-letters", {
-        query: { page, limit, ...(queue !== "all" ? { queue } : {}), ...(pending ? { pending: "true" } : {}), ...(accountId ? { accountId } : {}) },
-        signal,
-        silent: true,
-      }),
+    queryFn: ({ signal }) => deadLetterApi.list(params, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -58,7 +52,7 @@ export function DeadLetters() {
     if (!(await confirm({ title: t("dlq.replayTitle"), message: t("dlq.replayMessage"), confirmText: t("dlq.replay") }))) return;
     setBusy(d.id);
     try {
-      await api.post(`/admin/dead-letters/${d.id}/replay`);
+      await deadLetterApi.replay(d.id);
       notify({ type: "success", message: t("dlq.replayed") });
       await refresh();
     } catch {
@@ -71,7 +65,7 @@ export function DeadLetters() {
     if (!(await confirm({ title: t("dlq.deleteTitle"), message: t("dlq.deleteMessage"), confirmText: t("common.delete") }))) return;
     setBusy(d.id);
     try {
-      await api.delete(`/admin/dead-letters/${d.id}`);
+      await deadLetterApi.remove(d.id);
       notify({ type: "success", message: t("dlq.deleted") });
       setOpen(null);
       await refresh();
@@ -82,56 +76,7 @@ export function DeadLetters() {
     }
   };
 
-  const col = dataTableColumns<DeadLetter>();
-  const columns = useMemo(
-    () => [
-      col.display({ id: "at", header: () => t("dlq.columns.at"), cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.createdAt, { withTime: true })}</span> }),
-      col.display({
-        id: "queue",
-        header: () => t("dlq.columns.queue"),
-        cell: ({ row }) => (
-          <span className="flex flex-wrap items-center gap-1.5">
-            <Badge variant={row.original.queue === "inbound" ? "info" : "warning"}>{t(`dlq.queues.${row.original.queue}`)}</Badge>
-            {row.original.platform && <span className="text-[0.8125rem] text-muted-foreground">{row.original.platform}</span>}
-          </span>
-        ),
-      }),
-      col.display({ id: "account", header: () => t("dlq.columns.account"), cell: ({ row }) => <span className="font-mono text-[0.8125rem]">{row.original.accountId ?? "—"}</span> }),
-      col.display({ id: "error", header: () => t("dlq.columns.error"), cell: ({ row }) => <span className="line-clamp-2 max-w-[22rem] text-[0.875rem]">{row.original.error ?? "—"}</span> }),
-      col.display({ id: "attempts", header: () => t("dlq.columns.attempts"), cell: ({ row }) => row.original.attempts }),
-      col.display({
-        id: "replayed",
-        header: () => t("dlq.columns.replayed"),
-        cell: ({ row }) =>
-          row.original.replayedAt ? (
-            <Badge variant="success" data-testid="dlq-replayed">
-              {t("dlq.replayedAt", { count: row.original.replayCount, date: formatDate(row.original.replayedAt, { withTime: true }) })}
-            </Badge>
-          ) : (
-            <Badge variant="secondary">{t("dlq.notReplayed")}</Badge>
-          ),
-      }),
-      col.display({
-        id: "actions",
-        header: () => <span className="sr-only">{t("dlq.columns.actions")}</span>,
-        cell: ({ row }) => (
-          <div className="flex justify-end gap-1" onClick={(e) => e.stopPropagation()}>
-            <Button variant="ghost" size="icon" className="size-8" aria-label={t("dlq.view")} onClick={() => setOpen(row.original)}>
-              <Eye aria-hidden />
-            </Button>
-            <Button variant="ghost" size="icon" className="size-8" aria-label={t("dlq.replay")} loading={busy === row.original.id} onClick={() => replay(row.original)}>
-              <RotateCcw aria-hidden />
-            </Button>
-            <Button variant="ghost" size="icon" className="size-8 text-destructive hover:bg-destructive/10" aria-label={t("common.delete")} onClick={() => remove(row.original)}>
-              <Trash2 aria-hidden />
-            </Button>
-          </div>
-        ),
-      }),
-    ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, busy],
-  );
+  const columns = useDeadLetterColumns(busy, { view: setOpen, replay, remove });
 
   return (
     <Card data-testid="dead-letters">
@@ -180,32 +125,95 @@ export function DeadLetters() {
           </div>
         )}
       </CardContent>
-      <Dialog open={!!open} onOpenChange={(v) => !v && setOpen(null)}>
-        <DialogContent className="max-w-2xl" data-testid="dead-letter-dialog">
-          <DialogHeader>
-            <DialogTitle>{t("dlq.detailTitle")}</DialogTitle>
-            <DialogDescription>{open ? `${t(`dlq.queues.${open.queue}`)} · ${formatDate(open.createdAt, { withTime: true })} · ${t("dlq.attempts", { count: open.attempts })}` : ""}</DialogDescription>
-          </DialogHeader>
-          {open && (
-            <div className="space-y-3">
-              <p className="rounded-md bg-destructive/10 px-3 py-2 text-[0.9375rem] text-destructive">{open.error ?? t("dlq.noError")}</p>
-              <pre className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-[0.8125rem] whitespace-pre-wrap break-all dark:bg-white/5" data-testid="dead-letter-body">
-                {JSON.stringify(open.body, null, 2)}
-              </pre>
-              <div className="flex flex-wrap justify-end gap-2">
-                <Button variant="ghost" className="text-destructive hover:bg-destructive/10" onClick={() => remove(open)}>
-                  <Trash2 aria-hidden />
-                  {t("common.delete")}
-                </Button>
-                <Button onClick={() => (replay(open), setOpen(null))}>
-                  <RotateCcw aria-hidden />
-                  {t("dlq.replay")}
-                </Button>
-              </div>
-            </div>
-          )}
-        </DialogContent>
-      </Dialog>
+      <DeadLetterDialog letter={open} onClose={() => setOpen(null)} onReplay={replay} onRemove={remove} />
     </Card>
+  );
+}
+
+type RowActions = { view: (d: DeadLetter) => void; replay: (d: DeadLetter) => void; remove: (d: DeadLetter) => void };
+
+function useDeadLetterColumns(busy: string | null, on: RowActions) {
+  const { t } = useTranslation("channels");
+  const col = dataTableColumns<DeadLetter>();
+  return useMemo(
+    () => [
+      col.display({ id: "at", header: () => t("dlq.columns.at"), cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.createdAt, { withTime: true })}</span> }),
+      col.display({
+        id: "queue",
+        header: () => t("dlq.columns.queue"),
+        cell: ({ row }) => (
+          <span className="flex flex-wrap items-center gap-1.5">
+            <Badge variant={row.original.queue === "inbound" ? "info" : "warning"}>{t(`dlq.queues.${row.original.queue}`)}</Badge>
+            {row.original.platform && <span className="text-[0.8125rem] text-muted-foreground">{row.original.platform}</span>}
+          </span>
+        ),
+      }),
+      col.display({ id: "account", header: () => t("dlq.columns.account"), cell: ({ row }) => <span className="font-mono text-[0.8125rem]">{row.original.accountId ?? "—"}</span> }),
+      col.display({ id: "error", header: () => t("dlq.columns.error"), cell: ({ row }) => <span className="line-clamp-2 max-w-[22rem] text-[0.875rem]">{row.original.error ?? "—"}</span> }),
+      col.display({ id: "attempts", header: () => t("dlq.columns.attempts"), cell: ({ row }) => row.original.attempts }),
+      col.display({
+        id: "replayed",
+        header: () => t("dlq.columns.replayed"),
+        cell: ({ row }) =>
+          row.original.replayedAt ? (
+            <Badge variant="success" data-testid="dlq-replayed">
+              {t("dlq.replayedAt", { count: row.original.replayCount, date: formatDate(row.original.replayedAt, { withTime: true }) })}
+            </Badge>
+          ) : (
+            <Badge variant="secondary">{t("dlq.notReplayed")}</Badge>
+          ),
+      }),
+      col.display({
+        id: "actions",
+        header: () => <span className="sr-only">{t("dlq.columns.actions")}</span>,
+        cell: ({ row }) => (
+          <div className="flex justify-end gap-1" onClick={(e) => e.stopPropagation()}>
+            <Button variant="ghost" size="icon" className="size-8" aria-label={t("dlq.view")} onClick={() => on.view(row.original)}>
+              <Eye aria-hidden />
+            </Button>
+            <Button variant="ghost" size="icon" className="size-8" aria-label={t("dlq.replay")} loading={busy === row.original.id} onClick={() => on.replay(row.original)}>
+              <RotateCcw aria-hidden />
+            </Button>
+            <Button variant="ghost" size="icon" className="size-8 text-destructive hover:bg-destructive/10" aria-label={t("common.delete")} onClick={() => on.remove(row.original)}>
+              <Trash2 aria-hidden />
+            </Button>
+          </div>
+        ),
+      }),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, busy],
+  );
+}
+
+function DeadLetterDialog({ letter, onClose, onReplay, onRemove }: { letter: DeadLetter | null; onClose: () => void; onReplay: (d: DeadLetter) => void; onRemove: (d: DeadLetter) => void }) {
+  const { t } = useTranslation("channels");
+  return (
+    <Dialog open={!!letter} onOpenChange={(v) => !v && onClose()}>
+      <DialogContent className="max-w-2xl" data-testid="dead-letter-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("dlq.detailTitle")}</DialogTitle>
+          <DialogDescription>{letter ? `${t(`dlq.queues.${letter.queue}`)} · ${formatDate(letter.createdAt, { withTime: true })} · ${t("dlq.attempts", { count: letter.attempts })}` : ""}</DialogDescription>
+        </DialogHeader>
+        {letter && (
+          <div className="space-y-3">
+            <p className="rounded-md bg-destructive/10 px-3 py-2 text-[0.9375rem] text-destructive">{letter.error ?? t("dlq.noError")}</p>
+            <pre className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-[0.8125rem] whitespace-pre-wrap break-all dark:bg-white/5" data-testid="dead-letter-body">
+              {JSON.stringify(letter.body, null, 2)}
+            </pre>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="ghost" className="text-destructive hover:bg-destructive/10" onClick={() => onRemove(letter)}>
+                <Trash2 aria-hidden />
+                {t("common.delete")}
+              </Button>
+              <Button onClick={() => (onReplay(letter), onClose())}>
+                <RotateCcw aria-hidden />
+                {t("dlq.replay")}
+              </Button>
+            </div>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InfiniteScroll } from "@/components/ui/infinite-scroll";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { commentQueries, type Post } from "../api";
 import { CommentItem } from "./comment-item";
 

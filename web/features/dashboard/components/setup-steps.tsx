@@ -7,14 +7,13 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Can, useAbility } from "@/lib/ability";
-import { api } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { notify } from "@/lib/notify";
 import { isModuleMounted } from "@/lib/route-modules";
 import { cn } from "@/lib/utils";
 import type { Account } from "@/features/accounts/types";
 import { openTestChat } from "@/features/test-chat/store";
-import { accountQueries } from "@/features/accounts/api";
+import { accountApi, accountQueries } from "@/features/accounts/api";
+import type { ApiBody } from "@/lib/api-types";
 import type { AccountDetail } from "@/features/accounts/types";
 
 export type StepState = "done" | "skipped" | "todo";
@@ -50,7 +49,7 @@ export function SetupSteps({ account, memberCount }: { account: AccountDetail; m
   const skip = async (step: ApiBody<"/accounts/:accountId/skip-wizard-step">["step"]) => {
     setBusy(step);
     try {
-      const updated = await api.post<ApiResponse<"/accounts/:accountId/skip-wizard-step", "post">>(`/accounts/${account.accountId}/skip-wizard-step`, { step });
+      const updated = await accountApi.skipWizardStep(account.accountId, { step });
       queryClient.setQueryData(accountQueries.detail(account.accountId).queryKey, updated);
       notify({ type: "success", message: t("steps.skipped", { step: t(`steps.items.${step}.title`) }) });
     } catch {

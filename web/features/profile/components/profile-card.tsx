@@ -9,8 +9,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { api } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import { authApi } from "@/features/auth/api";
+import { profileApi } from "@/features/profile/api";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { setLanguage, SWITCHER_LANGUAGES } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
@@ -34,7 +34,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const res = await api.patch<ApiResponse<"/auth/me", "patch">>("/auth/me", values satisfies ApiBody<"/auth/me", "patch">, { silent: true });
+      const res = await profileApi.updateMe(values);
       if (values.language !== user.language) await setLanguage(values.language);
       notify({ type: "success", message: t("profile.saved") });
       form.reset({ name: res.user.name, language: res.user.language as Language });
@@ -137,7 +137,7 @@ function VerifyBanner() {
   const resend = async () => {
     setBusy(true);
     try {
-      await api.post("/auth/resend-verification");
+      await authApi.resendVerification();
       notify({ type: "success", message: t("profile.verifySent") });
       setSent(true);
       void refresh();

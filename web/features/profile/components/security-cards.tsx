@@ -6,8 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { api } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import { profileApi } from "@/features/profile/api";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { queryKeys } from "@/lib/query";
@@ -28,7 +27,7 @@ export function ChangeEmailCard({ user }: { user: SessionUser }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const res = await api.post<ApiResponse<"/auth/change-email", "post">>("/auth/change-email", values satisfies ApiBody<"/auth/change-email">, { silent: true });
+      const res = await profileApi.changeEmail(values);
       setCookie("user", JSON.stringify(res.user));
       notify({ type: "success", message: t("email.changed") });
       setDone(res.user.email);
@@ -103,7 +102,7 @@ export function ChangePasswordCard() {
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await api.post("/auth/change-password", { currentPassword, newPassword } satisfies ApiBody<"/auth/change-password">, { silent: true });
+      await profileApi.changePassword({ currentPassword, newPassword });
       notify({ type: "success", message: t("password.changed") });
       form.reset({ currentPassword: "", newPassword: "", confirmPassword: "" });
       await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });

@@ -6,24 +6,20 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { api } from "@/lib/api";
-import type { ApiResponse } from "@/lib/api-types";
+import { profileApi, profileQueries } from "@/features/profile/api";
 import type { SessionInfo } from "@worker/features/auth/auth.service";
 import { confirm } from "@/lib/confirm";
 import { formatDate, formatRelative } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { queryKeys } from "@/lib/query";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { describeUserAgent } from "./user-agent";
 
 export function SessionsCard() {
   const { t } = useTranslation("profile");
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
-  const sessions = useQuery({
-    queryKey: queryKeys.sessions(),
-    queryFn: () => api.get<ApiResponse<"/auth/sessions">>("/auth/sessions", { silent: true }),
-  });
+  const sessions = useQuery(profileQueries.sessions());
   const others = sessions.data?.data.filter((s) => !s.current) ?? [];
 
   const endOne = async (s: SessionInfo) => {
@@ -32,7 +28,7 @@ export function SessionsCard() {
     if (!ok) return;
     setBusy(s.id);
     try {
-      await api.delete(`/auth/sessions/${s.id}`);
+      await profileApi.revokeSession(s.id);
       notify({ type: "success", message: t("sessions.ended") });
       await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
     } catch {
@@ -47,7 +43,7 @@ export function SessionsCard() {
     if (!ok) return;
     setBusy("others");
     try {
-      const res = await api.post<ApiResponse<"/auth/logout-others", "post">>("/auth/logout-others");
+      const res = await profileApi.logoutOthers();
       notify({ type: "success", message: t("sessions.endedOthers", { count: res.count }) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
     } catch {

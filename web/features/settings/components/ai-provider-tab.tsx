@@ -14,7 +14,7 @@ import { isApiError } from "@/lib/api";
 import { ConfirmButton } from "@/lib/confirm";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { type AiProviderCheck, aiProviderApi, aiProviderKeys, aiProviderQueries, type AiProviderState } from "../ai-provider-api";
 import { SectionSkeleton } from "./section-skeleton";
 

@@ -11,13 +11,12 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { useAbility } from "@/lib/ability";
-import { api } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import { settingsApi } from "@/features/settings/api";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { accountQueries } from "@/features/accounts/api";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { TimezoneSelect } from "@/features/accounts/components/timezone-select";
 import type { AccountSettings, Downtime, DowntimeInterval } from "@/features/accounts/types";
 import { SectionSkeleton } from "./section-skeleton";
@@ -90,11 +89,7 @@ function DowntimeEditor({ accountId, settings }: { accountId: string; settings: 
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
-      const res = await api.put<ApiResponse<"/accounts/:accountId/settings/downtime", "put">>(
-        `/accounts/${accountId}/settings/downtime`,
-        { enabled: v.enabled, ...(v.timezone ? { timezone: v.timezone } : {}), intervals: v.intervals } satisfies ApiBody<"/accounts/:accountId/settings/downtime", "put">,
-        { silent: true },
-      );
+      const res = await settingsApi.updateDowntime(accountId, { enabled: v.enabled, ...(v.timezone ? { timezone: v.timezone } : {}), intervals: v.intervals });
       notify({ id: `downtime-saved-${accountId}`, type: "success", message: t("downtime.saved") });
       const next = { ...settings, downtime: res.downtime };
       queryClient.setQueryData(accountQueries.settings(accountId).queryKey, next);

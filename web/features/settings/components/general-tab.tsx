@@ -8,14 +8,13 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Form } from "@/components/ui/form";
 import { Switch } from "@/components/ui/switch";
 import { Can, useAbility } from "@/lib/ability";
-import { api } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import { settingsApi } from "@/features/settings/api";
 import { confirm } from "@/lib/confirm";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { accountQueries } from "@/features/accounts/api";
 import { AccountFields } from "@/features/accounts/components/account-fields";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { accountFormSchema, type AccountFormValues } from "@/features/accounts/schemas";
 import type { Account, AccountSettings } from "@/features/accounts/types";
 import { SectionSkeleton } from "./section-skeleton";
@@ -60,11 +59,7 @@ function AccountDetailsCard({ account }: { account: Account }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const res = await api.put<ApiResponse<"/accounts/:accountId", "put">>(
-        `/accounts/${account.accountId}`,
-        { ...values, description: values.description || null, website: values.website || "" } satisfies ApiBody<"/accounts/:accountId", "put">,
-        { silent: true },
-      );
+      const res = await settingsApi.updateAccount(account.accountId, { ...values, description: values.description || null, website: values.website || "" });
       notify({ id: `account-saved-${account.accountId}`, type: "success", message: t("general.saved") });
       queryClient.setQueryData(accountQueries.detail(account.accountId).queryKey, (old) => (old ? { ...old, ...res, wizard: old.wizard } : old));
       form.reset(toValues(res));
@@ -133,11 +128,11 @@ function DefaultsCard({ accountId }: { accountId: string }) {
   const save = async () => {
     setSaving(true);
     try {
-      const res = await api.put<ApiResponse<"/accounts/:accountId/settings", "put">>(`/accounts/${accountId}/settings`, {
+      const res = await settingsApi.updateSettings(accountId, {
         inbox: { aiOnForNewThreads: draft["inbox.aiOnForNewThreads"], soundOnNewMessage: draft["inbox.soundOnNewMessage"] },
         notifications: { emailOnHandoff: draft["notifications.emailOnHandoff"], emailOnChannelDown: draft["notifications.emailOnChannelDown"] },
         comments: { autoReply: draft["comments.autoReply"] },
-      } satisfies ApiBody<"/accounts/:accountId/settings", "put">);
+      });
       notify({ id: `settings-saved-${accountId}`, type: "success", message: t("defaults.saved") });
       queryClient.setQueryData(accountQueries.settings(accountId).queryKey, res);
     } catch {
@@ -212,7 +207,7 @@ function DangerZone({ account }: { account: Account }) {
     if (!ok) return;
     setBusy("leave");
     try {
-      await api.post(`/accounts/${account.accountId}/leave`);
+      await settingsApi.leave(account.accountId);
       notify({ type: "success", message: t("danger.left", { name: account.name }) });
       await afterAccountGone();
     } catch {
@@ -225,7 +220,7 @@ function DangerZone({ account }: { account: Account }) {
     if (!ok) return;
     setBusy("delete");
     try {
-      await api.delete(`/accounts/${account.accountId}`);
+      await settingsApi.removeAccount(account.accountId);
       notify({ type: "success", message: t("danger.deleted", { name: account.name }) });
       await afterAccountGone();
     } catch {

@@ -8,8 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { api } from "@/lib/api";
-import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import { settingsApi } from "@/features/settings/api";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { accountQueries } from "@/features/accounts/api";
@@ -27,7 +26,7 @@ export function InviteDialog({ accountId, myRole }: { accountId: string; myRole:
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const inv = await api.post<ApiResponse<"/accounts/:accountId/members/invitations", "post">>(`/accounts/${accountId}/members/invitations`, values satisfies ApiBody<"/accounts/:accountId/members/invitations">, { silent: true });
+      const inv = await settingsApi.invite(accountId, values);
       notify({ type: "success", message: t("members.invite.sent", { email: inv.email }) });
       await queryClient.invalidateQueries({ queryKey: accountQueries.members(accountId).queryKey });
       setOpen(false);

@@ -9,15 +9,14 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Can, useAbility } from "@/lib/ability";
-import { api } from "@/lib/api";
-import type { ApiBody } from "@/lib/api-types";
+import { settingsApi } from "@/features/settings/api";
 import { confirm } from "@/lib/confirm";
 import { formatDate } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
 import { accountQueries } from "@/features/accounts/api";
 import { InitialsAvatar } from "@/features/accounts/components/initials-avatar";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { RoleBadge } from "@/features/accounts/components/role-badge";
 import { ROLE_OPTIONS, type Invitation, type Member, type Role } from "@/features/accounts/types";
 import { InviteDialog } from "./invite-dialog";
@@ -66,7 +65,7 @@ function MembersTable({ accountId, members, myRole }: { accountId: string; membe
     if (role === m.role) return;
     setBusy(m.userId);
     try {
-      await api.patch(`/accounts/${accountId}/members/${m.userId}`, { role } satisfies ApiBody<"/accounts/:accountId/members/:userId", "patch">);
+      await settingsApi.setMemberRole(accountId, m.userId, { role });
       notify({ type: "success", message: t("members.roleChanged", { name: m.name, role: t(`accounts:roles.${role}`) }) });
       await queryClient.invalidateQueries({ queryKey: key });
     } catch {
@@ -81,7 +80,7 @@ function MembersTable({ accountId, members, myRole }: { accountId: string; membe
     if (!ok) return;
     setBusy(m.userId);
     try {
-      await api.delete(`/accounts/${accountId}/members/${m.userId}`);
+      await settingsApi.removeMember(accountId, m.userId);
       notify({ type: "success", message: t("members.removed", { name: m.name }) });
       await queryClient.invalidateQueries({ queryKey: key });
       await queryClient.invalidateQueries({ queryKey: ["accounts", accountId, "detail"] });
@@ -168,7 +167,7 @@ function InvitationsCard({ accountId, invitations }: { accountId: string; invita
     if (!ok) return;
     setBusy(inv.invitationId);
     try {
-      await api.delete(`/accounts/${accountId}/members/invitations/${inv.invitationId}`);
+      await settingsApi.revokeInvitation(accountId, inv.invitationId);
       notify({ type: "success", message: t("invitations.revoked", { email: inv.email }) });
       await queryClient.invalidateQueries({ queryKey: accountQueries.members(accountId).queryKey });
     } catch {

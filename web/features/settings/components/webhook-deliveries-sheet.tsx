@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { formatDate, formatRelative } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { webhookApi, webhookQueries, type WebhookDelivery, type WebhookDeliveryStatus, type WebhookEndpoint } from "../webhooks-api";
 
 export function DeliveryStatusBadge({ status, attempted }: { status: WebhookDeliveryStatus; attempted: boolean }) {

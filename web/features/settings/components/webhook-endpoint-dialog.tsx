@@ -11,7 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { webhookApi, webhookQueries, type EndpointInput, type WebhookEndpoint, type WebhookEventTypeInfo } from "../webhooks-api";
 
 /** Add or edit an endpoint: URL, description, switch and the events, grouped by area as the catalogue has them. */

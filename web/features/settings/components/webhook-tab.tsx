@@ -13,7 +13,7 @@ import { formatDate, formatRelative } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
-import { LoadError } from "@/features/accounts/components/load-error";
+import { LoadError } from "@/components/load-error";
 import { webhookApi, webhookQueries, type WebhookEndpoint } from "../webhooks-api";
 import { DeliveriesSheet, DeliveryStatusBadge } from "./webhook-deliveries-sheet";
 import { EndpointDialog } from "./webhook-endpoint-dialog";

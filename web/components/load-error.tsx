@@ -4,9 +4,9 @@ import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 
-/** The error state of a loading view: a sentence a person understands and a retry. */
+/** The error state of a loading view, on every page: a sentence a person understands and a retry. */
 export function LoadError({ error, onRetry, retrying, className }: { error: unknown; onRetry: () => void; retrying?: boolean; className?: string }) {
-  const { t } = useTranslation("accounts");
+  const { t } = useTranslation("common");
   const detail = error instanceof ApiError ? error.body.message : t("loadError.network");
   return (
     <div role="alert" className={cn("flex flex-col items-center justify-center gap-3 rounded-md border border-dashed p-8 text-center", className)} data-testid="load-error">
