@@ -1,5 +1,4 @@
 // @shared-with-spa: the socket contract, read at run time by the room, the worker and the SPA; only type imports from the worker.
-import { z } from "zod";
 import type { ContactDto, MessageDto } from "../../worker/features/inbox/serialize";
 import type { whatsappSettingsDto } from "../../worker/features/channels/whatsapp-dto";
 
@@ -20,11 +19,11 @@ export type ServerEvent = (typeof SERVER_EVENTS)[number];
 export const ROOM_EVENTS = ["message", "updateContact", "deleteContact", "core::whatsappStateChanged"] as const;
 export type RoomEvent = (typeof ROOM_EVENTS)[number];
 
-export const clientFrameSchema = z.discriminatedUnion("event", [
-  z.object({ event: z.literal("joinAccount"), data: z.object({ accountId: z.string().min(1).max(64), lastSeq: z.number().int().min(0).optional() }) }),
-  z.object({ event: z.literal("ping"), data: z.unknown().optional() }),
-]);
-export type ClientFrame = z.infer<typeof clientFrameSchema>;
+/**
+ * What a client may send. The room checks it with the zod schema in client-frames.ts, kept out of
+ * this module so the SPA, which reads this contract at run time, does not load zod with its socket.
+ */
+export type ClientFrame = { event: "joinAccount"; data: { accountId: string; lastSeq?: number } } | { event: "ping"; data?: unknown };
 
 
 export interface JoinedAccountData {

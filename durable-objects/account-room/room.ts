@@ -2,7 +2,8 @@ import { type Connection, type ConnectionContext, Server, type WSMessage } from 
 import type { Env } from "../../worker/env";
 import { markThreadsCompleted } from "../../worker/features/inbox/thread-state";
 import { createLogger } from "../../worker/lib/logger";
-import { BACKLOG_SIZE, clientFrameSchema, encodeFrame, type JoinedAccountData, type RoomEvent, type RoomEventData } from "./protocol";
+import { clientFrameSchema } from "./client-frames";
+import { BACKLOG_SIZE, encodeFrame, type JoinedAccountData, type RoomEvent, type RoomEventData } from "./protocol";
 
 /**
  * The same JSON with every non-ASCII character as a \uXXXX escape. A frame goes to every socket of
