@@ -33,6 +33,20 @@ export function v<T extends z.ZodType, Target extends keyof ValidationTargets>(t
   });
 }
 
+/**
+ * A route's JSON body read by hand (for routes whose schema is chosen per request, or that read the
+ * body themselves): an empty body is `{}`, malformed JSON is a 400 like the validator's.
+ */
+export async function readJsonBody(c: { req: { text(): Promise<string> } }): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, "MALFORMED_REQUEST", "Некорректный JSON в теле запроса");
+  }
+}
+
 export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
   const r = schema.safeParse(data);
   if (!r.success) throw validationError(r.error);

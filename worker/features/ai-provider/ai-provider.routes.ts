@@ -1,23 +1,12 @@
 import { Hono } from "hono";
 import type { AppBindings, Env } from "../../env";
-import { badRequest } from "../../lib/errors";
-import { parseOrThrow } from "../../lib/validation";
+import { parseOrThrow, readJsonBody } from "../../lib/validation";
 import { can } from "../../middleware/account-scope";
 import * as s from "./ai-provider.schemas";
 import * as svc from "./ai-provider.service";
 
 const development = (env: Env) => env.ENVIRONMENT === "development";
 
-/** The body as JSON; an empty body is `{}` (a check of the saved provider). */
-async function jsonBody(c: { req: { text(): Promise<string> } }): Promise<unknown> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest("Некорректный JSON в теле запроса", "MALFORMED_REQUEST");
-  }
-}
 
 /**
  * Mounted at /api/accounts (app.ts applies requireAuth + accountScope there). Owners and admins
@@ -29,7 +18,7 @@ export const aiProviderRoutes = new Hono<AppBindings>()
   })
   .put("/:accountId/ai-provider", can("update", "AiProvider"), async (c) => {
     // The schema depends on the environment (http only in development), so it is applied here.
-    const input = parseOrThrow(s.saveProviderSchema(development(c.env)), await jsonBody(c));
+    const input = parseOrThrow(s.saveProviderSchema(development(c.env)), await readJsonBody(c));
     const p = await svc.saveProvider(c.env, c.get("member").accountId, c.get("auth").user.id, input);
     return c.json({ ...p, message: "AI-провайдер сохранён" }, 200);
   })
@@ -38,6 +27,6 @@ export const aiProviderRoutes = new Hono<AppBindings>()
     return c.json({ ...svc.publicProvider(undefined), removed, message: "AI-провайдер удалён: ассистенты снова работают через модель платформы" }, 200);
   })
   .post("/:accountId/ai-provider/check", can("update", "AiProvider"), async (c) => {
-    const input = parseOrThrow(s.checkProviderSchema(development(c.env)), await jsonBody(c));
+    const input = parseOrThrow(s.checkProviderSchema(development(c.env)), await readJsonBody(c));
     return c.json(await svc.checkProvider(c.env, c.get("member").accountId, input), 200);
   });

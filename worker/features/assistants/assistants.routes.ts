@@ -4,8 +4,8 @@ import { isDemoModel } from "../../ai/llm";
 import { modelInfo } from "../ai-provider/ai-provider.service";
 import { toolCatalog } from "../../ai/tools";
 import type { AppBindings } from "../../env";
-import { badRequest, forbidden, notFound } from "../../lib/errors";
-import { parseOrThrow, v } from "../../lib/validation";
+import { forbidden, notFound } from "../../lib/errors";
+import { parseOrThrow, readJsonBody, v } from "../../lib/validation";
 import { ACCOUNT_NOT_FOUND, can, loadMember } from "../../middleware/account-scope";
 import { requireAuth, requirePlatformAdmin } from "../../middleware/session";
 import type { Action, Subject } from "../../lib/permissions";
@@ -49,20 +49,6 @@ const queryAccount = (action: Action, subject: Subject) =>
     await next();
   });
 
-async function jsonBody(c: { req: { text(): Promise<string> } }): Promise<unknown> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    return Symbol.for("malformed");
-  }
-}
-
-function parseBody<T extends import("zod").ZodType>(schema: T, raw: unknown) {
-  if (raw === Symbol.for("malformed")) throw badRequest("Некорректный JSON в теле запроса", "MALFORMED_REQUEST");
-  return parseOrThrow(schema, raw);
-}
 
 /** Mounted at /api/assistants: the template constructor and what the editor needs to know. */
 export const assistantRoutes = new Hono<AppBindings>()
@@ -99,13 +85,13 @@ export const assistantRoutes = new Hono<AppBindings>()
     return c.json(await svc.addTemplateUse(c.env, c.req.param("id"), c.get("auth").user.isPlatformAdmin), 200);
   })
   .post("/:id/copy-template", queryAccount("create", "Assistant"), async (c) => {
-    const body = parseBody(s.copyTemplateBody, await jsonBody(c));
+    const body = parseOrThrow(s.copyTemplateBody, await readJsonBody(c));
     const m = c.get("member");
     const a = await svc.copyTemplate(c.env, c.req.param("id"), m.accountId, c.get("auth").user.id, body, c.get("auth").user.isPlatformAdmin);
     return c.json({ ...a, message: "Шаблон скопирован" }, 201);
   })
   .post("/:id/copy-to-template", requirePlatformAdmin, queryAccount("read", "Assistant"), async (c) => {
-    const body = parseBody(s.copyToTemplateBody, await jsonBody(c));
+    const body = parseOrThrow(s.copyToTemplateBody, await readJsonBody(c));
     const t = await svc.copyToTemplate(c.env, c.get("member").accountId, c.req.param("id"), c.get("auth").user.id, body);
     return c.json({ ...t, message: "Ассистент скопирован в шаблоны" }, 201);
   });
