@@ -12,8 +12,7 @@ import type { WebhookQueueMessage } from "./outgoing-webhooks.schemas";
  * the room event alone (a deleted contact, a WhatsApp state); the rest are named by the producer on
  * the room event (`webhooks`), because a room frame does not say whether a message is new or a
  * thread's status changed.
- */
-/**
+ *
  * One event for the room, its data checked against the socket contract; `webhooks` names the
  * outgoing webhook events this room event also is, when the frame alone does not say. Defined
  * here, not in inbox/realtime.ts (which publishes it), so the two do not import each other.
