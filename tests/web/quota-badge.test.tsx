@@ -22,7 +22,7 @@ const grant = (over: Record<string, unknown>) => ({ id: "g", packageId: "p", pac
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
 function renderBadge(answer: { status: number; body: unknown }) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } }));
+  const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } }));
   vi.stubGlobal("fetch", fetch);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
