@@ -147,6 +147,19 @@ describe("reserving and settling (the broadcasts' seam)", () => {
     expect(quota.status).toBe(404); // the platform admin is no member of this account
   });
 
+  it("never spends another account's grants", async () => {
+    const { accountId } = await accountWithQuota(1000);
+    const other = await registerUser("Другой владелец");
+    const otherAccount = await createAccount(other.token, "Другой магазин");
+    const broadcastId = newId();
+    expect(await reserveQuota(db(), otherAccount, broadcastId, 1)).toEqual({ ok: false, needed: 1, remaining: 0 });
+    // a broadcast id reserved by one account cannot be settled from another
+    expect((await reserveQuota(db(), accountId, broadcastId, 300)).ok).toBe(true);
+    expect(await settleQuota(db(), otherAccount, broadcastId, 0)).toMatchObject({ alreadySettled: true });
+    expect(await remainingQuota(db(), accountId)).toBe(700);
+    expect((await api("GET", `/accounts/${otherAccount}/broadcast-quota`, { token: other.token })).body).toMatchObject({ remaining: 0, grants: [] });
+  });
+
   it("ignores expired grants", async () => {
     const { accountId, pkg } = await accountWithQuota(1000);
     const now = Date.now();
