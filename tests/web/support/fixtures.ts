@@ -2,9 +2,10 @@ import type { MessageDto } from "@worker/features/inbox/serialize";
 
 /**
  * Shared pieces of the web tests: a message as the server serializes it (a customer's delivered
- * text message unless the test says otherwise) and the ResizeObserver jsdom lacks.
+ * text message unless the test says otherwise; a test may leave it without a thread) and the
+ * ResizeObserver jsdom lacks.
  */
-export function messageDto(over: Partial<MessageDto> = {}): MessageDto {
+export function messageDto(over: Omit<Partial<MessageDto>, "threadId"> & { threadId?: string | null } = {}): MessageDto {
   return {
     messageId: "m1",
     messageType: "text",
