@@ -1,15 +1,8 @@
 import { Monitor, Moon, Sun } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../ui/dropdown-menu";
-import { NavbarIconButton } from "./navbar-icon-button";
+import { DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuSeparator } from "../ui/dropdown-menu";
+import { NavbarMenu } from "./navbar-menu";
 import { setPreferences, usePreferences, type ContentWidth, type NavType, type Skin, type ThemeMode } from "@/lib/preferences";
 
 /** Theme (light, dark, system), skin (default, bordered), menu layout and content width. */
@@ -18,48 +11,67 @@ export function ThemeSwitcher({ showLayout = true }: { showLayout?: boolean }) {
   const prefs = usePreferences();
   const Icon = prefs.theme === "system" ? Monitor : prefs.theme === "dark" ? Moon : Sun;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <NavbarIconButton label={t("theme.open")} data-testid="theme-open">
-          <Icon />
-        </NavbarIconButton>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel>{t("theme.title")}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={prefs.theme} onValueChange={(v) => setPreferences({ theme: v as ThemeMode })}>
-          <DropdownMenuRadioItem value="light" data-testid="theme-light">
-            <Sun /> {t("theme.light")}
+    <NavbarMenu label={t("theme.open")} testId="theme-open" icon={<Icon />} contentClassName="w-56">
+      <ChoiceGroup
+        label={t("theme.title")}
+        value={prefs.theme}
+        onChange={(v) => setPreferences({ theme: v as ThemeMode })}
+        options={[
+          { value: "light", testId: "theme-light", label: <><Sun /> {t("theme.light")}</> },
+          { value: "dark", testId: "theme-dark", label: <><Moon /> {t("theme.dark")}</> },
+          { value: "system", testId: "theme-system", label: <><Monitor /> {t("theme.system")}</> },
+        ]}
+      />
+      <DropdownMenuSeparator />
+      <ChoiceGroup
+        label={t("theme.skin")}
+        value={prefs.skin}
+        onChange={(v) => setPreferences({ skin: v as Skin })}
+        options={[
+          { value: "default", label: t("theme.skinDefault") },
+          { value: "bordered", label: t("theme.skinBordered") },
+        ]}
+      />
+      {showLayout && (
+        <>
+          <DropdownMenuSeparator />
+          <ChoiceGroup
+            label={t("theme.layout")}
+            value={prefs.navType}
+            onChange={(v) => setPreferences({ navType: v as NavType })}
+            options={[
+              { value: "vertical", label: t("theme.vertical") },
+              { value: "horizontal", label: t("theme.horizontal") },
+            ]}
+          />
+          <DropdownMenuSeparator />
+          <ChoiceGroup
+            label={t("theme.contentWidth")}
+            value={prefs.contentWidth}
+            onChange={(v) => setPreferences({ contentWidth: v as ContentWidth })}
+            options={[
+              { value: "compact", label: t("theme.compact") },
+              { value: "wide", label: t("theme.wide") },
+            ]}
+          />
+        </>
+      )}
+    </NavbarMenu>
+  );
+}
+
+/** One preference: its label and a radio item per value. */
+function ChoiceGroup({ label, value, onChange, options }: { label: string; value: string; onChange: (v: string) => void; options: { value: string; label: ReactNode; testId?: string }[] }) {
+  return (
+    <>
+      <DropdownMenuLabel>{label}</DropdownMenuLabel>
+      <DropdownMenuRadioGroup value={value} onValueChange={onChange}>
+        {options.map((o) => (
+          <DropdownMenuRadioItem key={o.value} value={o.value} data-testid={o.testId}>
+            {o.label}
           </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="dark" data-testid="theme-dark">
-            <Moon /> {t("theme.dark")}
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="system" data-testid="theme-system">
-            <Monitor /> {t("theme.system")}
-          </DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel>{t("theme.skin")}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={prefs.skin} onValueChange={(v) => setPreferences({ skin: v as Skin })}>
-          <DropdownMenuRadioItem value="default">{t("theme.skinDefault")}</DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="bordered">{t("theme.skinBordered")}</DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-        {showLayout && (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuLabel>{t("theme.layout")}</DropdownMenuLabel>
-            <DropdownMenuRadioGroup value={prefs.navType} onValueChange={(v) => setPreferences({ navType: v as NavType })}>
-              <DropdownMenuRadioItem value="vertical">{t("theme.vertical")}</DropdownMenuRadioItem>
-              <DropdownMenuRadioItem value="horizontal">{t("theme.horizontal")}</DropdownMenuRadioItem>
-            </DropdownMenuRadioGroup>
-            <DropdownMenuSeparator />
-            <DropdownMenuLabel>{t("theme.contentWidth")}</DropdownMenuLabel>
-            <DropdownMenuRadioGroup value={prefs.contentWidth} onValueChange={(v) => setPreferences({ contentWidth: v as ContentWidth })}>
-              <DropdownMenuRadioItem value="compact">{t("theme.compact")}</DropdownMenuRadioItem>
-              <DropdownMenuRadioItem value="wide">{t("theme.wide")}</DropdownMenuRadioItem>
-            </DropdownMenuRadioGroup>
-          </>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+        ))}
+      </DropdownMenuRadioGroup>
+    </>
   );
 }
