@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { chatKeys, type ContactDto, type MessageDto, type MessagePages } from "@/features/chat/api";
 import { ChatLog, TYPING_DELAY_MS, TYPING_TIMEOUT_MS } from "@/features/chat/components/chat-log";
 import { i18n } from "@/lib/i18n";
+import { messageDto, stubResizeObserver } from "./support/fixtures";
 
 /**
  * The chat log's typing indicator (SPEC §4, §9) on the real component with a controlled clock: it
@@ -14,28 +15,15 @@ const ACCOUNT = "acc-1";
 const T0 = new Date("2026-03-12T12:00:00Z").getTime();
 
 function message(over: Partial<MessageDto>): MessageDto {
-  return {
-    messageId: "m1",
-    messageType: "text",
-    messageDirection: "incoming",
+  return messageDto({
     content: "Во сколько вы работаете?",
     createdAt: T0 - 1000,
     updatedAt: T0 - 1000,
-    payloadUrl: null,
-    fileName: null,
-    mimeType: null,
-    fileSize: null,
-    isSystem: false,
-    isRead: false,
     isDelivered: false,
     isSent: false,
     deliveryStatus: null,
-    senderType: "contact",
-    metadata: {},
-    contactId: "c1",
-    threadId: "t1",
     ...over,
-  } as MessageDto;
+  });
 }
 
 function contact(gptStatus: "WAITING_RESPONSE" | "COMPLETED"): ContactDto {
@@ -86,11 +74,7 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 beforeAll(async () => {
   await i18n.changeLanguage("ru");
   await i18n.loadNamespaces(["chat", "common"]);
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubResizeObserver();
   // jsdom does not scroll.
   Element.prototype.scrollTo ??= function scrollTo() {};
 });

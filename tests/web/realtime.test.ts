@@ -7,6 +7,7 @@ import { commentKeys } from "@/features/comments/api";
 import { queryClient } from "@/lib/query";
 import { installRealtime } from "@/lib/realtime";
 import { connectAccount } from "@/lib/socket";
+import { messageDto } from "./support/fixtures";
 
 /**
  * The one realtime installation: frames arriving on the account's socket patch React Query with
@@ -87,29 +88,7 @@ const contact = (id: string, patch: Partial<ContactDto> = {}): ContactDto =>
     ...patch,
   }) as ContactDto;
 const message = (c: ContactDto, content: string, patch: Partial<MessageDto> = {}): MessageDto =>
-  ({
-    messageId: `m-${content}`,
-    messageType: "text",
-    messageDirection: "incoming",
-    content,
-    createdAt: 2000,
-    updatedAt: 2000,
-    payloadUrl: null,
-    fileName: null,
-    mimeType: null,
-    fileSize: null,
-    isSystem: false,
-    isRead: false,
-    isDelivered: true,
-    isSent: true,
-    deliveryStatus: "delivered",
-    senderType: "contact",
-    metadata: {},
-    contactId: c.contactId,
-    threadId: c.thread?.threadId ?? null,
-    contact: c,
-    ...patch,
-  }) as MessageDto;
+  messageDto({ messageId: `m-${content}`, content, createdAt: 2000, updatedAt: 2000, contactId: c.contactId, threadId: c.thread?.threadId ?? null, contact: c, ...patch });
 
 const listKey = chatKeys.contacts(ACC, {});
 const list = () => queryClient.getQueryData<ContactPages>(listKey)?.pages[0]?.data.map((c) => c.contactId);

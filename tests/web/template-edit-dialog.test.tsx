@@ -5,6 +5,7 @@ import { TemplateEditDialog } from "@/features/assistants/components/template-ed
 import type { AssistantTemplate } from "@/features/assistants/types";
 import { i18n } from "@/lib/i18n";
 import { clearNotifications, getNotifications } from "@/lib/notify";
+import { stubResizeObserver } from "./support/fixtures";
 
 /**
  * The administrators' template dialog edits every field PATCH /assistants/templates/{id} accepts,
@@ -46,12 +47,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 beforeAll(async () => {
   await i18n.changeLanguage("ru");
   await i18n.loadNamespaces(["assistants", "common"]);
-  // Radix measures its switches; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubResizeObserver();
 });
 beforeEach(() => {
   calls = [];

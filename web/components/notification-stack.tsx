@@ -1,15 +1,8 @@
-import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
+import { X } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { removeNotification, useNotifications, type NotificationItem, type NotificationType } from "@/lib/notify";
+import { removeNotification, useNotifications, type NotificationItem } from "@/lib/notify";
 import { cn } from "@/lib/utils";
-
-const ICONS: Record<NotificationType, typeof Info> = { success: CircleCheck, error: CircleAlert, warning: TriangleAlert, info: Info };
-const TONE: Record<NotificationType, string> = {
-  success: "bg-success/15 text-success",
-  error: "bg-destructive/15 text-destructive",
-  warning: "bg-warning/15 text-warning",
-  info: "bg-info/15 text-info",
-};
+import { NOTIFICATION_ICONS, NOTIFICATION_TONE } from "./notification-tone";
 
 const POSITION: Record<string, string> = {
   "top end": "top-4 end-4 items-end",
@@ -39,7 +32,7 @@ export function NotificationStack() {
           className={cn("pointer-events-none fixed z-[2600] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-3", POSITION[location])}
         >
           {list.map((n) => {
-            const Icon = ICONS[n.type];
+            const Icon = NOTIFICATION_ICONS[n.type];
             return (
               <div
                 key={n.id}
@@ -50,7 +43,7 @@ export function NotificationStack() {
                 data-tag={n.tag}
                 className="pointer-events-auto flex w-full animate-toast-in items-start gap-3 rounded-md bg-card p-4 text-card-foreground shadow-pop bordered:border bordered:border-border"
               >
-                <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-md", TONE[n.type])}>
+                <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-md", NOTIFICATION_TONE[n.type])}>
                   <Icon className="size-5" aria-hidden />
                 </span>
                 <div className="min-w-0 flex-1 pt-0.5">

@@ -12,6 +12,7 @@ import { ScrollToTop } from "../shell/scroll-to-top";
 import { SearchPalette } from "../shell/search-palette";
 import { ShortcutsMenu } from "../shell/shortcuts-menu";
 import { ThemeSwitcher } from "../shell/theme-switcher";
+import { useScrolledPast } from "../shell/use-scrolled-past";
 import { UserMenu } from "../shell/user-menu";
 import { NAV_COLLAPSED_WIDTH, NAV_WIDTH, VerticalNavContent } from "../shell/vertical-nav";
 import { Brand } from "../shell/brand";
@@ -19,17 +20,6 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../ui/sheet";
 import { setPreferences, usePreferences, resolvedTheme } from "@/lib/preferences";
 import { DESKTOP_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
-
-function useScrolled(threshold = 8) {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > threshold);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, [threshold]);
-  return scrolled;
-}
 
 /**
  * The signed-in shell (SPEC §2.4): vertical or horizontal navigation (vertical below 1280 px, as a
@@ -42,7 +32,7 @@ export function DefaultLayout() {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [hovered, setHovered] = useState(false);
-  const scrolled = useScrolled();
+  const scrolled = useScrolledPast(8);
   const { pathname } = useLocation();
   const matches = useMatches();
   const fixed = [...matches].reverse().some((m) => (m.handle as { layout?: string } | undefined)?.layout === "fixed");

@@ -1,7 +1,7 @@
 import { Languages } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "../ui/dropdown-menu";
-import { NavbarIconButton } from "./navbar-icon-button";
+import { DropdownMenuRadioGroup, DropdownMenuRadioItem } from "../ui/dropdown-menu";
+import { NavbarMenu } from "./navbar-menu";
 import { profileApi } from "@/features/profile/api";
 import { setLanguage, SWITCHER_LANGUAGES } from "@/lib/i18n";
 import type { Language } from "@/lib/preferences";
@@ -15,21 +15,14 @@ export function LanguageSwitcher() {
     if (hasAccessToken()) void profileApi.saveLanguage(lng as Language).catch(() => undefined);
   };
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <NavbarIconButton label={t("language.open")} data-testid="language-open">
-          <Languages />
-        </NavbarIconButton>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-44">
-        <DropdownMenuRadioGroup value={i18n.resolvedLanguage ?? i18n.language} onValueChange={change}>
-          {SWITCHER_LANGUAGES.map((lng) => (
-            <DropdownMenuRadioItem key={lng} value={lng} data-testid={`language-${lng}`} lang={lng}>
-              {t(`language.${lng}`)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <NavbarMenu label={t("language.open")} testId="language-open" icon={<Languages />} contentClassName="w-44">
+      <DropdownMenuRadioGroup value={i18n.resolvedLanguage ?? i18n.language} onValueChange={change}>
+        {SWITCHER_LANGUAGES.map((lng) => (
+          <DropdownMenuRadioItem key={lng} value={lng} data-testid={`language-${lng}`} lang={lng}>
+            {t(`language.${lng}`)}
+          </DropdownMenuRadioItem>
+        ))}
+      </DropdownMenuRadioGroup>
+    </NavbarMenu>
   );
 }

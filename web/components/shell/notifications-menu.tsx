@@ -1,19 +1,13 @@
-import { Bell, CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
+import { Bell } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover";
+import { NOTIFICATION_ICONS, NOTIFICATION_TONE } from "../notification-tone";
+import { MenuHeader } from "./menu-header";
 import { NavbarIconButton } from "./navbar-icon-button";
 import { formatRelative } from "@/lib/i18n";
-import { clearHistory, markHistoryRead, useNotificationHistory, type NotificationType } from "@/lib/notify";
+import { clearHistory, markHistoryRead, useNotificationHistory } from "@/lib/notify";
 import { cn } from "@/lib/utils";
-
-const ICONS: Record<NotificationType, typeof Info> = { success: CircleCheck, error: CircleAlert, warning: TriangleAlert, info: Info };
-const TONE: Record<NotificationType, string> = {
-  success: "bg-success/15 text-success",
-  error: "bg-destructive/15 text-destructive",
-  warning: "bg-warning/15 text-warning",
-  info: "bg-info/15 text-info",
-};
 
 /** The navbar's notifications: what the app told the user during this visit. */
 export function NotificationsMenu() {
@@ -29,13 +23,9 @@ export function NotificationsMenu() {
         </NavbarIconButton>
       </PopoverTrigger>
       <PopoverContent align="end" className="w-[22rem] p-0">
-        <div className="flex items-center justify-between gap-3 border-b border-border px-5 py-3.5">
-          <div>
-            <p className="font-medium text-heading">{t("notificationsMenu.title")}</p>
-            <p className="text-[0.8125rem] text-muted-foreground">{t("notificationsMenu.description")}</p>
-          </div>
+        <MenuHeader title={t("notificationsMenu.title")} description={t("notificationsMenu.description")}>
           {unread > 0 && <span className="rounded-full bg-primary/15 px-2.5 py-0.5 text-[0.8125rem] font-medium text-primary">{t("notificationsMenu.new", { count: unread })}</span>}
-        </div>
+        </MenuHeader>
         {items.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-5 py-10 text-center text-muted-foreground">
             <Bell className="size-8 opacity-50" aria-hidden />
@@ -45,10 +35,10 @@ export function NotificationsMenu() {
           <>
             <ul className="max-h-[22rem] overflow-y-auto scrollbar-thin">
               {items.map((n) => {
-                const Icon = ICONS[n.type];
+                const Icon = NOTIFICATION_ICONS[n.type];
                 return (
                   <li key={`${n.id}-${n.at}`} className={cn("flex gap-3 border-b border-border px-5 py-3 last:border-0", !n.read && "bg-primary/4")}>
-                    <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-full", TONE[n.type])}>
+                    <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-full", NOTIFICATION_TONE[n.type])}>
                       <Icon className="size-5" aria-hidden />
                     </span>
                     <div className="min-w-0 flex-1">

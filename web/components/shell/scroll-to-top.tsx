@@ -1,20 +1,14 @@
 import { ArrowUp } from "lucide-react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
+import { useScrolledPast } from "./use-scrolled-past";
 
 export const SCROLL_TOP_THRESHOLD = 200;
 
 /** Appears after 200 px of scrolling (SPEC §2.4, §9). */
 export function ScrollToTop() {
   const { t } = useTranslation("common");
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
+  const visible = useScrolledPast(SCROLL_TOP_THRESHOLD);
   return (
     <button
       type="button"

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover";
+import { MenuHeader } from "./menu-header";
 import { NavbarIconButton } from "./navbar-icon-button";
 import { useNavItems } from "./use-nav-items";
 
@@ -19,12 +20,7 @@ export function ShortcutsMenu() {
         </NavbarIconButton>
       </PopoverTrigger>
       <PopoverContent align="end" className="w-[20rem] p-0">
-        <div className="flex items-center justify-between border-b border-border px-5 py-3.5">
-          <div>
-            <p className="font-medium text-heading">{t("shortcuts.title")}</p>
-            <p className="text-[0.8125rem] text-muted-foreground">{t("shortcuts.description")}</p>
-          </div>
-        </div>
+        <MenuHeader title={t("shortcuts.title")} description={t("shortcuts.description")} />
         {items.length === 0 ? (
           <p className="px-5 py-8 text-center text-muted-foreground">{t("shortcuts.empty")}</p>
         ) : (

@@ -30,20 +30,15 @@ export function usePaletteSearch(text: string, accountId: string | null, open: b
   const settling = open && text.trim() !== q && text.trim().length >= PALETTE_MIN_CHARS;
   const common = { staleTime: 30_000, retry: false } as const;
 
-  const contacts = useQuery({
+  /** One of the account's lists, searched when the member may read that kind. */
+  const accountSearch = <T>(kind: "contacts" | "assistants", subject: "Contact" | "Assistant", search: (accountId: string, q: string, limit: number, signal?: AbortSignal) => Promise<T>) => ({
     ...common,
-    queryKey: ["accounts", accountId, "palette", "contacts", q],
-    queryFn: ({ signal }) =>
-      contactApi.search(accountId!, q, LIMIT, signal),
-    enabled: active && !!accountId && ability.can("read", "Contact"),
+    queryKey: ["accounts", accountId, "palette", kind, q],
+    queryFn: ({ signal }: { signal: AbortSignal }) => search(accountId!, q, LIMIT, signal),
+    enabled: active && !!accountId && ability.can("read", subject),
   });
-  const assistants = useQuery({
-    ...common,
-    queryKey: ["accounts", accountId, "palette", "assistants", q],
-    queryFn: ({ signal }) =>
-      assistantApi.search(accountId!, q, LIMIT, signal),
-    enabled: active && !!accountId && ability.can("read", "Assistant"),
-  });
+  const contacts = useQuery(accountSearch("contacts", "Contact", contactApi.search));
+  const assistants = useQuery(accountSearch("assistants", "Assistant", assistantApi.search));
   const templates = useQuery({
     ...common,
     queryKey: ["assistant-templates", "palette", q],

@@ -9,3 +9,12 @@ export type TestChatMessage = MessageDto & {
 };
 /** The server's page, whose messages may carry the client-side `pending` flag in the cache. */
 export type MessagesPage = Omit<ServerMessagesPage, "data"> & { data: TestChatMessage[] };
+/** The chat a test chat view shows (client state). */
+export interface ActiveChat {
+  /** The test customer's id (one chat per id), chosen by the client. */
+  platformUserId: string;
+  /** Known once the server stored the first message. */
+  contactId: string | null;
+  assistantId: string;
+  name: string;
+}

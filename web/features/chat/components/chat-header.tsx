@@ -39,12 +39,10 @@ export interface ChatHeaderProps {
   onContactChange: (c: ContactDto) => void;
 }
 
-/** Contact, thread status menu, the AI switch, clear chat (with confirmation) and the details toggle. */
-export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDetails, onContactChange }: ChatHeaderProps) {
+/** The thread's mutations from the header: status, the AI switch, clearing the chat (after confirmation). */
+function useThreadActions(accountId: string, contact: ContactDto, onContactChange: (c: ContactDto) => void) {
   const { t } = useTranslation("chat");
   const qc = useQueryClient();
-  const ability = useAbility();
-  const canUpdate = ability.can("update", "Thread");
   const thread = contact.thread;
 
   const applied = (c: ContactDto) => {
@@ -78,7 +76,15 @@ export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDe
     const ok = await confirm({ title: t("header.clearTitle"), message: t("header.clearMessage"), confirmText: t("header.clearConfirm") });
     if (ok) clear.mutate();
   };
+  return { status, ai, askClear };
+}
 
+/** Contact, thread status menu, the AI switch, clear chat (with confirmation) and the details toggle. */
+export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDetails, onContactChange }: ChatHeaderProps) {
+  const { t } = useTranslation("chat");
+  const canUpdate = useAbility().can("update", "Thread");
+  const thread = contact.thread;
+  const { status, ai, askClear } = useThreadActions(accountId, contact, onContactChange);
   const subtitle = [t(`platform.${contact.platform}`), contact.platformUsername ? `@${contact.platformUsername.replace(/^@/, "")}` : contact.phone].filter(Boolean).join(" · ");
 
   return (
@@ -100,78 +106,92 @@ export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDe
 
       {thread && (
         <>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild disabled={!canUpdate || status.isPending}>
-              <Button variant="secondary" size="sm" className="gap-1.5 px-2.5" aria-label={`${t("header.status")}: ${t(`status.${thread.status}`)}`} data-testid="thread-status" data-status={thread.status}>
-                <span className={cn("size-2 rounded-full", STATUS_DOT[thread.status])} aria-hidden />
-                <span className="hidden @2xl:inline">{t(`status.${thread.status}`)}</span>
-                <ChevronDown className="size-3.5 opacity-70" aria-hidden />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="min-w-44">
-              <DropdownMenuLabel>{t("header.status")}</DropdownMenuLabel>
-              <DropdownMenuRadioGroup value={thread.status} onValueChange={(v) => v !== thread.status && status.mutate(v as ThreadStatus)}>
-                {THREAD_STATUSES.map((s) => (
-                  <DropdownMenuRadioItem key={s} value={s} data-testid={`status-${s}`}>
-                    <span className={cn("size-2 rounded-full", STATUS_DOT[s])} aria-hidden />
-                    {t(`status.${s}`)}
-                  </DropdownMenuRadioItem>
-                ))}
-              </DropdownMenuRadioGroup>
-            </DropdownMenuContent>
-          </DropdownMenu>
-
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <label className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1.5 text-[0.8125rem] font-medium hover:bg-muted @md:px-2 dark:hover:bg-white/6">
-                {/* On a phone the name needs the room: the switch alone says on or off. */}
-                {thread.isGptActive ? <Bot className="hidden size-4 text-primary @md:block" aria-hidden /> : <BotOff className="hidden size-4 text-muted-foreground @md:block" aria-hidden />}
-                <span className="hidden @xl:inline">{t("header.ai")}</span>
-                <Switch
-                  checked={thread.isGptActive}
-                  disabled={!canUpdate || ai.isPending}
-                  onCheckedChange={(on) => ai.mutate(on)}
-                  aria-label={thread.isGptActive ? t("header.aiOn") : t("header.aiOff")}
-                  data-testid="ai-switch"
-                />
-              </label>
-            </TooltipTrigger>
-            <TooltipContent>{thread.isGptActive ? t("header.aiOn") : t("header.aiOff")}</TooltipContent>
-          </Tooltip>
+          <StatusMenu status={thread.status} disabled={!canUpdate || status.isPending} onChange={(s) => status.mutate(s)} />
+          <AiSwitch on={thread.isGptActive} disabled={!canUpdate || ai.isPending} onChange={(on) => ai.mutate(on)} />
         </>
       )}
 
       <Button variant="ghost" size="icon" onClick={onToggleDetails} aria-pressed={detailsOpen} aria-label={t("header.details")} className={cn("hidden md:inline-flex", detailsOpen && "bg-primary/12 text-primary")} data-testid="toggle-details">
         <Info aria-hidden />
       </Button>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={t("header.more")} data-testid="chat-menu">
-            <MoreVertical aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={onToggleDetails}>
-            <Info aria-hidden />
-            {t("header.details")}
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={`/${accountId}/contacts/${contact.contactId}`}>
-              <UserRound aria-hidden />
-              {t("header.openProfile")}
-            </Link>
-          </DropdownMenuItem>
-          {canUpdate && (
-            <>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => void askClear()} className="text-destructive focus:text-destructive" data-testid="clear-chat">
-                <Eraser aria-hidden />
-                {t("header.clear")}
-              </DropdownMenuItem>
-            </>
-          )}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <MoreMenu profileHref={`/${accountId}/contacts/${contact.contactId}`} canClear={canUpdate} onToggleDetails={onToggleDetails} onClear={() => void askClear()} />
     </div>
+  );
+}
+
+function StatusMenu({ status, disabled, onChange }: { status: ThreadStatus; disabled: boolean; onChange: (s: ThreadStatus) => void }) {
+  const { t } = useTranslation("chat");
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild disabled={disabled}>
+        <Button variant="secondary" size="sm" className="gap-1.5 px-2.5" aria-label={`${t("header.status")}: ${t(`status.${status}`)}`} data-testid="thread-status" data-status={status}>
+          <span className={cn("size-2 rounded-full", STATUS_DOT[status])} aria-hidden />
+          <span className="hidden @2xl:inline">{t(`status.${status}`)}</span>
+          <ChevronDown className="size-3.5 opacity-70" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-44">
+        <DropdownMenuLabel>{t("header.status")}</DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={status} onValueChange={(v) => v !== status && onChange(v as ThreadStatus)}>
+          {THREAD_STATUSES.map((s) => (
+            <DropdownMenuRadioItem key={s} value={s} data-testid={`status-${s}`}>
+              <span className={cn("size-2 rounded-full", STATUS_DOT[s])} aria-hidden />
+              {t(`status.${s}`)}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function AiSwitch({ on, disabled, onChange }: { on: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
+  const { t } = useTranslation("chat");
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <label className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1.5 text-[0.8125rem] font-medium hover:bg-muted @md:px-2 dark:hover:bg-white/6">
+          {/* On a phone the name needs the room: the switch alone says on or off. */}
+          {on ? <Bot className="hidden size-4 text-primary @md:block" aria-hidden /> : <BotOff className="hidden size-4 text-muted-foreground @md:block" aria-hidden />}
+          <span className="hidden @xl:inline">{t("header.ai")}</span>
+          <Switch checked={on} disabled={disabled} onCheckedChange={onChange} aria-label={on ? t("header.aiOn") : t("header.aiOff")} data-testid="ai-switch" />
+        </label>
+      </TooltipTrigger>
+      <TooltipContent>{on ? t("header.aiOn") : t("header.aiOff")}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function MoreMenu({ profileHref, canClear, onToggleDetails, onClear }: { profileHref: string; canClear: boolean; onToggleDetails: () => void; onClear: () => void }) {
+  const { t } = useTranslation("chat");
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={t("header.more")} data-testid="chat-menu">
+          <MoreVertical aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={onToggleDetails}>
+          <Info aria-hidden />
+          {t("header.details")}
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={profileHref}>
+            <UserRound aria-hidden />
+            {t("header.openProfile")}
+          </Link>
+        </DropdownMenuItem>
+        {canClear && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={onClear} className="text-destructive focus:text-destructive" data-testid="clear-chat">
+              <Eraser aria-hidden />
+              {t("header.clear")}
+            </DropdownMenuItem>
+          </>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -1,7 +1,7 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from "@tanstack/react-query";
 import { WAITING_TIMEOUT_MS } from "@do/account-room/protocol";
 import { MessageSquareDashed } from "lucide-react";
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { INFINITE_SCROLL_DISTANCE } from "@/components/ui/infinite-scroll";
@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
-import { chatQueries, type ContactDto } from "../api";
+import { chatQueries, type ContactDto, type MessageDto, type MessagesPage } from "../api";
 import { dayKey, groupMessages } from "../utils";
 import { MessageItem, SystemItem } from "./message-item";
 
@@ -21,12 +21,16 @@ export const SCROLL_DELAY_MS = 100;
 export const TYPING_DELAY_MS = 500;
 export const TYPING_TIMEOUT_MS = WAITING_TIMEOUT_MS;
 
-export function ChatLog({ accountId, contact }: { accountId: string; contact: ContactDto }) {
-  const { t } = useTranslation("chat");
-  const query = useInfiniteQuery(chatQueries.messages(accountId, contact.contactId));
-  const chronological = useMemo(() => (query.data?.pages.flatMap((p) => p.data) ?? []).slice().reverse(), [query.data]);
-  const days = useMemo(() => groupMessages(chronological), [chronological]);
+type MessagesQuery = UseInfiniteQueryResult<InfiniteData<MessagesPage>>;
+
+/**
+ * The log's scrolling: older pages load at the top with the view kept on the same message, the log
+ * sticks to the bottom while the reader is there, the first paint of a chat starts at the bottom
+ * and a new message scrolls there 100 ms later (§4).
+ */
+function useLogScrolling(query: MessagesQuery, chronological: MessageDto[], contactId: string) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   const newest = chronological[chronological.length - 1];
   const oldestId = chronological[0]?.messageId;
 
@@ -41,7 +45,6 @@ export function ChatLog({ accountId, contact }: { accountId: string; contact: Co
 
   // Stuck to the bottom while the reader is there: images loading or a new bubble keep it in view.
   const atBottom = useRef(true);
-  const contentRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = scrollRef.current;
     const content = contentRef.current;
@@ -71,8 +74,8 @@ export function ChatLog({ accountId, contact }: { accountId: string; contact: Co
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el || !query.data) return;
-    if (shownFor.current !== contact.contactId) {
-      shownFor.current = contact.contactId;
+    if (shownFor.current !== contactId) {
+      shownFor.current = contactId;
       lastNewest.current = newest?.messageId;
       atBottom.current = true;
       el.scrollTop = el.scrollHeight;
@@ -83,10 +86,13 @@ export function ChatLog({ accountId, contact }: { accountId: string; contact: Co
       const id = setTimeout(() => el.scrollTo({ top: el.scrollHeight, behavior: "smooth" }), SCROLL_DELAY_MS);
       return () => clearTimeout(id);
     }
-  }, [contact.contactId, newest, query.data]);
+  }, [contactId, newest, query.data]);
 
-  // The typing indicator: the last message is incoming and the assistant's reply is awaited.
-  const waiting = contact.thread?.gptStatus === "WAITING_RESPONSE" && (!newest || newest.messageDirection === "incoming");
+  return { scrollRef, contentRef, onScroll };
+}
+
+/** The typing indicator: shown 500 ms into the wait for the assistant's reply, brought into view. */
+function useTyping(waiting: boolean, newestId: string | undefined, scrollRef: RefObject<HTMLDivElement | null>) {
   const [typing, setTyping] = useState(false);
   useEffect(() => {
     if (!waiting) {
@@ -101,16 +107,25 @@ export function ChatLog({ accountId, contact }: { accountId: string; contact: Co
       clearTimeout(show);
       clearTimeout(hide);
     };
-  }, [waiting, newest?.messageId]);
+  }, [waiting, newestId]);
   useEffect(() => {
     if (!typing) return;
     const el = scrollRef.current;
     const id = setTimeout(() => el?.scrollTo({ top: el.scrollHeight, behavior: "smooth" }), SCROLL_DELAY_MS);
     return () => clearTimeout(id);
-  }, [typing]);
+  }, [typing, scrollRef]);
+  return typing;
+}
 
-  const today = dayKey(Date.now());
-  const yesterday = dayKey(Date.now() - 864e5);
+export function ChatLog({ accountId, contact }: { accountId: string; contact: ContactDto }) {
+  const { t } = useTranslation("chat");
+  const query = useInfiniteQuery(chatQueries.messages(accountId, contact.contactId));
+  const chronological = useMemo(() => (query.data?.pages.flatMap((p) => p.data) ?? []).slice().reverse(), [query.data]);
+  const { scrollRef, contentRef, onScroll } = useLogScrolling(query, chronological, contact.contactId);
+  const newest = chronological[chronological.length - 1];
+  // The typing indicator: the last message is incoming and the assistant's reply is awaited.
+  const waiting = contact.thread?.gptStatus === "WAITING_RESPONSE" && (!newest || newest.messageDirection === "incoming");
+  const typing = useTyping(waiting, newest?.messageId, scrollRef);
 
   return (
     <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-6" data-testid="chat-log" aria-live="polite">
@@ -139,29 +154,38 @@ export function ChatLog({ accountId, contact }: { accountId: string; contact: Co
       ) : (
         <div ref={contentRef} className="flex min-h-full flex-col justify-end gap-1">
           <div className="flex h-8 items-center justify-center text-xs text-muted-foreground">
-            {isFetchingNextPage ? <Spinner /> : !hasNextPage && chronological.length > 20 ? t("log.beginning") : null}
+            {query.isFetchingNextPage ? <Spinner /> : !query.hasNextPage && chronological.length > 20 ? t("log.beginning") : null}
           </div>
-          {days.map((day) => (
-            <section key={day.key} className="space-y-1" aria-label={formatDay(day.date)}>
-              <div className="flex justify-center py-2">
-                <span className="rounded-full bg-card px-3 py-0.5 text-xs font-medium text-muted-foreground shadow-xs bordered:border bordered:border-border" data-testid="date-chip">
-                  {day.key === today ? t("log.today") : day.key === yesterday ? t("log.yesterday") : formatDay(day.date)}
-                </span>
-              </div>
-              {day.runs.map((run) => (
-                <div key={run.key} className={cn("flex flex-col gap-1", run.system ? "py-1.5" : "pb-2")} data-run={run.direction}>
-                  {run.messages.map((m, i) => (
-                    <Fragment key={m.messageId}>{run.system ? <SystemItem message={m} /> : <MessageItem message={m} first={i === 0} />}</Fragment>
-                  ))}
-                </div>
-              ))}
-            </section>
-          ))}
+          <MessageDays messages={chronological} />
           {typing && <TypingIndicator />}
         </div>
       )}
     </div>
   );
+}
+
+/** The messages by day (a date chip each), in runs of one side. */
+function MessageDays({ messages }: { messages: MessageDto[] }) {
+  const { t } = useTranslation("chat");
+  const days = useMemo(() => groupMessages(messages), [messages]);
+  const today = dayKey(Date.now());
+  const yesterday = dayKey(Date.now() - 864e5);
+  return days.map((day) => (
+    <section key={day.key} className="space-y-1" aria-label={formatDay(day.date)}>
+      <div className="flex justify-center py-2">
+        <span className="rounded-full bg-card px-3 py-0.5 text-xs font-medium text-muted-foreground shadow-xs bordered:border bordered:border-border" data-testid="date-chip">
+          {day.key === today ? t("log.today") : day.key === yesterday ? t("log.yesterday") : formatDay(day.date)}
+        </span>
+      </div>
+      {day.runs.map((run) => (
+        <div key={run.key} className={cn("flex flex-col gap-1", run.system ? "py-1.5" : "pb-2")} data-run={run.direction}>
+          {run.messages.map((m, i) => (
+            <Fragment key={m.messageId}>{run.system ? <SystemItem message={m} /> : <MessageItem message={m} first={i === 0} />}</Fragment>
+          ))}
+        </div>
+      ))}
+    </section>
+  ));
 }
 
 function formatDay(ts: number) {

@@ -1,5 +1,5 @@
 import { AlertCircle, Bot, Check, CheckCheck, Clock, Code2, FileText, FileX2, Phone, PhoneIncoming, Play, UserRound } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
@@ -95,40 +95,31 @@ function MessageBody({ m, tone }: { m: MessageDto; tone: Tone }) {
       </div>
     );
   }
+  // A media message: its preview above the caption.
+  const withCaption = (preview: ReactNode) => (
+    <div className="space-y-1.5">
+      {preview}
+      {caption}
+    </div>
+  );
   switch (m.messageType) {
     case "image":
-      return (
-        <div className="space-y-1.5">
-          <ImagePreview m={m} />
-          {caption}
-        </div>
-      );
+      return withCaption(<ImagePreview m={m} />);
     case "video":
-      return (
-        <div className="space-y-1.5">
-          <VideoPreview m={m} tone={tone} />
-          {caption}
-        </div>
-      );
+      return withCaption(<VideoPreview m={m} tone={tone} />);
     case "audio":
-      return (
-        <div className="space-y-1.5">
+      return withCaption(
+        <>
           <audio controls preload="none" src={mediaSrc(m.payloadUrl) ?? undefined} className="h-10 w-[260px] max-w-full" aria-label={m.fileName ?? t("message.audio")} />
           {typeof m.metadata?.scenarioAudioTranscription === "string" && (
             <p className={cn("text-[0.8125rem] italic", tone === "out" ? "text-primary-foreground" : "text-muted-foreground")}>
               {t("message.transcription")}: {m.metadata.scenarioAudioTranscription}
             </p>
           )}
-          {caption}
-        </div>
+        </>,
       );
     case "document":
-      return (
-        <div className="space-y-1.5">
-          <DocumentLink m={m} tone={tone} />
-          {caption}
-        </div>
-      );
+      return withCaption(<DocumentLink m={m} tone={tone} />);
     case "incomingCall":
       return <CallBody m={m} tone={tone} />;
     case "contact":

@@ -63,32 +63,8 @@ export function AssistantSettingsDialog({ assistant, open, onOpenChange }: { ass
             <ModelSelect id="ts-model" value={values.model} onChange={(model) => setValues((v) => ({ ...v, model: model as Assistant["model"] }))} disabled={!canEdit} />
           </div>
           <div className="grid grid-cols-2 gap-4">
-            <div className="grid gap-1.5">
-              <Label htmlFor="ts-temperature">{t("settings.temperature")}</Label>
-              <Input
-                id="ts-temperature"
-                type="number"
-                min={0}
-                max={2}
-                step={0.1}
-                value={values.temperature}
-                aria-invalid={!temperatureOk}
-                onChange={(e) => setValues((v) => ({ ...v, temperature: e.target.valueAsNumber }))}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="ts-tokens">{t("settings.maxReplyTokens")}</Label>
-              <Input
-                id="ts-tokens"
-                type="number"
-                min={50}
-                max={4000}
-                step={50}
-                value={values.maxReplyTokens}
-                aria-invalid={!tokensOk}
-                onChange={(e) => setValues((v) => ({ ...v, maxReplyTokens: e.target.valueAsNumber }))}
-              />
-            </div>
+            <NumberField id="ts-temperature" label={t("settings.temperature")} min={0} max={2} step={0.1} value={values.temperature} invalid={!temperatureOk} onChange={(temperature) => setValues((v) => ({ ...v, temperature }))} />
+            <NumberField id="ts-tokens" label={t("settings.maxReplyTokens")} min={50} max={4000} step={50} value={values.maxReplyTokens} invalid={!tokensOk} onChange={(maxReplyTokens) => setValues((v) => ({ ...v, maxReplyTokens }))} />
           </div>
           <label className="flex cursor-pointer items-center justify-between gap-4 rounded-md border px-3 py-2.5">
             <span className="text-[0.9375rem] font-medium">{t("settings.isActive")}</span>
@@ -121,6 +97,15 @@ export function AssistantSettingsDialog({ assistant, open, onOpenChange }: { ass
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function NumberField({ id, label, min, max, step, value, invalid, onChange }: { id: string; label: string; min: number; max: number; step: number; value: number; invalid: boolean; onChange: (n: number) => void }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type="number" min={min} max={max} step={step} value={value} aria-invalid={invalid} onChange={(e) => onChange(e.target.valueAsNumber)} />
+    </div>
   );
 }
 

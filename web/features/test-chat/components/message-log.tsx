@@ -59,13 +59,16 @@ function rowsOf(messages: TestChatMessage[], t: (k: string) => string): Row[] {
   return rows;
 }
 
+type OpenTool = { name: string; args: string; result: string; ok: boolean };
+type MessageRow = Extract<Row, { kind: "message" }>;
+
 /**
  * The test chat's log. In a test chat the tester plays the customer, so the customer's
  * (incoming) messages sit on the right and the assistant's replies on the left.
  */
 export function MessageLog({ messages, assistantName }: { messages: TestChatMessage[]; assistantName?: string }) {
   const { t } = useTranslation("testChat");
-  const [openTool, setOpenTool] = useState<{ name: string; args: string; result: string; ok: boolean } | null>(null);
+  const [openTool, setOpenTool] = useState<OpenTool | null>(null);
 
   // tool_call_id → the call, so a result can show its arguments too.
   const calls = new Map<string, { name: string; args: string }>();
@@ -86,44 +89,8 @@ export function MessageLog({ messages, assistantName }: { messages: TestChatMess
             );
           }
           const m = row.message;
-          if (m.messageType === "tool_call") {
-            const c = (m.metadata as ToolCallMeta).tool_calls?.[0];
-            const name = c?.function?.name ?? m.content;
-            return (
-              <li key={row.key} className={cn("flex justify-start", row.first && "mt-2")} data-testid="tool-call" data-tool={name}>
-                <div className="inline-flex max-w-[85%] items-center gap-1.5 rounded-md border border-dashed border-info/50 bg-info/8 px-2.5 py-1 text-[0.75rem] text-foreground">
-                  <Wrench className="size-3.5 shrink-0 text-info" aria-hidden />
-                  <span className="shrink-0 whitespace-nowrap text-muted-foreground">{t("toolCall")}</span>
-                  <code className="min-w-0 shrink truncate font-semibold">{name}</code>
-                  {c?.function?.arguments && c.function.arguments !== "{}" && <code className="min-w-0 flex-1 truncate text-muted-foreground">{c.function.arguments}</code>}
-                </div>
-              </li>
-            );
-          }
-          if (m.messageType === "tool_result") {
-            const meta = m.metadata as ToolCallMeta;
-            const call = meta.tool_call_id ? calls.get(meta.tool_call_id) : undefined;
-            const name = meta.name ?? call?.name ?? "";
-            const ok = meta.ok !== false && !/^\{"error"/.test(m.content);
-            return (
-              <li key={row.key} className={cn("flex justify-start", row.first && "mt-2")} data-testid="tool-result" data-tool={name}>
-                <button
-                  type="button"
-                  onClick={() => setOpenTool({ name, args: call?.args ?? "", result: m.content, ok })}
-                  aria-label={t("toolShow", { name })}
-                  className={cn(
-                    "group inline-flex max-w-[85%] cursor-pointer items-center gap-1.5 rounded-md border border-dashed px-2.5 py-1 text-start text-[0.75rem] transition-colors focus-visible:ring-3 focus-visible:ring-primary/30 focus-visible:outline-none",
-                    ok ? "border-success/50 bg-success/8 hover:bg-success/15" : "border-destructive/50 bg-destructive/8 hover:bg-destructive/15",
-                  )}
-                >
-                  <CornerDownRight className={cn("size-3.5 shrink-0", ok ? "text-success" : "text-destructive")} aria-hidden />
-                  <span className="shrink-0 whitespace-nowrap text-muted-foreground">{ok ? t("toolResult") : t("toolFailed")}</span>
-                  <code className="min-w-0 truncate font-semibold text-foreground">{name}</code>
-                  <ChevronRight className="size-3.5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 rtl:rotate-180" aria-hidden />
-                </button>
-              </li>
-            );
-          }
+          if (m.messageType === "tool_call") return <ToolCallRow key={row.key} row={row} />;
+          if (m.messageType === "tool_result") return <ToolResultRow key={row.key} row={row} calls={calls} onOpen={setOpenTool} />;
           if (m.messageDirection === "system" || m.isSystem) {
             return (
               <li key={row.key} className="my-2 flex justify-center" data-testid="system-message">
@@ -134,55 +101,110 @@ export function MessageLog({ messages, assistantName }: { messages: TestChatMess
               </li>
             );
           }
-          const mine = m.messageDirection === "incoming";
-          return (
-            <li key={row.key} className={cn("flex", mine ? "justify-end" : "justify-start", row.first && "mt-2")} data-testid={mine ? "tester-message" : "assistant-message"}>
-              <div className={cn("flex max-w-[85%] flex-col", mine ? "items-end" : "items-start")}>
-                {row.first && !mine && assistantName && <span className="mb-0.5 px-1 text-[0.75rem] font-medium text-muted-foreground">{assistantName}</span>}
-                <div
-                  className={cn(
-                    "relative rounded-lg px-3 py-1.5 text-[0.9375rem] leading-snug break-words whitespace-pre-wrap shadow-xs",
-                    mine ? "bg-primary text-primary-foreground" : "bg-muted text-foreground dark:bg-white/8",
-                    mine ? (row.last ? "rounded-ee-sm" : "") : row.last ? "rounded-es-sm" : "",
-                    m.pending && "opacity-70",
-                  )}
-                >
-                  {m.content}
-                  <span className={cn("ms-2 inline-flex translate-y-0.5 items-center gap-0.5 align-bottom text-[0.6875rem]", mine ? "text-primary-foreground/75" : "text-muted-foreground")}>
-                    {formatTime(m.createdAt)}
-                    {mine &&
-                      (m.pending ? <Clock3 className="size-3" aria-hidden /> : m.isRead ? <CheckCheck className="size-3.5" aria-hidden /> : <Check className="size-3.5" aria-hidden />)}
-                  </span>
-                </div>
-              </div>
-            </li>
-          );
+          return <BubbleRow key={row.key} row={row} assistantName={assistantName} />;
         })}
       </ol>
-
-      <Dialog open={!!openTool} onOpenChange={(o) => !o && setOpenTool(null)}>
-        <DialogContent className="max-h-[400px] max-w-[500px] gap-4 sm:max-w-[500px] sm:p-6" data-testid="tool-result-dialog">
-          <DialogHeader>
-            <DialogTitle className="flex items-center gap-2">
-              <Wrench className="size-5 text-primary" aria-hidden />
-              {t("toolDialogTitle", { name: openTool?.name ?? "" })}
-            </DialogTitle>
-            <DialogDescription className="sr-only">{t("toolResult")}</DialogDescription>
-          </DialogHeader>
-          {openTool?.args && openTool.args !== "{}" && (
-            <section className="grid gap-1.5">
-              <h4 className="text-[0.8125rem] font-medium text-muted-foreground">{t("toolArguments")}</h4>
-              <pre className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-[0.8125rem] dark:bg-white/6">{pretty(openTool.args)}</pre>
-            </section>
-          )}
-          <section className="grid gap-1.5">
-            <h4 className="text-[0.8125rem] font-medium text-muted-foreground">{t("toolOutput")}</h4>
-            <pre className={cn("overflow-x-auto rounded-md p-3 font-mono text-[0.8125rem] whitespace-pre-wrap", openTool?.ok ? "bg-muted dark:bg-white/6" : "bg-destructive/10 text-destructive")}>
-              {pretty(openTool?.result)}
-            </pre>
-          </section>
-        </DialogContent>
-      </Dialog>
+      <ToolResultDialog tool={openTool} onClose={() => setOpenTool(null)} />
     </>
+  );
+}
+
+function ToolCallRow({ row }: { row: MessageRow }) {
+  const { t } = useTranslation("testChat");
+  const m = row.message;
+  const c = (m.metadata as ToolCallMeta).tool_calls?.[0];
+  const name = c?.function?.name ?? m.content;
+  return (
+    <li className={cn("flex justify-start", row.first && "mt-2")} data-testid="tool-call" data-tool={name}>
+      <div className="inline-flex max-w-[85%] items-center gap-1.5 rounded-md border border-dashed border-info/50 bg-info/8 px-2.5 py-1 text-[0.75rem] text-foreground">
+        <Wrench className="size-3.5 shrink-0 text-info" aria-hidden />
+        <span className="shrink-0 whitespace-nowrap text-muted-foreground">{t("toolCall")}</span>
+        <code className="min-w-0 shrink truncate font-semibold">{name}</code>
+        {c?.function?.arguments && c.function.arguments !== "{}" && <code className="min-w-0 flex-1 truncate text-muted-foreground">{c.function.arguments}</code>}
+      </div>
+    </li>
+  );
+}
+
+function ToolResultRow({ row, calls, onOpen }: { row: MessageRow; calls: Map<string, { name: string; args: string }>; onOpen: (tool: OpenTool) => void }) {
+  const { t } = useTranslation("testChat");
+  const m = row.message;
+  const meta = m.metadata as ToolCallMeta;
+  const call = meta.tool_call_id ? calls.get(meta.tool_call_id) : undefined;
+  const name = meta.name ?? call?.name ?? "";
+  const ok = meta.ok !== false && !/^\{"error"/.test(m.content);
+  return (
+    <li className={cn("flex justify-start", row.first && "mt-2")} data-testid="tool-result" data-tool={name}>
+      <button
+        type="button"
+        onClick={() => onOpen({ name, args: call?.args ?? "", result: m.content, ok })}
+        aria-label={t("toolShow", { name })}
+        className={cn(
+          "group inline-flex max-w-[85%] cursor-pointer items-center gap-1.5 rounded-md border border-dashed px-2.5 py-1 text-start text-[0.75rem] transition-colors focus-visible:ring-3 focus-visible:ring-primary/30 focus-visible:outline-none",
+          ok ? "border-success/50 bg-success/8 hover:bg-success/15" : "border-destructive/50 bg-destructive/8 hover:bg-destructive/15",
+        )}
+      >
+        <CornerDownRight className={cn("size-3.5 shrink-0", ok ? "text-success" : "text-destructive")} aria-hidden />
+        <span className="shrink-0 whitespace-nowrap text-muted-foreground">{ok ? t("toolResult") : t("toolFailed")}</span>
+        <code className="min-w-0 truncate font-semibold text-foreground">{name}</code>
+        <ChevronRight className="size-3.5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 rtl:rotate-180" aria-hidden />
+      </button>
+    </li>
+  );
+}
+
+/** A message bubble: the tester's on the right, the assistant's (named on the first of a run) on the left. */
+function BubbleRow({ row, assistantName }: { row: MessageRow; assistantName?: string }) {
+  const m = row.message;
+  const mine = m.messageDirection === "incoming";
+  return (
+    <li className={cn("flex", mine ? "justify-end" : "justify-start", row.first && "mt-2")} data-testid={mine ? "tester-message" : "assistant-message"}>
+      <div className={cn("flex max-w-[85%] flex-col", mine ? "items-end" : "items-start")}>
+        {row.first && !mine && assistantName && <span className="mb-0.5 px-1 text-[0.75rem] font-medium text-muted-foreground">{assistantName}</span>}
+        <div
+          className={cn(
+            "relative rounded-lg px-3 py-1.5 text-[0.9375rem] leading-snug break-words whitespace-pre-wrap shadow-xs",
+            mine ? "bg-primary text-primary-foreground" : "bg-muted text-foreground dark:bg-white/8",
+            mine ? (row.last ? "rounded-ee-sm" : "") : row.last ? "rounded-es-sm" : "",
+            m.pending && "opacity-70",
+          )}
+        >
+          {m.content}
+          <span className={cn("ms-2 inline-flex translate-y-0.5 items-center gap-0.5 align-bottom text-[0.6875rem]", mine ? "text-primary-foreground/75" : "text-muted-foreground")}>
+            {formatTime(m.createdAt)}
+            {mine && (m.pending ? <Clock3 className="size-3" aria-hidden /> : m.isRead ? <CheckCheck className="size-3.5" aria-hidden /> : <Check className="size-3.5" aria-hidden />)}
+          </span>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function ToolResultDialog({ tool, onClose }: { tool: OpenTool | null; onClose: () => void }) {
+  const { t } = useTranslation("testChat");
+  return (
+    <Dialog open={!!tool} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-h-[400px] max-w-[500px] gap-4 sm:max-w-[500px] sm:p-6" data-testid="tool-result-dialog">
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <Wrench className="size-5 text-primary" aria-hidden />
+            {t("toolDialogTitle", { name: tool?.name ?? "" })}
+          </DialogTitle>
+          <DialogDescription className="sr-only">{t("toolResult")}</DialogDescription>
+        </DialogHeader>
+        {tool?.args && tool.args !== "{}" && (
+          <section className="grid gap-1.5">
+            <h4 className="text-[0.8125rem] font-medium text-muted-foreground">{t("toolArguments")}</h4>
+            <pre className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-[0.8125rem] dark:bg-white/6">{pretty(tool.args)}</pre>
+          </section>
+        )}
+        <section className="grid gap-1.5">
+          <h4 className="text-[0.8125rem] font-medium text-muted-foreground">{t("toolOutput")}</h4>
+          <pre className={cn("overflow-x-auto rounded-md p-3 font-mono text-[0.8125rem] whitespace-pre-wrap", tool?.ok ? "bg-muted dark:bg-white/6" : "bg-destructive/10 text-destructive")}>
+            {pretty(tool?.result)}
+          </pre>
+        </section>
+      </DialogContent>
+    </Dialog>
   );
 }

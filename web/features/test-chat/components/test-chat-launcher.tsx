@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import { MessageSquareText, X } from "lucide-react";
+import { useScrolledPast } from "@/components/shell/use-scrolled-past";
 import { Spinner } from "@/components/ui/spinner";
 import { useAbility } from "@/lib/ability";
 import { LAUNCHER_AVOID_ATTR } from "@/lib/launcher-avoid";
@@ -20,17 +21,6 @@ export function TestChatLauncher({ accountId }: { accountId: string }) {
       <Launcher accountId={accountId} />
     </Suspense>
   );
-}
-
-function useScrolledPast(threshold: number) {
-  const [past, setPast] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setPast(window.scrollY > threshold);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, [threshold]);
-  return past;
 }
 
 const SIZE = 56;
