@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { FlaskConical } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -93,5 +94,29 @@ export function ChannelDangerAction({ icon: Icon, label, confirm, onConfirm }: {
       <Icon aria-hidden />
       {label}
     </ConfirmButton>
+  );
+}
+
+/** The status badge of a channel: not connected, switched off, or (connected and on) the channel's own state. */
+export function channelStatus(t: TFunction, s: { connected: boolean; enabled: boolean }, on: () => ChannelCardProps["status"]): ChannelCardProps["status"] {
+  if (!s.connected) return { label: t("status.notConnected"), tone: "secondary" };
+  if (!s.enabled) return { label: t("status.off"), tone: "secondary" };
+  return on();
+}
+
+/** What someone who may not manage channels sees on a channel that is not connected. */
+export function NotConnectedNote() {
+  const { t } = useTranslation("channels");
+  return <p className="text-[0.9375rem] text-muted-foreground">{t("common.notConnectedReadOnly")}</p>;
+}
+
+/** The numbered steps of connecting a channel. */
+export function SetupSteps({ steps }: { steps: string[] }) {
+  return (
+    <ol className="list-decimal space-y-1 ps-5 text-[0.9375rem] text-muted-foreground marker:text-primary">
+      {steps.map((step) => (
+        <li key={step}>{step}</li>
+      ))}
+    </ol>
   );
 }
