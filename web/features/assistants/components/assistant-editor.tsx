@@ -5,9 +5,9 @@ import { useFormContext, type UseFormReturn } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
 import { type LucideIcon } from "lucide-react";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, Form } from "@/components/ui/form";
+import { SwitchField } from "@/components/form/switch-field";
+import { Form } from "@/components/ui/form";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Switch } from "@/components/ui/switch";
 import { useAbility } from "@/lib/ability";
 import { confirm } from "@/lib/confirm";
 import { applyServerErrors, useZodForm } from "@/lib/form";
@@ -129,21 +129,7 @@ function EditorSections({ assistant, canEdit }: { assistant: Assistant; canEdit:
           <NameField label={t("editor.fields.name")} className="md:col-span-2" />
           <ModelField disabled={!canEdit} />
           <LanguageField disabled={!canEdit} />
-          <FormField
-            control={form.control}
-            name="isActive"
-            render={({ field }) => (
-              <FormItem className="flex flex-row items-center justify-between gap-4 rounded-md border px-4 py-3 md:col-span-2">
-                <div className="grid gap-0.5">
-                  <FormLabel className="cursor-pointer">{t("editor.fields.isActive")}</FormLabel>
-                  <FormDescription>{t("editor.fields.isActiveHint")}</FormDescription>
-                </div>
-                <FormControl>
-                  <Switch checked={field.value} onCheckedChange={field.onChange} data-testid="assistant-active" />
-                </FormControl>
-              </FormItem>
-            )}
-          />
+          <SwitchField control={form.control} name="isActive" label={t("editor.fields.isActive")} description={t("editor.fields.isActiveHint")} className="md:col-span-2" data-testid="assistant-active" />
         </div>
       </Section>
       <Section

@@ -5,7 +5,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Clock3, MessageSquareReply, RefreshCw, Unplug } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { FieldItem, TextField } from "@/components/form/field";
+import { Form, FormControl } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { useAbility } from "@/lib/ability";
 import { applyServerErrors, useZodForm } from "@/lib/form";
@@ -193,32 +194,14 @@ function InstagramForm({ accountId, presetId = "", withAssistant, onDone }: { ac
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("instagram.form.title")}>
         <p className="text-[0.9375rem] text-muted-foreground">{t("instagram.form.intro")}</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="instagramAccountId"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("instagram.form.id")}</FormLabel>
-                <FormControl>
-                  <Input inputMode="numeric" autoComplete="off" placeholder="17841400000000000" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
+          <TextField control={form.control} name="instagramAccountId" label={t("instagram.form.id")} inputMode="numeric" autoComplete="off" placeholder="17841400000000000" />
+          <FieldItem control={form.control} name="accessToken" label={t("instagram.form.token")}>
+            {(field) => (
+              <FormControl>
+                <Input autoComplete="off" spellCheck={false} className="font-mono text-sm" placeholder="IGQV…" {...field} />
+              </FormControl>
             )}
-          />
-          <FormField
-            control={form.control}
-            name="accessToken"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("instagram.form.token")}</FormLabel>
-                <FormControl>
-                  <Input autoComplete="off" spellCheck={false} className="font-mono text-sm" placeholder="IGQV…" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          </FieldItem>
         </div>
         <p className="-mt-1 text-[0.8125rem] text-muted-foreground">{t("instagram.form.hint")}</p>
         {withAssistant && (
