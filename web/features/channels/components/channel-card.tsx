@@ -120,3 +120,13 @@ export function SetupSteps({ steps }: { steps: string[] }) {
     </ol>
   );
 }
+
+/** A channel's public handle as "@name" linking to its profile, or `fallback` while it has none. */
+export function HandleLink({ profileUrl, handle, fallback }: { profileUrl: string; handle: string | null | undefined; fallback: React.ReactNode }) {
+  if (!handle) return <>{fallback}</>;
+  return (
+    <a href={`${profileUrl}${handle}`} target="_blank" rel="noreferrer" className="text-primary hover:underline">
+      @{handle}
+    </a>
+  );
+}

@@ -15,7 +15,7 @@ import { useBusyAction } from "@/lib/use-busy-action";
 import { channelApi, channelKeys, channelQueries, type InstagramState } from "../api";
 import { instagramFormSchema } from "../schemas";
 import { AssistantField } from "./assistant-select";
-import { ChannelCard, ChannelDangerAction, channelStatus, Fact, NotConnectedNote } from "./channel-card";
+import { ChannelCard, ChannelDangerAction, channelStatus, Fact, HandleLink, NotConnectedNote } from "./channel-card";
 import { CardSkeleton, ChannelLoadError } from "./channel-states";
 import { InstagramOauthEntry, InstagramPickDialog } from "./instagram-oauth";
 
@@ -123,13 +123,7 @@ function InstagramFacts({ accountId, s }: { accountId: string; s: InstagramState
   return (
     <dl className="divide-y divide-border">
       <Fact label={t("instagram.account")} testId="instagram-account">
-        {s.username ? (
-          <a href={`https://instagram.com/${s.username}`} target="_blank" rel="noreferrer" className="text-primary hover:underline">
-            @{s.username}
-          </a>
-        ) : (
-          s.instagramAccountId
-        )}
+        <HandleLink profileUrl="https://instagram.com/" handle={s.username} fallback={s.instagramAccountId} />
       </Fact>
       <Fact label={t("instagram.id")}>
         <span className="font-mono text-sm">{s.instagramAccountId}</span>
