@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { FlaskConical } from "lucide-react";
+import { FlaskConical, Unplug, type LucideIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -128,5 +129,22 @@ export function HandleLink({ profileUrl, handle, fallback }: { profileUrl: strin
     <a href={`${profileUrl}${handle}`} target="_blank" rel="noreferrer" className="text-primary hover:underline">
       @{handle}
     </a>
+  );
+}
+
+/**
+ * The footer of a connected channel whose credentials were entered by hand: open the form again
+ * (a new token, a new subscription) or disconnect, behind a confirmation.
+ */
+export function ReconnectActions({ icon: Icon, label, open, onToggle, disconnect }: { icon: LucideIcon; label: string; open: boolean; onToggle: () => void; disconnect: { title: string; message: string; onConfirm: () => unknown } }) {
+  const { t } = useTranslation("channels");
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={onToggle} aria-expanded={open}>
+        <Icon aria-hidden />
+        {label}
+      </Button>
+      <ChannelDangerAction icon={Unplug} label={t("common.disconnect")} confirm={{ title: disconnect.title, message: disconnect.message, confirmText: t("common.disconnect") }} onConfirm={disconnect.onConfirm} />
+    </>
   );
 }

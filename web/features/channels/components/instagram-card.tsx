@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Clock3, MessageSquareReply, RefreshCw, Unplug } from "lucide-react";
+import { Clock3, MessageSquareReply, RefreshCw } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FieldItem, TextField } from "@/components/form/field";
@@ -15,7 +15,7 @@ import { useBusyAction } from "@/lib/use-busy-action";
 import { channelApi, channelKeys, channelQueries, type InstagramState } from "../api";
 import { instagramFormSchema } from "../schemas";
 import { AssistantField } from "./assistant-select";
-import { ChannelCard, ChannelDangerAction, channelStatus, Fact, HandleLink, NotConnectedNote } from "./channel-card";
+import { ChannelCard, channelStatus, Fact, HandleLink, NotConnectedNote, ReconnectActions } from "./channel-card";
 import { CardSkeleton, ChannelLoadError } from "./channel-states";
 import { InstagramOauthEntry, InstagramPickDialog } from "./instagram-oauth";
 
@@ -70,13 +70,7 @@ function InstagramChannel({ accountId, s }: { accountId: string; s: InstagramSta
       enabled={s.connected ? { value: s.enabled, onChange: toggle, busy: busy === "toggle", canManage } : undefined}
       footer={
         s.connected && canManage ? (
-          <>
-            <Button variant="outline" size="sm" onClick={() => setResubscribing((v) => !v)} aria-expanded={resubscribing}>
-              <RefreshCw aria-hidden />
-              {t("instagram.resubscribe")}
-            </Button>
-            <ChannelDangerAction icon={Unplug} label={t("common.disconnect")} confirm={{ title: t("instagram.disconnectTitle"), message: t("instagram.disconnectMessage"), confirmText: t("common.disconnect") }} onConfirm={disconnect} />
-          </>
+          <ReconnectActions icon={RefreshCw} label={t("instagram.resubscribe")} open={resubscribing} onToggle={() => setResubscribing((v) => !v)} disconnect={{ title: t("instagram.disconnectTitle"), message: t("instagram.disconnectMessage"), onConfirm: disconnect }} />
         ) : undefined
       }
     >
@@ -145,23 +139,25 @@ function InstagramFacts({ accountId, s }: { accountId: string; s: InstagramState
   );
 }
 
+/** The 24-hour window for replies and the one private reply to a comment. */
+const RULES = [
+  { icon: Clock3, key: "window" },
+  { icon: MessageSquareReply, key: "private" },
+] as const;
+
 /** Meta's messaging rules, explained where people decide to connect. */
 export function InstagramRules() {
   const { t } = useTranslation("channels");
   return (
     <ul className="space-y-2.5 rounded-md bg-muted/60 p-4 text-[0.875rem] dark:bg-white/4" data-testid="instagram-rules">
-      <li className="flex gap-3">
-        <Clock3 className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
-        <span>
-          <strong className="font-semibold text-heading">{t("instagram.rules.windowTitle")}</strong> {t("instagram.rules.window")}
-        </span>
-      </li>
-      <li className="flex gap-3">
-        <MessageSquareReply className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
-        <span>
-          <strong className="font-semibold text-heading">{t("instagram.rules.privateTitle")}</strong> {t("instagram.rules.private")}
-        </span>
-      </li>
+      {RULES.map(({ icon: Icon, key }) => (
+        <li key={key} className="flex gap-3">
+          <Icon className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
+          <span>
+            <strong className="font-semibold text-heading">{t(`instagram.rules.${key}Title`)}</strong> {t(`instagram.rules.${key}`)}
+          </span>
+        </li>
+      ))}
     </ul>
   );
 }
