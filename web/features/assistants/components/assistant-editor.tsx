@@ -6,6 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type LucideIcon } from "lucide-react";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SwitchField } from "@/components/form/switch-field";
+import { ListSkeleton } from "@/components/list-skeleton";
 import { Form } from "@/components/ui/form";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAbility } from "@/lib/ability";
@@ -188,13 +189,7 @@ export function AssistantEditorSkeleton() {
   return (
     <div aria-busy="true" aria-label={t("editor.loading")}>
       <Skeleton className="mb-5 h-4 w-32" />
-      <div className="mb-6 flex items-center gap-3">
-        <Skeleton className="size-12" />
-        <div className="space-y-2">
-          <Skeleton className="h-6 w-64" />
-          <Skeleton className="h-4 w-40" />
-        </div>
-      </div>
+      <ListSkeleton count={1} lead="size-12" lines={["h-6 w-64", "h-4 w-40"]} rowClassName="mb-6 flex items-center gap-3" busy={false} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <div className="space-y-6">
           {[0, 1, 2].map((i) => (
