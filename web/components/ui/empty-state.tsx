@@ -1,5 +1,6 @@
-import type { LucideIcon } from "lucide-react";
+import { SearchX, type LucideIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { Button } from "./button";
 
 export interface EmptyStateProps extends Omit<React.ComponentProps<"div">, "title"> {
   icon?: LucideIcon;
@@ -21,5 +22,29 @@ export function EmptyState({ icon: Icon, title, description, action, className, 
       {description && <p className="max-w-md text-[0.9375rem] text-muted-foreground">{description}</p>}
       {action && <div className="mt-2 flex flex-wrap items-center justify-center gap-3">{action}</div>}
     </div>
+  );
+}
+
+/** Nothing matches the search or the filters: the magnifier, a sentence and a button that clears them. */
+export function NoMatchesState({
+  title,
+  description,
+  resetLabel,
+  onReset,
+  size,
+  ...props
+}: Omit<EmptyStateProps, "icon" | "action"> & { resetLabel: string; onReset: () => void; size?: "sm" }) {
+  return (
+    <EmptyState
+      icon={SearchX}
+      title={title}
+      description={description}
+      action={
+        <Button variant="outline" size={size} onClick={onReset}>
+          {resetLabel}
+        </Button>
+      }
+      {...props}
+    />
   );
 }

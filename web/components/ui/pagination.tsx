@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, MoreHorizontal } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonVariants } from "./button";
+import { Card } from "./card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
 import { LAUNCHER_AVOID } from "@/lib/launcher-avoid";
 import { cn } from "@/lib/utils";
@@ -86,18 +87,7 @@ export function TablePagination({ page, pageSize, total, onPageChange, onPageSiz
         {onPageSizeChange && (
           <label className="flex items-center gap-2">
             <span className="hidden sm:inline">{t("table.rowsPerPage")}</span>
-            <Select value={String(pageSize)} onValueChange={(v) => onPageSizeChange(Number(v))}>
-              <SelectTrigger size="sm" className="w-[4.75rem]" aria-label={t("table.rowsPerPage")}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {pageSizeOptions.map((n) => (
-                  <SelectItem key={n} value={String(n)}>
-                    {n}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <PageSizeSelect value={pageSize} onChange={onPageSizeChange} options={pageSizeOptions} label={t("table.rowsPerPage")} size="sm" className="w-[4.75rem]" />
           </label>
         )}
         <span data-testid="table-range">{t("table.range", { from, to, total })}</span>
@@ -140,6 +130,61 @@ export function TablePagination({ page, pageSize, total, onPageChange, onPageSiz
         </PaginationContent>
       </Pagination>
     </div>
+  );
+}
+
+/** The rows-per-page choice of a pager. */
+export function PageSizeSelect({
+  value,
+  onChange,
+  options = PAGE_SIZE_OPTIONS,
+  label,
+  size,
+  className,
+}: {
+  value: number;
+  onChange: (size: number) => void;
+  options?: readonly number[];
+  label: string;
+  size?: "sm" | "default";
+  className?: string;
+}) {
+  return (
+    <Select value={String(value)} onValueChange={(v) => onChange(Number(v))}>
+      <SelectTrigger size={size} className={className} aria-label={label}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((n) => (
+          <SelectItem key={n} value={String(n)}>
+            {n}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/**
+ * The pager under a grid of cards, in a card of its own; hidden while everything fits on one page
+ * at the default size (a changed size keeps it, so it can be changed back).
+ */
+export function GridPagination({
+  meta,
+  defaultPageSize = 20,
+  onPageChange,
+  onPageSizeChange,
+}: {
+  meta: { page: number; limit: number; total: number; lastPage: number };
+  defaultPageSize?: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+}) {
+  if (meta.lastPage <= 1 && meta.limit === defaultPageSize) return null;
+  return (
+    <Card className="mt-6 py-0">
+      <TablePagination page={meta.page} pageSize={meta.limit} total={meta.total} onPageChange={onPageChange} onPageSizeChange={onPageSizeChange} />
+    </Card>
   );
 }
 

@@ -38,22 +38,13 @@ const base = (accountId: string) => `/accounts/${accountId}`;
 /** WhatsApp states in which the page keeps asking the gateway (someone is connecting the phone). */
 export const CONNECTING_STATES = new Set<string | null>([null, "notAuthorized", "starting"]);
 
+/** A channel's state as its card shows it (errors are shown by the card, not as a toast). */
+const channelState = <T>(queryKey: readonly string[], path: string) => queryOptions({ queryKey, queryFn: ({ signal }) => api.get<T>(path, { signal, silent: true }) });
+
 export const channelQueries = {
-  telegram: (accountId: string) =>
-    queryOptions({
-      queryKey: channelKeys.telegram(accountId),
-      queryFn: ({ signal }) => api.get<TelegramState>(`${base(accountId)}/platform-telegram`, { signal, silent: true }),
-    }),
-  whatsapp: (accountId: string) =>
-    queryOptions({
-      queryKey: channelKeys.whatsapp(accountId),
-      queryFn: ({ signal }) => api.get<WhatsappSettings>(`${base(accountId)}/platform-whatsapp/settings`, { signal, silent: true }),
-    }),
-  instagram: (accountId: string) =>
-    queryOptions({
-      queryKey: channelKeys.instagram(accountId),
-      queryFn: ({ signal }) => api.get<InstagramState>(`${base(accountId)}/platform-instagram`, { signal, silent: true }),
-    }),
+  telegram: (accountId: string) => channelState<TelegramState>(channelKeys.telegram(accountId), `${base(accountId)}/platform-telegram`),
+  whatsapp: (accountId: string) => channelState<WhatsappSettings>(channelKeys.whatsapp(accountId), `${base(accountId)}/platform-whatsapp/settings`),
+  instagram: (accountId: string) => channelState<InstagramState>(channelKeys.instagram(accountId), `${base(accountId)}/platform-instagram`),
   /** Whether the Facebook login is configured on the server (META_APP_ID and META_APP_SECRET). */
   instagramOauth: (accountId: string) =>
     queryOptions({

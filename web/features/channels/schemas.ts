@@ -1,6 +1,16 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 
+/** An id the platform shows as digits only (a WhatsApp instance, an Instagram account). */
+const digitsId = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${min},${max}}$`), message);
+
+/** An access token pasted from the platform's console. */
+const pastedToken = (min: number, max: number, message: string) => z.string().trim().min(min, message).max(max);
+
 /** Client-side checks mirror the server's (channels.schemas.ts); the server's field messages still win. */
 export const telegramFormSchema = (t: TFunction) =>
   z.object({
@@ -14,21 +24,15 @@ export type TelegramFormValues = z.infer<ReturnType<typeof telegramFormSchema>>;
 
 export const existingInstanceSchema = (t: TFunction) =>
   z.object({
-    idInstance: z
-      .string()
-      .trim()
-      .regex(/^\d{4,20}$/, t("whatsapp.existing.idFormat")),
-    apiTokenInstance: z.string().trim().min(10, t("whatsapp.existing.tokenShort")).max(200),
+    idInstance: digitsId(4, 20, t("whatsapp.existing.idFormat")),
+    apiTokenInstance: pastedToken(10, 200, t("whatsapp.existing.tokenShort")),
     apiUrl: z.union([z.literal(""), z.url(t("whatsapp.existing.urlFormat")).max(200)]),
   });
 export type ExistingInstanceValues = z.infer<ReturnType<typeof existingInstanceSchema>>;
 
 export const instagramFormSchema = (t: TFunction) =>
   z.object({
-    instagramAccountId: z
-      .string()
-      .trim()
-      .regex(/^\d{5,30}$/, t("instagram.form.idFormat")),
-    accessToken: z.string().trim().min(20, t("instagram.form.tokenShort")).max(1000),
+    instagramAccountId: digitsId(5, 30, t("instagram.form.idFormat")),
+    accessToken: pastedToken(20, 1000, t("instagram.form.tokenShort")),
   });
 export type InstagramFormValues = z.infer<ReturnType<typeof instagramFormSchema>>;

@@ -1,9 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-
-export const PAGE_SIZES = [5, 10, 20, 25, 50, 100];
+import { PageSizeSelect } from "@/components/ui/pagination";
 
 /** Server-side paging controls: range, page size (5…100) and first/previous/next/last (SPEC §2.13). */
 export function ListPager({
@@ -30,18 +28,7 @@ export function ListPager({
       <div className="flex items-center gap-4">
         <label className="flex items-center gap-2 text-sm text-muted-foreground">
           {t("pager.perPage")}
-          <Select value={String(limit)} onValueChange={(v) => onLimit(Number(v))}>
-            <SelectTrigger className="h-8 w-20" aria-label={t("pager.perPage")}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {PAGE_SIZES.map((s) => (
-                <SelectItem key={s} value={String(s)}>
-                  {s}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <PageSizeSelect value={limit} onChange={onLimit} label={t("pager.perPage")} className="h-8 w-20" />
         </label>
         <div className="flex items-center gap-1">
           <Button variant="ghost" size="icon" className="size-8" disabled={page <= 1} onClick={() => onPage(1)} aria-label={t("pager.first")}>

@@ -1,16 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Bot, EllipsisVertical, MessageSquareText, Settings2, Trash2, Wrench } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { MessageSquareText, Settings2, Trash2, Wrench } from "lucide-react";
+import { ActionsMenu } from "@/components/actions-menu";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { DropdownMenuItem } from "@/components/ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useAbility } from "@/lib/ability";
 import { formatDate } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { openTestChat } from "@/features/test-chat/store";
 import type { Assistant } from "../types";
+import { AssistantBadges, AssistantMark } from "./assistant-mark";
 
 export function AssistantCard({ assistant, onDelete }: { assistant: Assistant; onDelete: (a: Assistant) => void }) {
   const { t } = useTranslation("assistants");
@@ -21,49 +22,30 @@ export function AssistantCard({ assistant, onDelete }: { assistant: Assistant; o
   return (
     <Card className="group relative gap-4 py-5 transition-shadow hover:shadow-pop" data-testid="assistant-card">
       <div className="flex items-start gap-3 px-5">
-        <span
-          className={cn(
-            "flex size-11 shrink-0 items-center justify-center rounded-md",
-            assistant.isActive ? "bg-primary/12 text-primary" : "bg-secondary/15 text-secondary",
-          )}
-        >
-          <Bot className="size-6" aria-hidden />
-        </span>
+        <AssistantMark active={assistant.isActive} className="size-11" iconClassName="size-6" />
         <div className="min-w-0 flex-1">
           <Link to={to} className="line-clamp-1 text-[1.0625rem] font-semibold text-heading outline-none after:absolute after:inset-0 after:rounded-md focus-visible:after:ring-3 focus-visible:after:ring-primary/30 hover:text-primary">
             {assistant.name}
           </Link>
-          <div className="mt-1 flex flex-wrap items-center gap-1.5">
-            <Badge variant={assistant.isActive ? "success" : "secondary"}>{assistant.isActive ? t("list.active") : t("list.inactive")}</Badge>
-            <Badge variant="outline" className="font-mono text-[0.75rem]">
-              {assistant.model}
-            </Badge>
-          </div>
+          <AssistantBadges assistant={assistant} />
         </div>
         {ability.can("delete", "Assistant") && (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" className="relative z-10 -me-2 size-8 text-muted-foreground" aria-label={t("list.menu")}>
-                <EllipsisVertical className="size-4.5" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem asChild>
-                <Link to={to}>
-                  <Settings2 aria-hidden />
-                  {t("list.open")}
-                </Link>
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => openTestChat(assistant.assistantId)}>
-                <MessageSquareText aria-hidden />
-                {t("list.test")}
-              </DropdownMenuItem>
-              <DropdownMenuItem variant="destructive" onSelect={() => onDelete(assistant)} data-testid="assistant-delete">
-                <Trash2 aria-hidden />
-                {t("list.delete")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <ActionsMenu label={t("list.menu")} className="relative z-10 -me-2 text-muted-foreground">
+            <DropdownMenuItem asChild>
+              <Link to={to}>
+                <Settings2 aria-hidden />
+                {t("list.open")}
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => openTestChat(assistant.assistantId)}>
+              <MessageSquareText aria-hidden />
+              {t("list.test")}
+            </DropdownMenuItem>
+            <DropdownMenuItem variant="destructive" onSelect={() => onDelete(assistant)} data-testid="assistant-delete">
+              <Trash2 aria-hidden />
+              {t("list.delete")}
+            </DropdownMenuItem>
+          </ActionsMenu>
         )}
       </div>
       <p className={cn("mx-5 line-clamp-3 h-[3lh] text-sm", excerpt ? "text-muted-foreground" : "text-muted-foreground/70 italic")}>

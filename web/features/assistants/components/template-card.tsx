@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { EllipsisVertical, EyeOff, Pencil, Sparkles, Trash2, Users } from "lucide-react";
+import { EyeOff, Pencil, Sparkles, Trash2, Users } from "lucide-react";
+import { ActionsMenu } from "@/components/actions-menu";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { DropdownMenuItem } from "@/components/ui/dropdown-menu";
 import type { AssistantTemplate } from "../types";
 
 export function TemplateCard({
@@ -50,23 +51,16 @@ export function TemplateCard({
           </div>
         </div>
         {isAdmin && (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" className="-me-2 size-8 text-muted-foreground" aria-label={t("templates.menu")}>
-                <EllipsisVertical className="size-4.5" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={onEdit}>
-                <Pencil aria-hidden />
-                {t("templates.edit")}
-              </DropdownMenuItem>
-              <DropdownMenuItem variant="destructive" onSelect={onDelete}>
-                <Trash2 aria-hidden />
-                {t("templates.delete")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <ActionsMenu label={t("templates.menu")} className="-me-2 text-muted-foreground">
+            <DropdownMenuItem onSelect={onEdit}>
+              <Pencil aria-hidden />
+              {t("templates.edit")}
+            </DropdownMenuItem>
+            <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+              <Trash2 aria-hidden />
+              {t("templates.delete")}
+            </DropdownMenuItem>
+          </ActionsMenu>
         )}
       </div>
       <p className="mx-5 line-clamp-3 h-[3lh] text-sm text-muted-foreground">{template.description || t("templates.noDescription")}</p>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Bot } from "lucide-react";
+import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAbility } from "@/lib/ability";
@@ -58,6 +59,17 @@ export function AssistantSelect({ accountId, id, value, onChange, disabled }: As
           </Link>
         </p>
       )}
+    </div>
+  );
+}
+
+/** The labelled "which assistant answers" field of a channel card. */
+export function AssistantField(props: AssistantSelectProps) {
+  const { t } = useTranslation("channels");
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={props.id}>{t("assistant.label")}</Label>
+      <AssistantSelect {...props} />
     </div>
   );
 }

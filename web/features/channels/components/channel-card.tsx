@@ -1,5 +1,7 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { FlaskConical } from "lucide-react";
+import { FlaskConical, Unplug, type LucideIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -93,5 +95,56 @@ export function ChannelDangerAction({ icon: Icon, label, confirm, onConfirm }: {
       <Icon aria-hidden />
       {label}
     </ConfirmButton>
+  );
+}
+
+/** The status badge of a channel: not connected, switched off, or (connected and on) the channel's own state. */
+export function channelStatus(t: TFunction, s: { connected: boolean; enabled: boolean }, on: () => ChannelCardProps["status"]): ChannelCardProps["status"] {
+  if (!s.connected) return { label: t("status.notConnected"), tone: "secondary" };
+  if (!s.enabled) return { label: t("status.off"), tone: "secondary" };
+  return on();
+}
+
+/** What someone who may not manage channels sees on a channel that is not connected. */
+export function NotConnectedNote() {
+  const { t } = useTranslation("channels");
+  return <p className="text-[0.9375rem] text-muted-foreground">{t("common.notConnectedReadOnly")}</p>;
+}
+
+/** The numbered steps of connecting a channel. */
+export function SetupSteps({ steps }: { steps: string[] }) {
+  return (
+    <ol className="list-decimal space-y-1 ps-5 text-[0.9375rem] text-muted-foreground marker:text-primary">
+      {steps.map((step) => (
+        <li key={step}>{step}</li>
+      ))}
+    </ol>
+  );
+}
+
+/** A channel's public handle as "@name" linking to its profile, or `fallback` while it has none. */
+export function HandleLink({ profileUrl, handle, fallback }: { profileUrl: string; handle: string | null | undefined; fallback: React.ReactNode }) {
+  if (!handle) return <>{fallback}</>;
+  return (
+    <a href={`${profileUrl}${handle}`} target="_blank" rel="noreferrer" className="text-primary hover:underline">
+      @{handle}
+    </a>
+  );
+}
+
+/**
+ * The footer of a connected channel whose credentials were entered by hand: open the form again
+ * (a new token, a new subscription) or disconnect, behind a confirmation.
+ */
+export function ReconnectActions({ icon: Icon, label, open, onToggle, disconnect }: { icon: LucideIcon; label: string; open: boolean; onToggle: () => void; disconnect: { title: string; message: string; onConfirm: () => unknown } }) {
+  const { t } = useTranslation("channels");
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={onToggle} aria-expanded={open}>
+        <Icon aria-hidden />
+        {label}
+      </Button>
+      <ChannelDangerAction icon={Unplug} label={t("common.disconnect")} confirm={{ title: disconnect.title, message: disconnect.message, confirmText: t("common.disconnect") }} onConfirm={disconnect.onConfirm} />
+    </>
   );
 }

@@ -16,6 +16,7 @@ import { confirm } from "@/lib/confirm";
 import { formatDate } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { queryKeys } from "@/lib/query";
+import { useBusyAction } from "@/lib/use-busy-action";
 import { LoadError } from "@/components/load-error";
 import { deadLetterApi } from "@/features/channels/api";
 
@@ -33,7 +34,7 @@ export function DeadLetters() {
   const [accountText, setAccountText] = useState("");
   const [accountId, setAccountId] = useState("");
   const [open, setOpen] = useState<DeadLetter | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useBusyAction();
 
   useEffect(() => {
     const id = window.setTimeout(() => (setAccountId(accountText.trim()), setPage(1)), 300);
@@ -48,33 +49,23 @@ export function DeadLetters() {
   });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin("dead-letters") });
-  const replay = async (d: DeadLetter) => {
-    if (!(await confirm({ title: t("dlq.replayTitle"), message: t("dlq.replayMessage"), confirmText: t("dlq.replay") }))) return;
-    setBusy(d.id);
-    try {
+  /** Asks first, then acts on one letter while its row's button spins. */
+  const act = async (d: DeadLetter, ask: { title: string; message: string; confirmText: string }, work: () => Promise<unknown>) => {
+    if (await confirm(ask)) await run(d.id, work);
+  };
+  const replay = (d: DeadLetter) =>
+    act(d, { title: t("dlq.replayTitle"), message: t("dlq.replayMessage"), confirmText: t("dlq.replay") }, async () => {
       await deadLetterApi.replay(d.id);
       notify({ type: "success", message: t("dlq.replayed") });
       await refresh();
-    } catch {
-      /* shown by the API client */
-    } finally {
-      setBusy(null);
-    }
-  };
-  const remove = async (d: DeadLetter) => {
-    if (!(await confirm({ title: t("dlq.deleteTitle"), message: t("dlq.deleteMessage"), confirmText: t("common.delete") }))) return;
-    setBusy(d.id);
-    try {
+    });
+  const remove = (d: DeadLetter) =>
+    act(d, { title: t("dlq.deleteTitle"), message: t("dlq.deleteMessage"), confirmText: t("common.delete") }, async () => {
       await deadLetterApi.remove(d.id);
       notify({ type: "success", message: t("dlq.deleted") });
       setOpen(null);
       await refresh();
-    } catch {
-      /* shown by the API client */
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   const columns = useDeadLetterColumns(busy, { view: setOpen, replay, remove });
 
