@@ -1,5 +1,6 @@
 import { Check, ChevronRight, Circle } from "lucide-react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
+import { slotted } from "./slotted";
 import { cn } from "@/lib/utils";
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
@@ -56,13 +57,9 @@ export function DropdownMenuLabel({ className, inset, ...props }: React.Componen
   return <DropdownMenuPrimitive.Label className={cn("px-3 py-1.5 text-[0.8125rem] font-medium text-muted-foreground", inset && "ps-8", className)} {...props} />;
 }
 
-export function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return <DropdownMenuPrimitive.Separator className={cn("-mx-1.5 my-1.5 h-px bg-border", className)} {...props} />;
-}
+export const DropdownMenuSeparator = slotted(DropdownMenuPrimitive.Separator, undefined, "-mx-1.5 my-1.5 h-px bg-border");
 
-export function DropdownMenuShortcut({ className, ...props }: React.ComponentProps<"span">) {
-  return <span className={cn("ms-auto text-xs tracking-widest text-muted-foreground", className)} {...props} />;
-}
+export const DropdownMenuShortcut = slotted("span", undefined, "ms-auto text-xs tracking-widest text-muted-foreground");
 
 export function DropdownMenuSubTrigger({ className, inset, children, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.SubTrigger> & { inset?: boolean }) {
   return (
