@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
+import { tablePage } from "../../db/page";
 import type { WebhookDeliveryStatus, WebhookEndpoint } from "../../db/schema/webhooks";
 import type { Env } from "../../env";
 import { encryptSecret } from "../../lib/crypto";
@@ -180,17 +181,7 @@ export async function listDeliveries(env: Env, accountId: string, endpointId: st
   await endpointRow(env, accountId, endpointId);
   const db = getDb(env.DB);
   const where = and(eq(deliveries.accountId, accountId), eq(deliveries.endpointId, endpointId), q.status ? eq(deliveries.status, q.status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(deliveries)
-      .where(where)
-      .orderBy(desc(deliveries.createdAt), desc(deliveries.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit)
-      .all(),
-    db.select({ n: count() }).from(deliveries).where(where).all(),
-  ]);
+  const { rows, total } = await tablePage(db, deliveries, where, [desc(deliveries.createdAt), desc(deliveries.id)], q.page, q.limit);
   const list = rows.length
     ? await db
         .select()
@@ -201,7 +192,7 @@ export async function listDeliveries(env: Env, accountId: string, endpointId: st
     : [];
   return paged(
     rows.map((r) => deliveryDto(r, list.filter((a) => a.deliveryId === r.id))),
-    total?.n ?? 0,
+    total,
     q.page,
     q.limit,
   );

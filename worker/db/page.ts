@@ -1,0 +1,23 @@
+import { count, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "./client";
+
+/**
+ * One page of a table's whole rows and the count of all rows that match, read together: the offset
+ * pages of the list endpoints (the caller wraps them with lib/validation's `paged`).
+ */
+export async function tablePage<T extends SQLiteTable>(db: Db, table: T, where: SQL | undefined, orderBy: SQL[], page: number, limit: number) {
+  const from = table as SQLiteTable;
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(from)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .all(),
+    db.select({ n: count() }).from(from).where(where).get(),
+  ]);
+  return { rows: rows as T["$inferSelect"][], total: total?.n ?? 0 };
+}
