@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
-import { tablePage } from "../../db/page";
+import { tablePage } from "../../db/queries";
 import type { Env } from "../../env";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";

@@ -4,7 +4,7 @@ import { accountProvider } from "../ai-provider/ai-provider.service";
 import { DEFAULT_TOOLS } from "../../ai/tools";
 import { recordTokens } from "../../ai/usage";
 import { getDb, schema } from "../../db/client";
-import { tablePage } from "../../db/page";
+import { rowInAccount, tablePage } from "../../db/queries";
 import type { Assistant as AssistantRow, AssistantTemplate as AssistantTemplateRow } from "../../db/schema/assistants";
 import type { Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
@@ -96,11 +96,7 @@ export async function listAssistants(env: Env, accountId: string, q: { page: num
 }
 
 export async function findAssistant(env: Env, accountId: string, assistantId: string): Promise<AssistantRow> {
-  const row = await getDb(env.DB)
-    .select()
-    .from(schema.assistants)
-    .where(and(eq(schema.assistants.id, assistantId), eq(schema.assistants.accountId, accountId)))
-    .get();
+  const row = await rowInAccount(getDb(env.DB), schema.assistants, assistantId, accountId);
   if (!row) throw notFound(ASSISTANT_NOT_FOUND, "ASSISTANT_NOT_FOUND");
   return row;
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
-import { tablePage } from "../../db/page";
+import { rowInAccount, tablePage } from "../../db/queries";
 import type { Env } from "../../env";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { createLogger } from "../../lib/logger";
@@ -206,7 +206,7 @@ async function dmThreadFor(env: Env, accountId: string, channelId: string, conta
       .get();
   const found = await find();
   if (found) return found.id;
-  const contact = await db.select().from(schema.contacts).where(and(eq(schema.contacts.id, contactId), eq(schema.contacts.accountId, accountId))).get();
+  const contact = await rowInAccount(db, schema.contacts, contactId, accountId);
   const now = Date.now();
   await db
     .insert(schema.threads)

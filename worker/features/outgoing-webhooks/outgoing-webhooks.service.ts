@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
-import { tablePage } from "../../db/page";
+import { rowInAccount, tablePage } from "../../db/queries";
 import type { WebhookDeliveryStatus, WebhookEndpoint } from "../../db/schema/webhooks";
 import type { Env } from "../../env";
 import { encryptSecret } from "../../lib/crypto";
@@ -52,11 +52,7 @@ function endpointDto(e: WebhookEndpoint, last: LastDelivery = null) {
 export type WebhookEndpointDto = ReturnType<typeof endpointDto>;
 
 async function endpointRow(env: Env, accountId: string, endpointId: string): Promise<WebhookEndpoint> {
-  const row = await getDb(env.DB)
-    .select()
-    .from(endpoints)
-    .where(and(eq(endpoints.id, endpointId), eq(endpoints.accountId, accountId)))
-    .get();
+  const row = await rowInAccount(getDb(env.DB), endpoints, endpointId, accountId);
   if (!row) throw notFound(ENDPOINT_NOT_FOUND, "WEBHOOK_ENDPOINT_NOT_FOUND");
   return row;
 }
@@ -151,11 +147,7 @@ export async function sendTestEvent(env: Env, accountId: string, endpointId: str
 }
 
 async function deliveryRow(env: Env, accountId: string, deliveryId: string) {
-  return getDb(env.DB)
-    .select()
-    .from(deliveries)
-    .where(and(eq(deliveries.id, deliveryId), eq(deliveries.accountId, accountId)))
-    .get();
+  return rowInAccount(getDb(env.DB), deliveries, deliveryId, accountId);
 }
 
 function deliveryDto(d: typeof deliveries.$inferSelect, list: (typeof attempts.$inferSelect)[]) {

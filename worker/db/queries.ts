@@ -1,5 +1,5 @@
-import { count, type SQL } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { and, count, eq, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 
 /**
@@ -20,4 +20,16 @@ export async function tablePage<T extends SQLiteTable>(db: Db, table: T, where: 
     db.select({ n: count() }).from(from).where(where).get(),
   ]);
   return { rows: rows as T["$inferSelect"][], total: total?.n ?? 0 };
+}
+
+type AccountTable = SQLiteTable & { id: SQLiteColumn; accountId: SQLiteColumn };
+
+/** The row of an account-owned table with this id, only when it belongs to the account (else undefined). */
+export function rowInAccount<T extends AccountTable>(db: Db, table: T, id: string, accountId: string): Promise<T["$inferSelect"] | undefined> {
+  const t = table as AccountTable;
+  return db
+    .select()
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.accountId, accountId)))
+    .get() as Promise<T["$inferSelect"] | undefined>;
 }
