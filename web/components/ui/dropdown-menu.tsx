@@ -27,14 +27,21 @@ export function DropdownMenuItem({ className, inset, variant = "default", ...pro
   return <DropdownMenuPrimitive.Item data-slot="dropdown-menu-item" data-inset={inset} data-variant={variant} className={cn(itemClass, inset && "ps-8", className)} {...props} />;
 }
 
+/** The mark at the start of a checkbox or radio item, shown while the item is checked. */
+function ItemIndicator({ children }: { children: React.ReactNode }) {
+  return (
+    <span className="pointer-events-none absolute start-2.5 flex size-4 items-center justify-center">
+      <DropdownMenuPrimitive.ItemIndicator>{children}</DropdownMenuPrimitive.ItemIndicator>
+    </span>
+  );
+}
+
 export function DropdownMenuCheckboxItem({ className, children, checked, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.CheckboxItem>) {
   return (
     <DropdownMenuPrimitive.CheckboxItem className={cn(itemClass, "ps-8", className)} checked={checked} {...props}>
-      <span className="pointer-events-none absolute start-2.5 flex size-4 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <Check className="size-4" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
+      <ItemIndicator>
+        <Check className="size-4" />
+      </ItemIndicator>
       {children}
     </DropdownMenuPrimitive.CheckboxItem>
   );
@@ -43,11 +50,9 @@ export function DropdownMenuCheckboxItem({ className, children, checked, ...prop
 export function DropdownMenuRadioItem({ className, children, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.RadioItem>) {
   return (
     <DropdownMenuPrimitive.RadioItem className={cn(itemClass, "ps-8 data-[state=checked]:text-primary", className)} {...props}>
-      <span className="pointer-events-none absolute start-2.5 flex size-4 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <Circle className="size-2 fill-current" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
+      <ItemIndicator>
+        <Circle className="size-2 fill-current" />
+      </ItemIndicator>
       {children}
     </DropdownMenuPrimitive.RadioItem>
   );
