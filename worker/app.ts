@@ -21,6 +21,7 @@ import { channelRoutes } from "./features/channels/channels.routes";
 import { metaOauthRoutes } from "./features/channels/meta-oauth.routes";
 import { webhookRoutes } from "./features/webhooks/webhooks.routes";
 import { deadLetterRoutes } from "./features/admin-dlq/admin-dlq.routes";
+import { broadcastPackageAdminRoutes, broadcastQuotaRoutes } from "./features/broadcast-quota/broadcast-quota.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -84,6 +85,8 @@ const api = new Hono<AppBindings>()
   .route("/accounts", outgoingWebhookRoutes)
   .route("/webhooks", webhookRoutes)
   .route("/admin/dead-letters", deadLetterRoutes)
+  .route("/admin", broadcastPackageAdminRoutes)
+  .route("/accounts", broadcastQuotaRoutes)
   .route("/dev", devRoutes);
 
 export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes);

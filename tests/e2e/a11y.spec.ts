@@ -33,7 +33,10 @@ const OWNER: [string, string][] = [
   ["profile: sessions", "/profile?tab=sessions"],
 ];
 
-const ADMIN_PAGES: [string, string][] = [["admin", "/admin"]];
+const ADMIN_PAGES: [string, string][] = [
+  ["admin", "/admin"],
+  ["broadcast packages", "/admin/broadcast-packages"],
+];
 
 interface Finding {
   page: string;

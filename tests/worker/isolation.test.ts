@@ -95,10 +95,15 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "POST /api/accounts/:accountId/webhooks/:endpointId/test": "forbid",
   "GET /api/accounts/:accountId/webhooks/:endpointId/deliveries": "forbid",
   "GET /api/media/:accountId/*": "allow",
+  // broadcast quota: every member sees what is left (the broadcasts page shows it)
+  "GET /api/accounts/:accountId/broadcast-quota": "allow",
 };
 
-/** Routes that carry an account id but authenticate differently (signed webhooks, signed media links). */
-const NOT_MEMBER_SCOPED = [/^\/api\/webhooks\//, /^\/api\/media-public\//];
+/**
+ * Routes that carry an account id but authenticate differently (signed webhooks, signed media links,
+ * the platform administrators' area: tests/worker/broadcast-quota.test.ts and admin.test.ts).
+ */
+const NOT_MEMBER_SCOPED = [/^\/api\/webhooks\//, /^\/api\/media-public\//, /^\/api\/admin\//];
 /** Called last: they change the caller's own membership. */
 const LAST = ["POST /api/accounts/:accountId/leave"];
 

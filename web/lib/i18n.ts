@@ -104,6 +104,16 @@ export function formatDate(value: Date | string | number, opts: { long?: boolean
   return opts.withTime ? `${text}, ${formatTime(date)}` : text;
 }
 
+/** A count with the language's digit grouping, e.g. 10 000 (ru) or 10,000 (en). */
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat(localeTag()).format(value);
+}
+
+/** Money kept as integer kopecks, shown in roubles: 3 900 ₽, 490,50 ₽. */
+export function formatRub(kopecks: number): string {
+  return new Intl.NumberFormat(localeTag(), { style: "currency", currency: "RUB", minimumFractionDigits: kopecks % 100 ? 2 : 0, maximumFractionDigits: 2 }).format(kopecks / 100);
+}
+
 /** Today → time only; this year → day and month; older → full date. */
 export function formatRelative(value: Date | string | number, now: Date = new Date()): string {
   const date = toDate(value);

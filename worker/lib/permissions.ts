@@ -64,6 +64,8 @@ export function rulesFor(role: Role | null, opts: { isPlatformAdmin?: boolean } 
       { action: "create", subject: "Message" },
       { action: "manage", subject: "TestChat" },
       { action: "read", subject: "Channel" },
+      // Operators follow broadcasts (and the quota left); admins and owners create, start and stop them.
+      { action: "read", subject: "Broadcast" },
       { action: "read", subject: "Product" },
       { action: "read", subject: "Promotion" },
       { action: "read", subject: "CustomField" },

@@ -60,6 +60,8 @@ export function VerticalNavContent({ mini, onToggleCollapse, collapsed, onClose,
                 <li key={item.id}>
                   <NavLink
                     to={item.to}
+                    // /admin is not active on /admin/broadcast-packages, which has an item of its own
+                    end={items.some((other) => other.to.startsWith(`${item.to}/`))}
                     onClick={onNavigate}
                     title={mini ? t(item.titleKey) : undefined}
                     data-testid={`nav-${item.id}`}

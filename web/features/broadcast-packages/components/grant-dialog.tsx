@@ -1,0 +1,104 @@
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Gift } from "lucide-react";
+import { z } from "zod";
+import { FormDialog } from "@/components/form-dialog";
+import { FieldItem } from "@/components/form/field";
+import { SelectField } from "@/components/form/select-field";
+import { LoadError } from "@/components/load-error";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { packageKeys, packageQueries, packagesApi, type AdminAccount } from "@/features/broadcast-packages/api";
+import { AccountPicker } from "./account-picker";
+import { QuotaGrants } from "@/features/broadcasts/components/quota-grants";
+import { applyServerErrors, useZodForm } from "@/lib/form";
+import { formatNumber, formatRub } from "@/lib/i18n";
+import { notify } from "@/lib/notify";
+
+/**
+ * "Выдать аккаунту": pick an account by search, see what it has left, pick a package and grant it.
+ * The dialog stays open after a grant so the administrator sees the account's new balance.
+ */
+export function GrantDialog() {
+  const { t } = useTranslation("admin");
+  const [open, setOpen] = useState(false);
+  const [account, setAccount] = useState<AdminAccount | null>(null);
+  const queryClient = useQueryClient();
+  const packages = useQuery({ ...packageQueries.grantable(), enabled: open });
+  const schema = useMemo(() => z.object({ accountId: z.string().min(1, t("grant.errors.account")), packageId: z.string().min(1, t("grant.errors.package")) }), [t]);
+  const defaults = () => ({ accountId: "", packageId: "" });
+  const form = useZodForm(schema, { defaultValues: defaults() });
+
+  const pick = (a: AdminAccount | null) => {
+    setAccount(a);
+    form.setValue("accountId", a?.accountId ?? "", { shouldValidate: !!a });
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const grant = await packagesApi.grant(values.accountId, values.packageId);
+      notify({ type: "success", message: grant.message });
+      form.reset({ accountId: values.accountId, packageId: "" });
+      await queryClient.invalidateQueries({ queryKey: packageKeys.all() });
+    } catch (e) {
+      if (!applyServerErrors(form, e)) form.setError("packageId", { type: "server", message: e instanceof Error && e.message ? e.message : t("grant.failed") });
+    }
+  });
+
+  return (
+    <FormDialog
+      form={form}
+      onSubmit={onSubmit}
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (o) pick(null);
+      }}
+      resetValues={defaults}
+      trigger={
+        <Button variant="outline" data-testid="grant-open">
+          <Gift aria-hidden />
+          {t("grant.button")}
+        </Button>
+      }
+      title={t("grant.title")}
+      description={t("grant.description")}
+      className="sm:max-w-lg"
+      formClassName="space-y-4"
+      submitLabel={t("grant.submit")}
+      cancelLabel={t("grant.close")}
+      testId="grant-dialog"
+    >
+      <FieldItem control={form.control} name="accountId" label={t("grant.account")}>
+        {() => <AccountPicker value={account} onChange={pick} invalid={!!form.formState.errors.accountId} />}
+      </FieldItem>
+      {account && <AccountBalance accountId={account.accountId} />}
+      <SelectField
+        control={form.control}
+        name="packageId"
+        label={t("grant.package")}
+        placeholder={packages.isPending ? t("grant.loadingPackages") : packages.data?.length ? t("grant.pickPackage") : t("grant.noPackages")}
+        disabled={!packages.data?.length}
+        options={(packages.data ?? []).map((p) => ({
+          value: p.id,
+          label: t("grant.packageOption", { name: p.name, recipients: formatNumber(p.recipients), price: formatRub(p.priceKopecks), count: p.validityDays }),
+        }))}
+      />
+    </FormDialog>
+  );
+}
+
+/** What the picked account has now: the remaining recipients and each package with its expiry. */
+function AccountBalance({ accountId }: { accountId: string }) {
+  const { t } = useTranslation("admin");
+  const quota = useQuery(packageQueries.accountQuota(accountId));
+  if (quota.isPending) return <Skeleton className="h-16 w-full" />;
+  if (quota.isError) return <LoadError error={quota.error} onRetry={() => void quota.refetch()} retrying={quota.isFetching} className="p-4" />;
+  return (
+    <div className="space-y-2 rounded-md bg-muted/50 p-3" data-testid="account-quota">
+      <p className="font-medium">{t("grant.remaining", { count: quota.data.remaining, formatted: formatNumber(quota.data.remaining) })}</p>
+      <QuotaGrants quota={quota.data} className="text-muted-foreground" />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useQueryClient } from "@tanstack/react-query";
+import { FormDialog } from "@/components/form-dialog";
+import { TextField } from "@/components/form/field";
+import { SwitchField } from "@/components/form/switch-field";
+import { packageKeys, packagesApi, type BroadcastPackage } from "@/features/broadcast-packages/api";
+import { applyServerErrors, useZodForm } from "@/lib/form";
+import { notify } from "@/lib/notify";
+import { packageFormSchema, type PackageFormInput } from "../schemas";
+
+const valuesOf = (pkg: BroadcastPackage | null): PackageFormInput => ({
+  name: pkg?.name ?? "",
+  recipients: pkg ? String(pkg.recipients) : "",
+  price: pkg ? String(pkg.priceKopecks / 100) : "",
+  validityDays: pkg ? String(pkg.validityDays) : "30",
+  active: pkg?.active ?? true,
+});
+
+/** Create a package (`pkg` null) or edit one; the parent owns `open`. */
+export function PackageDialog({ pkg, open, onOpenChange }: { pkg: BroadcastPackage | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation("admin");
+  const queryClient = useQueryClient();
+  const schema = useMemo(() => packageFormSchema(t), [t]);
+  const form = useZodForm(schema, { defaultValues: valuesOf(pkg) });
+  // Opened by the page (a row's "edit" or the create button): start from that package each time.
+  useEffect(() => {
+    if (open) form.reset(valuesOf(pkg));
+  }, [open, pkg, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = pkg ? await packagesApi.update(pkg.id, values) : await packagesApi.create(values);
+      notify({ type: "success", message: saved.message });
+      await queryClient.invalidateQueries({ queryKey: packageKeys.all() });
+      onOpenChange(false);
+    } catch (e) {
+      if (!applyServerErrors(form, e)) form.setError("name", { type: "server", message: e instanceof Error && e.message ? e.message : t("packages.form.failed") });
+    }
+  });
+
+  return (
+    <FormDialog
+      form={form}
+      onSubmit={onSubmit}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={pkg ? t("packages.form.editTitle") : t("packages.form.createTitle")}
+      description={t("packages.form.description")}
+      className="sm:max-w-lg"
+      formClassName="space-y-4"
+      submitLabel={pkg ? t("packages.form.save") : t("packages.form.create")}
+      testId="package-dialog"
+    >
+      <TextField control={form.control} name="name" label={t("packages.fields.name")} placeholder={t("packages.fields.namePlaceholder")} autoFocus data-testid="package-name" />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField control={form.control} name="recipients" label={t("packages.fields.recipients")} inputMode="numeric" data-testid="package-recipients" />
+        <TextField control={form.control} name="price" label={t("packages.fields.price")} inputMode="decimal" data-testid="package-price" />
+        <TextField control={form.control} name="validityDays" label={t("packages.fields.validityDays")} inputMode="numeric" data-testid="package-validity" />
+      </div>
+      <SwitchField control={form.control} name="active" label={t("packages.fields.active")} description={t("packages.fields.activeHint")} data-testid="package-active" />
+    </FormDialog>
+  );
+}

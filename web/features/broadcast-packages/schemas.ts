@@ -1,0 +1,30 @@
+import type { TFunction } from "i18next";
+import { z } from "zod";
+
+/** The package form: numbers are typed as text (a price may use a comma) and sent as numbers. */
+export function packageFormSchema(t: TFunction) {
+  const whole = (required: string, integer: string, min: string, max: number, maxMessage: string) =>
+    z
+      .string()
+      .trim()
+      .min(1, required)
+      .regex(/^\d+$/, integer)
+      .transform(Number)
+      .refine((n) => n >= 1, min)
+      .refine((n) => n <= max, maxMessage);
+  return z.object({
+    name: z.string().trim().min(1, t("packages.form.errors.name")).max(100, t("packages.form.errors.nameLong")),
+    recipients: whole(t("packages.form.errors.recipients"), t("packages.form.errors.recipientsWhole"), t("packages.form.errors.recipientsMin"), 10_000_000, t("packages.form.errors.recipientsMax")),
+    price: z
+      .string()
+      .trim()
+      .min(1, t("packages.form.errors.price"))
+      .regex(/^\d+([.,]\d{1,2})?$/, t("packages.form.errors.priceFormat"))
+      .transform((s) => Number(s.replace(",", ".")))
+      .refine((n) => n <= 10_000_000, t("packages.form.errors.priceMax")),
+    validityDays: whole(t("packages.form.errors.validity"), t("packages.form.errors.validityWhole"), t("packages.form.errors.validityMin"), 3650, t("packages.form.errors.validityMax")),
+    active: z.boolean(),
+  });
+}
+
+export type PackageFormInput = z.input<ReturnType<typeof packageFormSchema>>;

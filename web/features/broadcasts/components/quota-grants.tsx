@@ -1,0 +1,28 @@
+import { useTranslation } from "react-i18next";
+import type { BroadcastQuota } from "@/features/broadcasts/api";
+import { formatDate, formatNumber } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+
+/**
+ * An account's broadcast quota as lines: each unexpired grant with what is left of it and its
+ * expiry (earliest first, the order broadcasts spend them in), then what running broadcasts hold.
+ * Shown in the quota badge's tooltip and in the administrator's grant dialog.
+ */
+export function QuotaGrants({ quota, className }: { quota: Pick<BroadcastQuota, "grants" | "reserved">; className?: string }) {
+  const { t } = useTranslation("broadcasts");
+  const grants = quota.grants.filter((g) => !g.expired).sort((a, b) => a.expiresAt - b.expiresAt);
+  if (!grants.length) return <p className={cn("text-sm", className)}>{t("quota.noGrants")}</p>;
+  return (
+    <ul className={cn("space-y-1 text-sm", className)} data-testid="quota-grants">
+      {grants.map((g) => (
+        <li key={g.id} className="flex flex-wrap justify-between gap-x-3">
+          <span className="font-medium">{g.packageName}</span>
+          <span className="tabular-nums">
+            {t("quota.grantLine", { remaining: formatNumber(g.remaining), total: formatNumber(g.recipients), date: formatDate(g.expiresAt) })}
+          </span>
+        </li>
+      ))}
+      {quota.reserved > 0 && <li className="opacity-80">{t("quota.reservedLine", { count: quota.reserved, formatted: formatNumber(quota.reserved) })}</li>}
+    </ul>
+  );
+}
