@@ -3,17 +3,18 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
+/** The import aliases of tsconfig's paths; vitest.web.config.ts resolves the same ones. */
+export const aliases = {
+  "@": fileURLToPath(new URL("./web", import.meta.url)),
+  "@worker": fileURLToPath(new URL("./worker", import.meta.url)),
+  "@do": fileURLToPath(new URL("./durable-objects", import.meta.url)),
+};
+
 export default defineConfig({
   root: "web",
   publicDir: "public",
   plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: {
-      "@": fileURLToPath(new URL("./web", import.meta.url)),
-      "@worker": fileURLToPath(new URL("./worker", import.meta.url)),
-      "@do": fileURLToPath(new URL("./durable-objects", import.meta.url)),
-    },
-  },
+  resolve: { alias: aliases },
   build: {
     outDir: "../dist/client",
     emptyOutDir: true,

@@ -1,16 +1,10 @@
 import react from "@vitejs/plugin-react";
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { aliases } from "./vite.config";
 
 export default defineConfig({
   plugins: [react()],
-  resolve: {
-    alias: {
-      "@": fileURLToPath(new URL("./web", import.meta.url)),
-      "@worker": fileURLToPath(new URL("./worker", import.meta.url)),
-      "@do": fileURLToPath(new URL("./durable-objects", import.meta.url)),
-    },
-  },
+  resolve: { alias: aliases },
   test: {
     environment: "jsdom",
     include: ["tests/web/**/*.test.{ts,tsx}"],

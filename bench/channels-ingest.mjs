@@ -18,7 +18,7 @@ import { loadavg } from "node:os";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { connectBot, f1, sleep, startStack, stats, update, userWithAccount } from "./channels-lib.mjs";
+import { botWebhook, f1, sleep, startStack, stats, update, userWithAccount } from "./channels-lib.mjs";
 import { d1File } from "./inbox-lib.mjs";
 import { root, run, start, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 
@@ -118,10 +118,7 @@ try {
   }
 
   if (PHASES.includes("telegram")) {
-    const { bot } = await connectBot(stack.base, token, accountId);
-    const secret = stack.telegramSecret(bot);
-    const url = `${stack.base}/api/webhooks/telegram/${accountId}`;
-    const headers = { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret };
+    const { url, headers } = await botWebhook(stack, token, accountId);
     // Warm-up (not counted): the first requests compile and open the database.
     for (let i = 0; i < 20; i++) await fetch(url, { method: "POST", headers, body: JSON.stringify(update(900000 + i, 1, "прогрев")) }).then((r) => r.text());
     await sleep(1500);

@@ -4,7 +4,7 @@ import { loadavg } from "node:os";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "../scripts/lib.mjs";
-import { connectBot, f1, sleep, startStack, stats, update, userWithAccount } from "./channels-lib.mjs";
+import { botWebhook, f1, sleep, startStack, stats, update, userWithAccount } from "./channels-lib.mjs";
 
 const RATE = Number(process.env.RATE ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 20);
@@ -13,10 +13,7 @@ const N = RATE * SECONDS;
 const stack = await startStack("channels-latency");
 try {
   const { token, accountId } = await userWithAccount(stack.base);
-  const { bot } = await connectBot(stack.base, token, accountId);
-  const secret = stack.telegramSecret(bot);
-  const url = `${stack.base}/api/webhooks/telegram/${accountId}`;
-  const headers = { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret };
+  const { url, headers } = await botWebhook(stack, token, accountId);
 
   const ws = new WebSocket(`ws://127.0.0.1:${stack.base.split(":").pop()}/ws?token=${encodeURIComponent(token)}&accountId=${accountId}`);
   const seen = new Map();

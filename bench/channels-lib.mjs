@@ -72,6 +72,13 @@ export async function connectBot(base, token, accountId, botId = 5550000 + Math.
   return { bot, botId: String(botId) };
 }
 
+/** A connected bot and what posting its webhooks takes: the URL and the headers with its secret. */
+export async function botWebhook(stack, token, accountId) {
+  const { bot, botId } = await connectBot(stack.base, token, accountId);
+  const headers = { "content-type": "application/json", "x-telegram-bot-api-secret-token": stack.telegramSecret(bot) };
+  return { bot, botId, url: `${stack.base}/api/webhooks/telegram/${accountId}`, headers };
+}
+
 export function update(updateId, chatId, text) {
   return {
     update_id: updateId,

@@ -1,16 +1,13 @@
 // Outbound pacing: 1 000 replies to 1 000 Telegram chats through one bot. Telegram allows about
 // 30 messages/s per bot, so the sends must take ≥ 33 s and should take ≤ 40 s; none may go twice.
 import { loadavg } from "node:os";
-import { connectBot, f1, sleep, startStack, update, userWithAccount } from "./channels-lib.mjs";
+import { botWebhook, f1, sleep, startStack, update, userWithAccount } from "./channels-lib.mjs";
 
 const N = Number(process.env.N ?? 1000);
 const stack = await startStack("channels-outbound");
 try {
   const { token, accountId } = await userWithAccount(stack.base);
-  const { bot } = await connectBot(stack.base, token, accountId);
-  const secret = stack.telegramSecret(bot);
-  const url = `${stack.base}/api/webhooks/telegram/${accountId}`;
-  const headers = { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret };
+  const { bot, url, headers } = await botWebhook(stack, token, accountId);
   // 1 000 customers write first (so 1 000 contacts and threads exist).
   let next = 0;
   await Promise.all(

@@ -126,16 +126,21 @@ async function ours() {
     const clients = await rawClients(sockets, `ws://127.0.0.1:${OUR_PORT}/ws?token=${token}&accountId=${accountId}`, JSON.stringify({ event: "joinAccount", data: { accountId } }));
     return await drive({
       clients,
-      post: (i) =>
-        fetch(`${base}/api/accounts/${accountId}/contacts/${contactId}/messages`, { method: "POST", headers: auth, body: JSON.stringify({ content: `bench ${i}` }) }).then(async (r) => {
-          await r.arrayBuffer();
-          return r.status;
-        }),
+      post: operatorReply(base, auth, accountId, contactId),
     });
   } finally {
     for (const s of sockets) s.close();
     await w.stop();
   }
+}
+
+/** The operator's message number i to the contact (the same call on both servers); resolves to the status. */
+function operatorReply(base, auth, accountId, contactId) {
+  return (i) =>
+    fetch(`${base}/api/accounts/${accountId}/contacts/${contactId}/messages`, { method: "POST", headers: auth, body: JSON.stringify({ content: `bench ${i}` }) }).then(async (r) => {
+      await r.arrayBuffer();
+      return r.status;
+    });
 }
 
 async function reference() {
@@ -166,11 +171,7 @@ async function reference() {
     const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     return await drive({
       clients,
-      post: (i) =>
-        fetch(`${base}/api/accounts/${accountId}/contacts/${contactId}/messages`, { method: "POST", headers: auth, body: JSON.stringify({ content: `bench ${i}` }) }).then(async (r) => {
-          await r.arrayBuffer();
-          return r.status;
-        }),
+      post: operatorReply(base, auth, accountId, contactId),
     });
   } finally {
     for (const s of sockets) s.close();

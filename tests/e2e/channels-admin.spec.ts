@@ -1,20 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { greenHandler } from "../fakes/greenapi";
-import { type RunningFake, startFake } from "../fakes/index";
 import { ADMIN, apiLogin, apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
+import { ownGreenFake } from "./fixtures";
 
 /**
  * The administrators' dead-letter view: a WhatsApp webhook with a valid token but a body that is
  * not JSON is poisoned by the inbound consumer; an administrator finds it, reads it, replays it
  * (it fails again and comes back as a new dead letter) and deletes it.
  */
-let green: RunningFake;
-test.beforeAll(async () => {
-  green = await startFake("greenapi-e2e-dlq", greenHandler);
-});
-test.afterAll(async () => {
-  await green?.close();
-});
+const green = ownGreenFake("greenapi-e2e-dlq");
 test.beforeEach(async ({ page }) => {
   await presetStorage(page, { language: "ru", theme: "light" });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { igComment, metaSignature } from "../fakes/meta";
 import { apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
+import { eachThemeAndScreen, sideOverflow } from "./fixtures";
 
 /**
  * The Instagram comments page against the e2e server's Meta Graph fake: comments arrive through the
@@ -132,29 +133,14 @@ test("comments page screenshots: light and dark, desktop and phone", async ({ pa
   const texts = ["Подскажите, есть ли овсяное молоко?", "Очень уютно у вас!", "Во сколько открываетесь в субботу?", "Можно забронировать столик на вечер?"];
   for (let i = 0; i < 4; i++) await postComment(request, igId, { id: `s${i}${seq}`, media: media[i % 2]!, user: people[i]!, text: texts[i]!, at: now - (4 - i) * 3_600_000 });
   await signInWithToken(page, baseURL!, auth);
-  for (const theme of ["light", "dark"] as const) {
-    for (const [w, h, label] of [
-      [1440, 900, "desktop"],
-      [390, 844, "phone"],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await page
-        .evaluate((th) => {
-          const p = JSON.parse(localStorage.getItem("preferences") || "{}");
-          localStorage.setItem("preferences", JSON.stringify({ ...p, theme: th }));
-        }, theme)
-        .catch(() => undefined);
-      await page.goto(label === "phone" ? `/${accountId}/comments?post=${media[1]}` : `/${accountId}/comments`);
-      await expect(page.locator('li[data-testid^="comment-"]').first()).toBeVisible({ timeout: 15_000 });
-      await settled(page);
-      if (label === "desktop") await page.locator('li[data-testid^="comment-"]').first().getByRole("button", { name: "Ответить" }).click();
-      await page.waitForTimeout(300);
-      const overflow = await page.evaluate(() => {
-        const width = document.documentElement.clientWidth;
-        return [...document.querySelectorAll("main *")].filter((el) => el.getBoundingClientRect().right > width + 0.5).map((el) => el.tagName);
-      });
-      expect(overflow).toEqual([]);
-      await shot(page, testInfo, `channels-comments-${theme}-${label}`);
-    }
-  }
+  await eachThemeAndScreen(page, async (theme, label) => {
+    await page.goto(label === "phone" ? `/${accountId}/comments?post=${media[1]}` : `/${accountId}/comments`);
+    await expect(page.locator('li[data-testid^="comment-"]').first()).toBeVisible({ timeout: 15_000 });
+    await settled(page);
+    if (label === "desktop") await page.locator('li[data-testid^="comment-"]').first().getByRole("button", { name: "Ответить" }).click();
+    await page.waitForTimeout(300);
+    const overflow = await sideOverflow(page);
+    expect(overflow, overflow.join("\n")).toEqual([]);
+    await shot(page, testInfo, `channels-comments-${theme}-${label}`);
+  });
 });

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { greenHandler } from "../fakes/greenapi";
-import { type RunningFake, startFake } from "../fakes/index";
 import { apiRegister, bearer, mailLink, presetStorage, settled, shot, signInWithToken, uniqueEmail, type AuthResult } from "./helpers";
+import { eachThemeAndScreen, ownGreenFake, sideOverflow } from "./fixtures";
 
 /**
  * The connect page against the protocol fakes: Telegram through the e2e server's Bot API fake,
@@ -28,13 +27,7 @@ async function openConnect(page: Page, baseURL: string, auth: AuthResult, accoun
   await expect(page.getByRole("heading", { name: "Подключение мессенджеров", level: 1 })).toBeVisible();
 }
 
-let green: RunningFake;
-test.beforeAll(async () => {
-  green = await startFake("greenapi-e2e", greenHandler);
-});
-test.afterAll(async () => {
-  await green?.close();
-});
+const green = ownGreenFake("greenapi-e2e");
 
 test.beforeEach(async ({ page }) => {
   await presetStorage(page, { language: "ru", theme: "light" });
@@ -234,30 +227,13 @@ test("connect page screenshots: light and dark, desktop and phone", async ({ pag
   expect((await request.put(`/api/accounts/${accountId}/platform-telegram`, { headers, data: { botToken: `${7_200_000_000 + Math.floor(Math.random() * 9_999_999)}:AAH${"z".repeat(30)}` } })).status()).toBe(200);
   expect((await request.post(`/api/accounts/${accountId}/platform-whatsapp/create-instance`, { headers, data: {} })).status()).toBe(201);
   await signInWithToken(page, baseURL!, auth);
-  for (const theme of ["light", "dark"] as const) {
-    for (const [w, h, label] of [
-      [1440, 900, "desktop"],
-      [390, 844, "phone"],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.evaluate((th) => {
-        const p = JSON.parse(localStorage.getItem("preferences") || "{}");
-        localStorage.setItem("preferences", JSON.stringify({ ...p, theme: th }));
-      }, theme).catch(() => undefined);
-      await page.goto(`/${accountId}/connect`);
-      await settled(page);
-      await expect(page.getByTestId("whatsapp-qr")).toBeVisible({ timeout: 20_000 });
-      await page.waitForTimeout(300);
-      // Nothing sticks out sideways (a phone would scroll horizontally).
-      const overflow = await page.evaluate(() => {
-        const width = document.documentElement.clientWidth;
-        return [...document.querySelectorAll("main *")]
-          .filter((el) => el.getBoundingClientRect().right > width + 0.5)
-          .slice(0, 5)
-          .map((el) => `${el.tagName}.${String((el as HTMLElement).className).slice(0, 80)} → ${Math.round(el.getBoundingClientRect().right)}`);
-      });
-      expect(overflow, overflow.join("\n")).toEqual([]);
-      await shot(page, testInfo, `channels-connect-${theme}-${label}`);
-    }
-  }
+  await eachThemeAndScreen(page, async (theme, label) => {
+    await page.goto(`/${accountId}/connect`);
+    await settled(page);
+    await expect(page.getByTestId("whatsapp-qr")).toBeVisible({ timeout: 20_000 });
+    await page.waitForTimeout(300);
+    const overflow = await sideOverflow(page);
+    expect(overflow, overflow.join("\n")).toEqual([]);
+    await shot(page, testInfo, `channels-connect-${theme}-${label}`);
+  });
 });

@@ -1,14 +1,8 @@
 import { env } from "cloudflare:test";
+import type { FakeReply } from "../fakes/openai";
 
 /** Helpers for the OpenAI fake (tests/fakes/openai.ts): per-test scopes so parallel files don't collide. */
-export interface FakeReply {
-  content?: string;
-  toolCalls?: { id?: string; name: string; arguments: string }[];
-  status?: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  delayMs?: number;
-}
+export type { FakeReply };
 
 function fakeBase(): string {
   const urls = JSON.parse((env as unknown as { FAKE_URLS: string }).FAKE_URLS) as Record<string, string>;

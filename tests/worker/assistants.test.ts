@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { addMember, api, createAccount, env, registerUser } from "./helpers";
+import { addMember, api, env, ownerWithAccount } from "./helpers";
 import { modelRequests, scopeToken, scriptModel } from "./ai-helpers";
 
-async function owner() {
-  const u = await registerUser("Владелец");
-  const accountId = await createAccount(u.token, "Салон «Лотос»");
-  return { ...u, accountId };
-}
+const owner = () => ownerWithAccount("Владелец", "Салон «Лотос»");
 
 describe("account assistants", () => {
   it("creates with defaults (built-in tools on), lists, reads, updates and deletes", async () => {

@@ -49,6 +49,13 @@ export async function createAccount(token: string, name = "Тестовый ак
   return res.body.accountId as string;
 }
 
+/** A freshly registered owner with a fresh account. */
+export async function ownerWithAccount(name = "Владелец", accountName?: string) {
+  const owner = await registerUser(name);
+  const accountId = await createAccount(owner.token, accountName);
+  return { ...owner, accountId };
+}
+
 /** The newest dev-outbox mail to an address, and the token in its link. */
 export async function lastMailTo(email: string) {
   const res = await api("GET", `/dev/outbox?to=${encodeURIComponent(email)}&limit=1`);

@@ -2,14 +2,9 @@ import { env, SELF } from "cloudflare:test";
 import { getDb, schema } from "../../worker/db/client";
 import { type IncomingItem, ingestIncoming } from "../../worker/features/inbox/ingest";
 import { newId } from "../../worker/lib/ids";
-import { BASE, createAccount, registerUser } from "./helpers";
+import { BASE, ownerWithAccount } from "./helpers";
 
-/** An owner with a fresh account. */
-export async function ownerWithAccount(name = "Владелец") {
-  const owner = await registerUser(name);
-  const accountId = await createAccount(owner.token);
-  return { ...owner, accountId };
-}
+export { ownerWithAccount };
 
 /** A channel row as the channels feature would store it (only the fields the inbox reads). */
 export async function createChannel(accountId: string, opts: { platform?: "TELEGRAM" | "WHATSAPP" | "INSTAGRAM"; assistantId?: string | null } = {}) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { addMember, api, createAccount, env, registerUser } from "./helpers";
+import { addMember, api, env, ownerWithAccount } from "./helpers";
 import { modelRequests, scopeToken, scriptModel } from "./ai-helpers";
 
 async function setup() {
-  const u = await registerUser("Анна Тестер");
-  const accountId = await createAccount(u.token, "Пекарня «Колосок»");
+  const u = await ownerWithAccount("Анна Тестер", "Пекарня «Колосок»");
+  const accountId = u.accountId;
   const a = await api("POST", `/accounts/${accountId}/assistants`, {
     token: u.token,
     body: { name: "Колосок", instructions: "Ты — помощник пекарни.", knowledge: "Хлеб бородинский стоит 90 рублей.\nРаботаем с 8 до 20." },

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM seed script, the same SQL `npm start` applies
 import { assistantsSeed, TEMPLATES } from "../../scripts/seed-assistants.mjs";
-import { addMember, api, createAccount, env, registerUser } from "./helpers";
+import { addMember, api, createAccount, env, ownerWithAccount } from "./helpers";
 
 const q = (v: unknown) => (v === null || v === undefined ? "NULL" : typeof v === "number" || typeof v === "boolean" ? String(Number(v)) : `'${String(v).replace(/'/g, "''")}'`);
 
@@ -15,11 +15,7 @@ beforeAll(async () => {
   root = { token: r.body.accessToken };
 });
 
-async function user() {
-  const u = await registerUser("Пользователь");
-  const accountId = await createAccount(u.token, "Кофейня");
-  return { ...u, accountId };
-}
+const user = () => ownerWithAccount("Пользователь", "Кофейня");
 
 describe("assistant templates", () => {
   it("lists the seeded Russian templates, searches text and tags case-insensitively", async () => {

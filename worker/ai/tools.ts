@@ -36,6 +36,17 @@ function tool<A extends z.ZodType>(def: ToolDefinition<A>): ToolDefinition<A> {
   return def;
 }
 
+/**
+ * The arguments of a tool that takes one required string: the zod check (trimmed, `min`–`max`
+ * characters) and the JSON Schema the model sees, written from one place so they cannot drift apart.
+ */
+function oneString<K extends string>(key: K, description: string, min: number, max: number) {
+  return {
+    args: z.object({ [key]: z.string().trim().min(min).max(max) } as Record<K, z.ZodString>),
+    parameters: { type: "object", properties: { [key]: { type: "string", description } }, required: [key], additionalProperties: false },
+  };
+}
+
 export const MAX_FACTS = 50;
 
 export const TOOLS = [
@@ -45,13 +56,7 @@ export const TOOLS = [
     description:
       "Передать диалог живому оператору. Вызывай, когда клиент просит человека/оператора/менеджера, жалуется, или вопрос вне твоей компетенции. После вызова коротко сообщи клиенту, что подключится оператор.",
     defaultOn: true,
-    args: z.object({ reason: z.string().trim().min(1).max(500) }),
-    parameters: {
-      type: "object",
-      properties: { reason: { type: "string", description: "Кратко: почему нужен оператор" } },
-      required: ["reason"],
-      additionalProperties: false,
-    },
+    ...oneString("reason", "Кратко: почему нужен оператор", 1, 500),
     async run(ctx, args) {
       ctx.handoff = { reason: args.reason };
       return { ok: true, message: "Диалог передан оператору. ИИ в этом диалоге выключен." };
@@ -82,13 +87,7 @@ export const TOOLS = [
     description:
       "Сохранить важный факт о клиенте (имя, телефон, предпочтения, адрес доставки и т. п.), чтобы помнить его в следующих разговорах. Один короткий факт за вызов.",
     defaultOn: true,
-    args: z.object({ fact: z.string().trim().min(2).max(300) }),
-    parameters: {
-      type: "object",
-      properties: { fact: { type: "string", description: "Факт одним предложением, например «Зовут Анна, предпочитает доставку вечером»" } },
-      required: ["fact"],
-      additionalProperties: false,
-    },
+    ...oneString("fact", "Факт одним предложением, например «Зовут Анна, предпочитает доставку вечером»", 2, 300),
     async run(ctx, args) {
       const row = await ctx.env.DB.prepare("SELECT facts FROM contacts WHERE id = ? AND account_id = ?").bind(ctx.contactId, ctx.accountId).first<{ facts: string }>();
       if (!row) return { ok: false, error: "Контакт не найден" };

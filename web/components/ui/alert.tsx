@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
+import { slotted } from "./slotted";
 import { cn } from "@/lib/utils";
 
 const alertVariants = cva(
@@ -21,10 +22,6 @@ export function Alert({ className, variant, ...props }: React.ComponentProps<"di
   return <div data-slot="alert" role="alert" className={cn(alertVariants({ variant }), className)} {...props} />;
 }
 
-export function AlertTitle({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="alert-title" className={cn("col-start-2 line-clamp-1 min-h-5 font-medium", className)} {...props} />;
-}
+export const AlertTitle = slotted("div", "alert-title", "col-start-2 line-clamp-1 min-h-5 font-medium");
 
-export function AlertDescription({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="alert-description" className={cn("col-start-2 grid justify-items-start gap-1 text-sm opacity-90 [&_p]:leading-relaxed", className)} {...props} />;
-}
+export const AlertDescription = slotted("div", "alert-description", "col-start-2 grid justify-items-start gap-1 text-sm opacity-90 [&_p]:leading-relaxed");

@@ -1,23 +1,16 @@
 import { Avatar as AvatarPrimitive } from "radix-ui";
+import { slotted } from "./slotted";
 import { cn } from "@/lib/utils";
 
-export function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
-  return <AvatarPrimitive.Root data-slot="avatar" className={cn("relative flex size-9.5 shrink-0 overflow-hidden rounded-full", className)} {...props} />;
-}
+export const Avatar = slotted(AvatarPrimitive.Root, "avatar", "relative flex size-9.5 shrink-0 overflow-hidden rounded-full");
 
-export function AvatarImage({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Image>) {
-  return <AvatarPrimitive.Image data-slot="avatar-image" className={cn("aspect-square size-full object-cover", className)} {...props} />;
-}
+export const AvatarImage = slotted(AvatarPrimitive.Image, "avatar-image", "aspect-square size-full object-cover");
 
-export function AvatarFallback({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {
-  return (
-    <AvatarPrimitive.Fallback
-      data-slot="avatar-fallback"
-      className={cn("flex size-full items-center justify-center rounded-full bg-primary/15 text-[0.875rem] font-medium text-primary uppercase", className)}
-      {...props}
-    />
-  );
-}
+export const AvatarFallback = slotted(
+  AvatarPrimitive.Fallback,
+  "avatar-fallback",
+  "flex size-full items-center justify-center rounded-full bg-primary/15 text-[0.875rem] font-medium text-primary uppercase",
+);
 
 export type AvatarStatus = "online" | "busy" | "away" | string | null | undefined;
 

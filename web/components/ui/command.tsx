@@ -1,11 +1,10 @@
 import { Command as CommandPrimitive } from "cmdk";
 import { Search } from "lucide-react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./dialog";
+import { slotted } from "./slotted";
 import { cn } from "@/lib/utils";
 
-export function Command({ className, ...props }: React.ComponentProps<typeof CommandPrimitive>) {
-  return <CommandPrimitive data-slot="command" className={cn("flex h-full w-full flex-col overflow-hidden rounded-md bg-popover text-popover-foreground", className)} {...props} />;
-}
+export const Command = slotted(CommandPrimitive, "command", "flex h-full w-full flex-col overflow-hidden rounded-md bg-popover text-popover-foreground");
 
 export function CommandDialog({
   title,
@@ -41,39 +40,24 @@ export function CommandInput({ className, ...props }: React.ComponentProps<typeo
   );
 }
 
-export function CommandList({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.List>) {
-  return <CommandPrimitive.List data-slot="command-list" className={cn("max-h-[min(26rem,60vh)] scroll-py-2 overflow-x-hidden overflow-y-auto p-2 scrollbar-thin", className)} {...props} />;
-}
+export const CommandList = slotted(
+  CommandPrimitive.List,
+  "command-list",
+  "max-h-[min(26rem,60vh)] scroll-py-2 overflow-x-hidden overflow-y-auto p-2 scrollbar-thin",
+);
 
-export function CommandEmpty({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.Empty>) {
-  return <CommandPrimitive.Empty data-slot="command-empty" className={cn("py-10 text-center text-[0.9375rem] text-muted-foreground", className)} {...props} />;
-}
+export const CommandEmpty = slotted(CommandPrimitive.Empty, "command-empty", "py-10 text-center text-[0.9375rem] text-muted-foreground");
 
-export function CommandGroup({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.Group>) {
-  return <CommandPrimitive.Group data-slot="command-group" className={cn("overflow-hidden text-foreground", className)} {...props} />;
-}
+export const CommandGroup = slotted(CommandPrimitive.Group, "command-group", "overflow-hidden text-foreground");
 
-export function CommandSeparator({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.Separator>) {
-  return <CommandPrimitive.Separator data-slot="command-separator" className={cn("-mx-2 my-1 h-px bg-border", className)} {...props} />;
-}
+export const CommandSeparator = slotted(CommandPrimitive.Separator, "command-separator", "-mx-2 my-1 h-px bg-border");
 
-export function CommandItem({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.Item>) {
-  return (
-    <CommandPrimitive.Item
-      data-slot="command-item"
-      className={cn(
-        "relative flex cursor-pointer items-center gap-3 rounded-md px-3 py-2.5 text-[0.9375rem] outline-hidden select-none data-[disabled=true]:pointer-events-none data-[disabled=true]:opacity-50 data-[selected=true]:bg-primary/10 data-[selected=true]:text-primary [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-[1.125rem]",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const CommandItem = slotted(
+  CommandPrimitive.Item,
+  "command-item",
+  "relative flex cursor-pointer items-center gap-3 rounded-md px-3 py-2.5 text-[0.9375rem] outline-hidden select-none data-[disabled=true]:pointer-events-none data-[disabled=true]:opacity-50 data-[selected=true]:bg-primary/10 data-[selected=true]:text-primary [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-[1.125rem]",
+);
 
-export function CommandShortcut({ className, ...props }: React.ComponentProps<"span">) {
-  return <span data-slot="command-shortcut" className={cn("ms-auto text-xs tracking-widest text-muted-foreground", className)} {...props} />;
-}
+export const CommandShortcut = slotted("span", "command-shortcut", "ms-auto text-xs tracking-widest text-muted-foreground");
 
-export function CommandLoading({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.Loading>) {
-  return <CommandPrimitive.Loading data-slot="command-loading" className={cn(className)} {...props} />;
-}
+export const CommandLoading = slotted(CommandPrimitive.Loading, "command-loading", "");

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useTranslation } from "react-i18next";
+import { slotted } from "./slotted";
 import { cn } from "@/lib/utils";
 
 /** Dialogs: overlay z-index 2000, dialog 2400 (SPEC §9); the round 30/20 close button of §2.7. */
@@ -9,15 +10,7 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogPortal = DialogPrimitive.Portal;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      data-slot="dialog-overlay"
-      className={cn("fixed inset-0 z-overlay bg-[var(--overlay)] data-[state=open]:animate-in", className)}
-      {...props}
-    />
-  );
-}
+export const DialogOverlay = slotted(DialogPrimitive.Overlay, "dialog-overlay", "fixed inset-0 z-overlay bg-[var(--overlay)] data-[state=open]:animate-in");
 
 /** The round close button: 30 px with a 20 px X (SPEC §2.7). */
 export function DialogCloseButton({ className, ...props }: React.ComponentProps<"button">) {
@@ -73,18 +66,10 @@ export function DialogContent({ className, children, showCloseButton = true, per
   );
 }
 
-export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="dialog-header" className={cn("flex flex-col gap-1.5 pe-6 text-start", className)} {...props} />;
-}
+export const DialogHeader = slotted("div", "dialog-header", "flex flex-col gap-1.5 pe-6 text-start");
 
-export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="dialog-footer" className={cn("flex flex-col-reverse gap-3 sm:flex-row sm:justify-end", className)} {...props} />;
-}
+export const DialogFooter = slotted("div", "dialog-footer", "flex flex-col-reverse gap-3 sm:flex-row sm:justify-end");
 
-export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title data-slot="dialog-title" className={cn("text-lg leading-tight font-semibold text-heading", className)} {...props} />;
-}
+export const DialogTitle = slotted(DialogPrimitive.Title, "dialog-title", "text-lg leading-tight font-semibold text-heading");
 
-export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description data-slot="dialog-description" className={cn("text-[0.9375rem] text-muted-foreground", className)} {...props} />;
-}
+export const DialogDescription = slotted(DialogPrimitive.Description, "dialog-description", "text-[0.9375rem] text-muted-foreground");

@@ -1,5 +1,6 @@
 import { Check, ChevronRight, Circle } from "lucide-react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
+import { slotted } from "./slotted";
 import { cn } from "@/lib/utils";
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
@@ -26,14 +27,21 @@ export function DropdownMenuItem({ className, inset, variant = "default", ...pro
   return <DropdownMenuPrimitive.Item data-slot="dropdown-menu-item" data-inset={inset} data-variant={variant} className={cn(itemClass, inset && "ps-8", className)} {...props} />;
 }
 
+/** The mark at the start of a checkbox or radio item, shown while the item is checked. */
+function ItemIndicator({ children }: { children: React.ReactNode }) {
+  return (
+    <span className="pointer-events-none absolute start-2.5 flex size-4 items-center justify-center">
+      <DropdownMenuPrimitive.ItemIndicator>{children}</DropdownMenuPrimitive.ItemIndicator>
+    </span>
+  );
+}
+
 export function DropdownMenuCheckboxItem({ className, children, checked, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.CheckboxItem>) {
   return (
     <DropdownMenuPrimitive.CheckboxItem className={cn(itemClass, "ps-8", className)} checked={checked} {...props}>
-      <span className="pointer-events-none absolute start-2.5 flex size-4 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <Check className="size-4" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
+      <ItemIndicator>
+        <Check className="size-4" />
+      </ItemIndicator>
       {children}
     </DropdownMenuPrimitive.CheckboxItem>
   );
@@ -42,11 +50,9 @@ export function DropdownMenuCheckboxItem({ className, children, checked, ...prop
 export function DropdownMenuRadioItem({ className, children, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.RadioItem>) {
   return (
     <DropdownMenuPrimitive.RadioItem className={cn(itemClass, "ps-8 data-[state=checked]:text-primary", className)} {...props}>
-      <span className="pointer-events-none absolute start-2.5 flex size-4 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <Circle className="size-2 fill-current" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
+      <ItemIndicator>
+        <Circle className="size-2 fill-current" />
+      </ItemIndicator>
       {children}
     </DropdownMenuPrimitive.RadioItem>
   );
@@ -56,13 +62,9 @@ export function DropdownMenuLabel({ className, inset, ...props }: React.Componen
   return <DropdownMenuPrimitive.Label className={cn("px-3 py-1.5 text-[0.8125rem] font-medium text-muted-foreground", inset && "ps-8", className)} {...props} />;
 }
 
-export function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return <DropdownMenuPrimitive.Separator className={cn("-mx-1.5 my-1.5 h-px bg-border", className)} {...props} />;
-}
+export const DropdownMenuSeparator = slotted(DropdownMenuPrimitive.Separator, undefined, "-mx-1.5 my-1.5 h-px bg-border");
 
-export function DropdownMenuShortcut({ className, ...props }: React.ComponentProps<"span">) {
-  return <span className={cn("ms-auto text-xs tracking-widest text-muted-foreground", className)} {...props} />;
-}
+export const DropdownMenuShortcut = slotted("span", undefined, "ms-auto text-xs tracking-widest text-muted-foreground");
 
 export function DropdownMenuSubTrigger({ className, inset, children, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.SubTrigger> & { inset?: boolean }) {
   return (

@@ -1,5 +1,6 @@
 import { Check, ChevronDown, ChevronUp } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
+import { slotted } from "./slotted";
 import { cn } from "@/lib/utils";
 
 export const Select = SelectPrimitive.Root;
@@ -54,9 +55,7 @@ export function SelectContent({ className, children, position = "popper", ...pro
   );
 }
 
-export function SelectLabel({ className, ...props }: React.ComponentProps<typeof SelectPrimitive.Label>) {
-  return <SelectPrimitive.Label className={cn("px-3 py-1.5 text-[0.8125rem] text-muted-foreground", className)} {...props} />;
-}
+export const SelectLabel = slotted(SelectPrimitive.Label, undefined, "px-3 py-1.5 text-[0.8125rem] text-muted-foreground");
 
 export function SelectItem({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Item>) {
   return (
@@ -78,6 +77,4 @@ export function SelectItem({ className, children, ...props }: React.ComponentPro
   );
 }
 
-export function SelectSeparator({ className, ...props }: React.ComponentProps<typeof SelectPrimitive.Separator>) {
-  return <SelectPrimitive.Separator className={cn("pointer-events-none -mx-1 my-1 h-px bg-border", className)} {...props} />;
-}
+export const SelectSeparator = slotted(SelectPrimitive.Separator, undefined, "pointer-events-none -mx-1 my-1 h-px bg-border");

@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import { DialogCloseButton } from "./dialog";
+import { slotted } from "./slotted";
 import { cn } from "@/lib/utils";
 
 export const Sheet = SheetPrimitive.Root;
@@ -35,18 +36,10 @@ export function SheetContent({ side, className, children, showCloseButton = true
   );
 }
 
-export function SheetHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-1 p-6 pb-0", className)} {...props} />;
-}
+export const SheetHeader = slotted("div", undefined, "flex flex-col gap-1 p-6 pb-0");
 
-export function SheetFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("mt-auto flex flex-col gap-2 p-6", className)} {...props} />;
-}
+export const SheetFooter = slotted("div", undefined, "mt-auto flex flex-col gap-2 p-6");
 
-export function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {
-  return <SheetPrimitive.Title className={cn("text-lg font-semibold text-heading", className)} {...props} />;
-}
+export const SheetTitle = slotted(SheetPrimitive.Title, undefined, "text-lg font-semibold text-heading");
 
-export function SheetDescription({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Description>) {
-  return <SheetPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
-}
+export const SheetDescription = slotted(SheetPrimitive.Description, undefined, "text-sm text-muted-foreground");

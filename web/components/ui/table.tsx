@@ -1,4 +1,5 @@
 import { cn } from "@/lib/utils";
+import { slotted } from "./slotted";
 
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
   return (
@@ -8,36 +9,24 @@ export function Table({ className, ...props }: React.ComponentProps<"table">) {
   );
 }
 
-export function TableHeader({ className, ...props }: React.ComponentProps<"thead">) {
-  return <thead data-slot="table-header" className={cn("[&_tr]:border-b", className)} {...props} />;
-}
+export const TableHeader = slotted("thead", "table-header", "[&_tr]:border-b");
 
-export function TableBody({ className, ...props }: React.ComponentProps<"tbody">) {
-  return <tbody data-slot="table-body" className={cn("[&_tr:last-child]:border-0", className)} {...props} />;
-}
+export const TableBody = slotted("tbody", "table-body", "[&_tr:last-child]:border-0");
 
-export function TableFooter({ className, ...props }: React.ComponentProps<"tfoot">) {
-  return <tfoot data-slot="table-footer" className={cn("border-t font-medium [&>tr]:last:border-b-0", className)} {...props} />;
-}
+export const TableFooter = slotted("tfoot", "table-footer", "border-t font-medium [&>tr]:last:border-b-0");
 
-export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
-  return <tr data-slot="table-row" className={cn("border-b border-border transition-colors hover:bg-muted/60 data-[state=selected]:bg-primary/8 dark:hover:bg-white/4", className)} {...props} />;
-}
+export const TableRow = slotted(
+  "tr",
+  "table-row",
+  "border-b border-border transition-colors hover:bg-muted/60 data-[state=selected]:bg-primary/8 dark:hover:bg-white/4",
+);
 
-export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
-  return (
-    <th
-      data-slot="table-head"
-      className={cn("h-12 px-5 text-start align-middle text-[0.8125rem] font-medium tracking-[0.2px] whitespace-nowrap text-heading uppercase [&:has([role=checkbox])]:pe-0", className)}
-      {...props}
-    />
-  );
-}
+export const TableHead = slotted(
+  "th",
+  "table-head",
+  "h-12 px-5 text-start align-middle text-[0.8125rem] font-medium tracking-[0.2px] whitespace-nowrap text-heading uppercase [&:has([role=checkbox])]:pe-0",
+);
 
-export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return <td data-slot="table-cell" className={cn("h-[3.125rem] px-5 py-2 align-middle [&:has([role=checkbox])]:pe-0", className)} {...props} />;
-}
+export const TableCell = slotted("td", "table-cell", "h-[3.125rem] px-5 py-2 align-middle [&:has([role=checkbox])]:pe-0");
 
-export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
-  return <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
-}
+export const TableCaption = slotted("caption", "table-caption", "mt-4 text-sm text-muted-foreground");

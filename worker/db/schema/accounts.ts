@@ -1,14 +1,15 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "./users";
+import { userRef, userRefOrNull } from "./users";
+import { createdAt, idKey, textOrEmpty, timestamps } from "./columns";
 
 export const ROLES = ["owner", "admin", "operator"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const accounts = sqliteTable("accounts", {
-  id: text("id").primaryKey(),
+  id: idKey(),
   name: text("name").notNull(),
   /** Lower-cased name (JS lower-casing: SQLite's lower() leaves Cyrillic alone). */
-  nameSearch: text("name_search").notNull().default(""),
+  nameSearch: textOrEmpty("name_search"),
   timezone: text("timezone").notNull().default("Europe/Moscow"),
   language: text("language").notNull().default("ru"),
   description: text("description"),
@@ -19,9 +20,8 @@ export const accounts = sqliteTable("accounts", {
   wizard: text("wizard", { mode: "json" }).$type<{ completed: string[]; skipped: string[] }>().notNull().default({ completed: [], skipped: [] }),
   /** JSON: the weekly schedule when assistants stay silent. */
   downtime: text("downtime", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({ enabled: false, intervals: [] }),
-  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: integer("created_at").notNull(),
-  updatedAt: integer("updated_at").notNull(),
+  createdBy: userRefOrNull("created_by"),
+  ...timestamps(),
   /**
    * The account's number for the inbox search, set by a trigger at creation (migration 0010): its
    * threads' rowids lie in [slot·2³², (slot+1)·2³²), test threads in the upper half, so the FTS
@@ -30,17 +30,19 @@ export const accounts = sqliteTable("accounts", {
   searchSlot: integer("search_slot"),
 }, (t) => [uniqueIndex("accounts_search_slot_uq").on(t.searchSlot)]);
 
+/** The owning account: the row goes when the account does. */
+export const accountRef = () =>
+  text("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" });
+
 export const members = sqliteTable(
   "members",
   {
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    accountId: accountRef(),
+    userId: userRef(),
     role: text("role", { enum: ROLES }).notNull(),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex("members_account_user_uq").on(t.accountId, t.userId), index("members_user_idx").on(t.userId)],
 );
@@ -48,15 +50,13 @@ export const members = sqliteTable(
 export const invitations = sqliteTable(
   "invitations",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     email: text("email").notNull(),
     role: text("role", { enum: ROLES }).notNull(),
     tokenHash: text("token_hash").notNull(),
-    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: integer("created_at").notNull(),
+    invitedBy: userRefOrNull("invited_by"),
+    createdAt: createdAt(),
     expiresAt: integer("expires_at").notNull(),
     acceptedAt: integer("accepted_at"),
     revokedAt: integer("revoked_at"),

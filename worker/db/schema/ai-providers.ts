@@ -1,6 +1,7 @@
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
-import { users } from "./users";
+import { userRefOrNull } from "./users";
+import { timestamps } from "./columns";
 
 /**
  * An account's own OpenAI-compatible provider (at most one per account). Without a row the
@@ -18,9 +19,8 @@ export const aiProviders = sqliteTable("ai_providers", {
   /** Model ids from the provider's GET /models at the last save or check; null when it has no list. */
   models: text("models", { mode: "json" }).$type<string[] | null>(),
   modelsCheckedAt: integer("models_checked_at"),
-  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: integer("created_at").notNull(),
-  updatedAt: integer("updated_at").notNull(),
+  updatedBy: userRefOrNull("updated_by"),
+  ...timestamps(),
 });
 
 export type AiProvider = typeof aiProviders.$inferSelect;

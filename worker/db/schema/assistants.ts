@@ -1,43 +1,49 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { accounts } from "./accounts";
-import { users } from "./users";
+import { accountRef } from "./accounts";
+import { userRefOrNull } from "./users";
+import { createdAt, idKey, stringList, textOrEmpty, timestamps } from "./columns";
 
 export const ASSISTANT_MODELS = ["gpt-4.1-mini", "gpt-4.1-nano", "gpt-4o-mini"] as const;
 export type AssistantModel = (typeof ASSISTANT_MODELS)[number];
 export const ASSISTANT_LANGUAGES = ["ru", "en", "ar", "fr"] as const;
 
+/**
+ * What an assistant is, the same columns in an account's assistants and the platform's templates (a
+ * template becomes an assistant with these values): model, prompt, knowledge, tools, debounce, handoff.
+ */
+const assistantSettings = () => ({
+  model: text("model").notNull().default("gpt-4.1-mini"),
+  instructions: textOrEmpty("instructions"),
+  /** First words to a new customer (sent by flows/widgets; shown in the editor). */
+  greeting: textOrEmpty("greeting"),
+  temperature: real("temperature").notNull().default(0.4),
+  /** Upper bound of a reply, in tokens (max_tokens of the request). */
+  maxReplyTokens: integer("max_reply_tokens").notNull().default(400),
+  language: text("language", { enum: ASSISTANT_LANGUAGES }).notNull().default("ru"),
+  /** Free-text facts and FAQ the assistant may rely on. */
+  knowledge: textOrEmpty("knowledge"),
+  /** Names of tools from the registry (worker/ai/tools.ts). */
+  tools: stringList("tools"),
+  /** Wait this long after a customer's message for more before answering the burst at once. */
+  debounceSeconds: integer("debounce_seconds").notNull().default(0),
+  /** A customer message containing one of these hands the thread to an operator without asking the model. */
+  handoffKeywords: stringList("handoff_keywords"),
+  /** What the customer hears on a handoff. */
+  handoffMessage: textOrEmpty("handoff_message"),
+});
+
 /** An account's AI assistant: what it knows, how it speaks, which tools it may call. */
 export const assistants = sqliteTable(
   "assistants",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     name: text("name").notNull(),
-    model: text("model").notNull().default("gpt-4.1-mini"),
-    instructions: text("instructions").notNull().default(""),
-    /** First words to a new customer (sent by flows/widgets; shown in the editor). */
-    greeting: text("greeting").notNull().default(""),
-    temperature: real("temperature").notNull().default(0.4),
-    /** Upper bound of a reply, in tokens (max_tokens of the request). */
-    maxReplyTokens: integer("max_reply_tokens").notNull().default(400),
-    language: text("language", { enum: ASSISTANT_LANGUAGES }).notNull().default("ru"),
-    /** Free-text facts and FAQ the assistant may rely on. */
-    knowledge: text("knowledge").notNull().default(""),
-    /** Names of tools from the registry (worker/ai/tools.ts). */
-    tools: text("tools", { mode: "json" }).$type<string[]>().notNull().default([]),
-    /** Wait this long after a customer's message for more before answering the burst at once. */
-    debounceSeconds: integer("debounce_seconds").notNull().default(0),
-    /** A customer message containing one of these hands the thread to an operator without asking the model. */
-    handoffKeywords: text("handoff_keywords", { mode: "json" }).$type<string[]>().notNull().default([]),
-    /** What the customer hears on a handoff. */
-    handoffMessage: text("handoff_message").notNull().default(""),
+    ...assistantSettings(),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     templateId: text("template_id"),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    createdBy: userRefOrNull("created_by"),
+    ...timestamps(),
   },
   (t) => [index("assistants_account_idx").on(t.accountId, t.createdAt)],
 );
@@ -46,45 +52,32 @@ export const assistants = sqliteTable(
 export const assistantTemplates = sqliteTable(
   "assistant_templates",
   {
-    id: text("id").primaryKey(),
+    id: idKey(),
     name: text("name").notNull(),
-    description: text("description").notNull().default(""),
-    model: text("model").notNull().default("gpt-4.1-mini"),
-    instructions: text("instructions").notNull().default(""),
-    greeting: text("greeting").notNull().default(""),
-    temperature: real("temperature").notNull().default(0.4),
-    maxReplyTokens: integer("max_reply_tokens").notNull().default(400),
-    language: text("language", { enum: ASSISTANT_LANGUAGES }).notNull().default("ru"),
-    knowledge: text("knowledge").notNull().default(""),
-    tools: text("tools", { mode: "json" }).$type<string[]>().notNull().default([]),
-    debounceSeconds: integer("debounce_seconds").notNull().default(0),
-    handoffKeywords: text("handoff_keywords", { mode: "json" }).$type<string[]>().notNull().default([]),
-    handoffMessage: text("handoff_message").notNull().default(""),
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
+    description: textOrEmpty("description"),
+    ...assistantSettings(),
+    tags: stringList("tags"),
     usageCount: integer("usage_count").notNull().default(0),
     isPublished: integer("is_published", { mode: "boolean" }).notNull().default(true),
     /** Lower-cased name + description + tags: SQLite's lower() does not fold Cyrillic. */
-    searchText: text("search_text").notNull().default(""),
+    searchText: textOrEmpty("search_text"),
     sourceAccountId: text("source_account_id"),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    createdBy: userRefOrNull("created_by"),
+    ...timestamps(),
   },
   (t) => [index("assistant_templates_usage_idx").on(t.usageCount, t.createdAt)],
 );
 
 export const assistantTemplateTags = sqliteTable("assistant_template_tags", {
   name: text("name").primaryKey(),
-  createdAt: integer("created_at").notNull(),
+  createdAt: createdAt(),
 });
 
 /** Tokens per account, assistant and day (UTC). Billing and analytics read these. */
 export const assistantTokenUsage = sqliteTable(
   "assistant_token_usage",
   {
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountRef(),
     assistantId: text("assistant_id").notNull(),
     day: text("day").notNull(),
     promptTokens: integer("prompt_tokens").notNull().default(0),
@@ -106,10 +99,8 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 export const assistantRuns = sqliteTable(
   "assistant_runs",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     threadId: text("thread_id").notNull(),
     contactId: text("contact_id").notNull(),
     triggerMessageId: text("trigger_message_id").notNull(),
@@ -124,8 +115,7 @@ export const assistantRuns = sqliteTable(
     error: text("error"),
     /** Pipeline timestamps (ms) for the overhead figures. */
     timings: text("timings", { mode: "json" }).$type<Record<string, number>>(),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("assistant_runs_trigger_uq").on(t.triggerMessageId), index("assistant_runs_thread_idx").on(t.threadId, t.triggerAt)],
 );

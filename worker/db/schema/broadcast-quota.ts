@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { accounts } from "./accounts";
-import { users } from "./users";
+import { accountRef } from "./accounts";
+import { createdAt, idKey, timestamps } from "./columns";
+import { userRefOrNull } from "./users";
 
 /**
  * A broadcast package of the platform's catalogue: a number of recipients an account may send
@@ -10,15 +11,14 @@ import { users } from "./users";
  * catalogue. Packages are never deleted once granted: grants keep pointing at them.
  */
 export const broadcastPackages = sqliteTable("broadcast_packages", {
-  id: text("id").primaryKey(),
+  id: idKey(),
   name: text("name").notNull(),
   recipients: integer("recipients").notNull(),
   priceKopecks: integer("price_kopecks").notNull(),
   validityDays: integer("validity_days").notNull(),
   active: integer("active", { mode: "boolean" }).notNull().default(true),
   archivedAt: integer("archived_at"),
-  createdAt: integer("created_at").notNull(),
-  updatedAt: integer("updated_at").notNull(),
+  ...timestamps(),
 });
 
 export const QUOTA_SOURCES = ["admin", "purchase"] as const;
@@ -32,10 +32,8 @@ export type QuotaSource = (typeof QUOTA_SOURCES)[number];
 export const broadcastQuotaGrants = sqliteTable(
   "broadcast_quota_grants",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     packageId: text("package_id")
       .notNull()
       .references(() => broadcastPackages.id),
@@ -43,8 +41,8 @@ export const broadcastQuotaGrants = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     source: text("source", { enum: QUOTA_SOURCES }).notNull(),
     sourceRef: text("source_ref"),
-    grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: integer("created_at").notNull(),
+    grantedBy: userRefOrNull("granted_by"),
+    createdAt: createdAt(),
   },
   (t) => [
     index("broadcast_quota_grants_account_idx").on(t.accountId, t.expiresAt),
@@ -65,12 +63,10 @@ export const broadcastQuotaAllocations = sqliteTable(
     grantId: text("grant_id")
       .notNull()
       .references(() => broadcastQuotaGrants.id, { onDelete: "cascade" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountRef(),
     amount: integer("amount").notNull(),
     used: integer("used"),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAt(),
     settledAt: integer("settled_at"),
   },
   (t) => [primaryKey({ columns: [t.broadcastId, t.grantId] }), index("broadcast_quota_allocations_grant_idx").on(t.grantId), index("broadcast_quota_allocations_account_idx").on(t.accountId, t.broadcastId)],

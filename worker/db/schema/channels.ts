@@ -1,6 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { accounts } from "./accounts";
+import { accountRef } from "./accounts";
 import { channels, contacts, messages, threads } from "./inbox";
+import { createdAt, idKey, textOrEmpty } from "./columns";
 
 /**
  * Channel plumbing around the `channels` table (inbox.ts): dead letters of the queues, outbound send
@@ -13,7 +14,7 @@ export const DEAD_LETTER_QUEUES = ["inbound", "outbound"] as const;
 export const deadLetters = sqliteTable(
   "dead_letters",
   {
-    id: text("id").primaryKey(),
+    id: idKey(),
     queue: text("queue", { enum: DEAD_LETTER_QUEUES }).notNull(),
     /** Null when the body names no account (or it could not be parsed). */
     accountId: text("account_id"),
@@ -24,7 +25,7 @@ export const deadLetters = sqliteTable(
     attempts: integer("attempts").notNull().default(0),
     replayCount: integer("replay_count").notNull().default(0),
     replayedAt: integer("replayed_at"),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index("dead_letters_created_idx").on(t.createdAt, t.id), index("dead_letters_account_idx").on(t.accountId)],
 );
@@ -33,10 +34,8 @@ export const deadLetters = sqliteTable(
 export const outboundAttempts = sqliteTable(
   "outbound_attempts",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     messageId: text("message_id").notNull(),
     channelId: text("channel_id"),
     attempt: integer("attempt").notNull(),
@@ -44,7 +43,7 @@ export const outboundAttempts = sqliteTable(
     outcome: text("outcome", { enum: ["sent", "rate_limited", "retry", "failed"] }).notNull(),
     httpStatus: integer("http_status"),
     error: text("error"),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index("outbound_attempts_message_idx").on(t.messageId, t.createdAt)],
 );
@@ -62,9 +61,7 @@ export const sendSlots = sqliteTable("send_slots", {
 export const instagramMedia = sqliteTable(
   "instagram_media",
   {
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountRef(),
     mediaId: text("media_id").notNull(),
     channelId: text("channel_id").references(() => channels.id, { onDelete: "set null" }),
     mediaProductType: text("media_product_type"),
@@ -73,7 +70,7 @@ export const instagramMedia = sqliteTable(
     mediaUrl: text("media_url"),
     commentsCount: integer("comments_count").notNull().default(0),
     lastCommentAt: integer("last_comment_at").notNull(),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.mediaId] }), index("instagram_media_last_idx").on(t.accountId, t.lastCommentAt)],
 );
@@ -82,10 +79,8 @@ export const instagramMedia = sqliteTable(
 export const instagramComments = sqliteTable(
   "instagram_comments",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     channelId: text("channel_id").references(() => channels.id, { onDelete: "set null" }),
     /** The platform's comment id. */
     commentId: text("comment_id").notNull(),
@@ -93,7 +88,7 @@ export const instagramComments = sqliteTable(
     parentCommentId: text("parent_comment_id"),
     fromId: text("from_id").notNull(),
     fromUsername: text("from_username"),
-    text: text("text").notNull().default(""),
+    text: textOrEmpty("text"),
     contactId: text("contact_id").references(() => contacts.id, { onDelete: "cascade" }),
     threadId: text("thread_id").references(() => threads.id, { onDelete: "cascade" }),
     messageId: text("message_id").references(() => messages.id, { onDelete: "set null" }),
@@ -102,7 +97,7 @@ export const instagramComments = sqliteTable(
     privateRepliedAt: integer("private_replied_at"),
     publicReplyCount: integer("public_reply_count").notNull().default(0),
     commentedAt: integer("commented_at").notNull(),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("instagram_comments_account_comment_uq").on(t.accountId, t.commentId),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { accounts } from "./accounts";
+import { accountRef } from "./accounts";
+import { idKey, stringList, textOrEmpty, timestamps } from "./columns";
 
 export const PLATFORMS = ["TELEGRAM", "WHATSAPP", "INSTAGRAM", "WEBCHAT"] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -15,14 +16,12 @@ export const DELIVERY_STATUSES = ["pending", "sent", "delivered", "read", "faile
 export const channels = sqliteTable(
   "channels",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     platform: text("platform", { enum: PLATFORMS }).notNull(),
     /** Bot id, idInstance, Instagram account id. */
     externalId: text("external_id").notNull(),
-    name: text("name").notNull().default(""),
+    name: textOrEmpty("name"),
     assistantId: text("assistant_id"),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
     /** AES-GCM sealed JSON of tokens (lib/crypto encryptSecret). */
@@ -31,8 +30,7 @@ export const channels = sqliteTable(
     webhookSecretHash: text("webhook_secret_hash"),
     /** Platform state (webhook health, WhatsApp instance state, …). */
     state: text("state", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("channels_platform_external_uq").on(t.platform, t.externalId), index("channels_account_idx").on(t.accountId)],
 );
@@ -40,13 +38,11 @@ export const channels = sqliteTable(
 export const contacts = sqliteTable(
   "contacts",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     platform: text("platform", { enum: PLATFORMS }).notNull(),
     platformUserId: text("platform_user_id").notNull(),
-    name: text("name").notNull().default(""),
+    name: textOrEmpty("name"),
     platformUsername: text("platform_username"),
     phone: text("phone"),
     avatar: text("avatar"),
@@ -54,15 +50,14 @@ export const contacts = sqliteTable(
     about: text("about"),
     isTestContact: integer("is_test_contact", { mode: "boolean" }).notNull().default(false),
     /** Lower-cased (in JS, so Cyrillic too) name + username + phone + platform user id, for the contacts table search. */
-    searchText: text("search_text").notNull().default(""),
+    searchText: textOrEmpty("search_text"),
     /** { [customFieldKey]: value } */
     customFields: text("custom_fields", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
     /** Facts the assistant saved about the contact. */
-    facts: text("facts", { mode: "json" }).$type<string[]>().notNull().default([]),
+    facts: stringList("facts"),
     firstSeenAt: integer("first_seen_at").notNull(),
     lastSeenAt: integer("last_seen_at").notNull(),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("contacts_account_platform_user_uq").on(t.accountId, t.platform, t.platformUserId),
@@ -74,10 +69,8 @@ export const contacts = sqliteTable(
 export const threads = sqliteTable(
   "threads",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     contactId: text("contact_id")
       .notNull()
       .references(() => contacts.id, { onDelete: "cascade" }),
@@ -85,7 +78,7 @@ export const threads = sqliteTable(
     channelId: text("channel_id").references(() => channels.id, { onDelete: "set null" }),
     /** "dm", or "comments" for an Instagram post's comment thread (externalThreadId = media id). */
     kind: text("kind", { enum: ["dm", "comments"] }).notNull().default("dm"),
-    externalThreadId: text("external_thread_id").notNull().default(""),
+    externalThreadId: textOrEmpty("external_thread_id"),
     /** The assistant answering here (the channel's, or the test chat's chosen one). */
     assistantId: text("assistant_id"),
     status: text("status", { enum: THREAD_STATUSES }).notNull().default("active"),
@@ -98,12 +91,11 @@ export const threads = sqliteTable(
     lastIncomingAt: integer("last_incoming_at"),
     unreadCount: integer("unread_count").notNull().default(0),
     /** Lower-cased name + username + last message, for case-insensitive (Cyrillic too) search. */
-    searchText: text("search_text").notNull().default(""),
+    searchText: textOrEmpty("search_text"),
     /** Copies of the contact's platform and test flag, so the inbox list filters without a join. */
     platform: text("platform", { enum: PLATFORMS }),
     isTest: integer("is_test", { mode: "boolean" }).notNull().default(false),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("threads_contact_channel_uq").on(t.contactId, t.channelId, t.kind, t.externalThreadId),
@@ -116,10 +108,8 @@ export const threads = sqliteTable(
 export const messages = sqliteTable(
   "messages",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     threadId: text("thread_id")
       .notNull()
       .references(() => threads.id, { onDelete: "cascade" }),
@@ -128,7 +118,7 @@ export const messages = sqliteTable(
       .references(() => contacts.id, { onDelete: "cascade" }),
     type: text("type", { enum: MESSAGE_TYPES }).notNull(),
     direction: text("direction", { enum: MESSAGE_DIRECTIONS }).notNull(),
-    content: text("content").notNull().default(""),
+    content: textOrEmpty("content"),
     /** R2 key (served by /api/accounts/:id/media/...) or an external URL. */
     payloadUrl: text("payload_url"),
     fileName: text("file_name"),
@@ -148,8 +138,7 @@ export const messages = sqliteTable(
     platformMessageId: text("platform_message_id"),
     /** Idempotency key: Telegram bot+update_id, Green API instance+idMessage, Instagram mid/comment id, client id. */
     dedupeKey: text("dedupe_key"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     index("messages_thread_created_idx").on(t.threadId, t.createdAt, t.id),

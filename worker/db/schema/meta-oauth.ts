@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { accounts } from "./accounts";
-import { users } from "./users";
+import { accountRef } from "./accounts";
+import { userRef } from "./users";
+import { createdAt, idKey } from "./columns";
 
 /**
  * The Instagram accounts one Meta login found, kept for a few minutes until the person picks one.
@@ -10,17 +11,13 @@ import { users } from "./users";
 export const metaOauthPicks = sqliteTable(
   "meta_oauth_picks",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
+    userId: userRef(),
     /** The nonce of the signed login state that produced the row. */
     nonce: text("nonce").notNull(),
     candidates: text("candidates").notNull(),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAt(),
     expiresAt: integer("expires_at").notNull(),
     usedAt: integer("used_at"),
   },

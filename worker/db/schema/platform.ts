@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, idKey } from "./columns";
 
 /** Fixed-window counters for rate limits (login by e-mail and by client address). */
 export const rateLimits = sqliteTable("rate_limits", {
@@ -11,12 +12,12 @@ export const rateLimits = sqliteTable("rate_limits", {
 export const devOutbox = sqliteTable(
   "dev_outbox",
   {
-    id: text("id").primaryKey(),
+    id: idKey(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index("dev_outbox_to_idx").on(t.to, t.createdAt)],
 );
@@ -25,11 +26,11 @@ export const devOutbox = sqliteTable(
 export const partnerClicks = sqliteTable(
   "partner_clicks",
   {
-    id: text("id").primaryKey(),
+    id: idKey(),
     code: text("code").notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index("partner_clicks_code_idx").on(t.code, t.createdAt)],
 );
@@ -38,14 +39,14 @@ export const partnerClicks = sqliteTable(
 export const usageEvents = sqliteTable(
   "usage_events",
   {
-    id: text("id").primaryKey(),
+    id: idKey(),
     accountId: text("account_id").notNull(),
     kind: text("kind").notNull(),
     quantity: integer("quantity").notNull(),
     day: text("day").notNull(),
     ref: text("ref"),
     meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index("usage_events_account_day_idx").on(t.accountId, t.day, t.kind)],
 );

@@ -1,35 +1,42 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, idKey, textOrEmpty, timestamps } from "./columns";
 
 export const users = sqliteTable(
   "users",
   {
-    id: text("id").primaryKey(),
+    id: idKey(),
     email: text("email").notNull(),
     name: text("name").notNull(),
     /** Lower-cased name and e-mail for case-insensitive search (Cyrillic included). */
-    searchText: text("search_text").notNull().default(""),
+    searchText: textOrEmpty("search_text"),
     passwordHash: text("password_hash").notNull(),
     emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
     isPlatformAdmin: integer("is_platform_admin", { mode: "boolean" }).notNull().default(false),
     language: text("language").notNull().default("ru"),
     lastAccountId: text("last_account_id"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("users_email_uq").on(t.email)],
 );
 
+/** The user the row belongs to: it goes when the user does. */
+export const userRef = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
+/** A user who acted on the row (created, invited, updated it); null once that user is deleted. */
+export const userRefOrNull = (name: string) => text(name).references(() => users.id, { onDelete: "set null" });
+
 export const sessions = sqliteTable(
   "sessions",
   {
-    id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idKey(),
+    userId: userRef(),
     tokenHash: text("token_hash").notNull(),
     userAgent: text("user_agent"),
     ip: text("ip"),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAt(),
     lastUsedAt: integer("last_used_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     revokedAt: integer("revoked_at"),
@@ -41,13 +48,11 @@ export const sessions = sqliteTable(
 export const emailTokens = sqliteTable(
   "email_tokens",
   {
-    id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idKey(),
+    userId: userRef(),
     kind: text("kind", { enum: ["verify", "reset"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAt(),
     expiresAt: integer("expires_at").notNull(),
     usedAt: integer("used_at"),
   },

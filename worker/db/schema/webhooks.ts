@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { accounts } from "./accounts";
+import { accountRef } from "./accounts";
+import { createdAt, idKey, stringList, textOrEmpty, timestamps } from "./columns";
 
 /**
  * Outgoing webhooks to the account's own systems (features/outgoing-webhooks): endpoints, the
@@ -9,14 +10,12 @@ import { accounts } from "./accounts";
 export const webhookEndpoints = sqliteTable(
   "webhook_endpoints",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     url: text("url").notNull(),
-    description: text("description").notNull().default(""),
+    description: textOrEmpty("description"),
     /** JSON: event types from the catalogue (catalogue.ts). */
-    events: text("events", { mode: "json" }).$type<string[]>().notNull().default([]),
+    events: stringList("events"),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
     /** Why the platform switched it off (410 Gone); null when the owner did or it is on. */
     disabledReason: text("disabled_reason"),
@@ -26,8 +25,7 @@ export const webhookEndpoints = sqliteTable(
     /** The secret before the last rotation, still signed with until previousSecretUntil. */
     previousSecret: text("previous_secret"),
     previousSecretUntil: integer("previous_secret_until"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [index("webhook_endpoints_account_idx").on(t.accountId, t.createdAt)],
 );
@@ -39,10 +37,8 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     endpointId: text("endpoint_id")
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
@@ -61,8 +57,7 @@ export const webhookDeliveries = sqliteTable(
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
     lastAttemptAt: integer("last_attempt_at"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("webhook_deliveries_endpoint_event_uq").on(t.endpointId, t.eventId),
@@ -73,10 +68,8 @@ export const webhookDeliveries = sqliteTable(
 export const webhookAttempts = sqliteTable(
   "webhook_attempts",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     deliveryId: text("delivery_id")
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
@@ -88,7 +81,7 @@ export const webhookAttempts = sqliteTable(
     /** First 2 KB of the answer's body. */
     responseBody: text("response_body"),
     error: text("error"),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.createdAt)],
 );

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
+import { tablePage } from "../../db/queries";
 import type { Env } from "../../env";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -52,18 +53,8 @@ export async function listDeadLetters(env: Env, q: { page: number; limit: number
   if (q.accountId) conds.push(eq(schema.deadLetters.accountId, q.accountId));
   if (q.pending) conds.push(isNull(schema.deadLetters.replayedAt));
   const where = conds.length ? and(...conds) : undefined;
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(schema.deadLetters)
-      .where(where)
-      .orderBy(desc(schema.deadLetters.createdAt), desc(schema.deadLetters.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit)
-      .all(),
-    db.select({ n: count() }).from(schema.deadLetters).where(where).get(),
-  ]);
-  return paged(rows, total?.n ?? 0, q.page, q.limit);
+  const { rows, total } = await tablePage(db, schema.deadLetters, where, [desc(schema.deadLetters.createdAt), desc(schema.deadLetters.id)], q.page, q.limit);
+  return paged(rows, total, q.page, q.limit);
 }
 
 export async function getDeadLetter(env: Env, id: string) {

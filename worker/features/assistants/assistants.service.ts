@@ -4,6 +4,7 @@ import { accountProvider } from "../ai-provider/ai-provider.service";
 import { DEFAULT_TOOLS } from "../../ai/tools";
 import { recordTokens } from "../../ai/usage";
 import { getDb, schema } from "../../db/client";
+import { rowInAccount, tablePage } from "../../db/queries";
 import type { Assistant as AssistantRow, AssistantTemplate as AssistantTemplateRow } from "../../db/schema/assistants";
 import type { Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
@@ -19,22 +20,29 @@ export type Assistant = ReturnType<typeof publicAssistant>;
 export type AssistantTemplate = ReturnType<typeof publicTemplate>;
 export type TemplateTag = Awaited<ReturnType<typeof listTemplateTags>>["data"][number];
 
+/** The settings an assistant and a template share (the schema's assistantSettings columns), read from either row. */
+function settingsOf(r: AssistantRow | AssistantTemplateRow) {
+  return {
+    model: r.model,
+    instructions: r.instructions,
+    greeting: r.greeting,
+    temperature: r.temperature,
+    maxReplyTokens: r.maxReplyTokens,
+    language: r.language,
+    knowledge: r.knowledge,
+    tools: r.tools,
+    debounceSeconds: r.debounceSeconds,
+    handoffKeywords: r.handoffKeywords,
+    handoffMessage: r.handoffMessage,
+  };
+}
+
 export function publicAssistant(a: AssistantRow) {
   return {
     assistantId: a.id,
     accountId: a.accountId,
     name: a.name,
-    model: a.model,
-    instructions: a.instructions,
-    greeting: a.greeting,
-    temperature: a.temperature,
-    maxReplyTokens: a.maxReplyTokens,
-    language: a.language,
-    knowledge: a.knowledge,
-    tools: a.tools,
-    debounceSeconds: a.debounceSeconds,
-    handoffKeywords: a.handoffKeywords,
-    handoffMessage: a.handoffMessage,
+    ...settingsOf(a),
     isActive: a.isActive,
     templateId: a.templateId,
     createdAt: a.createdAt,
@@ -48,17 +56,7 @@ export function publicTemplate(t: AssistantTemplateRow) {
     templateId: t.id,
     name: t.name,
     description: t.description,
-    model: t.model,
-    instructions: t.instructions,
-    greeting: t.greeting,
-    temperature: t.temperature,
-    maxReplyTokens: t.maxReplyTokens,
-    language: t.language,
-    knowledge: t.knowledge,
-    tools: t.tools,
-    debounceSeconds: t.debounceSeconds,
-    handoffKeywords: t.handoffKeywords,
-    handoffMessage: t.handoffMessage,
+    ...settingsOf(t),
     tags: t.tags,
     usageCount: t.usageCount,
     isPublished: t.isPublished,
@@ -93,26 +91,12 @@ export async function listAssistants(env: Env, accountId: string, q: { page: num
     const hits = all.filter((a) => a.name.toLowerCase().includes(needle));
     return paged(hits.slice((q.page - 1) * q.limit, q.page * q.limit).map(publicAssistant), hits.length, q.page, q.limit);
   }
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(schema.assistants)
-      .where(where)
-      .orderBy(desc(schema.assistants.createdAt), desc(schema.assistants.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit)
-      .all(),
-    db.select({ n: count() }).from(schema.assistants).where(where).get(),
-  ]);
-  return paged(rows.map(publicAssistant), total?.n ?? 0, q.page, q.limit);
+  const { rows, total } = await tablePage(db, schema.assistants, where, [desc(schema.assistants.createdAt), desc(schema.assistants.id)], q.page, q.limit);
+  return paged(rows.map(publicAssistant), total, q.page, q.limit);
 }
 
 export async function findAssistant(env: Env, accountId: string, assistantId: string): Promise<AssistantRow> {
-  const row = await getDb(env.DB)
-    .select()
-    .from(schema.assistants)
-    .where(and(eq(schema.assistants.id, assistantId), eq(schema.assistants.accountId, accountId)))
-    .get();
+  const row = await rowInAccount(getDb(env.DB), schema.assistants, assistantId, accountId);
   if (!row) throw notFound(ASSISTANT_NOT_FOUND, "ASSISTANT_NOT_FOUND");
   return row;
 }
@@ -236,18 +220,8 @@ export async function listTemplates(env: Env, opts: { q?: string; tags?: string;
     // Tag names exactly as GET /assistants/template-tags lists them (SQLite cannot fold Cyrillic case).
     ...tagList.map((tag) => sql`EXISTS (SELECT 1 FROM json_each(${T.tags}) WHERE json_each.value = ${tag})`),
   );
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(T)
-      .where(where)
-      .orderBy(desc(T.usageCount), desc(T.createdAt))
-      .limit(opts.limit)
-      .offset((opts.page - 1) * opts.limit)
-      .all(),
-    db.select({ n: count() }).from(T).where(where).get(),
-  ]);
-  return paged(rows.map(publicTemplate), total?.n ?? 0, opts.page, opts.limit);
+  const { rows, total } = await tablePage(db, T, where, [desc(T.usageCount), desc(T.createdAt)], opts.page, opts.limit);
+  return paged(rows.map(publicTemplate), total, opts.page, opts.limit);
 }
 
 export async function listTemplateTags(env: Env, includeUnpublished: boolean) {
@@ -306,17 +280,8 @@ export async function copyTemplate(env: Env, templateId: string, accountId: stri
   const t = await findTemplate(env, templateId, includeUnpublished);
   const assistant = await createAssistant(env, accountId, userId, {
     name: input.name ?? t.name,
-    model: t.model,
-    instructions: t.instructions,
-    greeting: t.greeting,
-    temperature: t.temperature,
-    maxReplyTokens: t.maxReplyTokens,
-    language: t.language,
-    knowledge: t.knowledge,
+    ...settingsOf(t),
     tools: t.tools as CreateAssistantInput["tools"],
-    debounceSeconds: t.debounceSeconds,
-    handoffKeywords: t.handoffKeywords,
-    handoffMessage: t.handoffMessage,
     templateId: t.id,
   });
   await addTemplateUse(env, templateId, true);
@@ -332,17 +297,7 @@ export async function copyToTemplate(env: Env, accountId: string, assistantId: s
     id: newId(),
     name: input.name ?? a.name,
     description: input.description ?? "",
-    model: a.model,
-    instructions: a.instructions,
-    greeting: a.greeting,
-    temperature: a.temperature,
-    maxReplyTokens: a.maxReplyTokens,
-    language: a.language,
-    knowledge: a.knowledge,
-    tools: a.tools,
-    debounceSeconds: a.debounceSeconds,
-    handoffKeywords: a.handoffKeywords,
-    handoffMessage: a.handoffMessage,
+    ...settingsOf(a),
     tags,
     usageCount: 0,
     isPublished: true,

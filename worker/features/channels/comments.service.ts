@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
+import { rowInAccount, tablePage } from "../../db/queries";
 import type { Env } from "../../env";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { createLogger } from "../../lib/logger";
@@ -84,13 +85,10 @@ export async function recordComments(env: Env, list: { accountId: string; channe
 export async function listPosts(env: Env, accountId: string, page: number, limit: number) {
   const db = getDb(env.DB);
   const where = eq(schema.instagramMedia.accountId, accountId);
-  const [rows, total] = await Promise.all([
-    db.select().from(schema.instagramMedia).where(where).orderBy(desc(schema.instagramMedia.lastCommentAt), desc(schema.instagramMedia.mediaId)).limit(limit).offset((page - 1) * limit).all(),
-    db.select({ n: count() }).from(schema.instagramMedia).where(where).get(),
-  ]);
+  const { rows, total } = await tablePage(db, schema.instagramMedia, where, [desc(schema.instagramMedia.lastCommentAt), desc(schema.instagramMedia.mediaId)], page, limit);
   return paged(
     rows.map((r) => ({ mediaId: r.mediaId, mediaProductType: r.mediaProductType, caption: r.caption, permalink: r.permalink, mediaUrl: r.mediaUrl, commentsCount: r.commentsCount, lastCommentAt: r.lastCommentAt })),
-    total?.n ?? 0,
+    total,
     page,
     limit,
   );
@@ -100,10 +98,7 @@ export async function listPosts(env: Env, accountId: string, page: number, limit
 export async function listComments(env: Env, accountId: string, mediaId: string, page: number, limit: number) {
   const db = getDb(env.DB);
   const where = and(eq(schema.instagramComments.accountId, accountId), eq(schema.instagramComments.mediaId, mediaId));
-  const [rows, total] = await Promise.all([
-    db.select().from(schema.instagramComments).where(where).orderBy(desc(schema.instagramComments.commentedAt), desc(schema.instagramComments.id)).limit(limit).offset((page - 1) * limit).all(),
-    db.select({ n: count() }).from(schema.instagramComments).where(where).get(),
-  ]);
+  const { rows, total } = await tablePage(db, schema.instagramComments, where, [desc(schema.instagramComments.commentedAt), desc(schema.instagramComments.id)], page, limit);
   const threadIds = [...new Set(rows.map((r) => r.threadId).filter((x): x is string => !!x))];
   const replies = threadIds.length
     ? await db
@@ -137,7 +132,7 @@ export async function listComments(env: Env, accountId: string, mediaId: string,
         privateReplyDeadline: r.commentedAt + PRIVATE_REPLY_WINDOW_MS,
       };
     }),
-    total?.n ?? 0,
+    total,
     page,
     limit,
   );
@@ -211,7 +206,7 @@ async function dmThreadFor(env: Env, accountId: string, channelId: string, conta
       .get();
   const found = await find();
   if (found) return found.id;
-  const contact = await db.select().from(schema.contacts).where(and(eq(schema.contacts.id, contactId), eq(schema.contacts.accountId, accountId))).get();
+  const contact = await rowInAccount(db, schema.contacts, contactId, accountId);
   const now = Date.now();
   await db
     .insert(schema.threads)

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
+import { rowInAccount } from "../../db/queries";
 import type { Env } from "../../env";
 import { notFound } from "../../lib/errors";
 import { paged } from "../../lib/validation";
@@ -190,11 +191,7 @@ export type ContactThread = ContactProfile["threads"][number];
 /** The contact profile: fields, custom field values and every thread with its channel. */
 export async function getContact(env: Env, accountId: string, contactId: string) {
   const db = getDb(env.DB);
-  const contact = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)))
-    .get();
+  const contact = await rowInAccount(db, contacts, contactId, accountId);
   if (!contact) throw notFound(CONTACT_NOT_FOUND, "CONTACT_NOT_FOUND");
   const rows = await db
     .select({ t: threads, channelName: channels.name, channelPlatform: channels.platform })

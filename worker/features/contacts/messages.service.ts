@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb, schema } from "../../db/client";
+import { rowInAccount } from "../../db/queries";
 import type { Message, Thread } from "../../db/schema/inbox";
 import type { Env } from "../../env";
 import { badRequest, notFound } from "../../lib/errors";
@@ -31,11 +32,7 @@ export function decodeCursor(cursor: string): { createdAt: number; id: string } 
 }
 
 async function loadContact(env: Env, accountId: string, contactId: string) {
-  const contact = await getDb(env.DB)
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)))
-    .get();
+  const contact = await rowInAccount(getDb(env.DB), contacts, contactId, accountId);
   if (!contact) throw notFound(CONTACT_NOT_FOUND, "CONTACT_NOT_FOUND");
   return contact;
 }

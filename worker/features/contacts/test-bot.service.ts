@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
+import { rowInAccount } from "../../db/queries";
 import type { Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { ingestIncoming } from "../inbox/ingest";
@@ -41,12 +42,7 @@ export async function postTestBotMessage(
 ) {
   const db = getDb(env.DB);
   if (body.assistantId) {
-    const a = await db
-      .select({ id: assistants.id })
-      .from(assistants)
-      .where(and(eq(assistants.id, body.assistantId), eq(assistants.accountId, accountId)))
-      .get();
-    if (!a) throw notFound("Ассистент не найден", "ASSISTANT_NOT_FOUND");
+    if (!(await rowInAccount(db, assistants, body.assistantId, accountId))) throw notFound("Ассистент не найден", "ASSISTANT_NOT_FOUND");
     const existing = await findTestContact(env, accountId, user.id);
     if (existing) {
       await db

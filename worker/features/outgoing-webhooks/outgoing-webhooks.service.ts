@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
+import { rowInAccount, tablePage } from "../../db/queries";
 import type { WebhookDeliveryStatus, WebhookEndpoint } from "../../db/schema/webhooks";
 import type { Env } from "../../env";
 import { encryptSecret } from "../../lib/crypto";
@@ -51,11 +52,7 @@ function endpointDto(e: WebhookEndpoint, last: LastDelivery = null) {
 export type WebhookEndpointDto = ReturnType<typeof endpointDto>;
 
 async function endpointRow(env: Env, accountId: string, endpointId: string): Promise<WebhookEndpoint> {
-  const row = await getDb(env.DB)
-    .select()
-    .from(endpoints)
-    .where(and(eq(endpoints.id, endpointId), eq(endpoints.accountId, accountId)))
-    .get();
+  const row = await rowInAccount(getDb(env.DB), endpoints, endpointId, accountId);
   if (!row) throw notFound(ENDPOINT_NOT_FOUND, "WEBHOOK_ENDPOINT_NOT_FOUND");
   return row;
 }
@@ -150,11 +147,7 @@ export async function sendTestEvent(env: Env, accountId: string, endpointId: str
 }
 
 async function deliveryRow(env: Env, accountId: string, deliveryId: string) {
-  return getDb(env.DB)
-    .select()
-    .from(deliveries)
-    .where(and(eq(deliveries.id, deliveryId), eq(deliveries.accountId, accountId)))
-    .get();
+  return rowInAccount(getDb(env.DB), deliveries, deliveryId, accountId);
 }
 
 function deliveryDto(d: typeof deliveries.$inferSelect, list: (typeof attempts.$inferSelect)[]) {
@@ -180,17 +173,7 @@ export async function listDeliveries(env: Env, accountId: string, endpointId: st
   await endpointRow(env, accountId, endpointId);
   const db = getDb(env.DB);
   const where = and(eq(deliveries.accountId, accountId), eq(deliveries.endpointId, endpointId), q.status ? eq(deliveries.status, q.status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(deliveries)
-      .where(where)
-      .orderBy(desc(deliveries.createdAt), desc(deliveries.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit)
-      .all(),
-    db.select({ n: count() }).from(deliveries).where(where).all(),
-  ]);
+  const { rows, total } = await tablePage(db, deliveries, where, [desc(deliveries.createdAt), desc(deliveries.id)], q.page, q.limit);
   const list = rows.length
     ? await db
         .select()
@@ -201,7 +184,7 @@ export async function listDeliveries(env: Env, accountId: string, endpointId: st
     : [];
   return paged(
     rows.map((r) => deliveryDto(r, list.filter((a) => a.deliveryId === r.id))),
-    total?.n ?? 0,
+    total,
     q.page,
     q.limit,
   );

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { turnOf } from "../../ai/assistant-handler";
 import type { RunOutcome } from "../../ai/runner";
 import { getDb, schema } from "../../db/client";
+import { rowInAccount } from "../../db/queries";
 import type { Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { paged } from "../../lib/validation";
@@ -119,12 +120,7 @@ export interface TestChatReply {
  */
 export async function postTestMessage(env: Env, accountId: string, body: NewMessageBody): Promise<{ incoming: { messageId: string; contact: ContactDto }; turn: Promise<RunOutcome | null> | undefined }> {
   const db = getDb(env.DB);
-  const assistant = await db
-    .select({ id: assistants.id })
-    .from(assistants)
-    .where(and(eq(assistants.id, body.assistantId), eq(assistants.accountId, accountId)))
-    .get();
-  if (!assistant) throw notFound("Ассистент не найден", "ASSISTANT_NOT_FOUND");
+  if (!(await rowInAccount(db, assistants, body.assistantId, accountId))) throw notFound("Ассистент не найден", "ASSISTANT_NOT_FOUND");
   const now = Date.now();
   const name = body.name?.trim() || "Тестовый клиент";
   // The test chat's contact and thread exist before ingestion, with the AI on whatever the account's
