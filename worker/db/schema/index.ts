@@ -7,3 +7,4 @@ export * from "./assistants";
 export * from "./meta-oauth";
 export * from "./webhooks";
 export * from "./ai-providers";
+export * from "./custom-fields";
