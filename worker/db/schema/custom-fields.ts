@@ -1,9 +1,9 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 import { contacts } from "./inbox";
+import { FIELD_TYPES } from "../../features/custom-fields/field-types";
 
-export const FIELD_TYPES = ["text", "number", "date", "datetime", "boolean", "select", "multiselect", "phone", "email", "url"] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+export { FIELD_TYPES, type FieldType } from "../../features/custom-fields/field-types";
 
 /** An account's custom field definition; `key` is fixed once created (variables and imports name it). */
 export const customFields = sqliteTable(
