@@ -19,8 +19,8 @@ type FormFieldContextValue = { name: string };
 const FormFieldContext = createContext<FormFieldContextValue | null>(null);
 const FormItemContext = createContext<{ id: string } | null>(null);
 
-export function FormField<TFieldValues extends FieldValues = FieldValues, TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>>(
-  props: ControllerProps<TFieldValues, TName>,
+export function FormField<TFieldValues extends FieldValues = FieldValues, TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>, TTransformedValues = TFieldValues>(
+  props: ControllerProps<TFieldValues, TName, TTransformedValues>,
 ) {
   return (
     <FormFieldContext.Provider value={{ name: props.name }}>

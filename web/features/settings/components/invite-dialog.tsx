@@ -3,11 +3,10 @@ import { useTranslation } from "react-i18next";
 import { useQueryClient } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { z } from "zod";
+import { FormDialog } from "@/components/form-dialog";
+import { TextField } from "@/components/form/field";
+import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { settingsApi } from "@/features/settings/api";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
@@ -22,7 +21,9 @@ export function InviteDialog({ accountId, myRole }: { accountId: string; myRole:
   // Only an owner may invite another owner (the server enforces it too).
   const roles: Role[] = myRole === "owner" ? ["operator", "admin", "owner"] : ["operator", "admin"];
   const schema = useMemo(() => z.object({ email: emailField(t), role: z.enum(["owner", "admin", "operator"]) }), [t]);
-  const form = useZodForm(schema, { defaultValues: { email: "", role: "operator" } });
+  const defaults = () => ({ email: "", role: "operator" as Role });
+  const form = useZodForm(schema, { defaultValues: defaults() });
+  const role = form.watch("role");
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -36,75 +37,32 @@ export function InviteDialog({ accountId, myRole }: { accountId: string; myRole:
   });
 
   return (
-    <Dialog
+    <FormDialog
+      form={form}
+      onSubmit={onSubmit}
       open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (o) form.reset({ email: "", role: "operator" });
-      }}
-    >
-      <DialogTrigger asChild>
+      onOpenChange={setOpen}
+      resetValues={defaults}
+      trigger={
         <Button data-testid="invite-button">
           <UserPlus aria-hidden />
           {t("members.invite.button")}
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>{t("members.invite.title")}</DialogTitle>
-          <DialogDescription>{t("members.invite.description")}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("members.invite.title")}>
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("members.invite.email")}</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoFocus placeholder={t("auth:fields.emailPlaceholder")} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("members.invite.role")}</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger className="w-full">
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {roles.map((r) => (
-                        <SelectItem key={r} value={r}>
-                          {t(`accounts:roles.${r}`)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormDescription>{t(`accounts:roleHints.${field.value}`)}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                {t("actions.cancel")}
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                {t("members.invite.submit")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t("members.invite.title")}
+      description={t("members.invite.description")}
+      className="sm:max-w-md"
+      formClassName="space-y-4"
+      submitLabel={t("members.invite.submit")}
+    >
+      <TextField control={form.control} name="email" label={t("members.invite.email")} type="email" autoFocus placeholder={t("auth:fields.emailPlaceholder")} />
+      <SelectField
+        control={form.control}
+        name="role"
+        label={t("members.invite.role")}
+        options={roles.map((r) => ({ value: r, label: t(`accounts:roles.${r}`) }))}
+        description={t(`accounts:roleHints.${role}`)}
+      />
+    </FormDialog>
   );
 }
