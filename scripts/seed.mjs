@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { run, wranglerBin } from "./lib.mjs";
 import { assistantsSeed } from "./seed-assistants.mjs";
 import { inboxSeed } from "./seed-inbox.mjs";
+import { customFieldsSeed } from "./seed-custom-fields.mjs";
 
 export const DEMO = { email: "demo@assistly.local", password: "demo12345", name: "Демо Оператор" };
 export const ADMIN = { email: "admin@assistly.local", password: "admin12345", name: "Администратор" };
@@ -39,7 +40,7 @@ export function seedSql(now = Date.now()) {
 }
 
 /** Feature seeds: functions (now, quote) → SQL statements. */
-export const sections = [assistantsSeed, inboxSeed];
+export const sections = [assistantsSeed, inboxSeed, customFieldsSeed];
 
 export function applySeed({ persistTo } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seed-"));
