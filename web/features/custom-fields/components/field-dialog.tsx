@@ -1,22 +1,20 @@
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { FormDialog } from "@/components/form-dialog";
 import type { ButtonProps } from "@/components/ui/button";
 import { FieldItem, TextareaField, TextField } from "@/components/form/field";
 import { SelectField } from "@/components/form/select-field";
-import { applyServerErrors, useZodForm } from "@/lib/form";
-import { notify } from "@/lib/notify";
+import { useZodForm } from "@/lib/form";
 import { CHOICE_TYPES, FIELD_KEY_MAX, FIELD_KEY_PATTERN, FIELD_TYPES, type FieldType } from "@worker/features/custom-fields/field-types";
 import { customFieldApi, customFieldKeys, type CustomFieldDef } from "../api";
 import { keyFromLabel } from "../slug";
+import { useDialogSave } from "../use-dialog-save";
 import { OptionsEditor } from "./options-editor";
 
 /** Create a field, or edit one (its key then stays as it is). */
 export function FieldDialog({ accountId, field, onClose }: { accountId: string; field: CustomFieldDef | null; onClose: () => void }) {
   const { t } = useTranslation("customFields");
-  const queryClient = useQueryClient();
   const schema = useMemo(
     () =>
       z
@@ -44,17 +42,12 @@ export function FieldDialog({ accountId, field, onClose }: { accountId: string; 
     if (!field && !keyTouched) form.setValue("key", keyFromLabel(label), { shouldValidate: form.formState.isSubmitted });
   }, [field, keyTouched, label, form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (field) await customFieldApi.update(accountId, field.fieldId, { label: values.label, type: values.type, options: values.options, description: values.description });
-      else await customFieldApi.create(accountId, values);
-      notify({ type: "success", message: field ? t("toasts.saved") : t("toasts.created") });
-      await queryClient.invalidateQueries({ queryKey: customFieldKeys.fields(accountId) });
-      onClose();
-    } catch (e) {
-      if (!applyServerErrors(form, e)) notify({ type: "error", message: e instanceof Error && e.message ? e.message : t("toasts.saveFailed") });
-    }
-  });
+  const save = useDialogSave(customFieldKeys.fields(accountId), onClose);
+  const onSubmit = form.handleSubmit((values) =>
+    field
+      ? save(form, () => customFieldApi.update(accountId, field.fieldId, { label: values.label, type: values.type, options: values.options, description: values.description }), t("toasts.saved"))
+      : save(form, () => customFieldApi.create(accountId, values), t("toasts.created")),
+  );
 
   return (
     <FormDialog

@@ -1,22 +1,20 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { z } from "zod";
 import { FormDialog } from "@/components/form-dialog";
 import type { ButtonProps } from "@/components/ui/button";
 import { FieldItem, TextField } from "@/components/form/field";
-import { applyServerErrors, useZodForm } from "@/lib/form";
-import { notify } from "@/lib/notify";
+import { useZodForm } from "@/lib/form";
 import { cn } from "@/lib/utils";
 import { TAG_COLORS, type TagColor } from "@worker/features/custom-fields/field-types";
 import { customFieldApi, customFieldKeys, type AccountTag } from "../api";
+import { useDialogSave } from "../use-dialog-save";
 import { TagBadge } from "./tag-badge";
 
 /** Create or edit a tag: its name and a colour from the palette. */
 export function TagDialog({ accountId, tag, onClose }: { accountId: string; tag: AccountTag | null; onClose: () => void }) {
   const { t } = useTranslation("customFields");
-  const queryClient = useQueryClient();
   const schema = useMemo(
     () => z.object({ name: z.string().trim().min(1, t("tags.form.errors.nameRequired")).max(50, t("form.errors.max", { n: 50 })), color: z.enum(TAG_COLORS) }),
     [t],
@@ -24,17 +22,10 @@ export function TagDialog({ accountId, tag, onClose }: { accountId: string; tag:
   const form = useZodForm(schema, { defaultValues: { name: tag?.name ?? "", color: (tag?.color ?? TAG_COLORS[0]) as TagColor } });
   const [name, color] = form.watch(["name", "color"]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (tag) await customFieldApi.updateTag(accountId, tag.tagId, values);
-      else await customFieldApi.createTag(accountId, values);
-      notify({ type: "success", message: tag ? t("tags.toasts.saved") : t("tags.toasts.created") });
-      await queryClient.invalidateQueries({ queryKey: customFieldKeys.tags(accountId) });
-      onClose();
-    } catch (e) {
-      if (!applyServerErrors(form, e)) notify({ type: "error", message: e instanceof Error && e.message ? e.message : t("toasts.saveFailed") });
-    }
-  });
+  const save = useDialogSave(customFieldKeys.tags(accountId), onClose);
+  const onSubmit = form.handleSubmit((values) =>
+    tag ? save(form, () => customFieldApi.updateTag(accountId, tag.tagId, values), t("tags.toasts.saved")) : save(form, () => customFieldApi.createTag(accountId, values), t("tags.toasts.created")),
+  );
 
   return (
     <FormDialog
