@@ -37,7 +37,7 @@ export function FieldValueInput({
   if (field.type === "multiselect") {
     const chosen = Array.isArray(value) ? value : [];
     return (
-      <div role="group" aria-labelledby={`${id}-label`} className="flex flex-wrap gap-x-4 gap-y-2" {...{ "aria-describedby": describedBy }}>
+      <div role="group" aria-labelledby={`${id}-label`} aria-describedby={describedBy} className="flex flex-wrap gap-x-4 gap-y-2">
         {field.options.map((o, i) => (
           <label key={o} className="flex cursor-pointer items-center gap-2 text-sm">
             <Checkbox
