@@ -1,5 +1,5 @@
 import { test, type Page } from "@playwright/test";
-import { apiLogin, apiRegister, bearer, DEMO, DEMO_ACCOUNT_ID, expect, presetStorage, signInWithToken, uniqueEmail } from "./helpers";
+import { apiLogin, apiRegister, bearer, DEMO, DEMO_ACCOUNT_ID, expect, mailLink, presetStorage, signInWithToken, uniqueEmail } from "./helpers";
 
 /**
  * An owner's custom fields page: create fields in the dialog (the key follows the label), change
@@ -89,4 +89,28 @@ test("deleting a field asks with the number of contacts that hold a value", asyn
   await expect(row).toHaveCount(0);
   const after = await request.get(`/api/accounts/${DEMO_ACCOUNT_ID}/contacts/demo-c-anna`, { headers });
   expect(((await after.json()) as { fieldValues: Record<string, unknown> }).fieldValues[key]).toBeUndefined();
+});
+
+test("an operator sees the fields and tags read-only", async ({ page, request, baseURL }) => {
+  const owner = await apiRegister(request, { email: uniqueEmail("owner"), password: "owner-pass-1", name: "Ольга Владелец" });
+  const headers = bearer(owner.accessToken);
+  const { accountId } = (await (await request.post("/api/accounts", { headers, data: { name: "Книжный «Абзац»" } })).json()) as { accountId: string };
+  expect((await request.post(`/api/accounts/${accountId}/custom-fields`, { headers, data: { key: "city", label: "Город", type: "text" } })).status()).toBe(201);
+  expect((await request.post(`/api/accounts/${accountId}/tags`, { headers, data: { name: "VIP", color: "#FF9F43" } })).status()).toBe(201);
+  const email = uniqueEmail("operator");
+  expect((await request.post(`/api/accounts/${accountId}/members/invitations`, { headers, data: { email, role: "operator" } })).status()).toBe(201);
+  const link = await mailLink(request, email, "/invite");
+  const operator = await apiRegister(request, { email, password: "operator-pass-1", name: "Олег Оператор", inviteToken: new URL(link, "http://x").searchParams.get("token")! });
+
+  await signInWithToken(page, baseURL!, operator);
+  await page.goto(`/${accountId}/custom-fields`);
+  await expect(page.getByTestId("field-row")).toContainText("Город");
+  await expect(page.getByText("Поля настраивают администраторы аккаунта")).toBeVisible();
+  await expect(page.getByTestId("field-add")).toHaveCount(0);
+  await expect(page.getByTestId("field-drag-handle")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Удалить поле «Город»" })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Теги" }).click();
+  await expect(page.getByTestId("tags-card")).toContainText("VIP");
+  await expect(page.getByTestId("tag-add")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Удалить тег «VIP»" })).toHaveCount(0);
 });
