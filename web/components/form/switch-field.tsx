@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
-import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/utils";
 
-type ToggleProps<T extends FieldValues, N extends FieldPath<T>> = {
+export type ToggleProps<T extends FieldValues, N extends FieldPath<T>> = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   control?: Control<T, any, any>;
   name: N;
@@ -34,27 +33,6 @@ export function SwitchField<T extends FieldValues, N extends FieldPath<T>>({ con
           <FormControl>
             <Switch checked={field.value} onCheckedChange={field.onChange} disabled={disabled} data-testid={testId} />
           </FormControl>
-        </FormItem>
-      )}
-    />
-  );
-}
-
-/** A boolean field as a checkbox before its label (consent, "remember me"); the label may hold links. */
-export function CheckboxField<T extends FieldValues, N extends FieldPath<T>>({ control, name, label, className, disabled, "data-testid": testId }: Omit<ToggleProps<T, N>, "description">) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <div className="flex items-start gap-2.5">
-            <FormControl>
-              <Checkbox checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} ref={field.ref} disabled={disabled} data-testid={testId} className="mt-0.5" />
-            </FormControl>
-            <FormLabel className="block text-sm leading-snug font-normal">{label}</FormLabel>
-          </div>
-          <FormMessage />
         </FormItem>
       )}
     />
