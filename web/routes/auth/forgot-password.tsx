@@ -1,6 +1,5 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "@/lib/nav";
 import { MailCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/form/field";
