@@ -11,6 +11,7 @@ export type ToggleProps<T extends FieldValues, N extends FieldPath<T>> = {
   label: ReactNode;
   description?: ReactNode;
   className?: string;
+  labelClassName?: string;
   disabled?: boolean;
   "data-testid"?: string;
 };
@@ -19,7 +20,7 @@ export type ToggleProps<T extends FieldValues, N extends FieldPath<T>> = {
  * An on/off setting of a form (a boolean field): a bordered row with the label and its hint on the
  * left and the switch on the right. For a switch outside a react-hook-form form use <SwitchRow>.
  */
-export function SwitchField<T extends FieldValues, N extends FieldPath<T>>({ control, name, label, description, className, disabled, "data-testid": testId }: ToggleProps<T, N>) {
+export function SwitchField<T extends FieldValues, N extends FieldPath<T>>({ control, name, label, description, className, labelClassName, disabled, "data-testid": testId }: ToggleProps<T, N>) {
   return (
     <FormField
       control={control}
@@ -27,7 +28,7 @@ export function SwitchField<T extends FieldValues, N extends FieldPath<T>>({ con
       render={({ field }) => (
         <FormItem className={cn("flex flex-row items-center justify-between gap-4 rounded-md border px-4 py-3", className)}>
           <div className="grid gap-0.5">
-            <FormLabel className="cursor-pointer">{label}</FormLabel>
+            <FormLabel className={cn("cursor-pointer", labelClassName)}>{label}</FormLabel>
             {description && <FormDescription>{description}</FormDescription>}
           </div>
           <FormControl>
