@@ -45,8 +45,8 @@ export function SaveResetFooter({
  * A settings card that is one react-hook-form form: title and description (or a `header` of its
  * own), `intro` between header and form (a banner), the fields in the card's content, and the
  * footer: with `onReset`, "Discard changes" + "Save" idle until the form changes; without, one
- * submit button always enabled. `footer={false}` hides the footer (read-only users). The form is
- * labelled by the title.
+ * submit button always enabled. `footer={false}` hides the footer (read-only users); a node
+ * replaces it (a CardFooter with buttons of its own). The form is labelled by the title.
  */
 export function FormCard<T extends FieldValues>({
   form,
@@ -74,7 +74,7 @@ export function FormCard<T extends FieldValues>({
   intro?: ReactNode;
   children: ReactNode;
   contentClassName?: string;
-  footer?: boolean;
+  footer?: boolean | ReactNode;
   onReset?: () => void;
   resetLabel?: ReactNode;
   submitLabel: ReactNode;
@@ -94,8 +94,8 @@ export function FormCard<T extends FieldValues>({
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate aria-label={title} className="space-y-6">
           <CardContent className={contentClassName}>{children}</CardContent>
-          {footer &&
-            (onReset ? (
+          {footer === true ? (
+            onReset ? (
               <SaveResetFooter dirty={isDirty} saving={isSubmitting} onReset={onReset} resetLabel={resetLabel} saveLabel={submitLabel} saveTestId={submitTestId} />
             ) : (
               <CardFooter className="justify-end border-t pt-5">
@@ -103,7 +103,10 @@ export function FormCard<T extends FieldValues>({
                   {submitLabel}
                 </Button>
               </CardFooter>
-            ))}
+            )
+          ) : (
+            footer
+          )}
         </form>
       </Form>
     </Card>
