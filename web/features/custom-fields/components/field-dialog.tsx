@@ -2,7 +2,6 @@ import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormDialog } from "@/components/form-dialog";
-import type { ButtonProps } from "@/components/ui/button";
 import { FieldItem, TextareaField, TextField } from "@/components/form/field";
 import { SelectField } from "@/components/form/select-field";
 import { useZodForm } from "@/lib/form";
@@ -58,7 +57,7 @@ export function FieldDialog({ accountId, field, onClose }: { accountId: string; 
       title={field ? t("form.editTitle") : t("form.createTitle")}
       description={t("form.description")}
       submitLabel={field ? t("form.save") : t("form.create")}
-      submitProps={{ "data-testid": "field-save" } as ButtonProps}
+      submitTestId="field-save"
       className="max-h-[92dvh] overflow-y-auto sm:max-w-lg"
       testId="field-dialog"
     >

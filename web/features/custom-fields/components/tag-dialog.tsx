@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { Check } from "lucide-react";
 import { z } from "zod";
 import { FormDialog } from "@/components/form-dialog";
-import type { ButtonProps } from "@/components/ui/button";
 import { FieldItem, TextField } from "@/components/form/field";
 import { useZodForm } from "@/lib/form";
 import { cn } from "@/lib/utils";
@@ -35,7 +34,7 @@ export function TagDialog({ accountId, tag, onClose }: { accountId: string; tag:
       onOpenChange={(o) => !o && onClose()}
       title={tag ? t("tags.form.editTitle") : t("tags.form.createTitle")}
       submitLabel={tag ? t("form.save") : t("tags.form.create")}
-      submitProps={{ "data-testid": "tag-save" } as ButtonProps}
+      submitTestId="tag-save"
       className="sm:max-w-md"
       testId="tag-dialog"
     >
