@@ -1,13 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { rulesFor } from "@worker/lib/permissions";
 import { contactKeys } from "@/features/contacts/api";
 import { customFieldKeys } from "@/features/custom-fields/api";
 import { ContactFieldsCard } from "@/features/custom-fields/components/contact-fields-card";
 import { i18n } from "@/lib/i18n";
-import { meQueryOptions } from "@/lib/session";
+import { sessionClient, signOut, stubLayout } from "./signed-in";
 
 /**
  * The contact's custom fields card: every field of the account in order with its value shown by
@@ -35,11 +34,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 beforeAll(async () => {
   await i18n.changeLanguage("ru");
   await i18n.loadNamespaces(["customFields", "common"]);
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubLayout();
 });
 beforeEach(() => {
   calls = [];
@@ -55,15 +50,11 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  document.cookie = "accessToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+  signOut();
 });
 
 function renderCard(role: "operator" | null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  if (role) {
-    document.cookie = "accessToken=token; path=/";
-    client.setQueryData(meQueryOptions(null).queryKey, { user: { id: "u1", name: "Оператор", email: "op@example.test" }, accounts: [], currentAccountId: null, abilityRules: rulesFor(role) } as never);
-  }
+  const client = sessionClient(role);
   client.setQueryData(customFieldKeys.fields(ACCOUNT), { data: FIELDS });
   client.setQueryData(["accounts", ACCOUNT, "detail"], { accountId: ACCOUNT, timezone: "Asia/Vladivostok" });
   const contact = {

@@ -1,13 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { rulesFor } from "@worker/lib/permissions";
 import { contactKeys } from "@/features/contacts/api";
 import { customFieldKeys } from "@/features/custom-fields/api";
 import { ContactTagsEditor } from "@/features/custom-fields/components/contact-tags-editor";
 import { i18n } from "@/lib/i18n";
-import { meQueryOptions } from "@/lib/session";
+import { sessionClient, signOut, stubLayout } from "./signed-in";
 
 /** A contact's tags: badges in their colours; an operator removes one or adds one from the account's tags. */
 const ACCOUNT = "acc-1";
@@ -21,12 +20,7 @@ let replies: unknown[];
 beforeAll(async () => {
   await i18n.changeLanguage("ru");
   await i18n.loadNamespaces(["customFields", "common"]);
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= function () {};
+  stubLayout();
 });
 beforeEach(() => {
   puts = [];
@@ -42,15 +36,11 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  document.cookie = "accessToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+  signOut();
 });
 
 function renderEditor(role: "operator" | null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  if (role) {
-    document.cookie = "accessToken=token; path=/";
-    client.setQueryData(meQueryOptions(null).queryKey, { user: { id: "u1", name: "Оператор", email: "op@example.test" }, accounts: [], currentAccountId: null, abilityRules: rulesFor(role) } as never);
-  }
+  const client = sessionClient(role);
   client.setQueryData(customFieldKeys.tags(ACCOUNT), { data: [{ ...VIP, contactCount: 1 }, { ...OPT, contactCount: 0 }] } as never);
   const contact = { contactId: CONTACT, tags: [VIP] };
   client.setQueryData(contactKeys.detail(ACCOUNT, CONTACT), contact as never);
