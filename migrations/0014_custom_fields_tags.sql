@@ -11,8 +11,8 @@ CREATE TABLE `contact_field_values` (
 	FOREIGN KEY (`field_id`) REFERENCES `custom_fields`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `contact_field_values_text_idx` ON `contact_field_values` (`account_id`,`field_id`,`value_text`);--> statement-breakpoint
-CREATE INDEX `contact_field_values_num_idx` ON `contact_field_values` (`account_id`,`field_id`,`value_num`);--> statement-breakpoint
+CREATE INDEX `contact_field_values_text_idx` ON `contact_field_values` (`account_id`,`field_id`,`value_text`,`contact_id`);--> statement-breakpoint
+CREATE INDEX `contact_field_values_num_idx` ON `contact_field_values` (`account_id`,`field_id`,`value_num`,`contact_id`);--> statement-breakpoint
 CREATE INDEX `contact_field_values_field_idx` ON `contact_field_values` (`field_id`);--> statement-breakpoint
 CREATE TABLE `contact_tags` (
 	`account_id` text NOT NULL,

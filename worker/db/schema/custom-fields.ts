@@ -50,8 +50,9 @@ export const contactFieldValues = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.contactId, t.fieldId] }),
-    index("contact_field_values_text_idx").on(t.accountId, t.fieldId, t.valueText),
-    index("contact_field_values_num_idx").on(t.accountId, t.fieldId, t.valueNum),
+    // contact_id last: an audience count joins tags and other conditions from the index alone.
+    index("contact_field_values_text_idx").on(t.accountId, t.fieldId, t.valueText, t.contactId),
+    index("contact_field_values_num_idx").on(t.accountId, t.fieldId, t.valueNum, t.contactId),
     // Deleting a field cascades to its values: SQLite looks them up by field_id alone.
     index("contact_field_values_field_idx").on(t.fieldId),
   ],
