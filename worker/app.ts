@@ -16,6 +16,7 @@ import { aiProviderRoutes } from "./features/ai-provider/ai-provider.routes";
 import { playgroundRoutes } from "./features/playground/playground.routes";
 import { mediaTokenRoutes, wsRoutes } from "./features/inbox/ws.routes";
 import { contactRoutes } from "./features/contacts/contacts.routes";
+import { customFieldRoutes } from "./features/custom-fields/custom-fields.routes";
 import { outgoingWebhookRoutes } from "./features/outgoing-webhooks/outgoing-webhooks.routes";
 import { channelRoutes } from "./features/channels/channels.routes";
 import { metaOauthRoutes } from "./features/channels/meta-oauth.routes";
@@ -82,6 +83,7 @@ const api = new Hono<AppBindings>()
   .route("/accounts", channelRoutes)
   .route("/oauth", metaOauthRoutes)
   .route("/accounts", contactRoutes)
+  .route("/accounts", customFieldRoutes)
   .route("/accounts", outgoingWebhookRoutes)
   .route("/webhooks", webhookRoutes)
   .route("/admin/dead-letters", deadLetterRoutes)

@@ -28,6 +28,8 @@ const OWNER: [string, string][] = [
   ["settings: members", `${A}/account-settings?tab=members`],
   ["settings: downtime", `${A}/account-settings?tab=downtime`],
   ["settings: webhook", `${A}/account-settings?tab=webhook`],
+  ["custom fields", `${A}/custom-fields`],
+  ["custom fields: tags", `${A}/custom-fields?tab=tags`],
   ["profile", "/profile"],
   ["profile: security", "/profile?tab=security"],
   ["profile: sessions", "/profile?tab=sessions"],

@@ -97,6 +97,20 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "GET /api/media/:accountId/*": "allow",
   // broadcast quota: every member sees what is left (the broadcasts page shows it)
   "GET /api/accounts/:accountId/broadcast-quota": "allow",
+
+  // custom fields and tags: operators read the definitions and fill contacts' values and tags; changing the definitions is for admins
+  "GET /api/accounts/:accountId/custom-fields": "allow",
+  "POST /api/accounts/:accountId/custom-fields": "forbid",
+  "PUT /api/accounts/:accountId/custom-fields/order": "forbid",
+  "GET /api/accounts/:accountId/custom-fields/:fieldId": "allow",
+  "PATCH /api/accounts/:accountId/custom-fields/:fieldId": "forbid",
+  "DELETE /api/accounts/:accountId/custom-fields/:fieldId": "forbid",
+  "GET /api/accounts/:accountId/tags": "allow",
+  "POST /api/accounts/:accountId/tags": "forbid",
+  "PATCH /api/accounts/:accountId/tags/:tagId": "forbid",
+  "DELETE /api/accounts/:accountId/tags/:tagId": "forbid",
+  "PUT /api/accounts/:accountId/contacts/:contactId/fields": "allow",
+  "PUT /api/accounts/:accountId/contacts/:contactId/tags": "allow",
 };
 
 /**

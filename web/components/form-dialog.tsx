@@ -1,7 +1,7 @@
 import type { BaseSyntheticEvent, ReactNode } from "react";
 import type { DefaultValues, FieldValues, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Button, type ButtonProps } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { cn } from "@/lib/utils";
@@ -29,10 +29,13 @@ export function FormDialog<T extends FieldValues>({
   formLabel,
   children,
   submitLabel,
-  submitProps,
+  submitTestId,
+  submitDisabled,
   cancelLabel,
   cancelVariant = "outline",
   className,
+  headerClassName,
+  footerClassName,
   formClassName = "space-y-5",
   persistent,
   testId,
@@ -51,13 +54,15 @@ export function FormDialog<T extends FieldValues>({
   formLabel?: string;
   children: ReactNode;
   submitLabel: ReactNode;
-  /** data-testid, an icon-less variant, disabled… for the submit button. */
-  submitProps?: Omit<ButtonProps, "type" | "loading" | "children">;
+  submitTestId?: string;
+  submitDisabled?: boolean;
   /** Defaults to common "Cancel". */
   cancelLabel?: ReactNode;
   cancelVariant?: "outline" | "secondary";
   /** On the DialogContent (width: "sm:max-w-xl"). */
   className?: string;
+  headerClassName?: string;
+  footerClassName?: string;
   formClassName?: string;
   /** Keep the dialog open on a click outside (e.g. while the form has changes). */
   persistent?: boolean;
@@ -74,18 +79,18 @@ export function FormDialog<T extends FieldValues>({
     >
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
       <DialogContent className={className} persistent={persistent} data-testid={testId}>
-        <DialogHeader>
+        <DialogHeader className={headerClassName}>
           <DialogTitle>{title}</DialogTitle>
           {description && <DialogDescription>{description}</DialogDescription>}
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={onSubmit} noValidate className={cn(formClassName)} aria-label={formLabel ?? (typeof title === "string" ? title : undefined)}>
             {children}
-            <DialogFooter>
+            <DialogFooter className={footerClassName}>
               <Button type="button" variant={cancelVariant} onClick={() => onOpenChange(false)}>
                 {cancelLabel ?? t("actions.cancel")}
               </Button>
-              <Button {...submitProps} type="submit" loading={form.formState.isSubmitting}>
+              <Button type="submit" loading={form.formState.isSubmitting} disabled={submitDisabled} data-testid={submitTestId}>
                 {submitLabel}
               </Button>
             </DialogFooter>

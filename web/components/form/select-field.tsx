@@ -4,7 +4,7 @@ import { FormControl } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { FieldItem, type FieldProps } from "./field";
 
-export type SelectOption = { value: string; label: ReactNode };
+export type SelectOption = { value: string; label: ReactNode; disabled?: boolean };
 
 /**
  * A choice from a short fixed list (a role, a language) as a Radix select inside the field frame
@@ -14,7 +14,8 @@ export type SelectOption = { value: string; label: ReactNode };
 export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
   options,
   placeholder,
-  triggerClassName = "w-full",
+  triggerClassName,
+  triggerTestId,
   disabled,
   onValueChange,
   ...frame
@@ -22,6 +23,7 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
   options: readonly SelectOption[];
   placeholder?: ReactNode;
   triggerClassName?: string;
+  triggerTestId?: string;
   disabled?: boolean;
   onValueChange?: (value: string) => void;
 }) {
@@ -37,13 +39,13 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
           disabled={disabled}
         >
           <FormControl>
-            <SelectTrigger className={triggerClassName}>
+            <SelectTrigger className={triggerClassName} data-testid={triggerTestId}>
               <SelectValue placeholder={placeholder} />
             </SelectTrigger>
           </FormControl>
           <SelectContent>
             {options.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
+              <SelectItem key={o.value} value={o.value} disabled={o.disabled}>
                 {o.label}
               </SelectItem>
             ))}

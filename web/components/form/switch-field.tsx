@@ -1,17 +1,17 @@
 import type { ReactNode } from "react";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
-import { Checkbox } from "@/components/ui/checkbox";
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { FormControl, FormDescription, FormField, FormItem, FormLabel } from "@/components/ui/form";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/utils";
 
-type ToggleProps<T extends FieldValues, N extends FieldPath<T>> = {
+export type ToggleProps<T extends FieldValues, N extends FieldPath<T>> = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   control?: Control<T, any, any>;
   name: N;
   label: ReactNode;
   description?: ReactNode;
   className?: string;
+  labelClassName?: string;
   disabled?: boolean;
   "data-testid"?: string;
 };
@@ -20,7 +20,7 @@ type ToggleProps<T extends FieldValues, N extends FieldPath<T>> = {
  * An on/off setting of a form (a boolean field): a bordered row with the label and its hint on the
  * left and the switch on the right. For a switch outside a react-hook-form form use <SwitchRow>.
  */
-export function SwitchField<T extends FieldValues, N extends FieldPath<T>>({ control, name, label, description, className, disabled, "data-testid": testId }: ToggleProps<T, N>) {
+export function SwitchField<T extends FieldValues, N extends FieldPath<T>>({ control, name, label, description, className, labelClassName, disabled, "data-testid": testId }: ToggleProps<T, N>) {
   return (
     <FormField
       control={control}
@@ -28,33 +28,12 @@ export function SwitchField<T extends FieldValues, N extends FieldPath<T>>({ con
       render={({ field }) => (
         <FormItem className={cn("flex flex-row items-center justify-between gap-4 rounded-md border px-4 py-3", className)}>
           <div className="grid gap-0.5">
-            <FormLabel className="cursor-pointer">{label}</FormLabel>
+            <FormLabel className={cn("cursor-pointer", labelClassName)}>{label}</FormLabel>
             {description && <FormDescription>{description}</FormDescription>}
           </div>
           <FormControl>
             <Switch checked={field.value} onCheckedChange={field.onChange} disabled={disabled} data-testid={testId} />
           </FormControl>
-        </FormItem>
-      )}
-    />
-  );
-}
-
-/** A boolean field as a checkbox before its label (consent, "remember me"); the label may hold links. */
-export function CheckboxField<T extends FieldValues, N extends FieldPath<T>>({ control, name, label, className, disabled, "data-testid": testId }: Omit<ToggleProps<T, N>, "description">) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <div className="flex items-start gap-2.5">
-            <FormControl>
-              <Checkbox checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} ref={field.ref} disabled={disabled} data-testid={testId} className="mt-0.5" />
-            </FormControl>
-            <FormLabel className="block text-sm leading-snug font-normal">{label}</FormLabel>
-          </div>
-          <FormMessage />
         </FormItem>
       )}
     />

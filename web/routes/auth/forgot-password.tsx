@@ -1,14 +1,11 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "@/lib/nav";
-import { ArrowLeft, MailCheck } from "lucide-react";
+import { MailCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { TextField } from "@/components/form/field";
 import { authApi } from "@/features/auth/api";
 import { useZodForm } from "@/lib/form";
-import { AuthShell } from "@/features/auth/components/auth-shell";
-import { FormAlert } from "@/features/auth/components/form-alert";
+import { AuthForm, AuthShell, BackToLogin } from "@/features/auth/components/auth-shell";
 import { StatusPanel } from "@/features/auth/components/status-panel";
 import { handleFormError } from "@/features/auth/server-error";
 
@@ -32,12 +29,7 @@ export default function ForgotPasswordPage() {
     }
   });
 
-  const back = (
-    <Link to="/login" className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline">
-      <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />
-      {t("forgot.back")}
-    </Link>
-  );
+  const back = <BackToLogin />;
 
   if (sentTo) {
     return (
@@ -54,27 +46,9 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthShell title={t("forgot.title")} subtitle={t("forgot.subtitle")} footer={back}>
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("forgot.title")}>
-          <FormAlert message={formError} />
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("fields.email")}</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" autoFocus placeholder={t("fields.emailPlaceholder")} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <Button type="submit" className="w-full" loading={form.formState.isSubmitting}>
-            {t("forgot.submit")}
-          </Button>
-        </form>
-      </Form>
+      <AuthForm form={form} onSubmit={onSubmit} label={t("forgot.title")} error={formError} submitLabel={t("forgot.submit")}>
+        <TextField control={form.control} name="email" label={t("fields.email")} type="email" autoComplete="email" autoFocus placeholder={t("fields.emailPlaceholder")} />
+      </AuthForm>
     </AuthShell>
   );
 }

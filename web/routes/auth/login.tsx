@@ -1,15 +1,11 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "@/lib/nav";
-import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { PasswordField, TextField } from "@/components/form/field";
 import { authApi } from "@/features/auth/api";
 import { ApiError } from "@/lib/api";
 import { useZodForm } from "@/lib/form";
-import { AuthShell } from "@/features/auth/components/auth-shell";
-import { FormAlert } from "@/features/auth/components/form-alert";
-import { PasswordInput } from "@/features/auth/components/password-input";
+import { AuthForm, AuthShell } from "@/features/auth/components/auth-shell";
 import { safeRedirect } from "@/features/auth/redirect";
 import { handleFormError } from "@/features/auth/server-error";
 // The light session store: the sign-in pages load without the /auth/me query (and React Query).
@@ -55,45 +51,21 @@ export default function LoginPage() {
         </>
       }
     >
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("login.title")}>
-          <FormAlert message={formError} />
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("fields.email")}</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" autoFocus placeholder={t("fields.emailPlaceholder")} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="password"
-            render={({ field }) => (
-              <FormItem>
-                <div className="flex items-center justify-between">
-                  <FormLabel>{t("fields.password")}</FormLabel>
-                  <Link to="/auth/forgot-password" className="text-sm text-primary hover:underline">
-                    {t("login.forgot")}
-                  </Link>
-                </div>
-                <FormControl>
-                  <PasswordInput autoComplete="current-password" placeholder="••••••••" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <Button type="submit" className="w-full" loading={form.formState.isSubmitting}>
-            {t("login.submit")}
-          </Button>
-        </form>
-      </Form>
+      <AuthForm form={form} onSubmit={onSubmit} label={t("login.title")} error={formError} submitLabel={t("login.submit")}>
+        <TextField control={form.control} name="email" label={t("fields.email")} type="email" autoComplete="email" autoFocus placeholder={t("fields.emailPlaceholder")} />
+        <PasswordField
+          control={form.control}
+          name="password"
+          label={t("fields.password")}
+          labelAside={
+            <Link to="/auth/forgot-password" className="text-sm text-primary hover:underline">
+              {t("login.forgot")}
+            </Link>
+          }
+          autoComplete="current-password"
+          placeholder="••••••••"
+        />
+      </AuthForm>
     </AuthShell>
   );
 }

@@ -1,16 +1,12 @@
 import { useCallback, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "@/lib/nav";
-import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { CheckboxField } from "@/components/form/checkbox-field";
+import { PasswordField, TextField } from "@/components/form/field";
 import { authApi } from "@/features/auth/api";
 import { useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
-import { AuthShell } from "@/features/auth/components/auth-shell";
-import { FormAlert } from "@/features/auth/components/form-alert";
-import { PasswordInput } from "@/features/auth/components/password-input";
+import { AuthForm, AuthShell } from "@/features/auth/components/auth-shell";
 import { safeRedirect } from "@/features/auth/redirect";
 import { handleFormError } from "@/features/auth/server-error";
 // The light session store: the sign-in pages load without the /auth/me query (and React Query).
@@ -61,92 +57,28 @@ export default function RegisterPage() {
       subtitle={inviteToken ? t("register.inviteSubtitle") : t("register.subtitle")}
       footer={<LoginLink redirectUrl={redirectUrl} />}
     >
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("register.title")}>
-          <FormAlert message={formError} />
-          <FormField
-            control={form.control}
-            name="name"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("fields.name")}</FormLabel>
-                <FormControl>
-                  <Input autoComplete="name" autoFocus placeholder={t("fields.namePlaceholder")} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("fields.email")}</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" placeholder={t("fields.emailPlaceholder")} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("fields.password")}</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" placeholder={t("fields.newPasswordPlaceholder")} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="confirmPassword"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("fields.confirmPassword")}</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="terms"
-            render={({ field }) => (
-              <FormItem>
-                <div className="flex items-start gap-2.5">
-                  <FormControl>
-                    <Checkbox checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} ref={field.ref} className="mt-0.5" />
-                  </FormControl>
-                  <FormLabel className="block text-sm leading-snug font-normal">
-                    <span>
-                    <Trans
-                      t={t}
-                      i18nKey="register.terms"
-                      components={{
-                        terms: <Link to="/terms-of-use" target="_blank" className="text-primary hover:underline" />,
-                        privacy: <Link to="/privacy-policy" target="_blank" className="text-primary hover:underline" />,
-                      }}
-                    />
-                    </span>
-                  </FormLabel>
-                </div>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <Button type="submit" className="w-full" loading={form.formState.isSubmitting}>
-            {t("register.submit")}
-          </Button>
-        </form>
-      </Form>
+      <AuthForm form={form} onSubmit={onSubmit} label={t("register.title")} error={formError} submitLabel={t("register.submit")}>
+        <TextField control={form.control} name="name" label={t("fields.name")} autoComplete="name" autoFocus placeholder={t("fields.namePlaceholder")} />
+        <TextField control={form.control} name="email" label={t("fields.email")} type="email" autoComplete="email" placeholder={t("fields.emailPlaceholder")} />
+        <PasswordField control={form.control} name="password" label={t("fields.password")} autoComplete="new-password" placeholder={t("fields.newPasswordPlaceholder")} />
+        <PasswordField control={form.control} name="confirmPassword" label={t("fields.confirmPassword")} autoComplete="new-password" />
+        <CheckboxField
+          control={form.control}
+          name="terms"
+          label={
+            <span>
+              <Trans
+                t={t}
+                i18nKey="register.terms"
+                components={{
+                  terms: <Link to="/terms-of-use" target="_blank" className="text-primary hover:underline" />,
+                  privacy: <Link to="/privacy-policy" target="_blank" className="text-primary hover:underline" />,
+                }}
+              />
+            </span>
+          }
+        />
+      </AuthForm>
     </AuthShell>
   );
 }

@@ -1,16 +1,14 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "@/lib/nav";
-import { ArrowLeft, Link2Off } from "lucide-react";
+import { Link2Off } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { PasswordField } from "@/components/form/field";
 import { authApi } from "@/features/auth/api";
 import { ApiError } from "@/lib/api";
 import { useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
-import { AuthShell } from "@/features/auth/components/auth-shell";
-import { FormAlert } from "@/features/auth/components/form-alert";
-import { PasswordInput } from "@/features/auth/components/password-input";
+import { AuthForm, AuthShell, BackToLogin } from "@/features/auth/components/auth-shell";
 import { StatusPanel } from "@/features/auth/components/status-panel";
 import { handleFormError } from "@/features/auth/server-error";
 
@@ -42,12 +40,7 @@ export default function ResetPasswordPage() {
     }
   });
 
-  const back = (
-    <Link to="/login" className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline">
-      <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />
-      {t("forgot.back")}
-    </Link>
-  );
+  const back = <BackToLogin />;
 
   if (linkError) {
     return (
@@ -63,40 +56,10 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthShell title={t("reset.title")} subtitle={t("reset.subtitle")} footer={back}>
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("reset.title")}>
-          <FormAlert message={formError} />
-          <FormField
-            control={form.control}
-            name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("fields.newPassword")}</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" autoFocus placeholder={t("fields.newPasswordPlaceholder")} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="confirmPassword"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("fields.confirmPassword")}</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <Button type="submit" className="w-full" loading={form.formState.isSubmitting}>
-            {t("reset.submit")}
-          </Button>
-        </form>
-      </Form>
+      <AuthForm form={form} onSubmit={onSubmit} label={t("reset.title")} error={formError} submitLabel={t("reset.submit")}>
+        <PasswordField control={form.control} name="password" label={t("fields.newPassword")} autoComplete="new-password" autoFocus placeholder={t("fields.newPasswordPlaceholder")} />
+        <PasswordField control={form.control} name="confirmPassword" label={t("fields.confirmPassword")} autoComplete="new-password" />
+      </AuthForm>
     </AuthShell>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { useSession } from "@/lib/session";
 import { Button } from "@/components/ui/button";
 import { BrandMark } from "@/features/auth/components/brand-mark";
+import { LegalLinks } from "@/components/legal-links";
 
 /** The frame of the public information pages (blank layout): brand bar, content, footer links. */
 export function PublicPage({ children }: { children: ReactNode }) {
@@ -23,17 +24,7 @@ export function PublicPage({ children }: { children: ReactNode }) {
       <footer className="border-t">
         <div className="mx-auto flex max-w-5xl flex-col gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <span>{t("footer.copyright", { year: new Date().getFullYear() })}</span>
-          <nav className="flex flex-wrap gap-x-4 gap-y-1">
-            <Link className="hover:text-foreground" to="/about-us">
-              {t("about.title")}
-            </Link>
-            <Link className="hover:text-foreground" to="/privacy-policy">
-              {t("privacy.title")}
-            </Link>
-            <Link className="hover:text-foreground" to="/terms-of-use">
-              {t("terms.title")}
-            </Link>
-          </nav>
+          <LegalLinks labels={{ about: t("about.title"), privacy: t("privacy.title"), terms: t("terms.title") }} />
         </div>
       </footer>
     </div>

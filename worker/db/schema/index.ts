@@ -8,3 +8,4 @@ export * from "./meta-oauth";
 export * from "./webhooks";
 export * from "./ai-providers";
 export * from "./broadcast-quota";
+export * from "./custom-fields";

@@ -11,6 +11,8 @@ import { rowToContact, rowToThread } from "../inbox/rows";
 import { type ContactDto, serializeContact } from "../inbox/serialize";
 import type { ChatContactsQuery, ContactsQuery } from "./contacts.schemas";
 import { CHAT_SEARCH_COUNT_SQL, chatSearchSql } from "./search-sql";
+import { valuesOfContact } from "../custom-fields/contact-fields.service";
+import { tagsOfContact } from "../custom-fields/tags.service";
 
 const { contacts, threads, messages, channels } = schema;
 
@@ -188,22 +190,28 @@ export async function countActive(env: Env, accountId: string) {
 export type ContactProfile = Awaited<ReturnType<typeof getContact>>;
 export type ContactThread = ContactProfile["threads"][number];
 
-/** The contact profile: fields, custom field values and every thread with its channel. */
+/** The contact profile: fields, custom field values ({ [key]: value }), tags and every thread with its channel. */
 export async function getContact(env: Env, accountId: string, contactId: string) {
   const db = getDb(env.DB);
   const contact = await rowInAccount(db, contacts, contactId, accountId);
   if (!contact) throw notFound(CONTACT_NOT_FOUND, "CONTACT_NOT_FOUND");
-  const rows = await db
-    .select({ t: threads, channelName: channels.name, channelPlatform: channels.platform })
-    .from(threads)
-    .leftJoin(channels, eq(channels.id, threads.channelId))
-    .where(and(eq(threads.accountId, accountId), eq(threads.contactId, contactId)))
-    .orderBy(desc(threads.updatedAt))
-    .all();
+  const [rows, fieldValues, tags] = await Promise.all([
+    db
+      .select({ t: threads, channelName: channels.name, channelPlatform: channels.platform })
+      .from(threads)
+      .leftJoin(channels, eq(channels.id, threads.channelId))
+      .where(and(eq(threads.accountId, accountId), eq(threads.contactId, contactId)))
+      .orderBy(desc(threads.updatedAt))
+      .all(),
+    valuesOfContact(env, accountId, contactId),
+    tagsOfContact(env, accountId, contactId),
+  ]);
   const dto = serializeContact(contact, rows[0]?.t ?? null);
   return {
     ...dto,
     facts: contact.facts ?? [],
+    fieldValues,
+    tags,
     threads: rows.map((r) => ({
       ...serializeContact(contact, r.t).thread!,
       channel: r.t.channelId ? { channelId: r.t.channelId, name: r.channelName ?? "", platform: r.channelPlatform } : null,

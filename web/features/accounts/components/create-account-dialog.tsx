@@ -2,9 +2,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Form } from "@/components/ui/form";
+import { FormDialog } from "@/components/form-dialog";
 import { accountApi } from "@/features/accounts/api";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
@@ -41,33 +39,20 @@ export function CreateAccountDialog({ trigger }: { trigger: ReactNode }) {
   });
 
   return (
-    <Dialog
+    <FormDialog
+      form={form}
+      onSubmit={onSubmit}
       open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (o) form.reset(defaults());
-      }}
+      onOpenChange={setOpen}
+      resetValues={defaults}
+      trigger={trigger}
+      title={t("create.title")}
+      description={t("create.description")}
+      className="sm:max-w-xl"
+      formClassName="space-y-6"
+      submitLabel={t("create.submit")}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{t("create.title")}</DialogTitle>
-          <DialogDescription>{t("create.description")}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={t("create.title")}>
-            <AccountFields form={form} autoFocus />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                {t("create.cancel")}
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                {t("create.submit")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      <AccountFields form={form} autoFocus />
+    </FormDialog>
   );
 }

@@ -2,10 +2,8 @@ import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { FormDialog } from "@/components/form-dialog";
+import { FieldItem, TextField } from "@/components/form/field";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { assistantApi, assistantKeys } from "../api";
@@ -19,7 +17,8 @@ export function CreateAssistantDialog({ accountId, trigger }: { accountId: strin
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const schema = useMemo(() => createSchema(t), [t]);
-  const form = useZodForm(schema, { defaultValues: { name: "", model: "gpt-4.1-mini" } });
+  const defaults = () => ({ name: "", model: "gpt-4.1-mini" });
+  const form = useZodForm(schema, { defaultValues: defaults() });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -35,62 +34,29 @@ export function CreateAssistantDialog({ accountId, trigger }: { accountId: strin
   });
 
   return (
-    <Dialog
+    <FormDialog
+      form={form}
+      onSubmit={onSubmit}
       open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (o) form.reset({ name: "", model: "gpt-4.1-mini" });
-      }}
+      onOpenChange={setOpen}
+      resetValues={defaults}
+      trigger={trigger}
+      title={t("create.title")}
+      description={t("create.description")}
+      className="sm:max-w-lg"
+      cancelVariant="secondary"
+      submitLabel={t("create.submit")}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t("create.title")}</DialogTitle>
-          <DialogDescription>{t("create.description")}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t("create.title")}>
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("create.name")}</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoFocus maxLength={100} placeholder={t("create.namePlaceholder")} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="model"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("create.model")}</FormLabel>
-                  <ModelSelect value={field.value} onChange={field.onChange} />
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <p className="text-sm text-muted-foreground">
-              {t("create.templatesHint")}{" "}
-              <Link to="/assistant-templates" className="font-medium text-primary hover:underline">
-                {t("create.templatesLink")}
-              </Link>
-            </p>
-            <DialogFooter>
-              <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-                {t("common:actions.cancel")}
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                {t("create.submit")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      <TextField control={form.control} name="name" label={t("create.name")} autoFocus maxLength={100} placeholder={t("create.namePlaceholder")} />
+      <FieldItem control={form.control} name="model" label={t("create.model")}>
+        {(field) => <ModelSelect value={field.value} onChange={field.onChange} />}
+      </FieldItem>
+      <p className="text-sm text-muted-foreground">
+        {t("create.templatesHint")}{" "}
+        <Link to="/assistant-templates" className="font-medium text-primary hover:underline">
+          {t("create.templatesLink")}
+        </Link>
+      </p>
+    </FormDialog>
   );
 }

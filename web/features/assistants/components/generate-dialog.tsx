@@ -1,10 +1,9 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Sparkles, TriangleAlert } from "lucide-react";
+import { FormDialog } from "@/components/form-dialog";
+import { TextareaField } from "@/components/form/field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Textarea } from "@/components/ui/textarea";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { assistantApi } from "../api";
@@ -47,58 +46,47 @@ export function GenerateDialog({
   });
 
   return (
-    <Dialog
+    <FormDialog
+      form={form}
+      onSubmit={onSubmit}
       open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (o) form.reset({ description: form.getValues("description"), language });
-      }}
-    >
-      <DialogTrigger asChild>
+      onOpenChange={setOpen}
+      resetValues={() => ({ description: form.getValues("description"), language })}
+      trigger={
         <Button type="button" variant="outline" size="sm" disabled={disabled} data-testid="generate-open">
           <Sparkles aria-hidden />
           {t("editor.generate.button")}
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{t("editor.generate.title")}</DialogTitle>
-          <DialogDescription>{t("editor.generate.description")}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t("editor.generate.title")}>
-            <FormField
-              control={form.control}
-              name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("editor.generate.label")}</FormLabel>
-                  <FormControl>
-                    <Textarea {...field} autoFocus rows={5} maxLength={2000} className="min-h-32" placeholder={t("editor.generate.placeholder")} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <LanguageField label={t("editor.generate.language")} triggerClassName="sm:w-56" />
-            {hasInstructions && (
-              <p className="flex gap-2 rounded-md bg-warning/12 px-3 py-2 text-sm text-foreground">
-                <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-                {t("editor.generate.replaceWarning")}
-              </p>
-            )}
-            <DialogFooter>
-              <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-                {t("common:actions.cancel")}
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting} data-testid="generate-submit">
-                <Sparkles aria-hidden />
-                {t("editor.generate.submit")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t("editor.generate.title")}
+      description={t("editor.generate.description")}
+      className="sm:max-w-xl"
+      cancelVariant="secondary"
+      submitTestId="generate-submit"
+      submitLabel={
+        <>
+          <Sparkles aria-hidden />
+          {t("editor.generate.submit")}
+        </>
+      }
+    >
+      <TextareaField
+        control={form.control}
+        name="description"
+        label={t("editor.generate.label")}
+        autoFocus
+        rows={5}
+        maxLength={2000}
+        className="min-h-32"
+        placeholder={t("editor.generate.placeholder")}
+      />
+      <LanguageField label={t("editor.generate.language")} triggerClassName="sm:w-56" />
+      {hasInstructions && (
+        <p className="flex gap-2 rounded-md bg-warning/12 px-3 py-2 text-sm text-foreground">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+          {t("editor.generate.replaceWarning")}
+        </p>
+      )}
+    </FormDialog>
   );
 }

@@ -2,10 +2,9 @@ import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import type { UseFormReturn } from "react-hook-form";
+import { FormDialog } from "@/components/form-dialog";
+import { SelectField } from "@/components/form/select-field";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
@@ -49,8 +48,6 @@ export function PublishTemplateDialog({
     tags: [] as string[],
   });
   const form = useZodForm(schema, { defaultValues: defaults() });
-  const accountId = form.watch("accountId");
-  const choices = useQuery({ ...assistantQueries.list(accountId, { page: 1, limit: 100 }), enabled: open && !assistant && !!accountId });
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -65,99 +62,57 @@ export function PublishTemplateDialog({
   });
 
   return (
-    <Dialog
+    <FormDialog
+      form={form}
+      onSubmit={onSubmit}
       open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (o) form.reset(defaults());
-      }}
+      onOpenChange={setOpen}
+      resetValues={defaults}
+      trigger={trigger}
+      title={t("publish.title")}
+      description={t("publish.description")}
+      className="sm:max-w-xl"
+      cancelVariant="secondary"
+      submitLabel={t("publish.submit")}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{t("publish.title")}</DialogTitle>
-          <DialogDescription>{t("publish.description")}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t("publish.title")}>
-            {!assistant && (
-              <div className="grid gap-5 sm:grid-cols-2">
-                <FormField
-                  control={form.control}
-                  name="accountId"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t("publish.account")}</FormLabel>
-                      <Select
-                        value={field.value}
-                        onValueChange={(v) => {
-                          field.onChange(v);
-                          form.setValue("assistantId", "");
-                        }}
-                      >
-                        <FormControl>
-                          <SelectTrigger>
-                            <SelectValue placeholder={t("templates.copyAccountPlaceholder")} />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          {accounts.map((a) => (
-                            <SelectItem key={a.accountId} value={a.accountId}>
-                              {a.name}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={form.control}
-                  name="assistantId"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t("publish.assistant")}</FormLabel>
-                      <Select
-                        value={field.value}
-                        onValueChange={(v) => {
-                          field.onChange(v);
-                          const picked = choices.data?.data.find((a) => a.assistantId === v);
-                          if (picked && !form.getValues("name")) form.setValue("name", picked.name, { shouldValidate: true });
-                        }}
-                        disabled={!choices.data?.data.length}
-                      >
-                        <FormControl>
-                          <SelectTrigger>
-                            <SelectValue placeholder={choices.data && !choices.data.data.length ? t("publish.noAssistants") : t("publish.assistantPlaceholder")} />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          {choices.data?.data.map((a) => (
-                            <SelectItem key={a.assistantId} value={a.assistantId}>
-                              {a.name}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-              </div>
-            )}
-            <TemplateInfoFields />
-            <DialogFooter>
-              <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-                {t("common:actions.cancel")}
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                {t("publish.submit")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      {!assistant && <SourceFields form={form} enabled={open} />}
+      <TemplateInfoFields />
+    </FormDialog>
+  );
+}
+
+type PublishValues = { accountId: string; assistantId: string; name: string; description: string; tags: string[] };
+type PublishForm = UseFormReturn<PublishValues, unknown, PublishValues>;
+
+/** The account and, from its list, the assistant to publish; picking one fills an empty name. */
+function SourceFields({ form, enabled }: { form: PublishForm; enabled: boolean }) {
+  const { t } = useTranslation("assistants");
+  const { accounts } = useSession();
+  const accountId = form.watch("accountId");
+  const choices = useQuery({ ...assistantQueries.list(accountId, { page: 1, limit: 100 }), enabled: enabled && !!accountId });
+  const list = choices.data?.data;
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <SelectField
+        control={form.control}
+        name="accountId"
+        label={t("publish.account")}
+        placeholder={t("templates.copyAccountPlaceholder")}
+        options={accounts.map((a) => ({ value: a.accountId, label: a.name }))}
+        onValueChange={() => form.setValue("assistantId", "")}
+      />
+      <SelectField
+        control={form.control}
+        name="assistantId"
+        label={t("publish.assistant")}
+        placeholder={list && !list.length ? t("publish.noAssistants") : t("publish.assistantPlaceholder")}
+        options={(list ?? []).map((a) => ({ value: a.assistantId, label: a.name }))}
+        disabled={!list?.length}
+        onValueChange={(v) => {
+          const picked = list?.find((a) => a.assistantId === v);
+          if (picked && !form.getValues("name")) form.setValue("name", picked.name, { shouldValidate: true });
+        }}
+      />
+    </div>
   );
 }

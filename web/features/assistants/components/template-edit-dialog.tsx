@@ -2,10 +2,8 @@ import { useEffect, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useQueryClient } from "@tanstack/react-query";
 import { LayoutTemplate, type LucideIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel } from "@/components/ui/form";
-import { Switch } from "@/components/ui/switch";
+import { FormDialog } from "@/components/form-dialog";
+import { SwitchField } from "@/components/form/switch-field";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { assistantApi, assistantKeys } from "../api";
@@ -45,7 +43,7 @@ export function TemplateEditDialog({ template, onOpenChange }: { template: Assis
   const section = useConfigSection();
   const schema = useMemo(() => templateFormSchema(t), [t]);
   const form = useZodForm(schema, { defaultValues: templateValues(template) });
-  const { isDirty, isSubmitting } = form.formState;
+  const { isDirty } = form.formState;
   useEffect(() => {
     if (template) form.reset(templateValues(template));
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -69,68 +67,52 @@ export function TemplateEditDialog({ template, onOpenChange }: { template: Assis
   });
 
   return (
-    <Dialog open={!!template} onOpenChange={onOpenChange}>
-      <DialogContent persistent={isDirty} className="flex flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl sm:p-0" data-testid="template-edit-dialog">
-        <DialogHeader className="border-b px-6 pt-6 pb-4">
-          <DialogTitle>{t("templates.editTitle")}</DialogTitle>
-          <DialogDescription>{template?.name}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate aria-label={t("templates.editTitle")} className="flex min-h-0 flex-1 flex-col">
-            <div className="min-h-0 flex-1 space-y-7 overflow-y-auto px-6 py-5 scrollbar-thin" data-testid="template-edit-body">
-              <Group icon={LayoutTemplate} title={t("templates.section")} hint={t("templates.sectionHint")}>
-                <TemplateInfoFields />
-                <FormField
-                  control={form.control}
-                  name="isPublished"
-                  render={({ field }) => (
-                    <FormItem className="flex flex-row items-center justify-between gap-4 rounded-md border px-4 py-3">
-                      <div className="grid gap-0.5">
-                        <FormLabel className="cursor-pointer">{t("templates.isPublished")}</FormLabel>
-                        <FormDescription>{t("templates.isPublishedHint")}</FormDescription>
-                      </div>
-                      <FormControl>
-                        <Switch checked={field.value} onCheckedChange={field.onChange} />
-                      </FormControl>
-                    </FormItem>
-                  )}
-                />
-              </Group>
-              <Group {...section("general")}>
-                <div className="grid gap-5 sm:grid-cols-2">
-                  <ModelField />
-                  <LanguageField />
-                </div>
-              </Group>
-              <Group {...section("instructions")}>
-                <InstructionsField compact />
-                <GreetingField />
-              </Group>
-              <Group {...section("knowledge")}>
-                <KnowledgeField compact />
-              </Group>
-              <Group {...section("tools")}>
-                <ToolsField idPrefix="template-" />
-              </Group>
-              <Group {...section("handoff")}>
-                <HandoffFields idPrefix="template-" />
-              </Group>
-              <Group {...section("behaviour")}>
-                <BehaviourFields />
-              </Group>
-            </div>
-            <DialogFooter className="border-t px-6 py-4">
-              <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-                {t("common:actions.cancel")}
-              </Button>
-              <Button type="submit" loading={isSubmitting} data-testid="template-edit-save">
-                {t("common:actions.save")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      form={form}
+      onSubmit={onSubmit}
+      open={!!template}
+      onOpenChange={onOpenChange}
+      title={t("templates.editTitle")}
+      description={template?.name}
+      className="flex flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl sm:p-0"
+      headerClassName="border-b px-6 pt-6 pb-4"
+      formClassName="flex min-h-0 flex-1 flex-col"
+      footerClassName="border-t px-6 py-4"
+      persistent={isDirty}
+      testId="template-edit-dialog"
+      cancelVariant="secondary"
+      submitLabel={t("common:actions.save")}
+      submitTestId="template-edit-save"
+    >
+      <div className="min-h-0 flex-1 space-y-7 overflow-y-auto px-6 py-5 scrollbar-thin" data-testid="template-edit-body">
+        <Group icon={LayoutTemplate} title={t("templates.section")} hint={t("templates.sectionHint")}>
+          <TemplateInfoFields />
+          <SwitchField control={form.control} name="isPublished" label={t("templates.isPublished")} description={t("templates.isPublishedHint")} />
+        </Group>
+        <Group {...section("general")}>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <ModelField />
+            <LanguageField />
+          </div>
+        </Group>
+        <Group {...section("instructions")}>
+          <InstructionsField compact />
+          <GreetingField />
+        </Group>
+        <Group {...section("knowledge")}>
+          <KnowledgeField compact />
+        </Group>
+        <Group {...section("tools")}>
+          <ToolsField idPrefix="template-" />
+        </Group>
+        <Group {...section("handoff")}>
+          <HandoffFields idPrefix="template-" />
+        </Group>
+        <Group {...section("behaviour")}>
+          <BehaviourFields />
+        </Group>
+      </div>
+    </FormDialog>
   );
 }
 

@@ -5,9 +5,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Form } from "@/components/ui/form";
+import { TextField } from "@/components/form/field";
+import { SelectField } from "@/components/form/select-field";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
@@ -71,43 +71,15 @@ export function UseTemplateDialog({ template, onOpenChange }: { template: Assist
         ) : (
           <Form {...form}>
             <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t("templates.copyTitle")}>
-              <FormField
+              <SelectField
                 control={form.control}
                 name="accountId"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("templates.copyAccount")}</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <FormControl>
-                        <SelectTrigger data-testid="use-template-account">
-                          <SelectValue placeholder={t("templates.copyAccountPlaceholder")} />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {accounts.map((a) => (
-                          <SelectItem key={a.accountId} value={a.accountId} disabled={a.role === "operator"}>
-                            {a.name}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={t("templates.copyAccount")}
+                placeholder={t("templates.copyAccountPlaceholder")}
+                triggerTestId="use-template-account"
+                options={accounts.map((a) => ({ value: a.accountId, label: a.name, disabled: a.role === "operator" }))}
               />
-              <FormField
-                control={form.control}
-                name="name"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("templates.copyName")}</FormLabel>
-                    <FormControl>
-                      <Input {...field} maxLength={100} data-testid="use-template-name" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <TextField control={form.control} name="name" label={t("templates.copyName")} maxLength={100} data-testid="use-template-name" />
               <DialogFooter>
                 <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
                   {t("common:actions.cancel")}

@@ -1,8 +1,13 @@
-import type { ReactNode } from "react";
+import type { BaseSyntheticEvent, ReactNode } from "react";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "@/lib/nav";
-import { Bot, MessageSquare, Sparkles, Users } from "lucide-react";
+import { ArrowLeft, Bot, MessageSquare, Sparkles, Users } from "lucide-react";
+import { LegalLinks } from "@/components/legal-links";
+import { Button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 import { BrandMark } from "./brand-mark";
+import { FormAlert } from "./form-alert";
 
 /** Two-column frame of the sign-in pages: a product panel on wide screens, the form on the right. */
 export function AuthShell({ title, subtitle, children, footer }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
@@ -52,18 +57,52 @@ export function AuthShell({ title, subtitle, children, footer }: { title: ReactN
           {children}
           {footer ? <div className="mt-6 text-center text-sm text-muted-foreground">{footer}</div> : null}
         </div>
-        <nav className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
-          <Link className="hover:text-foreground" to="/about-us">
-            {t("shell.about")}
-          </Link>
-          <Link className="hover:text-foreground" to="/privacy-policy">
-            {t("shell.privacy")}
-          </Link>
-          <Link className="hover:text-foreground" to="/terms-of-use">
-            {t("shell.terms")}
-          </Link>
-        </nav>
+        <LegalLinks labels={{ about: t("shell.about"), privacy: t("shell.privacy"), terms: t("shell.terms") }} className="justify-center text-xs text-muted-foreground" />
       </main>
     </div>
+  );
+}
+
+/**
+ * The form of a sign-in page: the page-level error above the fields, the fields, and one wide
+ * submit button that spins while the form submits. The form is labelled by `label`.
+ */
+export function AuthForm<T extends FieldValues>({
+  form,
+  onSubmit,
+  label,
+  error,
+  submitLabel,
+  children,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: UseFormReturn<T, any, any>;
+  onSubmit: (e?: BaseSyntheticEvent) => Promise<void>;
+  label: string;
+  error: string;
+  submitLabel: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={label}>
+        <FormAlert message={error} />
+        {children}
+        <Button type="submit" className="w-full" loading={form.formState.isSubmitting}>
+          {submitLabel}
+        </Button>
+      </form>
+    </Form>
+  );
+}
+
+/** "Back to sign-in", the footer of the password pages. */
+export function BackToLogin() {
+  const { t } = useTranslation("auth");
+  return (
+    <Link to="/login" className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline">
+      <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />
+      {t("forgot.back")}
+    </Link>
   );
 }

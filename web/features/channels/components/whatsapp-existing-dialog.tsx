@@ -1,9 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { FormDialog } from "@/components/form-dialog";
+import { TextField } from "@/components/form/field";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { channelApi, type WhatsappSettings } from "../api";
@@ -44,66 +42,37 @@ export function WhatsappExistingDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t("whatsapp.existing.title")}</DialogTitle>
-          <DialogDescription>{t("whatsapp.existing.description")}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="space-y-4" id="wa-existing-form" aria-label={t("whatsapp.existing.title")}>
-            <FormField
-              control={form.control}
-              name="idInstance"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>idInstance</FormLabel>
-                  <FormControl>
-                    <Input inputMode="numeric" autoComplete="off" placeholder="1101000001" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="apiTokenInstance"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>apiTokenInstance</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="off" spellCheck={false} className="font-mono text-sm" {...field} />
-                  </FormControl>
-                  <FormDescription>{t("whatsapp.existing.tokenHint")}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="apiUrl"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("whatsapp.existing.apiUrl")}</FormLabel>
-                  <FormControl>
-                    <Input type="url" inputMode="url" placeholder="https://api.green-api.com" {...field} />
-                  </FormControl>
-                  <FormDescription>{t("whatsapp.existing.apiUrlHint")}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          </form>
-        </Form>
-        <DialogFooter>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form="wa-existing-form" loading={form.formState.isSubmitting}>
-            {t("whatsapp.existing.submit")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      form={form}
+      onSubmit={onSubmit}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("whatsapp.existing.title")}
+      description={t("whatsapp.existing.description")}
+      className="max-w-lg"
+      formClassName="space-y-4"
+      cancelVariant="secondary"
+      submitLabel={t("whatsapp.existing.submit")}
+    >
+      <TextField control={form.control} name="idInstance" label="idInstance" inputMode="numeric" autoComplete="off" placeholder="1101000001" />
+      <TextField
+        control={form.control}
+        name="apiTokenInstance"
+        label="apiTokenInstance"
+        description={t("whatsapp.existing.tokenHint")}
+        autoComplete="off"
+        spellCheck={false}
+        className="font-mono text-sm"
+      />
+      <TextField
+        control={form.control}
+        name="apiUrl"
+        label={t("whatsapp.existing.apiUrl")}
+        description={t("whatsapp.existing.apiUrlHint")}
+        type="url"
+        inputMode="url"
+        placeholder="https://api.green-api.com"
+      />
+    </FormDialog>
   );
 }

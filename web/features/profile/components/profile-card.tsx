@@ -5,10 +5,10 @@ import { BadgeCheck, MailWarning } from "lucide-react";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormCard } from "@/components/form-card";
+import { TextField } from "@/components/form/field";
+import { SelectField } from "@/components/form/select-field";
 import { authApi } from "@/features/auth/api";
 import { profileApi } from "@/features/profile/api";
 import { applyServerErrors, useZodForm } from "@/lib/form";
@@ -45,87 +45,57 @@ export function ProfileCard({ user }: { user: SessionUser }) {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <div className="flex items-center gap-4">
-          <InitialsAvatar name={user.name} className="size-14 text-lg" />
-          <div className="min-w-0">
-            <CardTitle className="truncate">{user.name}</CardTitle>
-            <CardDescription className="flex flex-wrap items-center gap-2">
-              <span className="truncate">{user.email}</span>
-              {user.emailVerified ? (
-                <Badge variant="success">
-                  <BadgeCheck aria-hidden />
-                  {t("profile.verified")}
-                </Badge>
-              ) : (
-                <Badge variant="warning">
-                  <MailWarning aria-hidden />
-                  {t("profile.unverified")}
-                </Badge>
-              )}
-            </CardDescription>
+    <FormCard
+      form={form}
+      onSubmit={onSubmit}
+      title={t("profile.title")}
+      header={
+        <CardHeader>
+          <div className="flex items-center gap-4">
+            <InitialsAvatar name={user.name} className="size-14 text-lg" />
+            <div className="min-w-0">
+              <CardTitle className="truncate">{user.name}</CardTitle>
+              <CardDescription className="flex flex-wrap items-center gap-2">
+                <span className="truncate">{user.email}</span>
+                {user.emailVerified ? (
+                  <Badge variant="success">
+                    <BadgeCheck aria-hidden />
+                    {t("profile.verified")}
+                  </Badge>
+                ) : (
+                  <Badge variant="warning">
+                    <MailWarning aria-hidden />
+                    {t("profile.unverified")}
+                  </Badge>
+                )}
+              </CardDescription>
+            </div>
           </div>
-        </div>
-      </CardHeader>
-      {!user.emailVerified && (
-        <CardContent>
-          <VerifyBanner />
-        </CardContent>
-      )}
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={t("profile.title")}>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("profile.name")}</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="name" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="language"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("profile.language")}</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger className="w-full" data-testid="profile-language">
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {languages.map((l) => (
-                        <SelectItem key={l} value={l}>
-                          {t(`accounts:languages.${l}`)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormDescription>{t("profile.languageHint")}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+        </CardHeader>
+      }
+      intro={
+        !user.emailVerified && (
+          <CardContent>
+            <VerifyBanner />
           </CardContent>
-          <CardFooter className="justify-end gap-3 border-t pt-5">
-            <Button type="button" variant="ghost" disabled={!form.formState.isDirty} onClick={() => form.reset(initial())}>
-              {t("actions.reset")}
-            </Button>
-            <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>
-              {t("actions.save")}
-            </Button>
-          </CardFooter>
-        </form>
-      </Form>
-    </Card>
+        )
+      }
+      contentClassName="grid gap-4 sm:grid-cols-2"
+      onReset={() => form.reset(initial())}
+      resetLabel={t("actions.reset")}
+      submitLabel={t("actions.save")}
+    >
+      <TextField control={form.control} name="name" label={t("profile.name")} autoComplete="name" />
+      <SelectField
+        control={form.control}
+        name="language"
+        label={t("profile.language")}
+        description={t("profile.languageHint")}
+        triggerClassName="w-full"
+        triggerTestId="profile-language"
+        options={languages.map((l) => ({ value: l, label: t(`accounts:languages.${l}`) }))}
+      />
+    </FormCard>
   );
 }
 

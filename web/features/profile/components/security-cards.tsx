@@ -2,17 +2,14 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { FormCard } from "@/components/form-card";
+import { PasswordField, TextField } from "@/components/form/field";
 import { profileApi } from "@/features/profile/api";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { queryKeys } from "@/lib/query";
 import { setCookie } from "@/lib/cookies";
 import type { SessionUser } from "@/lib/session";
-import { PasswordInput } from "@/features/auth/components/password-input";
 import { emailField, newPasswordField, requiredPassword } from "@/features/auth/schemas";
 
 export function ChangeEmailCard({ user }: { user: SessionUser }) {
@@ -39,51 +36,18 @@ export function ChangeEmailCard({ user }: { user: SessionUser }) {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("email.title")}</CardTitle>
-        <CardDescription>{t("email.description", { email: user.email })}</CardDescription>
-      </CardHeader>
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={t("email.title")}>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            {done && <p className="rounded-md bg-success/12 p-3 text-sm text-success sm:col-span-2" role="status">{t("email.checkMail", { email: done })}</p>}
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("email.newEmail")}</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="email" placeholder={t("auth:fields.emailPlaceholder")} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("email.password")}</FormLabel>
-                  <FormControl>
-                    <PasswordInput autoComplete="current-password" {...field} />
-                  </FormControl>
-                  <FormDescription>{t("email.passwordHint")}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          </CardContent>
-          <CardFooter className="justify-end border-t pt-5">
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {t("email.submit")}
-            </Button>
-          </CardFooter>
-        </form>
-      </Form>
-    </Card>
+    <FormCard
+      form={form}
+      onSubmit={onSubmit}
+      title={t("email.title")}
+      description={t("email.description", { email: user.email })}
+      contentClassName="grid gap-4 sm:grid-cols-2"
+      submitLabel={t("email.submit")}
+    >
+      {done && <p className="rounded-md bg-success/12 p-3 text-sm text-success sm:col-span-2" role="status">{t("email.checkMail", { email: done })}</p>}
+      <TextField control={form.control} name="email" label={t("email.newEmail")} type="email" autoComplete="email" placeholder={t("auth:fields.emailPlaceholder")} />
+      <PasswordField control={form.control} name="password" label={t("email.password")} description={t("email.passwordHint")} autoComplete="current-password" />
+    </FormCard>
   );
 }
 
@@ -112,61 +76,17 @@ export function ChangePasswordCard() {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("password.title")}</CardTitle>
-        <CardDescription>{t("password.description")}</CardDescription>
-      </CardHeader>
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={t("password.title")}>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              control={form.control}
-              name="currentPassword"
-              render={({ field }) => (
-                <FormItem className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]">
-                  <FormLabel>{t("password.current")}</FormLabel>
-                  <FormControl>
-                    <PasswordInput autoComplete="current-password" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="newPassword"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("password.new")}</FormLabel>
-                  <FormControl>
-                    <PasswordInput autoComplete="new-password" placeholder={t("auth:fields.newPasswordPlaceholder")} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="confirmPassword"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("password.confirm")}</FormLabel>
-                  <FormControl>
-                    <PasswordInput autoComplete="new-password" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          </CardContent>
-          <CardFooter className="justify-end border-t pt-5">
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {t("password.submit")}
-            </Button>
-          </CardFooter>
-        </form>
-      </Form>
-    </Card>
+    <FormCard
+      form={form}
+      onSubmit={onSubmit}
+      title={t("password.title")}
+      description={t("password.description")}
+      contentClassName="grid gap-4 sm:grid-cols-2"
+      submitLabel={t("password.submit")}
+    >
+      <PasswordField control={form.control} name="currentPassword" label={t("password.current")} autoComplete="current-password" className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]" />
+      <PasswordField control={form.control} name="newPassword" label={t("password.new")} autoComplete="new-password" placeholder={t("auth:fields.newPasswordPlaceholder")} />
+      <PasswordField control={form.control} name="confirmPassword" label={t("password.confirm")} autoComplete="new-password" />
+    </FormCard>
   );
 }

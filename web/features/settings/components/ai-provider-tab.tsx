@@ -1,14 +1,18 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { UseFormReturn } from "react-hook-form";
+import type { TFunction } from "i18next";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, KeyRound, PlugZap, Server, Trash2, X } from "lucide-react";
 import { z } from "zod";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormControl } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { FormCard } from "@/components/form-card";
+import { FieldItem, TextField } from "@/components/form/field";
 import { useAbility } from "@/lib/ability";
 import { isApiError } from "@/lib/api";
 import { ConfirmButton } from "@/lib/confirm";
@@ -38,64 +42,60 @@ const hostOf = (url: string) => {
   }
 };
 
-function AiProviderForm({ accountId, saved }: { accountId: string; saved: AiProviderState }) {
+/** The address and key rules; the saved key is only ever sent to the address it was saved for (as on the server). */
+function aiProviderSchema(t: TFunction<"settings">, saved: AiProviderState) {
+  return z
+    .object({
+      baseUrl: z
+        .string()
+        .trim()
+        .min(1, t("aiProvider.errors.baseUrlRequired"))
+        .max(500, t("aiProvider.errors.baseUrlMax"))
+        .refine((v) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(v), t("aiProvider.errors.baseUrl")),
+      apiKey: z
+        .string()
+        .trim()
+        .max(500, t("aiProvider.errors.apiKeyMax"))
+        .refine((v) => v === "" || /^[\x21-\x7e]+$/.test(v), t("aiProvider.errors.apiKeyChars")),
+    })
+    .superRefine((v, ctx) => {
+      const sameAddress = saved.baseUrl !== null && v.baseUrl.replace(/\/+$/, "") === saved.baseUrl;
+      if (!v.apiKey && !(saved.keySet && sameAddress)) {
+        ctx.addIssue({ code: "custom", path: ["apiKey"], message: saved.keySet ? t("aiProvider.errors.apiKeyAgain") : t("aiProvider.errors.apiKeyRequired") });
+      }
+    });
+}
+
+type ProviderValues = { baseUrl: string; apiKey: string };
+type ProviderForm = UseFormReturn<ProviderValues, unknown, ProviderValues>;
+const initialValues = (s: AiProviderState): ProviderValues => ({ baseUrl: s.baseUrl ?? "", apiKey: "" });
+
+/** The form, kept in step with the saved provider while untouched; `apply` puts a new saved state everywhere. */
+function useAiProviderForm(accountId: string, saved: AiProviderState) {
   const { t } = useTranslation("settings");
   const queryClient = useQueryClient();
-  const canEdit = useAbility().can("update", "AiProvider");
-  const [replacingKey, setReplacingKey] = useState(!saved.keySet);
-  const schema = useMemo(
-    () =>
-      z
-        .object({
-          baseUrl: z
-            .string()
-            .trim()
-            .min(1, t("aiProvider.errors.baseUrlRequired"))
-            .max(500, t("aiProvider.errors.baseUrlMax"))
-            .refine((v) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(v), t("aiProvider.errors.baseUrl")),
-          apiKey: z
-            .string()
-            .trim()
-            .max(500, t("aiProvider.errors.apiKeyMax"))
-            .refine((v) => v === "" || /^[\x21-\x7e]+$/.test(v), t("aiProvider.errors.apiKeyChars")),
-        })
-        .superRefine((v, ctx) => {
-          // The saved key is only ever sent to the address it was saved for (as on the server).
-          const sameAddress = saved.baseUrl !== null && v.baseUrl.replace(/\/+$/, "") === saved.baseUrl;
-          if (!v.apiKey && !(saved.keySet && sameAddress)) {
-            ctx.addIssue({ code: "custom", path: ["apiKey"], message: saved.keySet ? t("aiProvider.errors.apiKeyAgain") : t("aiProvider.errors.apiKeyRequired") });
-          }
-        }),
-    [t, saved.baseUrl, saved.keySet],
-  );
-  const initial = (s: AiProviderState) => ({ baseUrl: s.baseUrl ?? "", apiKey: "" });
-  const form = useZodForm(schema, { defaultValues: initial(saved) });
-  const [result, setResult] = useState<AiProviderCheck | null>(null);
+  const schema = useMemo(() => aiProviderSchema(t, saved), [t, saved]);
+  const form = useZodForm(schema, { defaultValues: initialValues(saved) });
 
   useEffect(() => {
-    if (!form.formState.isDirty) form.reset(initial(saved));
+    if (!form.formState.isDirty) form.reset(initialValues(saved));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saved]);
 
-  const store = async (next: AiProviderState) => {
+  const apply = async ({ message: _m, ...next }: AiProviderState & { message?: string }) => {
     queryClient.setQueryData(aiProviderKeys.detail(accountId), next);
     // The editor's model list and the demo badge depend on the provider.
     await queryClient.invalidateQueries({ queryKey: ["accounts", accountId, "model-info"] });
+    form.reset(initialValues(next));
   };
+  return { form, apply };
+}
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    try {
-      const res = await aiProviderApi.save(accountId, { baseUrl: v.baseUrl, ...(v.apiKey ? { apiKey: v.apiKey } : {}) });
-      const { message: _m, ...next } = res;
-      await store(next);
-      form.reset(initial(next));
-      setReplacingKey(false);
-      notify({ id: `ai-provider-saved-${accountId}`, type: "success", message: t("aiProvider.saved") });
-    } catch (e) {
-      if (!applyServerErrors(form, e)) notify({ type: "error", message: isApiError(e) ? e.message : t("aiProvider.saveFailed") });
-    }
-  });
-
+/** "Check connection" on what is typed (or on what is saved when nothing changed), with its outcome. */
+function useProviderCheck(accountId: string, saved: AiProviderState, form: ProviderForm) {
+  const { t } = useTranslation("settings");
+  const queryClient = useQueryClient();
+  const [result, setResult] = useState<AiProviderCheck | null>(null);
   const check = useMutation({
     mutationFn: async () => {
       const v = form.getValues();
@@ -113,147 +113,174 @@ function AiProviderForm({ accountId, saved }: { accountId: string; saved: AiProv
       if (!applyServerErrors(form, e)) notify({ type: "error", message: isApiError(e) ? e.message : t("aiProvider.checkFailed") });
     },
   });
-  const runCheck = async () => {
+  const run = async () => {
     if (await form.trigger()) check.mutate();
   };
+  return { run, pending: check.isPending, result, clear: () => setResult(null) };
+}
+
+function AiProviderForm({ accountId, saved }: { accountId: string; saved: AiProviderState }) {
+  const { t } = useTranslation("settings");
+  const canEdit = useAbility().can("update", "AiProvider");
+  const [replacingKey, setReplacingKey] = useState(!saved.keySet);
+  const { form, apply } = useAiProviderForm(accountId, saved);
+  const check = useProviderCheck(accountId, saved, form);
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      await apply(await aiProviderApi.save(accountId, { baseUrl: v.baseUrl, ...(v.apiKey ? { apiKey: v.apiKey } : {}) }));
+      setReplacingKey(false);
+      notify({ id: `ai-provider-saved-${accountId}`, type: "success", message: t("aiProvider.saved") });
+    } catch (e) {
+      if (!applyServerErrors(form, e)) notify({ type: "error", message: isApiError(e) ? e.message : t("aiProvider.saveFailed") });
+    }
+  });
 
   const remove = async () => {
     try {
-      const res = await aiProviderApi.remove(accountId);
-      const { message: _m, ...next } = res;
-      await store(next);
-      form.reset(initial(next));
+      await apply(await aiProviderApi.remove(accountId));
       setReplacingKey(true);
-      setResult(null);
+      check.clear();
       notify({ type: "success", message: t("aiProvider.removed") });
     } catch (e) {
       notify({ type: "error", message: isApiError(e) ? e.message : t("aiProvider.removeFailed") });
     }
   };
 
-  // A new address needs the key typed again (the saved one stays with its address), so ask for it at once.
+  return (
+    <FormCard
+      form={form}
+      onSubmit={onSubmit}
+      title={t("aiProvider.title")}
+      header={<ProviderHeader saved={saved} />}
+      testId="ai-provider-card"
+      contentClassName="space-y-6"
+      submitLabel={t("actions.save")}
+      footer={
+        canEdit && (
+          <CardFooter className="flex-wrap gap-3 border-t pt-5">
+            {saved.configured && (
+              <ConfirmButton
+                type="button"
+                variant="ghost"
+                className="text-destructive hover:bg-destructive/10"
+                confirm={{ title: t("aiProvider.removeTitle"), message: t("aiProvider.removeMessage"), confirmText: t("aiProvider.remove") }}
+                onConfirm={remove}
+                data-testid="ai-provider-remove"
+              >
+                <Trash2 aria-hidden />
+                {t("aiProvider.remove")}
+              </ConfirmButton>
+            )}
+            <div className="ms-auto flex w-full flex-col-reverse gap-3 sm:w-auto sm:flex-row">
+              <Button type="button" variant="outline" onClick={check.run} loading={check.pending} data-testid="ai-provider-check">
+                <PlugZap aria-hidden />
+                {t("aiProvider.check")}
+              </Button>
+              <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>
+                {t("actions.save")}
+              </Button>
+            </div>
+          </CardFooter>
+        )
+      }
+    >
+      <div className="flex items-start gap-3 rounded-md border border-dashed p-3.5 text-sm">
+        <Server className="mt-0.5 size-4.5 shrink-0 text-muted-foreground" aria-hidden />
+        <p className="min-w-0 text-muted-foreground" data-testid="ai-provider-current">
+          {saved.configured ? t("aiProvider.currentOwn", { host: hostOf(saved.baseUrl) }) : t("aiProvider.currentPlatform")}
+        </p>
+      </div>
+      <TextField
+        control={form.control}
+        name="baseUrl"
+        label={t("aiProvider.baseUrl")}
+        description={t("aiProvider.baseUrlHint")}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="https://api.openai.com/v1"
+        disabled={!canEdit}
+      />
+      <ApiKeyField form={form} saved={saved} canEdit={canEdit} replacing={replacingKey} setReplacing={setReplacingKey} />
+      <CheckOutcome pending={check.pending} result={check.result} />
+    </FormCard>
+  );
+}
+
+/** The title with "own provider" / "platform's" status. */
+function ProviderHeader({ saved }: { saved: AiProviderState }) {
+  const { t } = useTranslation("settings");
+  return (
+    <CardHeader>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
+        <CardTitle>{t("aiProvider.title")}</CardTitle>
+        {saved.configured ? (
+          <Badge variant="success" data-testid="ai-provider-status">
+            <CircleCheck aria-hidden />
+            {t("aiProvider.statusOwn")}
+          </Badge>
+        ) : (
+          <Badge variant="secondary" data-testid="ai-provider-status">
+            {t("aiProvider.statusPlatform")}
+          </Badge>
+        )}
+      </div>
+      <CardDescription>{t("aiProvider.description")}</CardDescription>
+    </CardHeader>
+  );
+}
+
+/**
+ * The key: an input while there is none saved, while replacing it, or when the address changed (a
+ * new address needs the key typed again, so ask for it at once); otherwise its last 4 characters.
+ */
+function ApiKeyField({ form, saved, canEdit, replacing, setReplacing }: { form: ProviderForm; saved: AiProviderState; canEdit: boolean; replacing: boolean; setReplacing: (v: boolean) => void }) {
+  const { t } = useTranslation("settings");
   const typedUrl = form.watch("baseUrl").trim().replace(/\/+$/, "");
   const urlChanged = saved.baseUrl !== null && typedUrl !== saved.baseUrl;
-  const showKeyInput = !saved.keySet || replacingKey || urlChanged;
-
+  const showKeyInput = !saved.keySet || replacing || urlChanged;
   return (
-    <Card data-testid="ai-provider-card">
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
-          <CardTitle>{t("aiProvider.title")}</CardTitle>
-          {saved.configured ? (
-            <Badge variant="success" data-testid="ai-provider-status">
-              <CircleCheck aria-hidden />
-              {t("aiProvider.statusOwn")}
-            </Badge>
-          ) : (
-            <Badge variant="secondary" data-testid="ai-provider-status">
-              {t("aiProvider.statusPlatform")}
-            </Badge>
-          )}
-        </div>
-        <CardDescription>{t("aiProvider.description")}</CardDescription>
-      </CardHeader>
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate aria-label={t("aiProvider.title")} className="space-y-6">
-          <CardContent className="space-y-6">
-            <div className="flex items-start gap-3 rounded-md border border-dashed p-3.5 text-sm">
-              <Server className="mt-0.5 size-4.5 shrink-0 text-muted-foreground" aria-hidden />
-              <p className="min-w-0 text-muted-foreground" data-testid="ai-provider-current">
-                {saved.configured ? t("aiProvider.currentOwn", { host: hostOf(saved.baseUrl) }) : t("aiProvider.currentPlatform")}
-              </p>
-            </div>
-            <FormField
-              control={form.control}
-              name="baseUrl"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("aiProvider.baseUrl")}</FormLabel>
-                  <FormControl>
-                    <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://api.openai.com/v1" disabled={!canEdit} {...field} />
-                  </FormControl>
-                  <FormDescription>{t("aiProvider.baseUrlHint")}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="apiKey"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("aiProvider.apiKey")}</FormLabel>
-                  {showKeyInput ? (
-                    <div className="flex gap-2">
-                      <FormControl>
-                        <Input type="password" autoComplete="new-password" spellCheck={false} placeholder={t("aiProvider.apiKeyPlaceholder")} disabled={!canEdit} {...field} />
-                      </FormControl>
-                      {saved.keySet && !urlChanged && (
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          className="shrink-0"
-                          onClick={() => {
-                            setReplacingKey(false);
-                            form.resetField("apiKey");
-                          }}
-                        >
-                          <X aria-hidden />
-                          {t("aiProvider.keepKey")}
-                        </Button>
-                      )}
-                    </div>
-                  ) : (
-                    <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border bg-muted/40 px-3.5 py-2.5" data-testid="ai-provider-key-saved">
-                      <span className="flex min-w-0 items-center gap-2.5 text-sm">
-                        <KeyRound className="size-4.5 shrink-0 text-success" aria-hidden />
-                        <span>
-                          {t("aiProvider.keySaved")} <span className="font-mono tracking-wider">•••• {saved.keyLast4}</span>
-                        </span>
-                      </span>
-                      {canEdit && (
-                        <Button type="button" variant="outline" size="sm" onClick={() => setReplacingKey(true)}>
-                          {t("aiProvider.replaceKey")}
-                        </Button>
-                      )}
-                    </div>
-                  )}
-                  <FormDescription>{t("aiProvider.apiKeyHint")}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <CheckOutcome pending={check.isPending} result={result} />
-          </CardContent>
-          {canEdit && (
-            <CardFooter className="flex-wrap gap-3 border-t pt-5">
-              {saved.configured && (
-                <ConfirmButton
-                  type="button"
-                  variant="ghost"
-                  className="text-destructive hover:bg-destructive/10"
-                  confirm={{ title: t("aiProvider.removeTitle"), message: t("aiProvider.removeMessage"), confirmText: t("aiProvider.remove") }}
-                  onConfirm={remove}
-                  data-testid="ai-provider-remove"
-                >
-                  <Trash2 aria-hidden />
-                  {t("aiProvider.remove")}
-                </ConfirmButton>
-              )}
-              <div className="ms-auto flex w-full flex-col-reverse gap-3 sm:w-auto sm:flex-row">
-                <Button type="button" variant="outline" onClick={runCheck} loading={check.isPending} data-testid="ai-provider-check">
-                  <PlugZap aria-hidden />
-                  {t("aiProvider.check")}
-                </Button>
-                <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>
-                  {t("actions.save")}
-                </Button>
-              </div>
-            </CardFooter>
-          )}
-        </form>
-      </Form>
-    </Card>
+    <FieldItem control={form.control} name="apiKey" label={t("aiProvider.apiKey")} description={t("aiProvider.apiKeyHint")}>
+      {(field) =>
+        showKeyInput ? (
+          <div className="flex gap-2">
+            <FormControl>
+              <Input type="password" autoComplete="new-password" spellCheck={false} placeholder={t("aiProvider.apiKeyPlaceholder")} disabled={!canEdit} {...field} />
+            </FormControl>
+            {saved.keySet && !urlChanged && (
+              <Button
+                type="button"
+                variant="ghost"
+                className="shrink-0"
+                onClick={() => {
+                  setReplacing(false);
+                  form.resetField("apiKey");
+                }}
+              >
+                <X aria-hidden />
+                {t("aiProvider.keepKey")}
+              </Button>
+            )}
+          </div>
+        ) : (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border bg-muted/40 px-3.5 py-2.5" data-testid="ai-provider-key-saved">
+            <span className="flex min-w-0 items-center gap-2.5 text-sm">
+              <KeyRound className="size-4.5 shrink-0 text-success" aria-hidden />
+              <span>
+                {t("aiProvider.keySaved")} <span className="font-mono tracking-wider">•••• {saved.keyLast4}</span>
+              </span>
+            </span>
+            {canEdit && (
+              <Button type="button" variant="outline" size="sm" onClick={() => setReplacing(true)}>
+                {t("aiProvider.replaceKey")}
+              </Button>
+            )}
+          </div>
+        )
+      }
+    </FieldItem>
   );
 }
 

@@ -4,9 +4,9 @@ import { useNavigate } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form } from "@/components/ui/form";
-import { Switch } from "@/components/ui/switch";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormCard, SaveResetFooter } from "@/components/form-card";
+import { SwitchRow } from "@/components/form/switch-field";
 import { Can, useAbility } from "@/lib/ability";
 import { settingsApi } from "@/features/settings/api";
 import { confirm } from "@/lib/confirm";
@@ -71,29 +71,18 @@ function AccountDetailsCard({ account }: { account: Account }) {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("general.title")}</CardTitle>
-        <CardDescription>{canEdit ? t("general.description") : t("general.readOnly")}</CardDescription>
-      </CardHeader>
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate aria-label={t("general.title")} className="space-y-6">
-          <CardContent>
-            <AccountFields form={form} disabled={!canEdit} />
-          </CardContent>
-          {canEdit && (
-            <CardFooter className="justify-end gap-3 border-t pt-5">
-              <Button type="button" variant="ghost" disabled={!form.formState.isDirty} onClick={() => form.reset(toValues(account))}>
-                {t("actions.reset")}
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>
-                {t("actions.save")}
-              </Button>
-            </CardFooter>
-          )}
-        </form>
-      </Form>
-    </Card>
+    <FormCard
+      form={form}
+      onSubmit={onSubmit}
+      title={t("general.title")}
+      description={canEdit ? t("general.description") : t("general.readOnly")}
+      footer={canEdit}
+      onReset={() => form.reset(toValues(account))}
+      resetLabel={t("actions.reset")}
+      submitLabel={t("actions.save")}
+    >
+      <AccountFields form={form} disabled={!canEdit} />
+    </FormCard>
   );
 }
 
@@ -158,30 +147,30 @@ function DefaultsCard({ accountId }: { accountId: string }) {
         {groups.map((g) => (
           <fieldset key={g.title} className="space-y-1">
             <legend className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">{g.title}</legend>
-            {g.keys.map((k) => {
-              const id = `setting-${k.replace(".", "-")}`;
-              return (
-                <div key={k} className="flex items-start justify-between gap-4 rounded-md py-2">
-                  <label htmlFor={id} className="cursor-pointer space-y-0.5">
-                    <span className="block font-medium text-heading">{t(`defaults.items.${k}.label`)}</span>
-                    <span className="block text-sm text-muted-foreground">{t(`defaults.items.${k}.hint`)}</span>
-                  </label>
-                  <Switch id={id} checked={draft[k]} disabled={!canEdit} onCheckedChange={(v) => setDraft({ ...draft, [k]: v })} />
-                </div>
-              );
-            })}
+            {g.keys.map((k) => (
+              <SwitchRow
+                key={k}
+                id={`setting-${k.replace(".", "-")}`}
+                label={t(`defaults.items.${k}.label`)}
+                hint={t(`defaults.items.${k}.hint`)}
+                checked={draft[k]}
+                disabled={!canEdit}
+                onCheckedChange={(v) => setDraft({ ...draft, [k]: v })}
+                className="rounded-md py-2"
+              />
+            ))}
           </fieldset>
         ))}
       </CardContent>
       {canEdit && (
-        <CardFooter className="justify-end gap-3 border-t pt-5">
-          <Button variant="ghost" disabled={!dirty} onClick={() => setDraft(Object.fromEntries(TOGGLES.map((k) => [k, read(settings.data, k)])) as Record<ToggleKey, boolean>)}>
-            {t("actions.reset")}
-          </Button>
-          <Button onClick={save} loading={saving} disabled={!dirty}>
-            {t("actions.save")}
-          </Button>
-        </CardFooter>
+        <SaveResetFooter
+          dirty={dirty}
+          saving={saving}
+          onReset={() => setDraft(Object.fromEntries(TOGGLES.map((k) => [k, read(settings.data, k)])) as Record<ToggleKey, boolean>)}
+          onSave={save}
+          resetLabel={t("actions.reset")}
+          saveLabel={t("actions.save")}
+        />
       )}
     </Card>
   );

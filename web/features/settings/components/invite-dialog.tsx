@@ -60,6 +60,7 @@ export function InviteDialog({ accountId, myRole }: { accountId: string; myRole:
         control={form.control}
         name="role"
         label={t("members.invite.role")}
+        triggerClassName="w-full"
         options={roles.map((r) => ({ value: r, label: t(`accounts:roles.${r}`) }))}
         description={t(`accounts:roleHints.${role}`)}
       />

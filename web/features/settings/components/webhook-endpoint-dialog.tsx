@@ -4,11 +4,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Switch } from "@/components/ui/switch";
+import { FormDialog } from "@/components/form-dialog";
+import { TextField } from "@/components/form/field";
+import { SwitchField } from "@/components/form/switch-field";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { LoadError } from "@/components/load-error";
@@ -28,7 +28,6 @@ export function EndpointDialog({
 }) {
   const { t } = useTranslation("settings");
   const queryClient = useQueryClient();
-  const types = useQuery(webhookQueries.eventTypes(accountId));
   const schema = useMemo(
     () =>
       z.object({
@@ -67,137 +66,115 @@ export function EndpointDialog({
     }
   });
 
+  return (
+    <FormDialog
+      form={form}
+      onSubmit={onSubmit}
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={endpoint ? t("webhooks.form.editTitle") : t("webhooks.form.addTitle")}
+      description={t("webhooks.form.description")}
+      className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl"
+      testId="webhook-dialog"
+      submitLabel={endpoint ? t("actions.save") : t("webhooks.form.create")}
+      submitTestId="webhook-save"
+    >
+      <TextField
+        control={form.control}
+        name="url"
+        label={t("webhooks.form.url")}
+        description={t("webhooks.form.urlHint")}
+        type="url"
+        inputMode="url"
+        autoFocus
+        placeholder="https://crm.example.ru/hooks/assistly"
+      />
+      <TextField control={form.control} name="description" label={t("webhooks.form.descriptionLabel")} placeholder={t("webhooks.form.descriptionPlaceholder")} />
+      <SwitchField control={form.control} name="enabled" label={t("webhooks.form.enabled")} description={t("webhooks.form.enabledHint")} className="p-3" />
+      <EventsField accountId={accountId} />
+    </FormDialog>
+  );
+}
+
+/** The event types to send, grouped by area as the catalogue (GET …/webhook/event-types) has them, with "select all / none". */
+function EventsField({ accountId }: { accountId: string }) {
+  const { t } = useTranslation("settings");
+  const types = useQuery(webhookQueries.eventTypes(accountId));
   const groups = useMemo(() => {
     const out = new Map<string, WebhookEventTypeInfo[]>();
     for (const et of types.data?.data ?? []) out.set(et.area, [...(out.get(et.area) ?? []), et]);
     return [...out.entries()];
   }, [types.data]);
-
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl" data-testid="webhook-dialog">
-        <DialogHeader>
-          <DialogTitle>{endpoint ? t("webhooks.form.editTitle") : t("webhooks.form.addTitle")}</DialogTitle>
-          <DialogDescription>{t("webhooks.form.description")}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={endpoint ? t("webhooks.form.editTitle") : t("webhooks.form.addTitle")}>
-            <FormField
-              control={form.control}
-              name="url"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("webhooks.form.url")}</FormLabel>
-                  <FormControl>
-                    <Input type="url" inputMode="url" autoFocus placeholder="https://crm.example.ru/hooks/assistly" {...field} />
-                  </FormControl>
-                  <FormDescription>{t("webhooks.form.urlHint")}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("webhooks.form.descriptionLabel")}</FormLabel>
-                  <FormControl>
-                    <Input placeholder={t("webhooks.form.descriptionPlaceholder")} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="enabled"
-              render={({ field }) => (
-                <FormItem className="flex items-center justify-between gap-4 rounded-md border p-3">
-                  <div className="space-y-0.5">
-                    <FormLabel>{t("webhooks.form.enabled")}</FormLabel>
-                    <FormDescription>{t("webhooks.form.enabledHint")}</FormDescription>
-                  </div>
-                  <FormControl>
-                    <Switch checked={field.value} onCheckedChange={field.onChange} />
-                  </FormControl>
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="events"
-              render={({ field }) => (
-                <FormItem>
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <FormLabel>{t("webhooks.form.events")}</FormLabel>
-                    {types.data && (
-                      <Button
-                        type="button"
-                        variant="link"
-                        size="sm"
-                        className="h-auto p-0"
-                        onClick={() => field.onChange(field.value.length === types.data.data.length ? [] : types.data.data.map((e) => e.type))}
-                      >
-                        {field.value.length === types.data.data.length ? t("webhooks.form.selectNone") : t("webhooks.form.selectAll")}
-                      </Button>
-                    )}
-                  </div>
-                  {types.isPending ? (
-                    <div className="grid gap-3 sm:grid-cols-2">
-                      {Array.from({ length: 6 }, (_, i) => (
-                        <Skeleton key={i} className="h-14" />
-                      ))}
-                    </div>
-                  ) : types.isError ? (
-                    <LoadError error={types.error} onRetry={() => types.refetch()} retrying={types.isFetching} />
-                  ) : (
-                    <div className="space-y-4">
-                      {groups.map(([area, list]) => (
-                        <fieldset key={area} className="space-y-2">
-                          <legend className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t(`webhooks.areas.${area}`, { defaultValue: area })}</legend>
-                          <div className="grid gap-2 sm:grid-cols-2">
-                            {list.map((et) => {
-                              const id = `event-${et.type}`;
-                              return (
-                                <label
-                                  key={et.type}
-                                  htmlFor={id}
-                                  className="flex cursor-pointer items-start gap-3 rounded-md border p-3 transition-colors hover:bg-muted/50 has-[[data-state=checked]]:border-primary/60 has-[[data-state=checked]]:bg-primary/5"
-                                >
-                                  <Checkbox
-                                    id={id}
-                                    checked={field.value.includes(et.type)}
-                                    onCheckedChange={(v) => field.onChange(v === true ? [...field.value, et.type] : field.value.filter((x) => x !== et.type))}
-                                    className="mt-0.5"
-                                  />
-                                  <span className="min-w-0 space-y-0.5">
-                                    <span className="block text-sm font-medium text-heading">{t(`webhooks.types.${et.type.replace(/\./g, "_")}`, { defaultValue: et.description })}</span>
-                                    <code className="block truncate text-xs text-muted-foreground">{et.type}</code>
-                                  </span>
-                                </label>
-                              );
-                            })}
-                          </div>
-                        </fieldset>
-                      ))}
-                    </div>
-                  )}
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                {t("actions.cancel")}
+    <FormField<{ events: string[] }, "events">
+      name="events"
+      render={({ field }) => (
+        <FormItem>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <FormLabel>{t("webhooks.form.events")}</FormLabel>
+            {types.data && (
+              <Button
+                type="button"
+                variant="link"
+                size="sm"
+                className="h-auto p-0"
+                onClick={() => field.onChange(field.value.length === types.data.data.length ? [] : types.data.data.map((e) => e.type))}
+              >
+                {field.value.length === types.data.data.length ? t("webhooks.form.selectNone") : t("webhooks.form.selectAll")}
               </Button>
-              <Button type="submit" loading={form.formState.isSubmitting} data-testid="webhook-save">
-                {endpoint ? t("actions.save") : t("webhooks.form.create")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+            )}
+          </div>
+          {types.isPending ? (
+            <div className="grid gap-3 sm:grid-cols-2">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} className="h-14" />
+              ))}
+            </div>
+          ) : types.isError ? (
+            <LoadError error={types.error} onRetry={() => types.refetch()} retrying={types.isFetching} />
+          ) : (
+            <EventGroups groups={groups} value={field.value} onChange={field.onChange} />
+          )}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** The catalogue's types as checkbox cards, one fieldset per area. */
+function EventGroups({ groups, value, onChange }: { groups: [string, WebhookEventTypeInfo[]][]; value: string[]; onChange: (v: string[]) => void }) {
+  const { t } = useTranslation("settings");
+  return (
+    <div className="space-y-4">
+      {groups.map(([area, list]) => (
+        <fieldset key={area} className="space-y-2">
+          <legend className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t(`webhooks.areas.${area}`, { defaultValue: area })}</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {list.map((et) => {
+              const id = `event-${et.type}`;
+              return (
+                <label
+                  key={et.type}
+                  htmlFor={id}
+                  className="flex cursor-pointer items-start gap-3 rounded-md border p-3 transition-colors hover:bg-muted/50 has-[[data-state=checked]]:border-primary/60 has-[[data-state=checked]]:bg-primary/5"
+                >
+                  <Checkbox
+                    id={id}
+                    checked={value.includes(et.type)}
+                    onCheckedChange={(v) => onChange(v === true ? [...value, et.type] : value.filter((x) => x !== et.type))}
+                    className="mt-0.5"
+                  />
+                  <span className="min-w-0 space-y-0.5">
+                    <span className="block text-sm font-medium text-heading">{t(`webhooks.types.${et.type.replace(/\./g, "_")}`, { defaultValue: et.description })}</span>
+                    <code className="block truncate text-xs text-muted-foreground">{et.type}</code>
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+    </div>
   );
 }

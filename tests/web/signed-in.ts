@@ -1,0 +1,31 @@
+import { QueryClient } from "@tanstack/react-query";
+import { rulesFor } from "@worker/lib/permissions";
+import type { Role } from "@worker/db/schema/accounts";
+import { meQueryOptions } from "@/lib/session";
+
+/** jsdom has no layout: Radix measures with ResizeObserver, cmdk scrolls items into view. */
+export function stubLayout() {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= function () {};
+}
+
+/**
+ * A query client whose session is a member with `role` (the ability rules the server would send),
+ * or signed out with null. Call signOut() after the test.
+ */
+export function sessionClient(role: Role | null): QueryClient {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (role) {
+    document.cookie = "accessToken=token; path=/";
+    client.setQueryData(meQueryOptions(null).queryKey, { user: { id: "u1", name: "Участник", email: "member@example.test" }, accounts: [], currentAccountId: null, abilityRules: rulesFor(role) } as never);
+  }
+  return client;
+}
+
+export function signOut() {
+  document.cookie = "accessToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+}
