@@ -3,7 +3,6 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { BotOff, MessagesSquare } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { ListSkeleton } from "@/components/list-skeleton";
 import { QueryView } from "@/components/query-view";
 import { Badge } from "@/components/ui/badge";
@@ -15,6 +14,7 @@ import { formatRelative } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { chatQueries, type ChatFilters, type ContactDto } from "../api";
 import { ContactListHeader } from "./contact-list-header";
+import { NoContactsState } from "./contact-summary";
 import { ContactAvatar } from "./platform-icon";
 
 const ROW_HEIGHT = 76;
@@ -63,16 +63,7 @@ export function ContactList({ accountId, filters, search, onSearch, onFilters, s
           filtered ? (
             <NoMatchesState title={t("list.notFound")} description={t("list.notFoundHint")} resetLabel={t("list.reset")} onReset={() => onFilters({ isTestContact: filters.isTestContact })} size="sm" />
           ) : (
-            <EmptyState
-              icon={MessagesSquare}
-              title={t("list.empty")}
-              description={t("list.emptyHint")}
-              action={
-                <Button asChild size="sm">
-                  <Link to={`/${accountId}/connect`}>{t("list.connect")}</Link>
-                </Button>
-              }
-            />
+            <NoContactsState accountId={accountId} icon={MessagesSquare} title={t("list.empty")} description={t("list.emptyHint")} connectLabel={t("list.connect")} />
           )
         }
       >

@@ -1,6 +1,10 @@
+import type { LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Avatar, AvatarFallback, AvatarImage, AvatarStatusBadge, initials } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { cn } from "@/lib/utils";
 import type { ContactDto, ThreadStatus } from "../api";
 import { mediaSrc } from "../utils";
@@ -35,5 +39,21 @@ export function ContactPortrait({ contact, className, fallbackClassName, badgeCl
       </Avatar>
       <AvatarStatusBadge status={contact.status} className={cn("ring-3", badgeClassName)} label={t(`contactStatus.${contact.status ?? "none"}`)} />
     </div>
+  );
+}
+
+/** No contacts yet: they come from a connected channel, so the action leads to the channels page. */
+export function NoContactsState({ accountId, icon, title, description, connectLabel }: { accountId: string; icon: LucideIcon; title: string; description: string; connectLabel: string }) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      description={description}
+      action={
+        <Button asChild size="sm">
+          <Link to={`/${accountId}/connect`}>{connectLabel}</Link>
+        </Button>
+      }
+    />
   );
 }

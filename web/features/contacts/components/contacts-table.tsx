@@ -10,7 +10,7 @@ import { EmptyState, NoMatchesState } from "@/components/ui/empty-state";
 import type { ApiResponse } from "@/lib/api-types";
 import { formatRelative } from "@/lib/i18n";
 import type { ContactDto } from "@/features/chat/api";
-import { atUsername, ThreadStatusBadge } from "@/features/chat/components/contact-summary";
+import { atUsername, NoContactsState, ThreadStatusBadge } from "@/features/chat/components/contact-summary";
 import { ContactAvatar, PlatformIcon } from "@/features/chat/components/platform-icon";
 import type { ContactsParams } from "../api";
 import { ContactRowActions } from "./contact-row-actions";
@@ -67,16 +67,7 @@ export function ContactsTable({
         filtered ? (
           <NoMatchesState title={t("list.notFound")} description={t("list.notFoundHint")} resetLabel={t("list.reset")} onReset={onReset} size="sm" />
         ) : (
-          <EmptyState
-            icon={Users}
-            title={t("list.empty")}
-            description={t("list.emptyHint")}
-            action={
-              <Button asChild size="sm">
-                <Link to={`/${accountId}/connect`}>{t("list.connect")}</Link>
-              </Button>
-            }
-          />
+          <NoContactsState accountId={accountId} icon={Users} title={t("list.empty")} description={t("list.emptyHint")} connectLabel={t("list.connect")} />
         )
       }
     />
