@@ -7,11 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InfiniteScroll } from "@/components/ui/infinite-scroll";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useAbility } from "@/lib/ability";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
-import { LoadError } from "@/components/load-error";
+import { ListSkeleton } from "@/components/list-skeleton";
+import { QueryView } from "@/components/query-view";
 import { channelQueries } from "@/features/channels/api";
 import { InstagramRules } from "@/features/channels/components/instagram-card";
 import { commentQueries } from "@/features/comments/api";
@@ -56,61 +56,58 @@ export default function CommentsPage() {
         <InstagramRules />
       </div>
 
-      {posts.isPending ? (
-        <Card className="p-4" aria-busy="true">
-          {[0, 1, 2, 3].map((i) => (
-            <div key={i} className="flex gap-3 p-3">
-              <Skeleton className="size-14" />
-              <div className="flex-1 space-y-2">
-                <Skeleton className="h-4 w-3/4" />
-                <Skeleton className="h-3 w-1/3" />
+      <QueryView
+        query={posts}
+        loading={
+          <Card className="p-4" aria-busy="true">
+            <ListSkeleton count={4} className="flex flex-col gap-5" rowClassName="flex gap-3 p-3" lead="size-14" lines={["h-4 w-3/4", "h-3 w-1/3"]} busy={false} />
+          </Card>
+        }
+        isEmpty={() => list.length === 0}
+        empty={
+          <Card>
+            {!instagram.isPending && !connected ? (
+              <EmptyState
+                icon={Plug}
+                title={t("comments:empty.notConnectedTitle")}
+                description={t("comments:empty.notConnectedText")}
+                action={
+                  ability.can("manage", "Channel") ? (
+                    <Button asChild>
+                      <Link to={`/${accountId}/connect`}>{t("comments:empty.connect")}</Link>
+                    </Button>
+                  ) : undefined
+                }
+                data-testid="comments-empty"
+              />
+            ) : (
+              <EmptyState icon={MessagesSquare} title={t("comments:empty.title")} description={t("comments:empty.text")} data-testid="comments-empty" />
+            )}
+          </Card>
+        }
+      >
+        {() => (
+          <Card className="gap-0 overflow-hidden py-0 md:grid md:grid-cols-[22.5rem_minmax(0,1fr)]">
+            <nav aria-label={t("comments:postsLabel")} className={cn("border-e md:max-h-[calc(100dvh-12rem)] md:overflow-y-auto", !wide && selected && "hidden")} data-testid="posts-list">
+              <div className="border-b px-5 py-4">
+                <h2 className="font-semibold text-heading">{t("comments:posts")}</h2>
+                <p className="text-[0.8125rem] text-muted-foreground">{t("comments:postsHint")}</p>
               </div>
-            </div>
-          ))}
-        </Card>
-      ) : posts.isError ? (
-        <LoadError error={posts.error} onRetry={() => posts.refetch()} retrying={posts.isFetching} />
-      ) : list.length === 0 ? (
-        <Card>
-          {!instagram.isPending && !connected ? (
-            <EmptyState
-              icon={Plug}
-              title={t("comments:empty.notConnectedTitle")}
-              description={t("comments:empty.notConnectedText")}
-              action={
-                ability.can("manage", "Channel") ? (
-                  <Button asChild>
-                    <Link to={`/${accountId}/connect`}>{t("comments:empty.connect")}</Link>
-                  </Button>
-                ) : undefined
-              }
-              data-testid="comments-empty"
-            />
-          ) : (
-            <EmptyState icon={MessagesSquare} title={t("comments:empty.title")} description={t("comments:empty.text")} data-testid="comments-empty" />
-          )}
-        </Card>
-      ) : (
-        <Card className="gap-0 overflow-hidden py-0 md:grid md:grid-cols-[22.5rem_minmax(0,1fr)]">
-          <nav aria-label={t("comments:postsLabel")} className={cn("border-e md:max-h-[calc(100dvh-12rem)] md:overflow-y-auto", !wide && selected && "hidden")} data-testid="posts-list">
-            <div className="border-b px-5 py-4">
-              <h2 className="font-semibold text-heading">{t("comments:posts")}</h2>
-              <p className="text-[0.8125rem] text-muted-foreground">{t("comments:postsHint")}</p>
-            </div>
-            <ul className="space-y-1 p-2">
-              {list.map((p) => (
-                <li key={p.mediaId}>
-                  <PostListItem post={p} active={selected?.mediaId === p.mediaId} onSelect={() => select(p.mediaId)} />
-                </li>
-              ))}
-            </ul>
-            <InfiniteScroll hasMore={!!posts.hasNextPage} loading={posts.isFetchingNextPage} onLoadMore={() => posts.fetchNextPage()} />
-          </nav>
-          {selected ? (
-            <CommentsPanel key={selected.mediaId} accountId={accountId} post={selected} onBack={wide ? undefined : () => select(null)} canReply={canReply} disabledReason={disabledReason} />
-          ) : null}
-        </Card>
-      )}
+              <ul className="space-y-1 p-2">
+                {list.map((p) => (
+                  <li key={p.mediaId}>
+                    <PostListItem post={p} active={selected?.mediaId === p.mediaId} onSelect={() => select(p.mediaId)} />
+                  </li>
+                ))}
+              </ul>
+              <InfiniteScroll hasMore={!!posts.hasNextPage} loading={posts.isFetchingNextPage} onLoadMore={() => posts.fetchNextPage()} />
+            </nav>
+            {selected ? (
+              <CommentsPanel key={selected.mediaId} accountId={accountId} post={selected} onBack={wide ? undefined : () => select(null)} canReply={canReply} disabledReason={disabledReason} />
+            ) : null}
+          </Card>
+        )}
+      </QueryView>
     </div>
   );
 }

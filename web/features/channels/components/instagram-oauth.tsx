@@ -8,6 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ListSkeleton } from "@/components/list-skeleton";
+import { QueryView } from "@/components/query-view";
 import { ApiError } from "@/lib/api";
 import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
@@ -16,10 +18,24 @@ import { AssistantSelect } from "./assistant-select";
 
 const ERROR_CODES = new Set(["cancelled", "expired", "session", "exchange", "no_accounts", "unavailable"]);
 
-/** Sends the browser to Meta's login dialog (the server answers its URL with a signed state). */
-async function startLogin(accountId: string) {
-  const { url } = await channelApi.startInstagramOauth(accountId);
-  window.location.assign(url);
+/**
+ * Sends the browser to Meta's login dialog (the server answers its URL with a signed state);
+ * `starting` stays on until the page leaves, a failure is said and lets the button be pressed again.
+ */
+function useStartLogin(accountId: string) {
+  const { t } = useTranslation("channels");
+  const [starting, setStarting] = useState(false);
+  const start = async () => {
+    setStarting(true);
+    try {
+      const { url } = await channelApi.startInstagramOauth(accountId);
+      window.location.assign(url);
+    } catch (e) {
+      setStarting(false);
+      notify({ type: "error", message: e instanceof ApiError ? e.body.message : t("common.network") });
+    }
+  };
+  return { start, starting };
 }
 
 function FacebookMark() {
@@ -37,18 +53,8 @@ function FacebookMark() {
 export function InstagramOauthEntry({ accountId, error, onDismissError }: { accountId: string; error: string | null; onDismissError: () => void }) {
   const { t } = useTranslation("channels");
   const availability = useQuery(channelQueries.instagramOauth(accountId));
-  const [starting, setStarting] = useState(false);
+  const { start, starting } = useStartLogin(accountId);
   const available = availability.data?.available === true;
-
-  const start = async () => {
-    setStarting(true);
-    try {
-      await startLogin(accountId);
-    } catch (e) {
-      setStarting(false);
-      notify({ type: "error", message: e instanceof ApiError ? e.body.message : t("common.network") });
-    }
-  };
 
   return (
     <div className="space-y-3" data-testid="instagram-oauth">
@@ -82,27 +88,16 @@ export function InstagramOauthEntry({ accountId, error, onDismissError }: { acco
   );
 }
 
-/** After Meta's dialog (`?instagram=<pickId>`): the Instagram accounts found, one to pick and connect. */
-export function InstagramPickDialog({
-  accountId,
-  pickId,
-  withAssistant,
-  onClose,
-  onDone,
-}: {
-  accountId: string;
-  pickId: string;
-  withAssistant?: boolean;
-  onClose: () => void;
-  onDone: (s: InstagramState) => void;
-}) {
+type PickProps = { accountId: string; pickId: string; withAssistant?: boolean; onDone: (s: InstagramState) => void };
+
+/** The pick's state: the candidates, the one chosen (the only one by default), the assistant, connecting. */
+function useInstagramPick({ accountId, pickId, withAssistant, onDone }: PickProps) {
   const { t } = useTranslation("channels");
   const pick = useQuery(channelQueries.instagramPick(accountId, pickId));
   const [chosen, setChosen] = useState<string | null>(null);
   const [assistantId, setAssistantId] = useState<string | null | undefined>(undefined);
   const [submitting, setSubmitting] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [retrying, setRetrying] = useState(false);
   const accounts = pick.data?.accounts ?? [];
   const selected = chosen ?? (accounts.length === 1 ? accounts[0]!.instagramId : null);
 
@@ -121,17 +116,20 @@ export function InstagramPickDialog({
       setSubmitting(false);
     }
   };
-  const again = async () => {
-    setRetrying(true);
-    try {
-      await startLogin(accountId);
-    } catch (e) {
-      setRetrying(false);
-      notify({ type: "error", message: e instanceof ApiError ? e.body.message : t("common.network") });
-    }
+  const choose = (instagramId: string) => {
+    setChosen(instagramId);
+    setFieldError(null);
   };
-
   const gone = pick.error instanceof ApiError && (pick.error.status === 410 || pick.error.status === 404) ? pick.error.status : null;
+  return { pick, accounts, selected, choose, assistantId, setAssistantId, fieldError, connect, submitting, gone };
+}
+
+/** After Meta's dialog (`?instagram=<pickId>`): the Instagram accounts found, one to pick and connect. */
+export function InstagramPickDialog({ onClose, ...props }: PickProps & { onClose: () => void }) {
+  const { t } = useTranslation("channels");
+  const state = useInstagramPick(props);
+  const { pick, gone } = state;
+  const login = useStartLogin(props.accountId);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -140,87 +138,87 @@ export function InstagramPickDialog({
           <DialogTitle>{t("instagram.oauth.pick.title")}</DialogTitle>
           <DialogDescription>{t("instagram.oauth.pick.description")}</DialogDescription>
         </DialogHeader>
-        {pick.isPending ? (
-          <div className="space-y-2.5" aria-busy="true" aria-label={t("instagram.oauth.pick.loading")}>
-            {[0, 1].map((i) => (
-              <div key={i} className="flex items-center gap-3 rounded-md border p-3">
-                <Skeleton className="size-10 rounded-full" />
-                <div className="flex-1 space-y-2">
-                  <Skeleton className="h-4 w-32" />
-                  <Skeleton className="h-3.5 w-48" />
+        <QueryView
+          query={pick}
+          loading={<ListSkeleton count={2} className="space-y-2.5" rowClassName="flex items-center gap-3 rounded-md border p-3" label={t("instagram.oauth.pick.loading")} lead="size-10 rounded-full" lines={["h-4 w-32", "h-3.5 w-48"]} />}
+          error={
+            <Alert variant={gone ? "warning" : "destructive"} role="alert">
+              {gone ? <TimerOff aria-hidden /> : <AlertCircle aria-hidden />}
+              <AlertDescription>
+                {gone === 410 ? t("instagram.oauth.pick.expired") : gone === 404 ? t("instagram.oauth.pick.notFound") : pick.error instanceof ApiError ? pick.error.body.message : t("common.network")}
+              </AlertDescription>
+            </Alert>
+          }
+        >
+          {() => (
+            <div className="space-y-4">
+              <div role="radiogroup" aria-label={t("instagram.oauth.pick.list")} aria-invalid={!!state.fieldError} className="space-y-2.5">
+                {state.accounts.map((a) => (
+                  <Candidate key={a.instagramId} candidate={a} on={state.selected === a.instagramId} onChoose={() => state.choose(a.instagramId)} />
+                ))}
+              </div>
+              {state.fieldError && (
+                <p className="text-[0.8125rem] text-destructive" role="alert">
+                  {state.fieldError}
+                </p>
+              )}
+              {props.withAssistant && (
+                <div className="space-y-1.5">
+                  <Label htmlFor="instagram-oauth-assistant">{t("assistant.label")}</Label>
+                  <AssistantSelect accountId={props.accountId} id="instagram-oauth-assistant" value={state.assistantId} onChange={state.setAssistantId} />
                 </div>
-              </div>
-            ))}
-          </div>
-        ) : pick.isError ? (
-          <Alert variant={gone ? "warning" : "destructive"} role="alert">
-            {gone ? <TimerOff aria-hidden /> : <AlertCircle aria-hidden />}
-            <AlertDescription>
-              {gone === 410 ? t("instagram.oauth.pick.expired") : gone === 404 ? t("instagram.oauth.pick.notFound") : pick.error instanceof ApiError ? pick.error.body.message : t("common.network")}
-            </AlertDescription>
-          </Alert>
-        ) : (
-          <div className="space-y-4">
-            <div role="radiogroup" aria-label={t("instagram.oauth.pick.list")} aria-invalid={!!fieldError} className="space-y-2.5">
-              {accounts.map((a) => {
-                const on = selected === a.instagramId;
-                const name = a.username ? `@${a.username}` : t("instagram.oauth.pick.noUsername", { id: a.instagramId });
-                return (
-                  <button
-                    key={a.instagramId}
-                    type="button"
-                    role="radio"
-                    aria-checked={on}
-                    data-testid={`instagram-candidate-${a.instagramId}`}
-                    onClick={() => (setChosen(a.instagramId), setFieldError(null))}
-                    className={cn(
-                      "flex w-full cursor-pointer items-center gap-3 rounded-md border p-3 text-start transition-colors outline-none focus-visible:ring-3 focus-visible:ring-primary/30",
-                      on ? "border-primary bg-primary/8 dark:bg-primary/15" : "border-border hover:bg-muted/60 dark:hover:bg-white/4",
-                    )}
-                  >
-                    <Avatar className="size-10">
-                      {a.pictureUrl && <AvatarImage src={a.pictureUrl} alt="" referrerPolicy="no-referrer" />}
-                      <AvatarFallback>{(a.username ?? a.pageName ?? "IG").slice(0, 2)}</AvatarFallback>
-                    </Avatar>
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium text-heading">{name}</span>
-                      {a.pageName && <span className="block truncate text-[0.8125rem] text-muted-foreground">{t("instagram.oauth.pick.page", { name: a.pageName })}</span>}
-                    </span>
-                    <span className={cn("flex size-5 shrink-0 items-center justify-center rounded-full border-2", on ? "border-primary bg-primary text-primary-foreground" : "border-input")} aria-hidden>
-                      {on && <Check className="size-3" strokeWidth={3} />}
-                    </span>
-                  </button>
-                );
-              })}
+              )}
             </div>
-            {fieldError && (
-              <p className="text-[0.8125rem] text-destructive" role="alert">
-                {fieldError}
-              </p>
-            )}
-            {withAssistant && (
-              <div className="space-y-1.5">
-                <Label htmlFor="instagram-oauth-assistant">{t("assistant.label")}</Label>
-                <AssistantSelect accountId={accountId} id="instagram-oauth-assistant" value={assistantId} onChange={setAssistantId} />
-              </div>
-            )}
-          </div>
-        )}
+          )}
+        </QueryView>
         <DialogFooter>
           <Button variant="secondary" onClick={onClose}>
             {t("common.cancel")}
           </Button>
           {gone ? (
-            <Button onClick={again} loading={retrying}>
+            <Button onClick={login.start} loading={login.starting}>
               {t("instagram.oauth.pick.retry")}
             </Button>
           ) : (
-            <Button onClick={connect} loading={submitting} disabled={!pick.isSuccess}>
+            <Button onClick={state.connect} loading={state.submitting} disabled={!pick.isSuccess}>
               {t("instagram.oauth.pick.submit")}
             </Button>
           )}
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+type PickCandidate = NonNullable<ReturnType<typeof useInstagramPick>["accounts"]>[number];
+
+/** One Instagram account found: picture, @username and its Facebook page, a radio mark. */
+function Candidate({ candidate: a, on, onChoose }: { candidate: PickCandidate; on: boolean; onChoose: () => void }) {
+  const { t } = useTranslation("channels");
+  const name = a.username ? `@${a.username}` : t("instagram.oauth.pick.noUsername", { id: a.instagramId });
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={on}
+      data-testid={`instagram-candidate-${a.instagramId}`}
+      onClick={onChoose}
+      className={cn(
+        "flex w-full cursor-pointer items-center gap-3 rounded-md border p-3 text-start transition-colors outline-none focus-visible:ring-3 focus-visible:ring-primary/30",
+        on ? "border-primary bg-primary/8 dark:bg-primary/15" : "border-border hover:bg-muted/60 dark:hover:bg-white/4",
+      )}
+    >
+      <Avatar className="size-10">
+        {a.pictureUrl && <AvatarImage src={a.pictureUrl} alt="" referrerPolicy="no-referrer" />}
+        <AvatarFallback>{(a.username ?? a.pageName ?? "IG").slice(0, 2)}</AvatarFallback>
+      </Avatar>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium text-heading">{name}</span>
+        {a.pageName && <span className="block truncate text-[0.8125rem] text-muted-foreground">{t("instagram.oauth.pick.page", { name: a.pageName })}</span>}
+      </span>
+      <span className={cn("flex size-5 shrink-0 items-center justify-center rounded-full border-2", on ? "border-primary bg-primary text-primary-foreground" : "border-input")} aria-hidden>
+        {on && <Check className="size-3" strokeWidth={3} />}
+      </span>
+    </button>
   );
 }

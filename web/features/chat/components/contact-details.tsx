@@ -1,19 +1,17 @@
 import { ExternalLink, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Avatar, AvatarFallback, AvatarImage, AvatarStatusBadge, initials } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/i18n";
 import type { ContactDto } from "../api";
-import { mediaSrc } from "../utils";
+import { atUsername, ContactPortrait, ThreadStatusBadge } from "./contact-summary";
 import { PlatformIcon } from "./platform-icon";
 
 /** The contact details side panel (320 px at ≥ 1280 px, a sheet below). */
 export function ContactDetails({ accountId, contact, onClose }: { accountId: string; contact: ContactDto; onClose?: () => void }) {
   const { t } = useTranslation("chat");
   const th = contact.thread;
-  const src = mediaSrc(contact.avatar);
   const custom = Object.entries(contact.customFields ?? {}).filter(([, v]) => v !== null && v !== undefined && v !== "");
   const rows: [string, React.ReactNode][] = [
     [t("details.platform"), (
@@ -21,7 +19,7 @@ export function ContactDetails({ accountId, contact, onClose }: { accountId: str
         <PlatformIcon platform={contact.platform} /> {t(`platform.${contact.platform}`)}
       </span>
     )],
-    [t("details.username"), contact.platformUsername ? `@${contact.platformUsername.replace(/^@/, "")}` : t("details.notSet")],
+    [t("details.username"), atUsername(contact.platformUsername) ?? t("details.notSet")],
     [t("details.phone"), contact.phone || t("details.notSet")],
     [t("details.platformUserId"), <span className="font-mono text-[0.8125rem] break-all">{contact.platformUserId}</span>],
     [t("details.firstSeen"), formatDate(contact.firstSeenAt, { withTime: true })],
@@ -39,20 +37,14 @@ export function ContactDetails({ accountId, contact, onClose }: { accountId: str
       </div>
       <div className="min-h-0 flex-1 space-y-5 overflow-y-auto p-5">
         <div className="flex flex-col items-center gap-2 text-center">
-          <div className="relative">
-            <Avatar className="size-20">
-              {src && <AvatarImage src={src} alt="" />}
-              <AvatarFallback className="text-2xl">{initials(contact.name)}</AvatarFallback>
-            </Avatar>
-            <AvatarStatusBadge status={contact.status} className="size-4 ring-3" label={t(`contactStatus.${contact.status ?? "none"}`)} />
-          </div>
+          <ContactPortrait contact={contact} className="size-20" fallbackClassName="text-2xl" badgeClassName="size-4" />
           <div>
             <p className="text-lg font-semibold text-heading">{contact.name}</p>
             <p className="text-[0.8125rem] text-muted-foreground">{t(`contactStatus.${contact.status ?? "none"}`)}</p>
           </div>
           {th && (
             <div className="flex flex-wrap justify-center gap-1.5">
-              <Badge variant={th.status === "active" ? "success" : th.status === "pending" ? "warning" : th.status === "closed" ? "destructive" : "secondary"}>{t(`status.${th.status}`)}</Badge>
+              <ThreadStatusBadge status={th.status} />
               <Badge variant={th.isGptActive ? "default" : "secondary"}>{th.isGptActive ? t("header.aiOn") : t("header.aiOff")}</Badge>
             </div>
           )}

@@ -4,8 +4,8 @@ import { ArrowLeft, ExternalLink, MessageCircleOff } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InfiniteScroll } from "@/components/ui/infinite-scroll";
-import { Skeleton } from "@/components/ui/skeleton";
-import { LoadError } from "@/components/load-error";
+import { ListSkeleton } from "@/components/list-skeleton";
+import { QueryView } from "@/components/query-view";
 import { commentQueries, type Post } from "../api";
 import { CommentItem } from "./comment-item";
 
@@ -40,32 +40,24 @@ export function CommentsPanel({ accountId, post, onBack, canReply, disabledReaso
         )}
       </header>
       <div className="px-5">
-        {q.isPending ? (
-          <div className="space-y-5 py-5" aria-busy="true">
-            {[0, 1, 2].map((i) => (
-              <div key={i} className="flex gap-3">
-                <Skeleton className="size-9 rounded-full" />
-                <div className="flex-1 space-y-2">
-                  <Skeleton className="h-4 w-32" />
-                  <Skeleton className="h-4 w-4/5" />
-                </div>
-              </div>
-            ))}
-          </div>
-        ) : q.isError ? (
-          <LoadError className="my-5" error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />
-        ) : comments.length === 0 ? (
-          <EmptyState icon={MessageCircleOff} title={t("post.emptyTitle")} description={t("post.emptyText")} />
-        ) : (
-          <>
-            <ul className="divide-y" aria-label={t("post.listLabel")}>
-              {comments.map((c) => (
-                <CommentItem key={c.commentId} accountId={accountId} comment={c} canReply={canReply} disabledReason={disabledReason} />
-              ))}
-            </ul>
-            <InfiniteScroll hasMore={!!q.hasNextPage} loading={q.isFetchingNextPage} onLoadMore={() => q.fetchNextPage()} />
-          </>
-        )}
+        <QueryView
+          query={q}
+          loading={<ListSkeleton count={3} className="space-y-5 py-5" rowClassName="flex gap-3" lead="size-9 rounded-full" lines={["h-4 w-32", "h-4 w-4/5"]} />}
+          errorClassName="my-5"
+          isEmpty={() => comments.length === 0}
+          empty={<EmptyState icon={MessageCircleOff} title={t("post.emptyTitle")} description={t("post.emptyText")} />}
+        >
+          {() => (
+            <>
+              <ul className="divide-y" aria-label={t("post.listLabel")}>
+                {comments.map((c) => (
+                  <CommentItem key={c.commentId} accountId={accountId} comment={c} canReply={canReply} disabledReason={disabledReason} />
+                ))}
+              </ul>
+              <InfiniteScroll hasMore={!!q.hasNextPage} loading={q.isFetchingNextPage} onLoadMore={() => q.fetchNextPage()} />
+            </>
+          )}
+        </QueryView>
       </div>
     </section>
   );

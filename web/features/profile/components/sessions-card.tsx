@@ -5,14 +5,14 @@ import { LogOut, Monitor, Smartphone } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { ListSkeleton } from "@/components/list-skeleton";
+import { QueryView } from "@/components/query-view";
 import { profileApi, profileQueries } from "@/features/profile/api";
 import type { SessionInfo } from "@worker/features/auth/auth.service";
 import { confirm } from "@/lib/confirm";
 import { formatDate, formatRelative } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { queryKeys } from "@/lib/query";
-import { LoadError } from "@/components/load-error";
 import { describeUserAgent } from "./user-agent";
 
 export function SessionsCard() {
@@ -71,49 +71,40 @@ export function SessionsCard() {
         )}
       </CardHeader>
       <CardContent>
-        {sessions.isPending ? (
-          <div className="space-y-4">
-            {Array.from({ length: 3 }, (_, i) => (
-              <div key={i} className="flex items-center gap-4">
-                <Skeleton className="size-10 rounded-md" />
-                <div className="flex-1 space-y-2">
-                  <Skeleton className="h-4 w-48" />
-                  <Skeleton className="h-3 w-64" />
-                </div>
-              </div>
-            ))}
-          </div>
-        ) : sessions.isError ? (
-          <LoadError error={sessions.error} onRetry={() => sessions.refetch()} retrying={sessions.isFetching} />
-        ) : (
-          <ul className="divide-y">
-            {sessions.data.data.map((s) => {
-              const ua = describeUserAgent(s.userAgent);
-              const Icon = ua.mobile ? Smartphone : Monitor;
-              return (
-                <li key={s.id} className="flex flex-wrap items-center gap-4 py-3 first:pt-0 last:pb-0" data-testid={s.current ? "session-current" : "session-other"}>
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary/12 text-primary">
-                    <Icon className="size-5" aria-hidden />
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-2 font-medium text-heading">
-                      {label(ua)}
-                      {s.current && <Badge variant="success">{t("sessions.current")}</Badge>}
-                    </p>
-                    <p className="text-sm text-muted-foreground">
-                      {[s.ip, t("sessions.lastUsed", { when: formatRelative(s.lastUsedAt) }), t("sessions.since", { date: formatDate(s.createdAt) })].filter(Boolean).join(" · ")}
-                    </p>
-                  </div>
-                  {!s.current && (
-                    <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-destructive" onClick={() => endOne(s)} loading={busy === s.id}>
-                      {t("sessions.end")}
-                    </Button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryView
+          query={sessions}
+          loading={<ListSkeleton count={3} className="space-y-4" rowClassName="flex items-center gap-4" lead="size-10 rounded-md" lines={["h-4 w-48", "h-3 w-64"]} busy={false} />}
+        >
+          {(data) => (
+            <ul className="divide-y">
+              {data.data.map((s) => {
+                const ua = describeUserAgent(s.userAgent);
+                const Icon = ua.mobile ? Smartphone : Monitor;
+                return (
+                  <li key={s.id} className="flex flex-wrap items-center gap-4 py-3 first:pt-0 last:pb-0" data-testid={s.current ? "session-current" : "session-other"}>
+                    <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary/12 text-primary">
+                      <Icon className="size-5" aria-hidden />
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <p className="flex flex-wrap items-center gap-2 font-medium text-heading">
+                        {label(ua)}
+                        {s.current && <Badge variant="success">{t("sessions.current")}</Badge>}
+                      </p>
+                      <p className="text-sm text-muted-foreground">
+                        {[s.ip, t("sessions.lastUsed", { when: formatRelative(s.lastUsedAt) }), t("sessions.since", { date: formatDate(s.createdAt) })].filter(Boolean).join(" · ")}
+                      </p>
+                    </div>
+                    {!s.current && (
+                      <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-destructive" onClick={() => endOne(s)} loading={busy === s.id}>
+                        {t("sessions.end")}
+                      </Button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryView>
         {sessions.data && others.length === 0 && <p className="mt-4 text-sm text-muted-foreground">{t("sessions.onlyThis")}</p>}
       </CardContent>
     </Card>
