@@ -77,7 +77,7 @@ export function GenerateDialog({
         autoFocus
         rows={5}
         maxLength={2000}
-        className="min-h-32"
+        controlClassName="min-h-32"
         placeholder={t("editor.generate.placeholder")}
       />
       <LanguageField label={t("editor.generate.language")} triggerClassName="sm:w-56" />

@@ -62,7 +62,7 @@ export function WhatsappExistingDialog({
         description={t("whatsapp.existing.tokenHint")}
         autoComplete="off"
         spellCheck={false}
-        className="font-mono text-sm"
+        controlClassName="font-mono text-sm"
       />
       <TextField
         control={form.control}
