@@ -22,17 +22,7 @@ function Harness({ onSave }: { onSave: (v: { email: string }) => Promise<void> }
     setOpen(false);
   });
   return (
-    <FormDialog
-      form={form}
-      onSubmit={onSubmit}
-      open={open}
-      onOpenChange={setOpen}
-      resetValues={() => ({ email: "start@example.ru" })}
-      trigger={<button type="button">Открыть</button>}
-      title="Приглашение"
-      submitLabel="Отправить"
-      submitTestId="send"
-    >
+    <FormDialog title="Приглашение" trigger={<button type="button">Открыть</button>} open={open} onOpenChange={setOpen} form={form} onSubmit={onSubmit} resetValues={() => ({ email: "start@example.ru" })} submitLabel="Отправить" submitTestId="send">
       <TextField control={form.control} name="email" label="E-mail" description="Куда отправить письмо" type="email" />
     </FormDialog>
   );
