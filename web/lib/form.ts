@@ -1,5 +1,5 @@
 import { useForm, type FieldError, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from "react-hook-form";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import type { $ZodType, input as zInput, output as zOutput } from "zod/v4/core";
 import { isApiError } from "./api";
 
@@ -86,4 +86,16 @@ export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, 
     applied = true;
   }
   return applied;
+}
+
+/**
+ * Keeps a settings form in step with the server's copy: when `source` changes (a refetch, another
+ * tab saved) the form is reset to `values(source)`, unless the user has edited it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function useResetWhileClean<T extends FieldValues, S>(form: UseFormReturn<T, any, any>, source: S, values: (source: S) => T) {
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(values(source));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [source]);
 }

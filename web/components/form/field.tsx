@@ -24,9 +24,11 @@ export type FieldProps<T extends FieldValues, N extends FieldPath<T>> = {
   /** Next to the label, on its line (a link, a counter). */
   labelAside?: ReactNode;
   description?: ReactNode;
-  /** On the <FormItem> (grid placement, e.g. "sm:col-span-2"). */
+  /** On the <FormItem> (grid placement, e.g. "sm:col-span-2"); the control's own classes go in controlClassName. */
   className?: string;
 };
+
+type ControlClass = { controlClassName?: string };
 
 /** The field's frame; `children` renders the control from react-hook-form's field props. */
 export function FieldItem<T extends FieldValues, N extends FieldPath<T>>({
@@ -64,12 +66,12 @@ export function FieldItem<T extends FieldValues, N extends FieldPath<T>>({
 type InputProps = Omit<ComponentProps<typeof Input>, "name" | "value" | "onChange" | "onBlur" | "ref" | "children">;
 
 /** A one-line text input (e-mail, URL, name…); the rest of the props go to the <Input>. */
-export function TextField<T extends FieldValues, N extends FieldPath<T>>({ control, name, label, labelAside, description, className, ...input }: FieldProps<T, N> & InputProps) {
+export function TextField<T extends FieldValues, N extends FieldPath<T>>({ control, name, label, labelAside, description, className, controlClassName, ...input }: FieldProps<T, N> & ControlClass & InputProps) {
   return (
     <FieldItem control={control} name={name} label={label} labelAside={labelAside} description={description} className={className}>
       {(field) => (
         <FormControl>
-          <Input {...input} {...field} />
+          <Input {...input} className={controlClassName} {...field} />
         </FormControl>
       )}
     </FieldItem>
@@ -77,12 +79,12 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>>({ contr
 }
 
 /** A password with the show/hide toggle. */
-export function PasswordField<T extends FieldValues, N extends FieldPath<T>>({ control, name, label, labelAside, description, className, ...input }: FieldProps<T, N> & Omit<InputProps, "type">) {
+export function PasswordField<T extends FieldValues, N extends FieldPath<T>>({ control, name, label, labelAside, description, className, controlClassName, ...input }: FieldProps<T, N> & ControlClass & Omit<InputProps, "type">) {
   return (
     <FieldItem control={control} name={name} label={label} labelAside={labelAside} description={description} className={className}>
       {(field) => (
         <FormControl>
-          <PasswordInput {...input} {...field} />
+          <PasswordInput {...input} className={controlClassName} {...field} />
         </FormControl>
       )}
     </FieldItem>
@@ -92,12 +94,12 @@ export function PasswordField<T extends FieldValues, N extends FieldPath<T>>({ c
 type TextareaProps = Omit<ComponentProps<typeof Textarea>, "name" | "value" | "onChange" | "onBlur" | "ref" | "children">;
 
 /** Several lines of text; the rest of the props go to the <Textarea>. */
-export function TextareaField<T extends FieldValues, N extends FieldPath<T>>({ control, name, label, labelAside, description, className, ...textarea }: FieldProps<T, N> & TextareaProps) {
+export function TextareaField<T extends FieldValues, N extends FieldPath<T>>({ control, name, label, labelAside, description, className, controlClassName, ...textarea }: FieldProps<T, N> & ControlClass & TextareaProps) {
   return (
     <FieldItem control={control} name={name} label={label} labelAside={labelAside} description={description} className={className}>
       {(field) => (
         <FormControl>
-          <Textarea {...textarea} {...field} />
+          <Textarea {...textarea} className={controlClassName} {...field} />
         </FormControl>
       )}
     </FieldItem>

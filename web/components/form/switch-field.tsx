@@ -1,16 +1,12 @@
 import type { ReactNode } from "react";
-import type { Control, FieldPath, FieldValues } from "react-hook-form";
+import type { FieldPath, FieldValues } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel } from "@/components/ui/form";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/utils";
+import type { FieldProps } from "./field";
 
-export type ToggleProps<T extends FieldValues, N extends FieldPath<T>> = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control?: Control<T, any, any>;
-  name: N;
-  label: ReactNode;
-  description?: ReactNode;
-  className?: string;
+/** The frame's props of field.tsx (without a label aside), for a boolean field. */
+export type ToggleProps<T extends FieldValues, N extends FieldPath<T>> = Omit<FieldProps<T, N>, "labelAside"> & {
   labelClassName?: string;
   disabled?: boolean;
   "data-testid"?: string;

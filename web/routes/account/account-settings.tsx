@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { useParams, useSearchParams } from "react-router";
+import { useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { BrainCircuit, CalendarClock, Settings2, Users, Webhook } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { TabsContent } from "@/components/ui/tabs";
+import { UrlTabs } from "@/components/url-tabs";
 import { useAbility } from "@/lib/ability";
 import { accountQueries } from "@/features/accounts/api";
 import { AiProviderTab } from "@/features/settings/components/ai-provider-tab";
@@ -18,7 +19,6 @@ export const handle = { titleKey: "settings:pageTitle" };
 export default function AccountSettingsPage() {
   const { t } = useTranslation(["settings", "accounts", "auth"]);
   const { accountId = "" } = useParams();
-  const [params, setParams] = useSearchParams();
   const ability = useAbility();
   const account = useQuery(accountQueries.detail(accountId));
   const canSettings = ability.can("read", "AccountSettings");
@@ -35,34 +35,11 @@ export default function AccountSettingsPage() {
       : []),
     ...(canAiProvider ? [{ value: "ai-provider", icon: BrainCircuit, label: t("tabs.aiProvider") }] : []),
   ];
-  const requested = params.get("tab") ?? "general";
-  const tab = tabs.some((x) => x.value === requested) ? requested : "general";
 
   return (
     <div>
       <PageHeader title={t("title")} description={account.data ? t("description", { name: account.data.name }) : <Skeleton className="h-4 w-56" />} />
-      <Tabs
-        value={tab}
-        onValueChange={(v) =>
-          setParams(
-            (p) => {
-              const next = new URLSearchParams(p);
-              if (v === "general") next.delete("tab");
-              else next.set("tab", v);
-              return next;
-            },
-            { replace: true },
-          )
-        }
-      >
-        <TabsList className="mb-2 max-w-full overflow-x-auto">
-          {tabs.map(({ value, icon: Icon, label }) => (
-            <TabsTrigger key={value} value={value} data-testid={`tab-${value}`}>
-              <Icon aria-hidden />
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+      <UrlTabs tabs={tabs}>
         <TabsContent value="general">
           <GeneralTab accountId={accountId} />
         </TabsContent>
@@ -84,7 +61,7 @@ export default function AccountSettingsPage() {
             <AiProviderTab accountId={accountId} />
           </TabsContent>
         )}
-      </Tabs>
+      </UrlTabs>
     </div>
   );
 }

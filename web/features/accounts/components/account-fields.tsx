@@ -1,9 +1,8 @@
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Textarea } from "@/components/ui/textarea";
+import { FormControl } from "@/components/ui/form";
+import { FieldItem, TextareaField, TextField } from "@/components/form/field";
+import { SelectField } from "@/components/form/select-field";
 import { ACCOUNT_LANGUAGES, type AccountFormValues } from "../schemas";
 import { TimezoneSelect } from "./timezone-select";
 
@@ -12,84 +11,33 @@ export function AccountFields({ form, disabled, autoFocus }: { form: UseFormRetu
   const { t } = useTranslation("accounts");
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField
-        control={form.control}
-        name="name"
-        render={({ field }) => (
-          <FormItem className="sm:col-span-2">
-            <FormLabel>{t("fields.name")}</FormLabel>
-            <FormControl>
-              <Input autoFocus={autoFocus} disabled={disabled} placeholder={t("fields.namePlaceholder")} {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
+      <TextField control={form.control} name="name" label={t("fields.name")} className="sm:col-span-2" autoFocus={autoFocus} disabled={disabled} placeholder={t("fields.namePlaceholder")} />
+      <FieldItem control={form.control} name="timezone" label={t("fields.timezone")} description={t("fields.timezoneHint")}>
+        {(field) => (
+          <FormControl>
+            <TimezoneSelect value={field.value} onChange={field.onChange} disabled={disabled} />
+          </FormControl>
         )}
-      />
-      <FormField
-        control={form.control}
-        name="timezone"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("fields.timezone")}</FormLabel>
-            <FormControl>
-              <TimezoneSelect value={field.value} onChange={field.onChange} disabled={disabled} />
-            </FormControl>
-            <FormDescription>{t("fields.timezoneHint")}</FormDescription>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
+      </FieldItem>
+      <SelectField
         control={form.control}
         name="language"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("fields.language")}</FormLabel>
-            <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
-              <FormControl>
-                <SelectTrigger className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-              </FormControl>
-              <SelectContent>
-                {ACCOUNT_LANGUAGES.map((l) => (
-                  <SelectItem key={l} value={l}>
-                    {t(`languages.${l}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <FormDescription>{t("fields.languageHint")}</FormDescription>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t("fields.language")}
+        description={t("fields.languageHint")}
+        triggerClassName="w-full"
+        disabled={disabled}
+        options={ACCOUNT_LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
       />
-      <FormField
-        control={form.control}
-        name="website"
-        render={({ field }) => (
-          <FormItem className="sm:col-span-2">
-            <FormLabel>{t("fields.website")}</FormLabel>
-            <FormControl>
-              <Input type="url" inputMode="url" disabled={disabled} placeholder="https://example.ru" {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
+      <TextField control={form.control} name="website" label={t("fields.website")} className="sm:col-span-2" type="url" inputMode="url" disabled={disabled} placeholder="https://example.ru" />
+      <TextareaField
         control={form.control}
         name="description"
-        render={({ field }) => (
-          <FormItem className="sm:col-span-2">
-            <FormLabel>{t("fields.description")}</FormLabel>
-            <FormControl>
-              <Textarea rows={3} disabled={disabled} placeholder={t("fields.descriptionPlaceholder")} {...field} />
-            </FormControl>
-            <FormDescription>{t("fields.descriptionHint")}</FormDescription>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t("fields.description")}
+        description={t("fields.descriptionHint")}
+        className="sm:col-span-2"
+        rows={3}
+        disabled={disabled}
+        placeholder={t("fields.descriptionPlaceholder")}
       />
     </div>
   );

@@ -1,10 +1,7 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Check, ChevronsUpDown } from "lucide-react";
-import { inputClass } from "@/components/ui/input";
-import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { cn } from "@/lib/utils";
+import { Combobox, ComboboxCheck } from "@/components/ui/combobox";
+import { CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 
 function offsetOf(tz: string): string {
   try {
@@ -53,46 +50,27 @@ export function TimezoneSelect({
   const all = useMemo(() => (open ? zones() : []), [open]);
   const current = value ? `(${offsetOf(value)}) ${value.replaceAll("_", " ")}` : t("timezone.placeholder");
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <button
-          id={id}
-          type="button"
-          role="combobox"
-          aria-expanded={open}
-          aria-invalid={invalid}
-          disabled={disabled}
-          className={cn(inputClass, "cursor-pointer items-center justify-between gap-2 text-start focus-visible:px-[0.8125rem]")}
-          data-testid="timezone-select"
-        >
-          <span className={cn("truncate", !value && "text-muted-foreground")}>{current}</span>
-          <ChevronsUpDown className="size-4 shrink-0 opacity-50" aria-hidden />
-        </button>
-      </PopoverTrigger>
-      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-0" align="start">
-        <Command>
-          <CommandInput placeholder={t("timezone.search")} />
-          <CommandList className="max-h-72">
-            <CommandEmpty>{t("timezone.empty")}</CommandEmpty>
-            <CommandGroup>
-              {all.map((z) => (
-                <CommandItem
-                  key={z.tz}
-                  value={z.label}
-                  onSelect={() => {
-                    onChange(z.tz);
-                    setOpen(false);
-                  }}
-                >
-                  <Check className={cn("size-4", z.tz === value ? "opacity-100" : "opacity-0")} aria-hidden />
-                  {z.label}
-                </CommandItem>
-              ))}
-            </CommandGroup>
-          </CommandList>
-        </Command>
-      </PopoverContent>
-    </Popover>
+    <Combobox open={open} onOpenChange={setOpen} display={current} empty={!value} id={id} disabled={disabled} invalid={invalid} testId="timezone-select">
+      <CommandInput placeholder={t("timezone.search")} />
+      <CommandList className="max-h-72">
+        <CommandEmpty>{t("timezone.empty")}</CommandEmpty>
+        <CommandGroup>
+          {all.map((z) => (
+            <CommandItem
+              key={z.tz}
+              value={z.label}
+              onSelect={() => {
+                onChange(z.tz);
+                setOpen(false);
+              }}
+            >
+              <ComboboxCheck on={z.tz === value} />
+              {z.label}
+            </CommandItem>
+          ))}
+        </CommandGroup>
+      </CommandList>
+    </Combobox>
   );
 }
 

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { useFormContext } from "react-hook-form";
+import { useFormContext, useWatch } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpenText, Bot, Gauge, Headset, ScrollText, Wrench } from "lucide-react";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
-import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/utils";
+import { FieldItem, TextareaField, TextField } from "@/components/form/field";
+import { SelectField } from "@/components/form/select-field";
 import { assistantQueries } from "../api";
 import type { AssistantConfigValues } from "../schemas";
 import { HANDOFF_TOOL, LANGUAGES } from "../types";
@@ -41,38 +41,16 @@ export function useConfigSection() {
 
 export function NameField({ label, className }: { label: string; className?: string }) {
   const form = useConfigForm();
-  return (
-    <FormField
-      control={form.control}
-      name="name"
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input {...field} maxLength={100} />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
+  return <TextField control={form.control} name="name" label={label} className={className} maxLength={100} />;
 }
 
 export function ModelField({ disabled }: { disabled?: boolean }) {
   const { t } = useTranslation("assistants");
   const form = useConfigForm();
   return (
-    <FormField
-      control={form.control}
-      name="model"
-      render={({ field }) => (
-        <FormItem className="content-start">
-          <FormLabel>{t("editor.fields.model")}</FormLabel>
-          <ModelSelect value={field.value} onChange={field.onChange} disabled={disabled} />
-          <FormMessage />
-        </FormItem>
-      )}
-    />
+    <FieldItem control={form.control} name="model" label={t("editor.fields.model")} className="content-start">
+      {(field) => <ModelSelect value={field.value} onChange={field.onChange} disabled={disabled} />}
+    </FieldItem>
   );
 }
 
@@ -81,29 +59,14 @@ export function LanguageField({ disabled, label, triggerClassName }: { disabled?
   const { t } = useTranslation("assistants");
   const form = useConfigForm();
   return (
-    <FormField
+    <SelectField
       control={form.control}
       name="language"
-      render={({ field }) => (
-        <FormItem className="content-start">
-          <FormLabel>{label ?? t("editor.fields.language")}</FormLabel>
-          <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
-            <FormControl>
-              <SelectTrigger className={triggerClassName}>
-                <SelectValue />
-              </SelectTrigger>
-            </FormControl>
-            <SelectContent>
-              {LANGUAGES.map((l) => (
-                <SelectItem key={l} value={l}>
-                  {t(`languages.${l}`)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <FormMessage />
-        </FormItem>
-      )}
+      label={label ?? t("editor.fields.language")}
+      className="content-start"
+      triggerClassName={triggerClassName}
+      disabled={disabled}
+      options={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
     />
   );
 }
@@ -112,28 +75,17 @@ export function LanguageField({ disabled, label, triggerClassName }: { disabled?
 export function InstructionsField({ compact }: { compact?: boolean }) {
   const { t } = useTranslation("assistants");
   const form = useConfigForm();
+  const length = (useWatch({ control: form.control, name: "instructions" }) ?? "").length;
   return (
-    <FormField
+    <TextareaField
       control={form.control}
       name="instructions"
-      render={({ field }) => (
-        <FormItem>
-          <div className="flex items-baseline justify-between gap-3">
-            <FormLabel>{t("editor.fields.instructions")}</FormLabel>
-            <Counter value={field.value.length} max={20_000} />
-          </div>
-          <FormControl>
-            <Textarea
-              {...field}
-              rows={compact ? 8 : 12}
-              className={cn("max-h-[32rem] font-[inherit] leading-relaxed", compact ? "min-h-40" : "min-h-56")}
-              placeholder={t("editor.fields.instructionsPlaceholder")}
-              data-testid="assistant-instructions"
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
+      label={t("editor.fields.instructions")}
+      labelAside={<Counter value={length} max={20_000} />}
+      rows={compact ? 8 : 12}
+      controlClassName={cn("max-h-[32rem] font-[inherit] leading-relaxed", compact ? "min-h-40" : "min-h-56")}
+      placeholder={t("editor.fields.instructionsPlaceholder")}
+      data-testid="assistant-instructions"
     />
   );
 }
@@ -142,19 +94,15 @@ export function GreetingField() {
   const { t } = useTranslation("assistants");
   const form = useConfigForm();
   return (
-    <FormField
+    <TextareaField
       control={form.control}
       name="greeting"
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{t("editor.fields.greeting")}</FormLabel>
-          <FormControl>
-            <Textarea {...field} rows={2} maxLength={1000} className="min-h-16" placeholder={t("editor.fields.greetingPlaceholder")} />
-          </FormControl>
-          <FormDescription>{t("editor.fields.greetingHint")}</FormDescription>
-          <FormMessage />
-        </FormItem>
-      )}
+      label={t("editor.fields.greeting")}
+      description={t("editor.fields.greetingHint")}
+      rows={2}
+      maxLength={1000}
+      controlClassName="min-h-16"
+      placeholder={t("editor.fields.greetingPlaceholder")}
     />
   );
 }
@@ -162,22 +110,16 @@ export function GreetingField() {
 export function KnowledgeField({ compact }: { compact?: boolean }) {
   const { t } = useTranslation("assistants");
   const form = useConfigForm();
+  const length = (useWatch({ control: form.control, name: "knowledge" }) ?? "").length;
   return (
-    <FormField
+    <TextareaField
       control={form.control}
       name="knowledge"
-      render={({ field }) => (
-        <FormItem>
-          <div className="flex items-baseline justify-between gap-3">
-            <FormLabel>{t("editor.fields.knowledge")}</FormLabel>
-            <Counter value={field.value.length} max={50_000} />
-          </div>
-          <FormControl>
-            <Textarea {...field} rows={compact ? 6 : 8} className={cn("max-h-[32rem] leading-relaxed", compact ? "min-h-32" : "min-h-40")} placeholder={t("editor.fields.knowledgePlaceholder")} />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
+      label={t("editor.fields.knowledge")}
+      labelAside={<Counter value={length} max={50_000} />}
+      rows={compact ? 6 : 8}
+      controlClassName={cn("max-h-[32rem] leading-relaxed", compact ? "min-h-32" : "min-h-40")}
+      placeholder={t("editor.fields.knowledgePlaceholder")}
     />
   );
 }
@@ -269,19 +211,7 @@ export function HandoffFields({ idPrefix = "", disabled }: { idPrefix?: string; 
           </FormItem>
         )}
       />
-      <FormField
-        control={form.control}
-        name="handoffMessage"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("editor.fields.handoffMessage")}</FormLabel>
-            <FormControl>
-              <Input {...field} maxLength={500} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      <TextField control={form.control} name="handoffMessage" label={t("editor.fields.handoffMessage")} maxLength={500} />
     </div>
   );
 }
@@ -323,34 +253,20 @@ export function BehaviourFields() {
           </FormItem>
         )}
       />
-      <FormField
-        control={form.control}
-        name="maxReplyTokens"
-        render={({ field }) => (
-          <FormItem className="content-start">
-            <FormLabel>{t("editor.fields.maxReplyTokens")}</FormLabel>
-            <FormControl>
-              <NumberInput field={field} min={50} max={4000} step={50} />
-            </FormControl>
-            <FormDescription>{t("editor.fields.maxReplyTokensHint", { words: Math.round((Number(maxTokens) || 0) * 0.6) })}</FormDescription>
-            <FormMessage />
-          </FormItem>
+      <FieldItem control={form.control} name="maxReplyTokens" label={t("editor.fields.maxReplyTokens")} description={t("editor.fields.maxReplyTokensHint", { words: Math.round((Number(maxTokens) || 0) * 0.6) })} className="content-start">
+        {(field) => (
+          <FormControl>
+            <NumberInput field={field} min={50} max={4000} step={50} />
+          </FormControl>
         )}
-      />
-      <FormField
-        control={form.control}
-        name="debounceSeconds"
-        render={({ field }) => (
-          <FormItem className="content-start">
-            <FormLabel>{t("editor.fields.debounceSeconds")}</FormLabel>
-            <FormControl>
-              <NumberInput field={field} min={0} max={60} step={1} />
-            </FormControl>
-            <FormDescription>{t("editor.fields.debounceHint")}</FormDescription>
-            <FormMessage />
-          </FormItem>
+      </FieldItem>
+      <FieldItem control={form.control} name="debounceSeconds" label={t("editor.fields.debounceSeconds")} description={t("editor.fields.debounceHint")} className="content-start">
+        {(field) => (
+          <FormControl>
+            <NumberInput field={field} min={0} max={60} step={1} />
+          </FormControl>
         )}
-      />
+      </FieldItem>
     </div>
   );
 }

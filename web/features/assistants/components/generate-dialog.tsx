@@ -70,16 +70,7 @@ export function GenerateDialog({
         </>
       }
     >
-      <TextareaField
-        control={form.control}
-        name="description"
-        label={t("editor.generate.label")}
-        autoFocus
-        rows={5}
-        maxLength={2000}
-        className="min-h-32"
-        placeholder={t("editor.generate.placeholder")}
-      />
+      <TextareaField control={form.control} name="description" label={t("editor.generate.label")} autoFocus rows={5} maxLength={2000} controlClassName="min-h-32" placeholder={t("editor.generate.placeholder")} />
       <LanguageField label={t("editor.generate.language")} triggerClassName="sm:w-56" />
       {hasInstructions && (
         <p className="flex gap-2 rounded-md bg-warning/12 px-3 py-2 text-sm text-foreground">

@@ -1,12 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "@tanstack/react-query";
-import { Check, ChevronsUpDown, PenLine } from "lucide-react";
-import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
-import { inputClass } from "@/components/ui/input";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { PenLine } from "lucide-react";
+import { Combobox, ComboboxCheck } from "@/components/ui/combobox";
+import { CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { useCurrentAccountId } from "@/lib/session-store";
-import { cn } from "@/lib/utils";
 import { assistantQueries } from "../api";
 import { MODEL_ID_RE, MODELS } from "../types";
 
@@ -34,69 +32,60 @@ export function ModelSelect({ value, onChange, id, disabled, accountId }: { valu
 
   return (
     <div className="grid gap-1.5">
-      <Popover open={open} onOpenChange={(o) => (setOpen(o), o || setSearch(""))}>
-        <PopoverTrigger asChild>
-          <button
-            id={id}
-            type="button"
-            role="combobox"
-            aria-expanded={open}
-            aria-label={t("editor.fields.model")}
-            disabled={disabled}
-            className={cn(inputClass, "cursor-pointer items-center justify-between gap-2 text-start focus-visible:px-[0.8125rem] disabled:cursor-not-allowed")}
-            data-testid="model-select"
-          >
-            <span className={cn("truncate", !value && "text-muted-foreground")}>{value || t("modelSelect.placeholder")}</span>
-            <ChevronsUpDown className="size-4 shrink-0 opacity-50" aria-hidden />
-          </button>
-        </PopoverTrigger>
-        <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-0" align="start">
-          <Command className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2.5 [&_[cmdk-group-heading]]:pb-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:uppercase">
-            <CommandInput placeholder={t("modelSelect.search")} value={search} onValueChange={setSearch} data-testid="model-search" />
-            <CommandList className="max-h-80">
-              <CommandEmpty>{t("modelSelect.empty")}</CommandEmpty>
-              {canUseTyped && (
-                <CommandGroup>
-                  <CommandItem value={`__typed__ ${typed}`} onSelect={() => pick(typed)} data-testid="model-use-typed">
-                    <PenLine className="size-4" aria-hidden />
-                    <span className="min-w-0 truncate">{t("modelSelect.useTyped", { model: typed })}</span>
-                  </CommandItem>
-                </CommandGroup>
-              )}
-              <CommandGroup heading={t("modelSelect.defaults")}>
-                {MODELS.map((m) => (
-                  <CommandItem key={m} value={m} onSelect={() => pick(m)}>
-                    <Check className={cn("size-4", m === value ? "opacity-100" : "opacity-0")} aria-hidden />
-                    <span className="grid min-w-0">
-                      <span className="truncate">{m}</span>
-                      <span className="truncate text-xs text-muted-foreground">{t(`models.${m}`)}</span>
-                    </span>
-                  </CommandItem>
-                ))}
-              </CommandGroup>
-              {providerModels.length > 0 && (
-                <CommandGroup heading={t("modelSelect.provider", { host: info.data?.provider?.host ?? "" })}>
-                  {providerModels.map((m) => (
-                    <CommandItem key={m} value={m} onSelect={() => pick(m)}>
-                      <Check className={cn("size-4", m === value ? "opacity-100" : "opacity-0")} aria-hidden />
-                      <span className="truncate">{m}</span>
-                    </CommandItem>
-                  ))}
-                </CommandGroup>
-              )}
-              {!MODELS.includes(value) && !providerModels.includes(value) && value && (
-                <CommandGroup heading={t("modelSelect.current")}>
-                  <CommandItem value={value} onSelect={() => pick(value)}>
-                    <Check className="size-4" aria-hidden />
-                    <span className="truncate">{value}</span>
-                  </CommandItem>
-                </CommandGroup>
-              )}
-            </CommandList>
-            <p className="border-t px-3 py-2 text-xs text-muted-foreground">{custom ? t("modelSelect.footerCustom") : t("modelSelect.footer")}</p>
-          </Command>
-        </PopoverContent>
-      </Popover>
+      <Combobox
+        open={open}
+        onOpenChange={(o) => (setOpen(o), o || setSearch(""))}
+        display={value || t("modelSelect.placeholder")}
+        empty={!value}
+        id={id}
+        disabled={disabled}
+        label={t("editor.fields.model")}
+        testId="model-select"
+        commandClassName="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2.5 [&_[cmdk-group-heading]]:pb-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:uppercase"
+      >
+        <CommandInput placeholder={t("modelSelect.search")} value={search} onValueChange={setSearch} data-testid="model-search" />
+        <CommandList className="max-h-80">
+          <CommandEmpty>{t("modelSelect.empty")}</CommandEmpty>
+          {canUseTyped && (
+            <CommandGroup>
+              <CommandItem value={`__typed__ ${typed}`} onSelect={() => pick(typed)} data-testid="model-use-typed">
+                <PenLine className="size-4" aria-hidden />
+                <span className="min-w-0 truncate">{t("modelSelect.useTyped", { model: typed })}</span>
+              </CommandItem>
+            </CommandGroup>
+          )}
+          <CommandGroup heading={t("modelSelect.defaults")}>
+            {MODELS.map((m) => (
+              <CommandItem key={m} value={m} onSelect={() => pick(m)}>
+                <ComboboxCheck on={m === value} />
+                <span className="grid min-w-0">
+                  <span className="truncate">{m}</span>
+                  <span className="truncate text-xs text-muted-foreground">{t(`models.${m}`)}</span>
+                </span>
+              </CommandItem>
+            ))}
+          </CommandGroup>
+          {providerModels.length > 0 && (
+            <CommandGroup heading={t("modelSelect.provider", { host: info.data?.provider?.host ?? "" })}>
+              {providerModels.map((m) => (
+                <CommandItem key={m} value={m} onSelect={() => pick(m)}>
+                  <ComboboxCheck on={m === value} />
+                  <span className="truncate">{m}</span>
+                </CommandItem>
+              ))}
+            </CommandGroup>
+          )}
+          {!MODELS.includes(value) && !providerModels.includes(value) && value && (
+            <CommandGroup heading={t("modelSelect.current")}>
+              <CommandItem value={value} onSelect={() => pick(value)}>
+                <ComboboxCheck on />
+                <span className="truncate">{value}</span>
+              </CommandItem>
+            </CommandGroup>
+          )}
+        </CommandList>
+        <p className="border-t px-3 py-2 text-xs text-muted-foreground">{custom ? t("modelSelect.footerCustom") : t("modelSelect.footer")}</p>
+      </Combobox>
       {hint && <p className="text-[0.8125rem] text-muted-foreground">{hint}</p>}
     </div>
   );

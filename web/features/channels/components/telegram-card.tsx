@@ -4,8 +4,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, KeyRound, Unplug } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { Form } from "@/components/ui/form";
+import { TextField } from "@/components/form/field";
 import { Label } from "@/components/ui/label";
 import { useAbility } from "@/lib/ability";
 import { applyServerErrors, useZodForm } from "@/lib/form";
@@ -173,19 +173,15 @@ function TelegramTokenForm({ accountId, replacing, onDone }: { accountId: string
           <li>{t("telegram.form.step2")}</li>
           <li>{t("telegram.form.step3")}</li>
         </ol>
-        <FormField
+        <TextField
           control={form.control}
           name="botToken"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("telegram.form.token")}</FormLabel>
-              <FormControl>
-                <Input autoComplete="off" spellCheck={false} className="font-mono text-sm" placeholder="123456789:AAH…" {...field} />
-              </FormControl>
-              <FormDescription>{t("telegram.form.tokenHint")}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t("telegram.form.token")}
+          description={t("telegram.form.tokenHint")}
+          autoComplete="off"
+          spellCheck={false}
+          controlClassName="font-mono text-sm"
+          placeholder="123456789:AAH…"
         />
         {!replacing && (
           <div className="space-y-1.5">

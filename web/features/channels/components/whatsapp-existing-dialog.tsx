@@ -55,24 +55,8 @@ export function WhatsappExistingDialog({
       submitLabel={t("whatsapp.existing.submit")}
     >
       <TextField control={form.control} name="idInstance" label="idInstance" inputMode="numeric" autoComplete="off" placeholder="1101000001" />
-      <TextField
-        control={form.control}
-        name="apiTokenInstance"
-        label="apiTokenInstance"
-        description={t("whatsapp.existing.tokenHint")}
-        autoComplete="off"
-        spellCheck={false}
-        className="font-mono text-sm"
-      />
-      <TextField
-        control={form.control}
-        name="apiUrl"
-        label={t("whatsapp.existing.apiUrl")}
-        description={t("whatsapp.existing.apiUrlHint")}
-        type="url"
-        inputMode="url"
-        placeholder="https://api.green-api.com"
-      />
+      <TextField control={form.control} name="apiTokenInstance" label="apiTokenInstance" description={t("whatsapp.existing.tokenHint")} autoComplete="off" spellCheck={false} controlClassName="font-mono text-sm" />
+      <TextField control={form.control} name="apiUrl" label={t("whatsapp.existing.apiUrl")} description={t("whatsapp.existing.apiUrlHint")} type="url" inputMode="url" placeholder="https://api.green-api.com" />
     </FormDialog>
   );
 }

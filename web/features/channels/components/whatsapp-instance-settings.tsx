@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Switch } from "@/components/ui/switch";
+import { SwitchRow } from "@/components/form/switch-field";
 import { isApiError } from "@/lib/api";
 import { notify } from "@/lib/notify";
 import { channelApi, channelKeys, channelQueries, type InstanceSettings } from "../api";
@@ -83,13 +83,14 @@ export function WhatsappInstanceSettings({ accountId, open, onOpenChange }: { ac
               </p>
             </div>
             {FLAGS.map((f: Flag) => (
-              <div key={f} className="flex items-start justify-between gap-4">
-                <label htmlFor={`wa-${f}`} className="cursor-pointer space-y-0.5">
-                  <span className="block font-medium text-heading">{t(`whatsapp.instance.${f}`)}</span>
-                  <span className="block text-[0.8125rem] text-muted-foreground">{t(`whatsapp.instance.${f}Hint`)}</span>
-                </label>
-                <Switch id={`wa-${f}`} checked={draft[f] === "yes"} onCheckedChange={(v) => setDraft({ ...draft, [f]: v ? "yes" : "no" })} />
-              </div>
+              <SwitchRow
+                key={f}
+                id={`wa-${f}`}
+                label={t(`whatsapp.instance.${f}`)}
+                hint={t(`whatsapp.instance.${f}Hint`)}
+                checked={draft[f] === "yes"}
+                onCheckedChange={(v) => setDraft({ ...draft, [f]: v ? "yes" : "no" })}
+              />
             ))}
             <Alert variant="warning">
               <TriangleAlert aria-hidden />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { UseFormReturn } from "react-hook-form";
 import type { TFunction } from "i18next";
@@ -16,7 +16,7 @@ import { FieldItem, TextField } from "@/components/form/field";
 import { useAbility } from "@/lib/ability";
 import { isApiError } from "@/lib/api";
 import { ConfirmButton } from "@/lib/confirm";
-import { applyServerErrors, useZodForm } from "@/lib/form";
+import { applyServerErrors, useResetWhileClean, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { LoadError } from "@/components/load-error";
 import { type AiProviderCheck, aiProviderApi, aiProviderKeys, aiProviderQueries, type AiProviderState } from "../ai-provider-api";
@@ -77,10 +77,7 @@ function useAiProviderForm(accountId: string, saved: AiProviderState) {
   const schema = useMemo(() => aiProviderSchema(t, saved), [t, saved]);
   const form = useZodForm(schema, { defaultValues: initialValues(saved) });
 
-  useEffect(() => {
-    if (!form.formState.isDirty) form.reset(initialValues(saved));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [saved]);
+  useResetWhileClean(form, saved, initialValues);
 
   const apply = async ({ message: _m, ...next }: AiProviderState & { message?: string }) => {
     queryClient.setQueryData(aiProviderKeys.detail(accountId), next);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useFieldArray, type UseFormReturn } from "react-hook-form";
 import type { TFunction } from "i18next";
@@ -14,7 +14,7 @@ import { FieldItem } from "@/components/form/field";
 import { SwitchField } from "@/components/form/switch-field";
 import { useAbility } from "@/lib/ability";
 import { settingsApi } from "@/features/settings/api";
-import { applyServerErrors, useZodForm } from "@/lib/form";
+import { applyServerErrors, useResetWhileClean, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { accountQueries } from "@/features/accounts/api";
@@ -75,10 +75,7 @@ function useDowntimeForm(accountId: string, settings: AccountSettings) {
   const schema = useMemo(() => downtimeSchema(t), [t]);
   const form = useZodForm(schema, { defaultValues: initialValues(settings) });
 
-  useEffect(() => {
-    if (!form.formState.isDirty) form.reset(initialValues(settings));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settings]);
+  useResetWhileClean(form, settings, initialValues);
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -10,8 +10,9 @@ import { SwitchRow } from "@/components/form/switch-field";
 import { Can, useAbility } from "@/lib/ability";
 import { settingsApi } from "@/features/settings/api";
 import { confirm } from "@/lib/confirm";
-import { applyServerErrors, useZodForm } from "@/lib/form";
+import { applyServerErrors, useResetWhileClean, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
+import { cn } from "@/lib/utils";
 import { accountQueries } from "@/features/accounts/api";
 import { AccountFields } from "@/features/accounts/components/account-fields";
 import { LoadError } from "@/components/load-error";
@@ -52,10 +53,7 @@ function AccountDetailsCard({ account }: { account: Account }) {
   const schema = useMemo(() => accountFormSchema(t), [t]);
   const form = useZodForm(schema, { defaultValues: toValues(account) });
 
-  useEffect(() => {
-    if (!form.formState.isDirty) form.reset(toValues(account));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [account]);
+  useResetWhileClean(form, account, toValues);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -224,29 +222,34 @@ function DangerZone({ account }: { account: Account }) {
         <CardDescription>{t("danger.description")}</CardDescription>
       </CardHeader>
       <CardContent className="divide-y">
-        <div className="flex flex-col gap-3 pb-4 sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <p className="font-medium text-heading">{t("danger.leaveTitle")}</p>
-            <p className="text-sm text-muted-foreground">{t("danger.leaveHint")}</p>
-          </div>
+        <DangerRow title={t("danger.leaveTitle")} hint={t("danger.leaveHint")} className="pb-4">
           <Button variant="outline" onClick={leave} loading={busy === "leave"} className="shrink-0">
             <LogOut aria-hidden />
             {t("danger.leave")}
           </Button>
-        </div>
+        </DangerRow>
         <Can I="delete" a="Account">
-          <div className="flex flex-col gap-3 pt-4 sm:flex-row sm:items-center sm:justify-between">
-            <div>
-              <p className="font-medium text-heading">{t("danger.deleteTitle")}</p>
-              <p className="text-sm text-muted-foreground">{t("danger.deleteHint")}</p>
-            </div>
+          <DangerRow title={t("danger.deleteTitle")} hint={t("danger.deleteHint")} className="pt-4">
             <Button variant="destructive" onClick={remove} loading={busy === "delete"} className="shrink-0" data-testid="delete-account">
               <Trash2 aria-hidden />
               {t("danger.delete")}
             </Button>
-          </div>
+          </DangerRow>
         </Can>
       </CardContent>
     </Card>
+  );
+}
+
+/** One action of the danger zone: what it does, and its button. */
+function DangerRow({ title, hint, className, children }: { title: string; hint: string; className: string; children: ReactNode }) {
+  return (
+    <div className={cn("flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between", className)}>
+      <div>
+        <p className="font-medium text-heading">{title}</p>
+        <p className="text-sm text-muted-foreground">{hint}</p>
+      </div>
+      {children}
+    </div>
   );
 }

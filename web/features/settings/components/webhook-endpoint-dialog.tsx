@@ -79,16 +79,7 @@ export function EndpointDialog({
       submitLabel={endpoint ? t("actions.save") : t("webhooks.form.create")}
       submitTestId="webhook-save"
     >
-      <TextField
-        control={form.control}
-        name="url"
-        label={t("webhooks.form.url")}
-        description={t("webhooks.form.urlHint")}
-        type="url"
-        inputMode="url"
-        autoFocus
-        placeholder="https://crm.example.ru/hooks/assistly"
-      />
+      <TextField control={form.control} name="url" label={t("webhooks.form.url")} description={t("webhooks.form.urlHint")} type="url" inputMode="url" autoFocus placeholder="https://crm.example.ru/hooks/assistly" />
       <TextField control={form.control} name="description" label={t("webhooks.form.descriptionLabel")} placeholder={t("webhooks.form.descriptionPlaceholder")} />
       <SwitchField control={form.control} name="enabled" label={t("webhooks.form.enabled")} description={t("webhooks.form.enabledHint")} className="p-3" />
       <EventsField accountId={accountId} />
