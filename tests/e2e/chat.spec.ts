@@ -267,7 +267,7 @@ test("contacts: table with search and page sizes, CSV and XLSX exports that open
   // The contact card: profile, custom fields, threads per channel, link into the chat.
   await table.getByTestId("contact-link").filter({ hasText: "Анна Смирнова" }).click();
   await expect(page.getByTestId("contact-name")).toHaveText("Анна Смирнова");
-  await expect(page.getByTestId("contact-custom-fields")).toContainText("Москва");
+  await expect(page.getByTestId("contact-fields-card")).toContainText("Москва");
   await expect(page.getByTestId("contact-thread")).toHaveCount(1);
   await page.getByTestId("thread-open-chat").click();
   await expect(page).toHaveURL(/\/apps\/chat\?c=demo-c-anna&t=demo-t-anna/);

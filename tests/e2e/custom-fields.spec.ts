@@ -114,3 +114,49 @@ test("an operator sees the fields and tags read-only", async ({ page, request, b
   await expect(page.getByTestId("tag-add")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Удалить тег «VIP»" })).toHaveCount(0);
 });
+
+test("a value is filled on the contact page (a bad one is refused with its message) and a tag is set from the chat's contact pane", async ({ page, request, baseURL }) => {
+  const auth = await apiLogin(request, DEMO.email, DEMO.password);
+  const headers = bearer(auth.accessToken);
+  const key = `budget_e2e_${Date.now().toString(36)}`;
+  const res = await request.post(`/api/accounts/${DEMO_ACCOUNT_ID}/custom-fields`, { headers, data: { key, label: "Бюджет теста", type: "number" } });
+  expect(res.status()).toBe(201);
+  const { fieldId } = (await res.json()) as { fieldId: string };
+  const tagRes = await request.post(`/api/accounts/${DEMO_ACCOUNT_ID}/tags`, { headers, data: { name: `Тест ${key.slice(-5)}`, color: "#7367F0" } });
+  expect(tagRes.status()).toBe(201);
+  const tag = (await tagRes.json()) as { tagId: string; name: string };
+  try {
+    await signInWithToken(page, baseURL!, auth);
+    await page.goto(`/${DEMO_ACCOUNT_ID}/contacts/demo-c-olga`);
+    const card = page.getByTestId("contact-fields-card");
+    const row = card.locator(`[data-testid="contact-field"][data-key="${key}"]`);
+    await row.getByRole("button", { name: "Изменить «Бюджет теста»" }).click();
+    const editor = card.getByTestId("contact-field-editor");
+    await editor.getByLabel("Бюджет теста").fill("много");
+    await editor.getByTestId("contact-field-save").click();
+    await expect(editor.getByRole("alert")).toHaveText("Введите число");
+    await editor.getByLabel("Бюджет теста").fill("25 000");
+    await editor.getByTestId("contact-field-save").click();
+    await expect(editor).toBeHidden();
+    await expect(row).toContainText(/25\s000/);
+    await page.reload();
+    await expect(page.getByTestId("contact-fields-card").locator(`[data-testid="contact-field"][data-key="${key}"]`)).toContainText(/25\s000/);
+
+    // the chat's contact pane shows the same values and sets tags
+    await page.goto(`/${DEMO_ACCOUNT_ID}/apps/chat?c=demo-c-olga`);
+    await page.getByTestId("chat-title").waitFor();
+    const pane = page.getByTestId("contact-details");
+    if (!(await pane.isVisible())) await page.getByTestId("toggle-details").click();
+    await expect(pane.locator(`[data-testid="contact-field"][data-key="${key}"]`)).toContainText(/25\s000/);
+    await pane.getByTestId("contact-tags-add").click();
+    await page.getByRole("option", { name: new RegExp(tag.name) }).click();
+    await expect(pane.getByTestId("contact-tags")).toContainText(tag.name);
+    const after = await request.get(`/api/accounts/${DEMO_ACCOUNT_ID}/contacts/demo-c-olga`, { headers });
+    const body = (await after.json()) as { fieldValues: Record<string, unknown>; tags: { tagId: string }[] };
+    expect(body.fieldValues[key]).toBe(25000);
+    expect(body.tags.map((t) => t.tagId)).toContain(tag.tagId);
+  } finally {
+    await request.delete(`/api/accounts/${DEMO_ACCOUNT_ID}/custom-fields/${fieldId}`, { headers });
+    await request.delete(`/api/accounts/${DEMO_ACCOUNT_ID}/tags/${tag.tagId}`, { headers });
+  }
+});

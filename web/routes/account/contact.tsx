@@ -10,7 +10,8 @@ import { useAbility } from "@/lib/ability";
 import { isApiError } from "@/lib/api";
 import { queryClient } from "@/lib/query";
 import { contactQueries } from "@/features/contacts/api";
-import { ContactCustomFieldsCard, ContactFactsCard } from "@/features/contacts/components/contact-fields-cards";
+import { ContactFactsCard, ContactTagsCard } from "@/features/contacts/components/contact-fields-cards";
+import { ContactFieldsCard } from "@/features/custom-fields/components/contact-fields-card";
 import { ContactInfoCard } from "@/features/contacts/components/contact-info-card";
 import { ContactThreadsCard } from "@/features/contacts/components/contact-threads-card";
 import { useDeleteContact } from "@/features/contacts/use-delete-contact";
@@ -56,7 +57,8 @@ export default function ContactPage() {
         <ContactInfoCard accountId={accountId} contact={c} onDelete={ability.can("delete", "Contact") ? () => void askDelete(c) : undefined} deleting={deleting} />
         <div className="space-y-6">
           <ContactThreadsCard accountId={accountId} contact={c} />
-          <ContactCustomFieldsCard contact={c} />
+          <ContactTagsCard accountId={accountId} contact={c} />
+          <ContactFieldsCard accountId={accountId} contact={c} />
           <ContactFactsCard contact={c} />
         </div>
       </div>

@@ -1,9 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
 import { ExternalLink, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/i18n";
+import { contactQueries } from "@/features/contacts/api";
+import { ContactFieldsCard } from "@/features/custom-fields/components/contact-fields-card";
+import { ContactTagsEditor } from "@/features/custom-fields/components/contact-tags-editor";
 import type { ContactDto } from "../api";
 import { atUsername, ContactPortrait, ThreadStatusBadge } from "./contact-summary";
 import { PlatformIcon } from "./platform-icon";
@@ -12,7 +17,6 @@ import { PlatformIcon } from "./platform-icon";
 export function ContactDetails({ accountId, contact, onClose }: { accountId: string; contact: ContactDto; onClose?: () => void }) {
   const { t } = useTranslation("chat");
   const th = contact.thread;
-  const custom = Object.entries(contact.customFields ?? {}).filter(([, v]) => v !== null && v !== undefined && v !== "");
   const rows: [string, React.ReactNode][] = [
     [t("details.platform"), (
       <span className="inline-flex items-center gap-1.5">
@@ -69,21 +73,7 @@ export function ContactDetails({ accountId, contact, onClose }: { accountId: str
             </div>
           )}
         </dl>
-        <section>
-          <h4 className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">{t("details.customFields")}</h4>
-          {custom.length === 0 ? (
-            <p className="text-[0.8125rem] text-muted-foreground">{t("details.noCustomFields")}</p>
-          ) : (
-            <dl className="space-y-2 text-[0.875rem]">
-              {custom.map(([k, v]) => (
-                <div key={k} className="flex justify-between gap-3">
-                  <dt className="text-muted-foreground">{k}</dt>
-                  <dd className="text-end break-all">{typeof v === "object" ? JSON.stringify(v) : String(v)}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </section>
+        <ContactAudience accountId={accountId} contactId={contact.contactId} />
         <Button asChild variant="outline" size="sm" className="w-full">
           <Link to={`/${accountId}/contacts/${contact.contactId}`}>
             <ExternalLink aria-hidden />
@@ -92,5 +82,23 @@ export function ContactDetails({ accountId, contact, onClose }: { accountId: str
         </Button>
       </div>
     </aside>
+  );
+}
+
+const SECTION_TITLE = "mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase";
+
+/** Tags and custom field values, from the contact's own answer (the chat list does not carry them). */
+function ContactAudience({ accountId, contactId }: { accountId: string; contactId: string }) {
+  const { t } = useTranslation("chat");
+  const q = useQuery(contactQueries.detail(accountId, contactId));
+  if (!q.data) return q.isPending ? <Skeleton className="h-24 w-full" /> : null;
+  return (
+    <>
+      <section>
+        <h4 className={SECTION_TITLE}>{t("details.tags")}</h4>
+        <ContactTagsEditor accountId={accountId} contact={q.data} />
+      </section>
+      <ContactFieldsCard accountId={accountId} contact={q.data} className="gap-2 bg-transparent py-0 shadow-none bordered:border-0 [&_[data-slot=card-content]]:px-0 [&_[data-slot=card-header]]:px-0 [&_[data-slot=card-title]]:text-xs [&_[data-slot=card-title]]:font-medium [&_[data-slot=card-title]]:tracking-wide [&_[data-slot=card-title]]:text-muted-foreground [&_[data-slot=card-title]]:uppercase" />
+    </>
   );
 }

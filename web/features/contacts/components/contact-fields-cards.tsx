@@ -1,29 +1,18 @@
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { ContactTagsEditor } from "@/features/custom-fields/components/contact-tags-editor";
 import type { ContactProfile } from "../api";
 
-/** The contact's custom field values, name over value, «—» for an empty one. */
-export function ContactCustomFieldsCard({ contact }: { contact: ContactProfile }) {
+/** The contact's tags, edited in place (whoever may update the contact adds and removes them). */
+export function ContactTagsCard({ accountId, contact }: { accountId: string; contact: ContactProfile }) {
   const { t } = useTranslation("contacts");
-  const custom = Object.entries(contact.customFields ?? {});
   return (
-    <Card>
+    <Card className="gap-3">
       <CardHeader>
-        <CardTitle>{t("profile.customFields")}</CardTitle>
+        <CardTitle>{t("profile.tags")}</CardTitle>
       </CardHeader>
       <CardContent>
-        {custom.length === 0 ? (
-          <p className="text-muted-foreground">{t("profile.noCustomFields")}</p>
-        ) : (
-          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="contact-custom-fields">
-            {custom.map(([k, v]) => (
-              <div key={k} className="rounded-md bg-muted/60 px-3 py-2 dark:bg-white/4">
-                <dt className="text-xs text-muted-foreground">{k}</dt>
-                <dd className="mt-0.5 break-words">{v === null || v === undefined || v === "" ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v)}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        <ContactTagsEditor accountId={accountId} contact={contact} />
       </CardContent>
     </Card>
   );
