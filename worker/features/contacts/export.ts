@@ -104,7 +104,7 @@ function customValue(v: FieldValue | undefined): string | number | null {
   if (typeof v === "number") return v;
   if (typeof v === "string") return v;
   if (typeof v === "boolean") return v ? "да" : "нет";
-  return JSON.stringify(v);
+  return v.join(", ");
 }
 
 function csvCell(v: string | number | Date | null): string {
