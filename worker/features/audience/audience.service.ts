@@ -6,7 +6,7 @@ import { publishSafe } from "../inbox/realtime";
 import { rowToContact } from "../inbox/rows";
 import { type TagDto, tagDto } from "../custom-fields/tags.service";
 import { type FieldValue, valueOf } from "../custom-fields/field-values";
-import { type CompiledFilter, compileSelection, reachable } from "./compile";
+import { type CompiledFilter, compileSelection, countSql, reachable } from "./compile";
 import type { BulkBody } from "./audience.schemas";
 
 /** Contact columns the lists read (the search haystack and the legacy JSON stay out). */
@@ -53,7 +53,7 @@ export type AudienceCount = { total: number; byChannel: { telegram: number; what
 /** The live count of an audience: reachable contacts only (not unsubscribed, not blocked), per channel. */
 export async function countAudience(env: Env, f: CompiledFilter): Promise<AudienceCount> {
   const r = reachable(f);
-  const rows = await env.DB.prepare(`SELECT c.platform AS platform, count(*) AS n FROM contacts c WHERE ${r.where} GROUP BY c.platform`)
+  const rows = await env.DB.prepare(countSql(r.where))
     .bind(...r.args)
     .all<{ platform: string; n: number }>();
   const by = new Map(rows.results.map((x) => [x.platform, Number(x.n)]));

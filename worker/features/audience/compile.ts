@@ -28,8 +28,11 @@ function badFilter(errors: FieldErrors): AppError {
   return new AppError(400, "VALIDATION_ERROR", `Проверьте фильтр — ${message}`, { fields: errors });
 }
 
-/** What a filter names, looked up in the account: its fields by key and which tag ids are its own. */
-async function lookups(env: Env, accountId: string, f: AudienceFilter) {
+type FieldDef = { id: string; type: CustomField["type"]; options: string[] };
+/** What a filter names, as found in the account: its own tag ids, its fields by key, the time zone. */
+export type Lookups = { ownTags: Set<string>; fields: Map<string, FieldDef>; tz: string };
+
+async function lookups(env: Env, accountId: string, f: AudienceFilter): Promise<Lookups> {
   const tagIds = [...new Set([...(f.tags?.any ?? []), ...(f.tags?.all ?? []), ...(f.tags?.none ?? [])])];
   const keys = [...new Set((f.fields ?? []).map((c) => c.key))];
   const [tagRows, fieldRows, account] = await env.DB.batch<Record<string, unknown>>([
@@ -44,7 +47,6 @@ async function lookups(env: Env, accountId: string, f: AudienceFilter) {
   return { ownTags, fields, tz: String(account.results[0]?.timezone ?? "UTC") };
 }
 
-type FieldDef = { id: string; type: CustomField["type"]; options: string[] };
 type Cond = AudienceFilter["fields"] extends (infer C)[] | undefined ? C : never;
 
 const VALUES = "SELECT v.contact_id FROM contact_field_values v WHERE v.account_id = ? AND v.field_id = ?";
@@ -79,12 +81,17 @@ function fieldSql(accountId: string, field: FieldDef, c: Cond, tz: string): Comp
 const TAGGED = "SELECT ct.contact_id FROM contact_tags ct WHERE ct.account_id = ? AND ct.tag_id";
 
 /**
- * Compiles the filter for the account (test contacts only when asked: never in an audience). A tag id or field
- * key the account does not have is a 400 naming the filter's part, so another account's rows can
- * never be reached through it.
+ * Compiles the filter for the account (test contacts only when asked: never in an audience). A tag
+ * id or field key the account does not have is a 400 naming the filter's part, so another
+ * account's rows can never be reached through it.
  */
 export async function compileFilter(env: Env, accountId: string, f: AudienceFilter, testContacts = false): Promise<CompiledFilter> {
-  const { ownTags, fields, tz } = await lookups(env, accountId, f);
+  return filterSql(accountId, f, await lookups(env, accountId, f), testContacts);
+}
+
+/** The SQL of a filter once its tags and fields are looked up (pure: the benchmark's floor runs it too). */
+export function filterSql(accountId: string, f: AudienceFilter, looked: Lookups, testContacts = false): CompiledFilter {
+  const { ownTags, fields, tz } = looked;
   const errors: FieldErrors = {};
   const parts: string[] = ["c.account_id = ?", "c.is_test_contact = ?"];
   const args: (string | number)[] = [accountId, testContacts ? 1 : 0];
@@ -130,3 +137,6 @@ export async function compileSelection(env: Env, accountId: string, sel: { ids?:
 export function reachable(compiled: CompiledFilter): CompiledFilter {
   return { where: `${compiled.where} AND c.subscription = 'subscribed'`, args: compiled.args };
 }
+
+/** An audience's count per platform (rows of {platform, n}) over a compiled filter. */
+export const countSql = (where: string) => `SELECT c.platform AS platform, count(*) AS n FROM contacts c WHERE ${where} GROUP BY c.platform`;
