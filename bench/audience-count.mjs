@@ -119,8 +119,8 @@ async function floor(accountId, tagId) {
   const fields = new Map(db.prepare("SELECT id, key, type, options FROM custom_fields WHERE account_id = ?").all(accountId).map((r) => [r.key, { id: r.id, type: r.type, options: JSON.parse(r.options) }]));
   const ownTags = new Set(db.prepare("SELECT id FROM tags WHERE account_id = ?").all(accountId).map((r) => r.id));
   const f = reachable(filterSql(accountId, FILTER(tagId), { ownTags, fields, tz: "UTC" }));
-  const stmt = db.prepare(countSql(f.where));
-  const plan = db.prepare(`EXPLAIN QUERY PLAN ${countSql(f.where)}`).all(...f.args).map((r) => r.detail);
+  const stmt = db.prepare(countSql(f));
+  const plan = db.prepare(`EXPLAIN QUERY PLAN ${countSql(f)}`).all(...f.args).map((r) => r.detail);
   const samples = [];
   let rows = [];
   for (let i = 0; i < ITER + 20; i++) {

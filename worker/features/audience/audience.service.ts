@@ -15,9 +15,9 @@ export const CONTACT_COLUMNS =
 
 /** Contacts of the compiled filter, ordered, one page. */
 export async function contactRows(env: Env, f: CompiledFilter, order: string, limit: number, offset: number, withTotal = true): Promise<{ rows: Contact[]; total: number }> {
-  const page = env.DB.prepare(`SELECT ${CONTACT_COLUMNS} FROM contacts c WHERE ${f.where} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...f.args, limit, offset);
+  const page = env.DB.prepare(`SELECT ${CONTACT_COLUMNS} FROM ${f.from} WHERE ${f.where} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...f.args, limit, offset);
   if (!withTotal) return { rows: (await page.all<Record<string, unknown>>()).results.map(rowToContact), total: 0 };
-  const [rows, total] = await env.DB.batch<Record<string, unknown>>([page, env.DB.prepare(`SELECT count(*) AS n FROM contacts c WHERE ${f.where}`).bind(...f.args)]);
+  const [rows, total] = await env.DB.batch<Record<string, unknown>>([page, env.DB.prepare(`SELECT count(*) AS n FROM ${f.from} WHERE ${f.where}`).bind(...f.args)]);
   return { rows: rows.results.map(rowToContact), total: Number(total.results[0]?.n ?? 0) };
 }
 
@@ -53,7 +53,7 @@ export type AudienceCount = { total: number; byChannel: { telegram: number; what
 /** The live count of an audience: reachable contacts only (not unsubscribed, not blocked), per channel. */
 export async function countAudience(env: Env, f: CompiledFilter): Promise<AudienceCount> {
   const r = reachable(f);
-  const rows = await env.DB.prepare(countSql(r.where))
+  const rows = await env.DB.prepare(countSql(r))
     .bind(...r.args)
     .all<{ platform: string; n: number }>();
   const by = new Map(rows.results.map((x) => [x.platform, Number(x.n)]));
@@ -79,11 +79,11 @@ export async function bulkAction(env: Env, accountId: string, body: BulkBody): P
   const res =
     body.action === "tag"
       ? await env.DB.prepare(
-          `INSERT INTO contact_tags (account_id, tag_id, contact_id, created_at) SELECT ?, ?, c.id, ? FROM contacts c WHERE ${sel.where} ON CONFLICT DO NOTHING`,
+          `INSERT INTO contact_tags (account_id, tag_id, contact_id, created_at) SELECT ?, ?, c.id, ? FROM ${sel.from} WHERE ${sel.where} ON CONFLICT DO NOTHING`,
         )
           .bind(accountId, body.tagId, Date.now(), ...sel.args)
           .run()
-      : await env.DB.prepare(`DELETE FROM contact_tags WHERE account_id = ? AND tag_id = ? AND contact_id IN (SELECT c.id FROM contacts c WHERE ${sel.where})`)
+      : await env.DB.prepare(`DELETE FROM contact_tags WHERE account_id = ? AND tag_id = ? AND contact_id IN (SELECT c.id FROM ${sel.from} WHERE ${sel.where})`)
           .bind(accountId, body.tagId, ...sel.args)
           .run();
   return { affected: res.meta.changes ?? 0 };
@@ -93,9 +93,9 @@ async function bulkDelete(env: Env, accountId: string, sel: CompiledFilter): Pro
   // The media keys first (the messages go with their contacts), then one DELETE … RETURNING.
   const [media, deleted] = await env.DB.batch<{ key: string | null; id?: string }>([
     env.DB.prepare(
-      `SELECT m.payload_url AS key FROM messages m WHERE m.account_id = ? AND m.payload_url LIKE ? AND m.contact_id IN (SELECT c.id FROM contacts c WHERE ${sel.where})`,
+      `SELECT m.payload_url AS key FROM messages m WHERE m.account_id = ? AND m.payload_url LIKE ? AND m.contact_id IN (SELECT c.id FROM ${sel.from} WHERE ${sel.where})`,
     ).bind(accountId, `accounts/${accountId}/%`, ...sel.args),
-    env.DB.prepare(`DELETE FROM contacts WHERE account_id = ? AND id IN (SELECT c.id FROM contacts c WHERE ${sel.where}) RETURNING id`).bind(accountId, ...sel.args),
+    env.DB.prepare(`DELETE FROM contacts WHERE account_id = ? AND id IN (SELECT c.id FROM ${sel.from} WHERE ${sel.where}) RETURNING id`).bind(accountId, ...sel.args),
   ]);
   await deleteMedia(env, accountId, media.results.map((m) => m.key));
   const ids = deleted.results.map((r) => String(r.id));

@@ -45,7 +45,7 @@ export async function exportContacts(env: Env, accountId: string, q: ExportQuery
   async function* pages(): AsyncGenerator<Row_[]> {
     let after: { createdAt: number; id: string } | null = null;
     for (;;) {
-      const page: CompiledFilter = after ? { where: `${f.where} AND (c.created_at > ? OR (c.created_at = ? AND c.id > ?))`, args: [...f.args, after.createdAt, after.createdAt, after.id] } : f;
+      const page: CompiledFilter = after ? { from: f.from, where: `${f.where} AND (c.created_at > ? OR (c.created_at = ? AND c.id > ?))`, args: [...f.args, after.createdAt, after.createdAt, after.id] } : f;
       const { rows } = await contactRows(env, page, "c.created_at ASC, c.id ASC", PAGE, 0, false);
       if (rows.length === 0) return;
       const extra = await tagsAndValues(env, accountId, rows.map((r) => r.id));
