@@ -119,7 +119,8 @@ export function filterSql(accountId: string, f: AudienceFilter, looked: Lookups,
       continue;
     }
     const list = JSON.stringify([...new Set(ids)]);
-    if (mode === "any") addSet(`${TAGGED} IN (SELECT value FROM json_each(?))`, accountId, list), (dupes ||= ids.length > 1);
+    if (mode === "any" && ids.length === 1) addSet(`${TAGGED} = ?`, accountId, ids[0]!);
+    else if (mode === "any") addSet(`${TAGGED} IN (SELECT value FROM json_each(?))`, accountId, list), (dupes = true);
     else if (mode === "none") add(`NOT EXISTS (${TAGGED} IN (SELECT value FROM json_each(?)) AND ct.contact_id = c.id)`, accountId, list);
     else for (const tagId of new Set(ids)) addSet(`${TAGGED} = ?`, accountId, tagId);
   }
