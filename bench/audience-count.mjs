@@ -7,9 +7,8 @@
 // Size: BENCH_AUDIENCE_CONTACTS (default 100 000). Target: p50 ≤ 20 ms.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import http from "node:http";
 import { DatabaseSync } from "node:sqlite";
-import { d1File, ensureAssets, fmt, migrate, root, startWrangler, stats, userWithAccount } from "./inbox-lib.mjs";
+import { d1File, ensureAssets, fmt, migrate, root, startWrangler, stats, timeGet, userWithAccount } from "./inbox-lib.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8794);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -72,34 +71,6 @@ function seed(file, accountId) {
   return tagIds[0];
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-function get(path, token) {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${BASE}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => (body += d));
-        res.on("end", () => resolve({ status: res.statusCode, body }));
-      })
-      .on("error", reject);
-  });
-}
-
-async function timeHttp(path, token) {
-  const samples = [];
-  let last = null;
-  for (let i = 0; i < ITER + 20; i++) {
-    const t0 = performance.now();
-    const r = await get(path, token);
-    const ms = performance.now() - t0;
-    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.body.slice(0, 200)}`);
-    if (i >= 20) samples.push(ms);
-    last = r.body;
-  }
-  return { ...stats(samples), body: JSON.parse(last) };
-}
-
 async function createSegment(token, accountId, tagId) {
   const res = await fetch(`${BASE}/api/accounts/${accountId}/segments`, {
     method: "POST",
@@ -158,7 +129,8 @@ async function main() {
   let h;
   try {
     const segmentId = await createSegment(token, accountId, tagId);
-    h = await timeHttp(`/api/accounts/${accountId}/segments/${segmentId}/count`, token);
+    h = await timeGet(BASE, `/api/accounts/${accountId}/segments/${segmentId}/count`, token, ITER);
+    h.body = JSON.parse(h.body);
   } finally {
     await w.stop();
   }

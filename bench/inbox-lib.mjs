@@ -1,5 +1,6 @@
 // Shared bits of the inbox benchmarks: a wrangler dev on its own persist dir, a user with an account, percentiles.
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import http from "node:http";
 import { join } from "node:path";
 import { root, run, start, viteBin, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 
@@ -67,3 +68,34 @@ export function stats(samples) {
 }
 
 export const fmt = (ms) => (typeof ms === "number" && Number.isFinite(ms) ? `${ms.toFixed(2)} ms` : "—");
+
+// node:http with a keep-alive agent: the lightest HTTP client Node has, so the figure is the server's.
+const agents = new Map();
+function get(base, path, token) {
+  if (!agents.has(base)) agents.set(base, new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { agent: agents.get(base), headers: { authorization: `Bearer ${token}` } }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode, body }));
+      })
+      .on("error", reject);
+  });
+}
+
+/** `iterations` timed GETs after 20 warm-up ones (each must answer 200): percentiles and the last body. */
+export async function timeGet(base, path, token, iterations) {
+  const samples = [];
+  let last = "";
+  for (let i = 0; i < iterations + 20; i++) {
+    const t0 = performance.now();
+    const r = await get(base, path, token);
+    const ms = performance.now() - t0;
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.body.slice(0, 200)}`);
+    if (i >= 20) samples.push(ms);
+    last = r.body;
+  }
+  return { ...stats(samples), body: last };
+}

@@ -5,9 +5,8 @@
 // Targets: p50 ≤ 10 ms, p99 ≤ 30 ms.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import http from "node:http";
 import { DatabaseSync } from "node:sqlite";
-import { d1File, ensureAssets, fmt, migrate, root, startWrangler, stats, userWithAccount } from "./inbox-lib.mjs";
+import { d1File, ensureAssets, fmt, migrate, root, startWrangler, stats, timeGet, userWithAccount } from "./inbox-lib.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8792);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -81,33 +80,6 @@ function seed(file, accountId) {
   return written;
 }
 
-// node:http with a keep-alive agent: the lightest HTTP client Node has, so the figure is the server's.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-function get(path, token) {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${BASE}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => (body += d));
-        res.on("end", () => resolve({ status: res.statusCode, body }));
-      })
-      .on("error", reject);
-  });
-}
-
-async function timeHttp(path, token) {
-  const samples = [];
-  for (let i = 0; i < ITER + 20; i++) {
-    const t0 = performance.now();
-    const r = await get(path, token);
-    const ms = performance.now() - t0;
-    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.body.slice(0, 200)}`);
-    if (i >= 20) samples.push(ms);
-  }
-  return stats(samples);
-}
-
 function timeSql(db, fn) {
   const samples = [];
   for (let i = 0; i < ITER + 20; i++) {
@@ -151,7 +123,7 @@ async function main() {
   const http = {};
   try {
     for (const q of queries) {
-      http[q.name] = await timeHttp(q.path, token);
+      http[q.name] = await timeGet(BASE, q.path, token, ITER);
     }
     const check = await (await fetch(`${BASE}${queries[1].path}`, { headers: { authorization: `Bearer ${token}` } })).json();
     console.log(`search total ${check.meta.total}, page 1 of chat-contacts has ${queries.length && (await (await fetch(`${BASE}${queries[0].path}`, { headers: { authorization: `Bearer ${token}` } })).json()).data.length} items`);
