@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
 import { rowInAccount } from "../../db/queries";
 import type { Env } from "../../env";
