@@ -216,7 +216,7 @@ describe("export", () => {
   it("exports CSV with custom field columns and XLSX that opens as a zip workbook", async () => {
     const { token, accountId } = await ownerWithAccount();
     const [r] = await seedInbox(accountId);
-    // Custom field columns come from the account's field definitions (headed by key), values from contact_field_values.
+    // Custom field columns come from the account's field definitions (headed by label), values from contact_field_values.
     for (const body of [{ key: "city", label: "Город", type: "text" }, { key: "orders", label: "Заказов", type: "number" }]) {
       expect((await api("POST", `/accounts/${accountId}/custom-fields`, { token, body })).status).toBe(201);
     }
@@ -227,7 +227,7 @@ describe("export", () => {
     expect(csv.headers.get("content-disposition")).toMatch(/attachment; filename="contacts-.*\.csv"/);
     const text = await csv.text();
     const lines = text.replace(/^\ufeff/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("ID,Имя,Платформа,Имя пользователя,ID на платформе,Телефон,Статус,О контакте,Первое обращение,Последняя активность,Создан,city,orders,Теги");
+    expect(lines[0]).toBe("ID,Имя,Платформа,Имя пользователя,ID на платформе,Телефон,Статус,О контакте,Первое обращение,Последняя активность,Создан,Город,Заказов,Теги");
     expect(lines).toHaveLength(4);
     const maria = lines.find((l) => l.includes("Мария Иванова"))!;
     expect(maria.endsWith(",Казань,3,")).toBe(true);

@@ -28,7 +28,7 @@ const BASE_COLUMNS: { header: string; value: (c: Contact) => string | number | D
 
 /**
  * The filtered contacts as CSV or XLSX: the standard columns, one column per custom field (headed
- * by its key, in the fields' order) and the tags. Rows are read in keyset pages of 500, each page's
+ * by its label, in the fields' order) and the tags. Rows are read in keyset pages of 500, each page's
  * tags and values in two more statements. CSV is written to the response as each page arrives
  * (constant memory). XLSX goes through `write-excel-file` (pure JS, fflate inside, runs in
  * Workers): it builds the zip from the rows collected page by page and the result is streamed out.
@@ -38,9 +38,12 @@ export async function exportContacts(env: Env, accountId: string, q: ExportQuery
   const n = needle(q.q);
   if (q.platform) f.where += " AND c.platform = ?", f.args.push(q.platform);
   if (n) f.where += " AND instr(c.search_text, ?) > 0", f.args.push(n);
-  const fields = await env.DB.prepare("SELECT key, type FROM custom_fields WHERE account_id = ? ORDER BY position, key").bind(accountId).all<{ key: string; type: string }>();
+  const fields = await env.DB.prepare("SELECT key, label FROM custom_fields WHERE account_id = ? ORDER BY position, key").bind(accountId).all<{ key: string; label: string }>();
   const fieldKeys = fields.results.map((r) => r.key);
-  const headers = [...BASE_COLUMNS.map((c) => c.header), ...fieldKeys, "Теги"];
+  // A field's column is headed by its label; a label two fields share also names the key.
+  const labels = fields.results.map((r) => r.label);
+  const fieldHeaders = fields.results.map((r) => (labels.filter((l) => l === r.label).length > 1 ? `${r.label} (${r.key})` : r.label));
+  const headers = [...BASE_COLUMNS.map((c) => c.header), ...fieldHeaders, "Теги"];
 
   async function* pages(): AsyncGenerator<Row_[]> {
     let after: { createdAt: number; id: string } | null = null;
