@@ -40,6 +40,8 @@ export type Lookups = { ownTags: Set<string>; fields: Map<string, FieldDef>; tz:
 async function lookups(env: Env, accountId: string, f: AudienceFilter): Promise<Lookups> {
   const tagIds = [...new Set([...(f.tags?.any ?? []), ...(f.tags?.all ?? []), ...(f.tags?.none ?? [])])];
   const keys = [...new Set((f.fields ?? []).map((c) => c.key))];
+  // Nothing to look up: no round trip (the contacts list without tag or field conditions).
+  if (tagIds.length === 0 && keys.length === 0) return { ownTags: new Set(), fields: new Map(), tz: "UTC" };
   const [tagRows, fieldRows, account] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare("SELECT id FROM tags WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))").bind(accountId, JSON.stringify(tagIds)),
     env.DB.prepare("SELECT id, key, type, options FROM custom_fields WHERE account_id = ? AND key IN (SELECT value FROM json_each(?))").bind(accountId, JSON.stringify(keys)),
