@@ -5,17 +5,15 @@
 // count statement (compiled by worker/features/audience/compile.ts) on raw node:sqlite over the same file.
 // Run: npm run bench -- audience-count   or   node bench/audience-count.mjs [--fresh] [--iterations=300]
 // Size: BENCH_AUDIENCE_CONTACTS (default 100 000). Target: p50 ≤ 20 ms.
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { d1File, ensureAssets, fmt, migrate, root, startWrangler, stats, timeGet, userWithAccount } from "./inbox-lib.mjs";
+import { d1File, fmt, root, seededOnce, startWrangler, stats, timeGet } from "./inbox-lib.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8794);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CONTACTS = Number(process.env.BENCH_AUDIENCE_CONTACTS ?? 100_000);
 const ITER = Number(process.argv.find((a) => a.startsWith("--iterations="))?.split("=")[1] ?? 300);
 const persist = join(root, ".wrangler", `bench-audience-${CONTACTS}`);
-const marker = join(persist, "bench-seed.json");
 const TAGS = 10;
 const CITIES = ["Москва", "Казань", "Самара", "Пермь", "Омск", "Тула", "Сочи", "Уфа", "Тверь", "Курск", "Орёл", "Псков", "Томск", "Чита", "Киров", "Брянск", "Липецк", "Пенза", "Рязань", "Вологда"];
 /** The counted segment: carries tag 0 and is older than 60 (about 20 % × 30 % of the contacts). */
@@ -105,25 +103,7 @@ async function floor(accountId, tagId) {
 }
 
 async function main() {
-  if (process.argv.includes("--fresh")) rmSync(persist, { recursive: true, force: true });
-  ensureAssets();
-  let meta = existsSync(marker) ? JSON.parse(readFileSync(marker, "utf8")) : null;
-  if (!meta) {
-    rmSync(persist, { recursive: true, force: true });
-    migrate(persist);
-    const w = await startWrangler(PORT, persist);
-    const { token, accountId } = await userWithAccount(BASE);
-    await w.stop();
-    console.log(`Seeding ${CONTACTS} contacts with tags and custom field values into ${d1File(persist)} …`);
-    const t0 = Date.now();
-    const tagId = seed(d1File(persist), accountId);
-    meta = { token, accountId, tagId, seededInMs: Date.now() - t0 };
-    writeFileSync(marker, JSON.stringify(meta));
-    console.log(`Seeded in ${(meta.seededInMs / 1000).toFixed(1)} s`);
-  } else {
-    console.log(`Reusing the seeded database in ${persist} (--fresh to rebuild)`);
-    migrate(persist);
-  }
+  const meta = await seededOnce({ persist, port: PORT, what: `${CONTACTS} contacts with tags and custom field values`, seed: (file, accountId) => ({ tagId: seed(file, accountId) }) });
   const { token, accountId, tagId } = meta;
   const w = await startWrangler(PORT, persist);
   let h;

@@ -1,5 +1,5 @@
 // Shared bits of the inbox benchmarks: a wrangler dev on its own persist dir, a user with an account, percentiles.
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
 import { root, run, start, viteBin, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
@@ -98,4 +98,32 @@ export async function timeGet(base, path, token, iterations) {
     last = r.body;
   }
   return { ...stats(samples), body: last };
+}
+
+/**
+ * The benchmark's database, seeded once and reused (`--fresh` rebuilds it): migrations, a user
+ * with an account through a short-lived `wrangler dev`, then `seed(file, accountId)` straight into
+ * the D1 file; its answer (an object) joins the stored meta `{token, accountId, seededInMs}`.
+ */
+export async function seededOnce({ persist, port, what, seed }) {
+  const marker = join(persist, "bench-seed.json");
+  if (process.argv.includes("--fresh")) rmSync(persist, { recursive: true, force: true });
+  ensureAssets();
+  if (existsSync(marker)) {
+    console.log(`Reusing the seeded database in ${persist} (--fresh to rebuild)`);
+    migrate(persist); // migrations added since the seed (idempotent)
+    return JSON.parse(readFileSync(marker, "utf8"));
+  }
+  rmSync(persist, { recursive: true, force: true });
+  migrate(persist);
+  const w = await startWrangler(port, persist);
+  const { token, accountId } = await userWithAccount(`http://127.0.0.1:${port}`);
+  await w.stop();
+  console.log(`Seeding ${what} into ${d1File(persist)} …`);
+  const t0 = Date.now();
+  const extra = seed(d1File(persist), accountId);
+  const meta = { token, accountId, ...extra, seededInMs: Date.now() - t0 };
+  writeFileSync(marker, JSON.stringify(meta));
+  console.log(`Seeded in ${(meta.seededInMs / 1000).toFixed(1)} s`);
+  return meta;
 }

@@ -3,10 +3,9 @@
 // auth and membership included) and the same SQL on raw node:sqlite over the same file as the floor.
 // Run: npm run bench -- inbox-queries   or   npx node bench/inbox-queries.mjs [--fresh] [--iterations=300]
 // Targets: p50 ≤ 10 ms, p99 ≤ 30 ms.
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { d1File, ensureAssets, fmt, migrate, root, startWrangler, stats, timeGet, userWithAccount } from "./inbox-lib.mjs";
+import { d1File, fmt, root, seededOnce, startWrangler, stats, timeGet } from "./inbox-lib.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8792);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -14,7 +13,6 @@ const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const ITER = Number(process.argv.find((a) => a.startsWith("--iterations="))?.split("=")[1] ?? 300);
 const persist = join(root, ".wrangler", `bench-inbox-${CONTACTS}-${MESSAGES}`);
-const marker = join(persist, "bench-seed.json");
 const SEARCH = "самовывоз";
 
 const FIRST = ["Мария", "Иван", "Олег", "Анна", "Дмитрий", "Елена", "Сергей", "Ольга", "Алексей", "Наталья", "Павел", "Татьяна", "Никита", "Ксения", "Артём"];
@@ -92,25 +90,7 @@ function timeSql(db, fn) {
 }
 
 async function main() {
-  if (process.argv.includes("--fresh")) rmSync(persist, { recursive: true, force: true });
-  ensureAssets();
-  let meta = existsSync(marker) ? JSON.parse(readFileSync(marker, "utf8")) : null;
-  if (!meta) {
-    rmSync(persist, { recursive: true, force: true });
-    migrate(persist);
-    const w = await startWrangler(PORT, persist);
-    const { token, accountId } = await userWithAccount(BASE);
-    await w.stop();
-    console.log(`Seeding ${CONTACTS} contacts and ${MESSAGES} messages into ${d1File(persist)} …`);
-    const t0 = Date.now();
-    const n = seed(d1File(persist), accountId);
-    meta = { token, accountId, messages: n, seededInMs: Date.now() - t0 };
-    writeFileSync(marker, JSON.stringify(meta));
-    console.log(`Seeded ${n} messages in ${(meta.seededInMs / 1000).toFixed(1)} s`);
-  } else {
-    console.log(`Reusing the seeded database in ${persist} (--fresh to rebuild)`);
-    migrate(persist); // migrations added since the seed (idempotent)
-  }
+  const meta = await seededOnce({ persist, port: PORT, what: `${CONTACTS} contacts and ${MESSAGES} messages`, seed: (file, accountId) => ({ messages: seed(file, accountId) }) });
   const { token, accountId } = meta;
   const hot = "c" + (0).toString(36).padStart(7, "0");
   const queries = [
