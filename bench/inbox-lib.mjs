@@ -1,5 +1,6 @@
 // Shared bits of the inbox benchmarks: a wrangler dev on its own persist dir, a user with an account, percentiles.
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { join } from "node:path";
 import { root, run, start, viteBin, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 
@@ -67,3 +68,62 @@ export function stats(samples) {
 }
 
 export const fmt = (ms) => (typeof ms === "number" && Number.isFinite(ms) ? `${ms.toFixed(2)} ms` : "—");
+
+// node:http with a keep-alive agent: the lightest HTTP client Node has, so the figure is the server's.
+const agents = new Map();
+function get(base, path, token) {
+  if (!agents.has(base)) agents.set(base, new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { agent: agents.get(base), headers: { authorization: `Bearer ${token}` } }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode, body }));
+      })
+      .on("error", reject);
+  });
+}
+
+/** `iterations` timed GETs after 20 warm-up ones (each must answer 200): percentiles and the last body. */
+export async function timeGet(base, path, token, iterations) {
+  const samples = [];
+  let last = "";
+  for (let i = 0; i < iterations + 20; i++) {
+    const t0 = performance.now();
+    const r = await get(base, path, token);
+    const ms = performance.now() - t0;
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.body.slice(0, 200)}`);
+    if (i >= 20) samples.push(ms);
+    last = r.body;
+  }
+  return { ...stats(samples), body: last };
+}
+
+/**
+ * The benchmark's database, seeded once and reused (`--fresh` rebuilds it): migrations, a user
+ * with an account through a short-lived `wrangler dev`, then `seed(file, accountId)` straight into
+ * the D1 file; its answer (an object) joins the stored meta `{token, accountId, seededInMs}`.
+ */
+export async function seededOnce({ persist, port, what, seed }) {
+  const marker = join(persist, "bench-seed.json");
+  if (process.argv.includes("--fresh")) rmSync(persist, { recursive: true, force: true });
+  ensureAssets();
+  if (existsSync(marker)) {
+    console.log(`Reusing the seeded database in ${persist} (--fresh to rebuild)`);
+    migrate(persist); // migrations added since the seed (idempotent)
+    return JSON.parse(readFileSync(marker, "utf8"));
+  }
+  rmSync(persist, { recursive: true, force: true });
+  migrate(persist);
+  const w = await startWrangler(port, persist);
+  const { token, accountId } = await userWithAccount(`http://127.0.0.1:${port}`);
+  await w.stop();
+  console.log(`Seeding ${what} into ${d1File(persist)} …`);
+  const t0 = Date.now();
+  const extra = seed(d1File(persist), accountId);
+  const meta = { token, accountId, ...extra, seededInMs: Date.now() - t0 };
+  writeFileSync(marker, JSON.stringify(meta));
+  console.log(`Seeded in ${(meta.seededInMs / 1000).toFixed(1)} s`);
+  return meta;
+}

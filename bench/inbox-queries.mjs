@@ -3,11 +3,9 @@
 // auth and membership included) and the same SQL on raw node:sqlite over the same file as the floor.
 // Run: npm run bench -- inbox-queries   or   npx node bench/inbox-queries.mjs [--fresh] [--iterations=300]
 // Targets: p50 ≤ 10 ms, p99 ≤ 30 ms.
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import http from "node:http";
 import { DatabaseSync } from "node:sqlite";
-import { d1File, ensureAssets, fmt, migrate, root, startWrangler, stats, userWithAccount } from "./inbox-lib.mjs";
+import { d1File, fmt, root, seededOnce, startWrangler, stats, timeGet } from "./inbox-lib.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8792);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -15,7 +13,6 @@ const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const ITER = Number(process.argv.find((a) => a.startsWith("--iterations="))?.split("=")[1] ?? 300);
 const persist = join(root, ".wrangler", `bench-inbox-${CONTACTS}-${MESSAGES}`);
-const marker = join(persist, "bench-seed.json");
 const SEARCH = "самовывоз";
 
 const FIRST = ["Мария", "Иван", "Олег", "Анна", "Дмитрий", "Елена", "Сергей", "Ольга", "Алексей", "Наталья", "Павел", "Татьяна", "Никита", "Ксения", "Артём"];
@@ -81,33 +78,6 @@ function seed(file, accountId) {
   return written;
 }
 
-// node:http with a keep-alive agent: the lightest HTTP client Node has, so the figure is the server's.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-function get(path, token) {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${BASE}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => (body += d));
-        res.on("end", () => resolve({ status: res.statusCode, body }));
-      })
-      .on("error", reject);
-  });
-}
-
-async function timeHttp(path, token) {
-  const samples = [];
-  for (let i = 0; i < ITER + 20; i++) {
-    const t0 = performance.now();
-    const r = await get(path, token);
-    const ms = performance.now() - t0;
-    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.body.slice(0, 200)}`);
-    if (i >= 20) samples.push(ms);
-  }
-  return stats(samples);
-}
-
 function timeSql(db, fn) {
   const samples = [];
   for (let i = 0; i < ITER + 20; i++) {
@@ -120,25 +90,7 @@ function timeSql(db, fn) {
 }
 
 async function main() {
-  if (process.argv.includes("--fresh")) rmSync(persist, { recursive: true, force: true });
-  ensureAssets();
-  let meta = existsSync(marker) ? JSON.parse(readFileSync(marker, "utf8")) : null;
-  if (!meta) {
-    rmSync(persist, { recursive: true, force: true });
-    migrate(persist);
-    const w = await startWrangler(PORT, persist);
-    const { token, accountId } = await userWithAccount(BASE);
-    await w.stop();
-    console.log(`Seeding ${CONTACTS} contacts and ${MESSAGES} messages into ${d1File(persist)} …`);
-    const t0 = Date.now();
-    const n = seed(d1File(persist), accountId);
-    meta = { token, accountId, messages: n, seededInMs: Date.now() - t0 };
-    writeFileSync(marker, JSON.stringify(meta));
-    console.log(`Seeded ${n} messages in ${(meta.seededInMs / 1000).toFixed(1)} s`);
-  } else {
-    console.log(`Reusing the seeded database in ${persist} (--fresh to rebuild)`);
-    migrate(persist); // migrations added since the seed (idempotent)
-  }
+  const meta = await seededOnce({ persist, port: PORT, what: `${CONTACTS} contacts and ${MESSAGES} messages`, seed: (file, accountId) => ({ messages: seed(file, accountId) }) });
   const { token, accountId } = meta;
   const hot = "c" + (0).toString(36).padStart(7, "0");
   const queries = [
@@ -151,7 +103,7 @@ async function main() {
   const http = {};
   try {
     for (const q of queries) {
-      http[q.name] = await timeHttp(q.path, token);
+      http[q.name] = await timeGet(BASE, q.path, token, ITER);
     }
     const check = await (await fetch(`${BASE}${queries[1].path}`, { headers: { authorization: `Bearer ${token}` } })).json();
     console.log(`search total ${check.meta.total}, page 1 of chat-contacts has ${queries.length && (await (await fetch(`${BASE}${queries[0].path}`, { headers: { authorization: `Bearer ${token}` } })).json()).data.length} items`);

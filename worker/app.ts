@@ -16,6 +16,7 @@ import { aiProviderRoutes } from "./features/ai-provider/ai-provider.routes";
 import { playgroundRoutes } from "./features/playground/playground.routes";
 import { mediaTokenRoutes, wsRoutes } from "./features/inbox/ws.routes";
 import { contactRoutes } from "./features/contacts/contacts.routes";
+import { audienceRoutes } from "./features/audience/audience.routes";
 import { customFieldRoutes } from "./features/custom-fields/custom-fields.routes";
 import { outgoingWebhookRoutes } from "./features/outgoing-webhooks/outgoing-webhooks.routes";
 import { channelRoutes } from "./features/channels/channels.routes";
@@ -84,6 +85,7 @@ const api = new Hono<AppBindings>()
   .route("/oauth", metaOauthRoutes)
   .route("/accounts", contactRoutes)
   .route("/accounts", customFieldRoutes)
+  .route("/accounts", audienceRoutes)
   .route("/accounts", outgoingWebhookRoutes)
   .route("/webhooks", webhookRoutes)
   .route("/admin/dead-letters", deadLetterRoutes)

@@ -216,17 +216,21 @@ describe("export", () => {
   it("exports CSV with custom field columns and XLSX that opens as a zip workbook", async () => {
     const { token, accountId } = await ownerWithAccount();
     const [r] = await seedInbox(accountId);
-    await getDb(env.DB).update(schema.contacts).set({ customFields: { город: "Казань", заказов: 3 } }).where(eq(schema.contacts.id, r.contactId));
+    // Custom field columns come from the account's field definitions (headed by label), values from contact_field_values.
+    for (const body of [{ key: "city", label: "Город", type: "text" }, { key: "orders", label: "Заказов", type: "number" }]) {
+      expect((await api("POST", `/accounts/${accountId}/custom-fields`, { token, body })).status).toBe(201);
+    }
+    expect((await api("PUT", `/accounts/${accountId}/contacts/${r.contactId}/fields`, { token, body: { values: { city: "Казань", orders: 3 } } })).status).toBe(200);
     const csv = await SELF.fetch(`${BASE}/api/accounts/${accountId}/contacts/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.headers.get("content-disposition")).toMatch(/attachment; filename="contacts-.*\.csv"/);
     const text = await csv.text();
     const lines = text.replace(/^\ufeff/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("ID,Имя,Платформа,Имя пользователя,ID на платформе,Телефон,Статус,О контакте,Первое обращение,Последняя активность,Создан,город,заказов");
+    expect(lines[0]).toBe("ID,Имя,Платформа,Имя пользователя,ID на платформе,Телефон,Статус,О контакте,Первое обращение,Последняя активность,Создан,Город,Заказов,Теги");
     expect(lines).toHaveLength(4);
     const maria = lines.find((l) => l.includes("Мария Иванова"))!;
-    expect(maria.endsWith(",Казань,3")).toBe(true);
+    expect(maria.endsWith(",Казань,3,")).toBe(true);
     const xlsx = await SELF.fetch(`${BASE}/api/accounts/${accountId}/contacts/export?format=xlsx`, { headers: { authorization: `Bearer ${token}` } });
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");

@@ -111,6 +111,14 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "DELETE /api/accounts/:accountId/tags/:tagId": "forbid",
   "PUT /api/accounts/:accountId/contacts/:contactId/fields": "allow",
   "PUT /api/accounts/:accountId/contacts/:contactId/tags": "allow",
+  // audience: operators tag and untag many contacts (bulk delete is refused inside the route, see audience.test.ts) and read segments; admins change segments
+  "POST /api/accounts/:accountId/contacts/bulk": "allow",
+  "GET /api/accounts/:accountId/segments": "allow",
+  "POST /api/accounts/:accountId/segments": "forbid",
+  "GET /api/accounts/:accountId/segments/:segmentId": "allow",
+  "PATCH /api/accounts/:accountId/segments/:segmentId": "forbid",
+  "DELETE /api/accounts/:accountId/segments/:segmentId": "forbid",
+  "GET /api/accounts/:accountId/segments/:segmentId/count": "allow",
 };
 
 /**

@@ -26,6 +26,7 @@ export const SUBJECTS = [
   "Promotion",
   "CustomField",
   "Tag",
+  "Segment",
   "Billing",
   "Integration",
   "AiProvider",
@@ -71,6 +72,7 @@ export function rulesFor(role: Role | null, opts: { isPlatformAdmin?: boolean } 
       { action: "read", subject: "Promotion" },
       { action: "read", subject: "CustomField" },
       { action: "read", subject: "Tag" },
+      { action: "read", subject: "Segment" },
       { action: "read", subject: "Flow" },
       { action: "read", subject: "Analytics" },
     );

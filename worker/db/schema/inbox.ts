@@ -5,6 +5,8 @@ import { idKey, stringList, textOrEmpty, timestamps } from "./columns";
 
 export const PLATFORMS = ["TELEGRAM", "WHATSAPP", "INSTAGRAM", "WEBCHAT"] as const;
 export type Platform = (typeof PLATFORMS)[number];
+export const SUBSCRIPTIONS = ["subscribed", "unsubscribed", "blocked"] as const;
+export type Subscription = (typeof SUBSCRIPTIONS)[number];
 export const THREAD_STATUSES = ["active", "archived", "closed", "pending"] as const;
 export const GPT_STATUSES = ["WAITING_RESPONSE", "COMPLETED"] as const;
 export const MESSAGE_TYPES = ["text", "image", "video", "audio", "document", "incomingCall", "contact", "tool_call", "tool_result"] as const;
@@ -49,6 +51,8 @@ export const contacts = sqliteTable(
     status: text("status", { enum: ["online", "busy", "away"] }),
     about: text("about"),
     isTestContact: integer("is_test_contact", { mode: "boolean" }).notNull().default(false),
+    /** Whether broadcasts reach the contact: "unsubscribed" (asked to stop, or blocked the bot) and "blocked" (by the account) are left out of every audience count. */
+    subscription: text("subscription", { enum: SUBSCRIPTIONS }).notNull().default("subscribed"),
     /** Lower-cased (in JS, so Cyrillic too) name + username + phone + platform user id, for the contacts table search. */
     searchText: textOrEmpty("search_text"),
     /** { [customFieldKey]: value } */

@@ -9,3 +9,4 @@ export * from "./webhooks";
 export * from "./ai-providers";
 export * from "./broadcast-quota";
 export * from "./custom-fields";
+export * from "./segments";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PLATFORMS, THREAD_STATUSES } from "../../db/schema/inbox";
 import { pageQuery } from "../../lib/validation";
+import { filterParam } from "../audience/filter";
 
 const boolParam = z.enum(["true", "false"], { error: "Ожидается true или false" }).transform((v) => v === "true");
 const search = z.string().trim().max(100, "Не больше 100 символов").optional();
@@ -16,7 +17,18 @@ export const chatContactsQuery = pageQuery(30, 100).extend({
 export type ChatContactsQuery = z.output<typeof chatContactsQuery>;
 
 export const CONTACT_SORTS = ["createdAt", "lastSeenAt", "name"] as const;
+/** §2.13 page sizes of a data table. */
+export const PAGE_SIZES = [5, 10, 20, 25, 50, 100] as const;
+const pageSize = z.coerce
+  .number()
+  .int()
+  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `Размер страницы: ${PAGE_SIZES.join(", ")}`)
+  .default(20);
+
+/** The contacts table: the older single parameters, plus the audience filter as JSON in `filter` (both apply). */
 export const contactsQuery = pageQuery(20, 100).extend({
+  limit: pageSize,
+  filter: filterParam.optional(),
   q: search,
   platform: z.enum(PLATFORMS).optional(),
   status: z.enum(THREAD_STATUSES).optional(),
@@ -28,6 +40,7 @@ export type ContactsQuery = z.output<typeof contactsQuery>;
 
 export const exportQuery = z.object({
   format: z.enum(["csv", "xlsx"], { error: "Формат: csv или xlsx" }).default("csv"),
+  filter: filterParam.optional(),
   q: search,
   platform: z.enum(PLATFORMS).optional(),
   isTestContact: boolParam.optional(),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
 import { rowInAccount } from "../../db/queries";
 import type { Env } from "../../env";
@@ -13,6 +13,8 @@ import type { ChatContactsQuery, ContactsQuery } from "./contacts.schemas";
 import { CHAT_SEARCH_COUNT_SQL, chatSearchSql } from "./search-sql";
 import { valuesOfContact } from "../custom-fields/contact-fields.service";
 import { tagsOfContact } from "../custom-fields/tags.service";
+import { contactRows, tagsAndValues } from "../audience/audience.service";
+import { compileFilter } from "../audience/compile";
 
 const { contacts, threads, messages, channels } = schema;
 
@@ -127,31 +129,24 @@ function toItems(rows: Record<string, unknown>[]) {
   return rows.map((r) => serializeContact(rowToContact(unprefix(r, "c")), rowToThread(unprefix(r, "t"))));
 }
 
-/** The contacts table: contacts (with their latest thread), search, filters, sorting. */
+/**
+ * The contacts table: one page of the audience filter (`filter`, plus the older single parameters),
+ * with each contact's latest thread, tags and custom field values (the column chooser shows them).
+ */
 export async function listContacts(env: Env, accountId: string, q: ContactsQuery) {
-  const db = getDb(env.DB);
-  const where: SQL[] = [eq(contacts.accountId, accountId), eq(contacts.isTestContact, q.isTestContact ?? false)];
-  if (q.platform) where.push(eq(contacts.platform, q.platform));
+  const f = await compileFilter(env, accountId, q.filter ?? {}, q.isTestContact ?? false);
   const n = needle(q.q);
-  if (n) where.push(sql`instr(${contacts.searchText}, ${n}) > 0`);
-  if (q.status) where.push(sql`EXISTS (SELECT 1 FROM threads t WHERE t.contact_id = ${contacts.id} AND t.status = ${q.status})`);
-  const cond = and(...where);
-  const col = q.sortBy === "name" ? contacts.name : q.sortBy === "createdAt" ? contacts.createdAt : contacts.lastSeenAt;
-  const dir = q.sortDir === "asc" ? asc : desc;
-  const [rows, total] = await db.batch([
-    db
-      .select()
-      .from(contacts)
-      .where(cond)
-      .orderBy(dir(col), dir(contacts.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(contacts).where(cond),
-  ]);
-  const latest = await latestThreads(env, accountId, rows.map((r) => r.id));
+  if (q.platform) f.where += " AND c.platform = ?", f.args.push(q.platform);
+  if (n) f.where += " AND instr(c.search_text, ?) > 0", f.args.push(n);
+  if (q.status) f.where += " AND EXISTS (SELECT 1 FROM threads t WHERE t.contact_id = c.id AND t.status = ?)", f.args.push(q.status);
+  const col = q.sortBy === "name" ? "c.name" : q.sortBy === "createdAt" ? "c.created_at" : "c.last_seen_at";
+  const dir = q.sortDir === "asc" ? "ASC" : "DESC";
+  const { rows, total } = await contactRows(env, f, `${col} ${dir}, c.id ${dir}`, q.limit, (q.page - 1) * q.limit);
+  const ids = rows.map((r) => r.id);
+  const [latest, extra] = await Promise.all([latestThreads(env, accountId, ids), tagsAndValues(env, accountId, ids)]);
   return paged(
-    rows.map((c) => serializeContact(c, latest.get(c.id) ?? null)),
-    total[0]?.n ?? 0,
+    rows.map((c) => ({ ...serializeContact(c, latest.get(c.id) ?? null), subscription: c.subscription, tags: extra.tags.get(c.id) ?? [], fieldValues: extra.values.get(c.id) ?? {} })),
+    total,
     q.page,
     q.limit,
   );

@@ -1,13 +1,16 @@
-import { and, asc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import writeXlsxFile, { type Row } from "write-excel-file/universal";
-import { getDb, schema } from "../../db/client";
 import type { Contact } from "../../db/schema/inbox";
 import type { Env } from "../../env";
+import { contactRows, tagsAndValues } from "../audience/audience.service";
+import { type CompiledFilter, compileFilter } from "../audience/compile";
+import type { FieldValue } from "../custom-fields/field-values";
+import type { TagDto } from "../custom-fields/tags.service";
 import type { ExportQuery } from "./contacts.schemas";
 import { needle } from "./contacts.service";
 
-const { contacts } = schema;
 const PAGE = 500;
+/** One exported contact with its tags and custom field values. */
+type Row_ = { c: Contact; tags: TagDto[]; values: Record<string, FieldValue> };
 
 const BASE_COLUMNS: { header: string; value: (c: Contact) => string | number | Date | null }[] = [
   { header: "ID", value: (c) => c.id },
@@ -24,38 +27,38 @@ const BASE_COLUMNS: { header: string; value: (c: Contact) => string | number | D
 ];
 
 /**
- * Contacts as CSV or XLSX with one column per custom field. Rows are read in keyset pages of 500.
- * CSV is written to the response as each page arrives (constant memory). XLSX goes through
- * `write-excel-file` (pure JS, fflate inside, runs in Workers): it builds the zip from the rows
- * collected page by page and the result is streamed out.
+ * The filtered contacts as CSV or XLSX: the standard columns, one column per custom field (headed
+ * by its label, in the fields' order) and the tags. Rows are read in keyset pages of 500, each page's
+ * tags and values in two more statements. CSV is written to the response as each page arrives
+ * (constant memory). XLSX goes through `write-excel-file` (pure JS, fflate inside, runs in
+ * Workers): it builds the zip from the rows collected page by page and the result is streamed out.
  */
 export async function exportContacts(env: Env, accountId: string, q: ExportQuery): Promise<Response> {
-  const db = getDb(env.DB);
-  const where: SQL[] = [eq(contacts.accountId, accountId), eq(contacts.isTestContact, q.isTestContact ?? false)];
-  if (q.platform) where.push(eq(contacts.platform, q.platform));
+  const f = await compileFilter(env, accountId, q.filter ?? {}, q.isTestContact ?? false);
   const n = needle(q.q);
-  if (n) where.push(sql`instr(${contacts.searchText}, ${n}) > 0`);
-  const keysRows = await env.DB.prepare(
-    "SELECT DISTINCT j.key AS key FROM contacts c, json_each(c.custom_fields) j WHERE c.account_id = ? ORDER BY j.key LIMIT 200",
-  )
-    .bind(accountId)
-    .all<{ key: string }>();
-  const fieldKeys = keysRows.results.map((r) => r.key);
-  const headers = [...BASE_COLUMNS.map((c) => c.header), ...fieldKeys];
+  if (q.platform) f.where += " AND c.platform = ?", f.args.push(q.platform);
+  if (n) f.where += " AND instr(c.search_text, ?) > 0", f.args.push(n);
+  const fields = await env.DB.prepare("SELECT key, label FROM custom_fields WHERE account_id = ? ORDER BY position, key").bind(accountId).all<{ key: string; label: string }>();
+  const fieldKeys = fields.results.map((r) => r.key);
+  // A field's column is headed by its label; a label two fields share also names the key.
+  const labels = fields.results.map((r) => r.label);
+  const fieldHeaders = fields.results.map((r) => (labels.filter((l) => l === r.label).length > 1 ? `${r.label} (${r.key})` : r.label));
+  const headers = [...BASE_COLUMNS.map((c) => c.header), ...fieldHeaders, "Теги"];
 
-  async function* pages(): AsyncGenerator<Contact[]> {
+  async function* pages(): AsyncGenerator<Row_[]> {
     let after: { createdAt: number; id: string } | null = null;
     for (;;) {
-      const cond: SQL | undefined = after ? and(...where, or(gt(contacts.createdAt, after.createdAt), and(eq(contacts.createdAt, after.createdAt), gt(contacts.id, after.id)))) : and(...where);
-      const rows: Contact[] = await db.select().from(contacts).where(cond).orderBy(asc(contacts.createdAt), asc(contacts.id)).limit(PAGE).all();
+      const page: CompiledFilter = after ? { from: f.from, where: `${f.where} AND (c.created_at > ? OR (c.created_at = ? AND c.id > ?))`, args: [...f.args, after.createdAt, after.createdAt, after.id] } : f;
+      const { rows } = await contactRows(env, page, "c.created_at ASC, c.id ASC", PAGE, 0, false);
       if (rows.length === 0) return;
-      yield rows;
+      const extra = await tagsAndValues(env, accountId, rows.map((r) => r.id));
+      yield rows.map((c) => ({ c, tags: extra.tags.get(c.id) ?? [], values: extra.values.get(c.id) ?? {} }));
       if (rows.length < PAGE) return;
-      const last: Contact = rows[rows.length - 1];
+      const last = rows[rows.length - 1]!;
       after = { createdAt: last.createdAt, id: last.id };
     }
   }
-  const values = (c: Contact) => [...BASE_COLUMNS.map((col) => col.value(c)), ...fieldKeys.map((k) => customValue(c.customFields?.[k]))];
+  const values = ({ c, tags, values: own }: Row_) => [...BASE_COLUMNS.map((col) => col.value(c)), ...fieldKeys.map((k) => customValue(own[k])), tags.map((t) => t.name).join(", ")];
   const stamp = new Date().toISOString().slice(0, 10);
 
   if (q.format === "csv") {
@@ -99,12 +102,12 @@ export async function exportContacts(env: Env, accountId: string, q: ExportQuery
   });
 }
 
-function customValue(v: unknown): string | number | null {
+function customValue(v: FieldValue | undefined): string | number | null {
   if (v === null || v === undefined) return null;
   if (typeof v === "number") return v;
   if (typeof v === "string") return v;
   if (typeof v === "boolean") return v ? "да" : "нет";
-  return JSON.stringify(v);
+  return v.join(", ");
 }
 
 function csvCell(v: string | number | Date | null): string {

@@ -45,6 +45,7 @@ export function rowToContact(r: Raw): Contact {
     status: (r.status as Contact["status"]) ?? null,
     about: str(r.about),
     isTestContact: bool(r.is_test_contact),
+    subscription: (r.subscription as Contact["subscription"]) ?? "subscribed",
     searchText: String(r.search_text ?? ""),
     customFields: json(r.custom_fields, {}),
     facts: json(r.facts, []),

@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import type { AppBindings } from "../../env";
+import { forbidden } from "../../lib/errors";
+import { v } from "../../lib/validation";
+import { can } from "../../middleware/account-scope";
+import * as s from "./audience.schemas";
+import { bulkAction } from "./audience.service";
+import * as seg from "./segments.service";
+
+/**
+ * Bulk actions on contacts and saved segments (mounted at /api/accounts). Tagging and untagging
+ * many contacts is open to operators (they set tags on contacts); deleting them, and changing
+ * segments, is for admins and owners.
+ */
+export const audienceRoutes = new Hono<AppBindings>()
+  .post("/:accountId/contacts/bulk", can("update", "Contact"), v("json", s.bulkBody), async (c) => {
+    const body = c.req.valid("json");
+    if (body.action === "delete" && !c.get("member").ability.can("delete", "Contact")) throw forbidden();
+    const r = await bulkAction(c.env, c.get("member").accountId, body);
+    const message = body.action === "delete" ? `Удалено контактов: ${r.affected}` : body.action === "tag" ? `Тег поставлен контактам: ${r.affected}` : `Тег снят с контактов: ${r.affected}`;
+    return c.json({ ...r, message }, 200);
+  })
+  .get("/:accountId/segments", can("read", "Segment"), async (c) => {
+    return c.json(await seg.listSegments(c.env, c.get("member").accountId), 200);
+  })
+  .post("/:accountId/segments", can("create", "Segment"), v("json", s.segmentCreate), async (c) => {
+    const segment = await seg.createSegment(c.env, c.get("member").accountId, c.req.valid("json"));
+    return c.json({ ...segment, message: "Сегмент сохранён" }, 201);
+  })
+  .get("/:accountId/segments/:segmentId", can("read", "Segment"), v("param", s.segmentParam), async (c) => {
+    return c.json(await seg.getSegment(c.env, c.get("member").accountId, c.req.valid("param").segmentId), 200);
+  })
+  .patch("/:accountId/segments/:segmentId", can("update", "Segment"), v("param", s.segmentParam), v("json", s.segmentUpdate), async (c) => {
+    const segment = await seg.updateSegment(c.env, c.get("member").accountId, c.req.valid("param").segmentId, c.req.valid("json"));
+    return c.json({ ...segment, message: "Сегмент сохранён" }, 200);
+  })
+  .delete("/:accountId/segments/:segmentId", can("delete", "Segment"), v("param", s.segmentParam), async (c) => {
+    const r = await seg.deleteSegment(c.env, c.get("member").accountId, c.req.valid("param").segmentId);
+    return c.json({ ...r, message: "Сегмент удалён" }, 200);
+  })
+  .get("/:accountId/segments/:segmentId/count", can("read", "Segment"), v("param", s.segmentParam), async (c) => {
+    return c.json(await seg.countSegment(c.env, c.get("member").accountId, c.req.valid("param").segmentId), 200);
+  });

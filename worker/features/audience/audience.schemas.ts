@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { audienceFilter } from "./filter";
+
+const id = z.string().trim().min(1).max(64);
+export const MAX_BULK_IDS = 1000;
+
+/** A bulk action on the given contacts (`ids`) or on everything the `filter` matches (one of the two). */
+export const bulkBody = z
+  .object({
+    action: z.enum(["tag", "untag", "delete"], { error: "Действие: tag, untag или delete" }),
+    tagId: id.optional(),
+    ids: z.array(id).min(1, "Выберите контакты").max(MAX_BULK_IDS, `Не больше ${MAX_BULK_IDS} контактов за раз; для большего выберите все по фильтру`).optional(),
+    filter: audienceFilter.optional(),
+  })
+  .refine((b) => (b.ids === undefined) !== (b.filter === undefined), { message: "Выберите контакты или задайте фильтр", path: ["ids"] })
+  .refine((b) => b.action === "delete" || b.tagId !== undefined, { message: "Выберите тег", path: ["tagId"] });
+export type BulkBody = z.output<typeof bulkBody>;
+
+const name = z.string().trim().min(1, "Введите название").max(100, "Не больше 100 символов");
+export const segmentCreate = z.object({ name, filter: audienceFilter });
+export const segmentUpdate = z.object({ name: name.optional(), filter: audienceFilter.optional() });
+export type SegmentInput = z.output<typeof segmentCreate>;
+
+export const segmentParam = z.object({ accountId: id, segmentId: id });
