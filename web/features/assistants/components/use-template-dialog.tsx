@@ -39,6 +39,7 @@ export function UseTemplateDialog({ template, onOpenChange }: { template: Assist
     failure: (e) => notifyFailure("errors.templateCopy", e),
   });
 
+  const accountOptions = accounts.map((a) => ({ value: a.accountId, label: a.name, disabled: a.role === "operator" }));
   const noAccounts = (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">{t("templates.noAccounts")}</p>
@@ -59,14 +60,7 @@ export function UseTemplateDialog({ template, onOpenChange }: { template: Assist
       submitLabel={t("templates.copySubmit")}
       submitTestId="use-template-submit"
     >
-      <SelectField
-        control={form.control}
-        name="accountId"
-        label={t("templates.copyAccount")}
-        placeholder={t("templates.copyAccountPlaceholder")}
-        triggerTestId="use-template-account"
-        options={accounts.map((a) => ({ value: a.accountId, label: a.name, disabled: a.role === "operator" }))}
-      />
+      <SelectField control={form.control} name="accountId" label={t("templates.copyAccount")} placeholder={t("templates.copyAccountPlaceholder")} triggerTestId="use-template-account" options={accountOptions} />
       <TextField control={form.control} name="name" label={t("templates.copyName")} maxLength={100} data-testid="use-template-name" />
     </FormDialog>
   );

@@ -62,14 +62,7 @@ export function FieldDialog({ accountId, field, onClose }: { accountId: string; 
       className="max-h-[92dvh] overflow-y-auto sm:max-w-lg"
       testId="field-dialog"
     >
-      <TextField
-        control={form.control}
-        name="label"
-        label={t("form.label")}
-        placeholder={t("form.labelPlaceholder")}
-        autoFocus
-        maxLength={100}
-      />
+      <TextField control={form.control} name="label" label={t("form.label")} placeholder={t("form.labelPlaceholder")} autoFocus maxLength={100} />
       <TextField
         control={form.control}
         name="key"
