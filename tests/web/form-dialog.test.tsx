@@ -156,4 +156,15 @@ describe("FormDialog with useFormDialog and TextField", () => {
     await act(async () => fireEvent.click(screen.getByTestId("send")));
     await waitFor(() => expect(formShown()).toBeNull());
   });
+
+  it("a dialog its parent mounts while open is open at once; Cancel and a save call onClose", async () => {
+    const onClose = vi.fn();
+    mount(<Harness save={async () => ({ id: "1" })} options={{ onClose }} />);
+    expect(formShown()).not.toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Отмена" }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    fireEvent.change(screen.getByLabelText("E-mail"), { target: { value: "new@example.ru" } });
+    await act(async () => fireEvent.click(screen.getByTestId("send")));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+  });
 });

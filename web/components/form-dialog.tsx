@@ -23,11 +23,13 @@ export type FormDialogOptions<T extends FieldValues, TOut, R> = {
   /** The values the form is reset to each time the dialog opens. */
   defaults?: () => DefaultValues<NoInfer<T>>;
   /**
-   * For a dialog its parent opens (or mounts only while open). Without them the dialog keeps its
-   * own open state and its `trigger` opens it.
+   * For a dialog its parent opens. Without them (or onClose) the dialog keeps its own open state
+   * and its `trigger` opens it.
    */
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** For a dialog its parent mounts only while it is open: closing it calls onClose. */
+  onClose?: () => void;
   /** The call; null when there is nothing to send (the dialog just closes). */
   save: (values: TOut) => Promise<R> | null;
   /** The success snackbar's message (none when it gives nothing). */
@@ -51,20 +53,20 @@ export type FormDialogOptions<T extends FieldValues, TOut, R> = {
 export function useFormDialog<T extends FieldValues, TOut, R>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   form: UseFormReturn<T, any, TOut>,
-  { defaults, open: outerOpen, onOpenChange: outerChange, save, success, invalidate, keepOpen, onSaved, failure }: FormDialogOptions<T, TOut, R>,
+  { defaults, open: outerOpen, onOpenChange: outerChange, onClose, save, success, invalidate, keepOpen, onSaved, failure }: FormDialogOptions<T, TOut, R>,
 ) {
   const queryClient = useQueryClient();
   const [ownOpen, setOwnOpen] = useState(false);
-  const controlled = outerChange !== undefined;
-  const open = controlled ? (outerOpen ?? true) : ownOpen;
+  const parent = onClose ? { open: true, change: (o: boolean) => void (o || onClose()) } : outerChange ? { open: !!outerOpen, change: outerChange } : null;
+  const open = parent ? parent.open : ownOpen;
   // A dialog its parent opens starts from `defaults` each time it opens.
   useEffect(() => {
-    if (controlled && open && defaults) form.reset(defaults());
+    if (parent && open && defaults) form.reset(defaults());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   const onOpenChange = (o: boolean) => {
-    if (controlled) return outerChange(o);
+    if (parent) return parent.change(o);
     if (o && defaults) form.reset(defaults());
     setOwnOpen(o);
   };

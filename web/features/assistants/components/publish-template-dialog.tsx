@@ -72,16 +72,10 @@ function SourceFields({ form, enabled }: { form: PublishForm; enabled: boolean }
   const accountId = form.watch("accountId");
   const choices = useQuery({ ...assistantQueries.list(accountId, { page: 1, limit: 100 }), enabled: enabled && !!accountId });
   const list = choices.data?.data;
+  const accountOptions = accounts.map((a) => ({ value: a.accountId, label: a.name }));
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <SelectField
-        control={form.control}
-        name="accountId"
-        label={t("publish.account")}
-        placeholder={t("templates.copyAccountPlaceholder")}
-        options={accounts.map((a) => ({ value: a.accountId, label: a.name }))}
-        onValueChange={() => form.setValue("assistantId", "")}
-      />
+      <SelectField control={form.control} name="accountId" label={t("publish.account")} placeholder={t("templates.copyAccountPlaceholder")} options={accountOptions} onValueChange={() => form.setValue("assistantId", "")} />
       <SelectField
         control={form.control}
         name="assistantId"

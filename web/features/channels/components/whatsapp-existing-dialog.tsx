@@ -40,15 +40,7 @@ export function WhatsappExistingDialog({
   });
 
   return (
-    <FormDialog
-      {...dialog}
-      title={t("whatsapp.existing.title")}
-      description={t("whatsapp.existing.description")}
-      className="max-w-lg"
-      formClassName="space-y-4"
-      cancelVariant="secondary"
-      submitLabel={t("whatsapp.existing.submit")}
-    >
+    <FormDialog {...dialog} title={t("whatsapp.existing.title")} description={t("whatsapp.existing.description")} className="max-w-lg" formClassName="space-y-4" cancelVariant="secondary" submitLabel={t("whatsapp.existing.submit")}>
       <TextField control={form.control} name="idInstance" label="idInstance" inputMode="numeric" autoComplete="off" placeholder="1101000001" />
       <TextField control={form.control} name="apiTokenInstance" label="apiTokenInstance" description={t("whatsapp.existing.tokenHint")} autoComplete="off" spellCheck={false} controlClassName="font-mono text-sm" />
       <TextField control={form.control} name="apiUrl" label={t("whatsapp.existing.apiUrl")} description={t("whatsapp.existing.apiUrlHint")} type="url" inputMode="url" placeholder="https://api.green-api.com" />

@@ -41,8 +41,7 @@ export function FieldDialog({ accountId, field, onClose }: { accountId: string; 
   }, [field, keyTouched, label, form]);
 
   const dialog = useFormDialog(form, {
-    open: true,
-    onOpenChange: (o) => !o && onClose(),
+    onClose,
     save: (values) =>
       field
         ? customFieldApi.update(accountId, field.fieldId, { label: values.label, type: values.type, options: values.options, description: values.description })

@@ -21,8 +21,7 @@ export function TagDialog({ accountId, tag, onClose }: { accountId: string; tag:
   const [name, color] = form.watch(["name", "color"]);
 
   const dialog = useFormDialog(form, {
-    open: true,
-    onOpenChange: (o) => !o && onClose(),
+    onClose,
     save: (values) => (tag ? customFieldApi.updateTag(accountId, tag.tagId, values) : customFieldApi.createTag(accountId, values)),
     success: tag ? t("tags.toasts.saved") : t("tags.toasts.created"),
     invalidate: [customFieldKeys.tags(accountId)],
@@ -30,14 +29,7 @@ export function TagDialog({ accountId, tag, onClose }: { accountId: string; tag:
   });
 
   return (
-    <FormDialog
-      {...dialog}
-      title={tag ? t("tags.form.editTitle") : t("tags.form.createTitle")}
-      submitLabel={tag ? t("form.save") : t("tags.form.create")}
-      submitTestId="tag-save"
-      className="sm:max-w-md"
-      testId="tag-dialog"
-    >
+    <FormDialog {...dialog} title={tag ? t("tags.form.editTitle") : t("tags.form.createTitle")} submitLabel={tag ? t("form.save") : t("tags.form.create")} submitTestId="tag-save" className="sm:max-w-md" testId="tag-dialog">
       <TextField control={form.control} name="name" label={t("tags.form.name")} placeholder={t("tags.form.namePlaceholder")} autoFocus maxLength={50} />
       <FieldItem control={form.control} name="color" label={t("tags.form.color")}>
         {(field) => (

@@ -47,8 +47,7 @@ export function EndpointDialog({
   });
 
   const dialog = useFormDialog(form, {
-    open: true,
-    onOpenChange: (o) => !o && onClose(),
+    onClose,
     save: async (input) => {
       // The checkboxes offer only the catalogue's types (GET …/webhook/event-types).
       const values = { ...input, events: input.events as EndpointInput["events"] };
