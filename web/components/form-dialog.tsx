@@ -1,21 +1,113 @@
-import type { BaseSyntheticEvent, ReactNode } from "react";
-import type { DefaultValues, FieldValues, UseFormReturn } from "react-hook-form";
+import { useEffect, useState, type BaseSyntheticEvent, type ReactNode } from "react";
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
+import type { DefaultValues, FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
+import { applyServerErrors } from "@/lib/form";
+import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
+
+/**
+ * What a failed save shows once the server's field messages (400/409 details.fields) are on the
+ * fields: when no field took one, a snackbar with the error's sentence (or `toast`), or that
+ * sentence (or `message`) under `field`; a function instead handles every failure itself.
+ */
+export type SaveFailure<T extends FieldValues> =
+  | { toast: string; title?: string }
+  | { field: Path<T>; message: string }
+  | ((error: unknown, onFields: boolean) => void);
+
+export type FormDialogOptions<T extends FieldValues, TOut, R> = {
+  /** The values the form is reset to each time the dialog opens. */
+  defaults?: () => DefaultValues<NoInfer<T>>;
+  /**
+   * For a dialog its parent opens. Without them (or onClose) the dialog keeps its own open state
+   * and its `trigger` opens it.
+   */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** For a dialog its parent mounts only while it is open: closing it calls onClose. */
+  onClose?: () => void;
+  /** The call; null when there is nothing to send (the dialog just closes). */
+  save: (values: TOut) => Promise<R> | null;
+  /** The success snackbar's message (none when it gives nothing). */
+  success?: string | ((result: R) => string | undefined);
+  /** The queries a save makes stale; they are refetched before the dialog closes. */
+  invalidate?: readonly QueryKey[] | ((values: TOut) => readonly QueryKey[]);
+  /** Stay open after a save (e.g. to show the result). */
+  keepOpen?: boolean;
+  /** After the save, the refresh and the close: navigate, hand the result to the parent… */
+  onSaved?: (result: R, values: TOut) => void;
+  failure: SaveFailure<T>;
+};
+
+/**
+ * The state and the submit step of a FormDialog, returned as its props: spread them,
+ * `<FormDialog {...dialog} title=… submitLabel=…>fields</FormDialog>`. It owns the open state
+ * (unless the parent passes `open`/`onOpenChange`), resets the form to `defaults` on each opening,
+ * and submits: save, say so, refresh the queries, close, then `onSaved`; a failure puts the
+ * server's messages on the fields, else shows `failure`.
+ */
+export function useFormDialog<T extends FieldValues, TOut, R>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: UseFormReturn<T, any, TOut>,
+  { defaults, open: outerOpen, onOpenChange: outerChange, onClose, save, success, invalidate, keepOpen, onSaved, failure }: FormDialogOptions<T, TOut, R>,
+) {
+  const queryClient = useQueryClient();
+  const [ownOpen, setOwnOpen] = useState(false);
+  const parent = onClose ? { open: true, change: (o: boolean) => void (o || onClose()) } : outerChange ? { open: !!outerOpen, change: outerChange } : null;
+  const open = parent ? parent.open : ownOpen;
+  // A dialog its parent opens starts from `defaults` each time it opens.
+  useEffect(() => {
+    if (parent && open && defaults) form.reset(defaults());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const onOpenChange = (o: boolean) => {
+    if (parent) return parent.change(o);
+    if (o && defaults) form.reset(defaults());
+    setOwnOpen(o);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const call = save(values);
+    if (!call) return onOpenChange(false);
+    try {
+      const result = await call;
+      const message = typeof success === "function" ? success(result) : success;
+      if (message) notify({ type: "success", message });
+      const keys = typeof invalidate === "function" ? invalidate(values) : (invalidate ?? []);
+      await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      if (!keepOpen) onOpenChange(false);
+      onSaved?.(result, values);
+    } catch (e) {
+      showFailure(form, e, failure);
+    }
+  });
+
+  return { form, onSubmit, open, onOpenChange };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function showFailure<T extends FieldValues>(form: UseFormReturn<T, any, any>, error: unknown, failure: SaveFailure<T>) {
+  const onFields = applyServerErrors(form, error);
+  if (typeof failure === "function") return failure(error, onFields);
+  if (onFields) return;
+  const sentence = error instanceof Error && error.message ? error.message : undefined;
+  if ("field" in failure) form.setError(failure.field, { type: "server", message: sentence ?? failure.message });
+  else notify({ type: "error", title: failure.title, message: sentence ?? failure.toast });
+}
 
 /**
  * A dialog that holds one react-hook-form form: title, description, the fields, and a footer with
  * Cancel and the submit button (spinning while the form submits). The form is labelled by the
  * title (or `formLabel`).
  *
- * Use it for "fill in a few fields and press a button" dialogs. The caller owns `open` (it closes
- * the dialog after a successful submit); `trigger` opens it. With `resetValues` the form is reset
- * to those values each time the trigger (or anything calling onOpenChange(true)) opens it; a
- * dialog opened by its parent resets its form itself. A confirmation without fields is
- * ConfirmDialog.
+ * Use it for "fill in a few fields and press a button" dialogs, with useFormDialog's props
+ * (`form`, `onSubmit`, `open`, `onOpenChange`); `trigger` opens it. `fallback` stands in for the
+ * form when there is nothing to fill in. A confirmation without fields is ConfirmDialog.
  */
 export function FormDialog<T extends FieldValues>({
   form,
@@ -23,11 +115,11 @@ export function FormDialog<T extends FieldValues>({
   open,
   onOpenChange,
   trigger,
-  resetValues,
   title,
   description,
   formLabel,
   children,
+  fallback,
   submitLabel,
   submitTestId,
   submitDisabled,
@@ -47,12 +139,13 @@ export function FormDialog<T extends FieldValues>({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   trigger?: ReactNode;
-  resetValues?: () => DefaultValues<NoInfer<T>>;
   title: ReactNode;
   description?: ReactNode;
   /** The form's aria-label when the title is not a plain string. */
   formLabel?: string;
   children: ReactNode;
+  /** Shown instead of the form and its footer (e.g. no account to copy into). */
+  fallback?: ReactNode;
   submitLabel: ReactNode;
   submitTestId?: string;
   submitDisabled?: boolean;
@@ -70,32 +163,28 @@ export function FormDialog<T extends FieldValues>({
 }) {
   const { t } = useTranslation("common");
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        if (o && resetValues) form.reset(resetValues());
-        onOpenChange(o);
-      }}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
       <DialogContent className={className} persistent={persistent} data-testid={testId}>
         <DialogHeader className={headerClassName}>
           <DialogTitle>{title}</DialogTitle>
           {description && <DialogDescription>{description}</DialogDescription>}
         </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className={cn(formClassName)} aria-label={formLabel ?? (typeof title === "string" ? title : undefined)}>
-            {children}
-            <DialogFooter className={footerClassName}>
-              <Button type="button" variant={cancelVariant} onClick={() => onOpenChange(false)}>
-                {cancelLabel ?? t("actions.cancel")}
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting} disabled={submitDisabled} data-testid={submitTestId}>
-                {submitLabel}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
+        {fallback ?? (
+          <Form {...form}>
+            <form onSubmit={onSubmit} noValidate className={cn(formClassName)} aria-label={formLabel ?? (typeof title === "string" ? title : undefined)}>
+              {children}
+              <DialogFooter className={footerClassName}>
+                <Button type="button" variant={cancelVariant} onClick={() => onOpenChange(false)}>
+                  {cancelLabel ?? t("actions.cancel")}
+                </Button>
+                <Button type="submit" loading={form.formState.isSubmitting} disabled={submitDisabled} data-testid={submitTestId}>
+                  {submitLabel}
+                </Button>
+              </DialogFooter>
+            </form>
+          </Form>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -1,11 +1,10 @@
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Sparkles, TriangleAlert } from "lucide-react";
-import { FormDialog } from "@/components/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/form-dialog";
 import { TextareaField } from "@/components/form/field";
 import { Button } from "@/components/ui/button";
-import { applyServerErrors, useZodForm } from "@/lib/form";
-import { notify } from "@/lib/notify";
+import { useZodForm } from "@/lib/form";
 import { assistantApi } from "../api";
 import { notifyFailure } from "../errors";
 import { generateSchema } from "../schemas";
@@ -29,29 +28,21 @@ export function GenerateDialog({
   disabled?: boolean;
 }) {
   const { t } = useTranslation("assistants");
-  const [open, setOpen] = useState(false);
   const schema = useMemo(() => generateSchema(t), [t]);
   const form = useZodForm(schema, { defaultValues: { description: "", language } });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const r = await assistantApi.generate(accountId, assistantId, values);
-      onGenerated(r.instructions);
-      notify({ type: "success", message: t("editor.generate.done") });
-      setOpen(false);
-    } catch (e) {
-      applyServerErrors(form, e);
-      notifyFailure("errors.generate", e);
-    }
+  const dialog = useFormDialog(form, {
+    // The description stays as typed; the language follows the assistant's.
+    defaults: () => ({ description: form.getValues("description"), language }),
+    save: (values) => assistantApi.generate(accountId, assistantId, values),
+    success: t("editor.generate.done"),
+    onSaved: (r) => onGenerated(r.instructions),
+    failure: (e) => notifyFailure("errors.generate", e),
   });
 
   return (
     <FormDialog
-      form={form}
-      onSubmit={onSubmit}
-      open={open}
-      onOpenChange={setOpen}
-      resetValues={() => ({ description: form.getValues("description"), language })}
+      {...dialog}
       trigger={
         <Button type="button" variant="outline" size="sm" disabled={disabled} data-testid="generate-open">
           <Sparkles aria-hidden />

@@ -1,12 +1,11 @@
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import type { UseFormReturn } from "react-hook-form";
-import { FormDialog } from "@/components/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/form-dialog";
 import { SelectField } from "@/components/form/select-field";
-import { applyServerErrors, useZodForm } from "@/lib/form";
-import { notify } from "@/lib/notify";
+import { useZodForm } from "@/lib/form";
 import { useSession } from "@/lib/session";
 import { assistantApi, assistantKeys, assistantQueries } from "../api";
 import { notifyFailure } from "../errors";
@@ -27,8 +26,6 @@ export function PublishTemplateDialog({
   defaultAccountId?: string | null;
 }) {
   const { t } = useTranslation("assistants");
-  const [open, setOpen] = useState(false);
-  const queryClient = useQueryClient();
   const { accounts } = useSession();
   const schema = useMemo(
     () =>
@@ -49,33 +46,17 @@ export function PublishTemplateDialog({
   });
   const form = useZodForm(schema, { defaultValues: defaults() });
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    try {
-      await assistantApi.copyToTemplate(v.assistantId, v.accountId, { name: v.name, description: v.description, tags: v.tags });
-      notify({ type: "success", message: t("toasts.copiedToTemplate") });
-      await queryClient.invalidateQueries({ queryKey: assistantKeys.templates() });
-      setOpen(false);
-    } catch (e) {
-      applyServerErrors(form, e);
-      notifyFailure("errors.copyToTemplate", e);
-    }
+  const dialog = useFormDialog(form, {
+    defaults,
+    save: (v) => assistantApi.copyToTemplate(v.assistantId, v.accountId, { name: v.name, description: v.description, tags: v.tags }),
+    success: t("toasts.copiedToTemplate"),
+    invalidate: [assistantKeys.templates()],
+    failure: (e) => notifyFailure("errors.copyToTemplate", e),
   });
 
   return (
-    <FormDialog
-      form={form}
-      onSubmit={onSubmit}
-      open={open}
-      onOpenChange={setOpen}
-      resetValues={defaults}
-      trigger={trigger}
-      title={t("publish.title")}
-      description={t("publish.description")}
-      className="sm:max-w-xl"
-      cancelVariant="secondary"
-      submitLabel={t("publish.submit")}
-    >
-      {!assistant && <SourceFields form={form} enabled={open} />}
+    <FormDialog {...dialog} trigger={trigger} title={t("publish.title")} description={t("publish.description")} className="sm:max-w-xl" cancelVariant="secondary" submitLabel={t("publish.submit")}>
+      {!assistant && <SourceFields form={form} enabled={dialog.open} />}
       <TemplateInfoFields />
     </FormDialog>
   );
@@ -91,16 +72,10 @@ function SourceFields({ form, enabled }: { form: PublishForm; enabled: boolean }
   const accountId = form.watch("accountId");
   const choices = useQuery({ ...assistantQueries.list(accountId, { page: 1, limit: 100 }), enabled: enabled && !!accountId });
   const list = choices.data?.data;
+  const accountOptions = accounts.map((a) => ({ value: a.accountId, label: a.name }));
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <SelectField
-        control={form.control}
-        name="accountId"
-        label={t("publish.account")}
-        placeholder={t("templates.copyAccountPlaceholder")}
-        options={accounts.map((a) => ({ value: a.accountId, label: a.name }))}
-        onValueChange={() => form.setValue("assistantId", "")}
-      />
+      <SelectField control={form.control} name="accountId" label={t("publish.account")} placeholder={t("templates.copyAccountPlaceholder")} options={accountOptions} onValueChange={() => form.setValue("assistantId", "")} />
       <SelectField
         control={form.control}
         name="assistantId"

@@ -1,11 +1,9 @@
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useQueryClient } from "@tanstack/react-query";
 import { LayoutTemplate, type LucideIcon } from "lucide-react";
-import { FormDialog } from "@/components/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/form-dialog";
 import { SwitchField } from "@/components/form/switch-field";
-import { applyServerErrors, useZodForm } from "@/lib/form";
-import { notify } from "@/lib/notify";
+import { useZodForm } from "@/lib/form";
 import { assistantApi, assistantKeys } from "../api";
 import { notifyFailure } from "../errors";
 import { templateFormSchema, type TemplateFormValues } from "../schemas";
@@ -39,46 +37,35 @@ function templateValues(x: AssistantTemplate | null): TemplateFormValues {
  */
 export function TemplateEditDialog({ template, onOpenChange }: { template: AssistantTemplate | null; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation("assistants");
-  const queryClient = useQueryClient();
   const section = useConfigSection();
   const schema = useMemo(() => templateFormSchema(t), [t]);
   const form = useZodForm(schema, { defaultValues: templateValues(template) });
-  const { isDirty } = form.formState;
-  useEffect(() => {
-    if (template) form.reset(templateValues(template));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [template]);
-
-  const onSubmit = form.handleSubmit(async (v) => {
-    if (!template) return;
-    const dirty = form.formState.dirtyFields;
-    const patch: Record<string, unknown> = {};
-    for (const key of Object.keys(v) as (keyof TemplateFormValues)[]) if (dirty[key]) patch[key] = v[key];
-    if (!Object.keys(patch).length) return onOpenChange(false);
-    try {
-      await assistantApi.updateTemplate(template.templateId, patch);
-      notify({ type: "success", message: t("toasts.templateUpdated") });
-      await queryClient.invalidateQueries({ queryKey: assistantKeys.templates() });
-      onOpenChange(false);
-    } catch (e) {
-      applyServerErrors(form, e);
-      notifyFailure("errors.templateUpdate", e);
-    }
+  const dialog = useFormDialog(form, {
+    open: !!template,
+    onOpenChange,
+    defaults: () => templateValues(template),
+    // Only the changed fields are sent; with none the dialog just closes.
+    save: (v) => {
+      const dirty = form.formState.dirtyFields;
+      const patch: Record<string, unknown> = {};
+      for (const key of Object.keys(v) as (keyof TemplateFormValues)[]) if (dirty[key]) patch[key] = v[key];
+      return template && Object.keys(patch).length ? assistantApi.updateTemplate(template.templateId, patch) : null;
+    },
+    success: t("toasts.templateUpdated"),
+    invalidate: [assistantKeys.templates()],
+    failure: (e) => notifyFailure("errors.templateUpdate", e),
   });
 
   return (
     <FormDialog
-      form={form}
-      onSubmit={onSubmit}
-      open={!!template}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={t("templates.editTitle")}
       description={template?.name}
       className="flex flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl sm:p-0"
       headerClassName="border-b px-6 pt-6 pb-4"
       formClassName="flex min-h-0 flex-1 flex-col"
       footerClassName="border-t px-6 py-4"
-      persistent={isDirty}
+      persistent={form.formState.isDirty}
       testId="template-edit-dialog"
       cancelVariant="secondary"
       submitLabel={t("common:actions.save")}

@@ -1,9 +1,9 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Gift } from "lucide-react";
 import { z } from "zod";
-import { FormDialog } from "@/components/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/form-dialog";
 import { FieldItem } from "@/components/form/field";
 import { SelectField } from "@/components/form/select-field";
 import { LoadError } from "@/components/load-error";
@@ -12,9 +12,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { packageKeys, packageQueries, packagesApi, type AdminAccount } from "@/features/broadcast-packages/api";
 import { AccountPicker } from "./account-picker";
 import { QuotaGrants } from "@/features/broadcasts/components/quota-grants";
-import { applyServerErrors, useZodForm } from "@/lib/form";
+import { useZodForm } from "@/lib/form";
 import { formatNumber, formatRub } from "@/lib/i18n";
-import { notify } from "@/lib/notify";
 
 /**
  * "Выдать аккаунту": pick an account by search, see what it has left, pick a package and grant it.
@@ -22,10 +21,7 @@ import { notify } from "@/lib/notify";
  */
 export function GrantDialog() {
   const { t } = useTranslation("admin");
-  const [open, setOpen] = useState(false);
   const [account, setAccount] = useState<AdminAccount | null>(null);
-  const queryClient = useQueryClient();
-  const packages = useQuery({ ...packageQueries.grantable(), enabled: open });
   const schema = useMemo(() => z.object({ accountId: z.string().min(1, t("grant.errors.account")), packageId: z.string().min(1, t("grant.errors.package")) }), [t]);
   const defaults = () => ({ accountId: "", packageId: "" });
   const form = useZodForm(schema, { defaultValues: defaults() });
@@ -35,27 +31,25 @@ export function GrantDialog() {
     form.setValue("accountId", a?.accountId ?? "", { shouldValidate: !!a });
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const grant = await packagesApi.grant(values.accountId, values.packageId);
-      notify({ type: "success", message: grant.message });
-      form.reset({ accountId: values.accountId, packageId: "" });
-      await queryClient.invalidateQueries({ queryKey: packageKeys.all() });
-    } catch (e) {
-      if (!applyServerErrors(form, e)) form.setError("packageId", { type: "server", message: e instanceof Error && e.message ? e.message : t("grant.failed") });
-    }
+  const dialog = useFormDialog(form, {
+    defaults,
+    save: (values) => packagesApi.grant(values.accountId, values.packageId),
+    success: (grant) => grant.message,
+    invalidate: [packageKeys.all()],
+    // The dialog stays on the account (its new balance), ready for another package.
+    keepOpen: true,
+    onSaved: (_, values) => form.reset({ accountId: values.accountId, packageId: "" }),
+    failure: { field: "packageId", message: t("grant.failed") },
   });
+  const packages = useQuery({ ...packageQueries.grantable(), enabled: dialog.open });
 
   return (
     <FormDialog
-      form={form}
-      onSubmit={onSubmit}
-      open={open}
+      {...dialog}
       onOpenChange={(o) => {
-        setOpen(o);
+        dialog.onOpenChange(o);
         if (o) pick(null);
       }}
-      resetValues={defaults}
       trigger={
         <Button variant="outline" data-testid="grant-open">
           <Gift aria-hidden />

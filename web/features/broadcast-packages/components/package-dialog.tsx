@@ -1,12 +1,10 @@
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useQueryClient } from "@tanstack/react-query";
-import { FormDialog } from "@/components/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/form-dialog";
 import { TextField } from "@/components/form/field";
 import { SwitchField } from "@/components/form/switch-field";
 import { packageKeys, packagesApi, type BroadcastPackage } from "@/features/broadcast-packages/api";
-import { applyServerErrors, useZodForm } from "@/lib/form";
-import { notify } from "@/lib/notify";
+import { useZodForm } from "@/lib/form";
 import { packageFormSchema, type PackageFormInput } from "../schemas";
 
 const valuesOf = (pkg: BroadcastPackage | null): PackageFormInput => ({
@@ -20,31 +18,22 @@ const valuesOf = (pkg: BroadcastPackage | null): PackageFormInput => ({
 /** Create a package (`pkg` null) or edit one; the parent owns `open`. */
 export function PackageDialog({ pkg, open, onOpenChange }: { pkg: BroadcastPackage | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation("admin");
-  const queryClient = useQueryClient();
   const schema = useMemo(() => packageFormSchema(t), [t]);
   const form = useZodForm(schema, { defaultValues: valuesOf(pkg) });
-  // Opened by the page (a row's "edit" or the create button): start from that package each time.
-  useEffect(() => {
-    if (open) form.reset(valuesOf(pkg));
-  }, [open, pkg, form]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = pkg ? await packagesApi.update(pkg.id, values) : await packagesApi.create(values);
-      notify({ type: "success", message: saved.message });
-      await queryClient.invalidateQueries({ queryKey: packageKeys.all() });
-      onOpenChange(false);
-    } catch (e) {
-      if (!applyServerErrors(form, e)) form.setError("name", { type: "server", message: e instanceof Error && e.message ? e.message : t("packages.form.failed") });
-    }
+  const dialog = useFormDialog(form, {
+    open,
+    onOpenChange,
+    // Opened by the page (a row's "edit" or the create button): start from that package each time.
+    defaults: () => valuesOf(pkg),
+    save: (values) => (pkg ? packagesApi.update(pkg.id, values) : packagesApi.create(values)),
+    success: (saved) => saved.message,
+    invalidate: [packageKeys.all()],
+    failure: { field: "name", message: t("packages.form.failed") },
   });
 
   return (
     <FormDialog
-      form={form}
-      onSubmit={onSubmit}
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={pkg ? t("packages.form.editTitle") : t("packages.form.createTitle")}
       description={t("packages.form.description")}
       className="sm:max-w-lg"

@@ -1,9 +1,8 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "@/components/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/form-dialog";
 import { TextField } from "@/components/form/field";
-import { applyServerErrors, useZodForm } from "@/lib/form";
-import { notify } from "@/lib/notify";
+import { useZodForm } from "@/lib/form";
 import { channelApi, type WhatsappSettings } from "../api";
 import { existingInstanceSchema } from "../schemas";
 
@@ -25,35 +24,23 @@ export function WhatsappExistingDialog({
   const schema = useMemo(() => existingInstanceSchema(t), [t]);
   const form = useZodForm(schema, { defaultValues: { idInstance: "", apiTokenInstance: "", apiUrl: "" } });
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    try {
-      const s = await channelApi.createInstance(
-        accountId,
-        { idInstance: v.idInstance, apiTokenInstance: v.apiTokenInstance, ...(v.apiUrl ? { apiUrl: v.apiUrl } : {}), ...(assistantId === undefined ? {} : { assistantId }) },
-        true,
-      );
-      notify({ type: "success", message: t("whatsapp.created") });
+  const dialog = useFormDialog(form, {
+    open,
+    onOpenChange,
+    save: (v) => {
+      const input = { idInstance: v.idInstance, apiTokenInstance: v.apiTokenInstance, ...(v.apiUrl ? { apiUrl: v.apiUrl } : {}), ...(assistantId === undefined ? {} : { assistantId }) };
+      return channelApi.createInstance(accountId, input, true);
+    },
+    success: t("whatsapp.created"),
+    onSaved: (s) => {
       form.reset();
       onDone(s);
-      onOpenChange(false);
-    } catch (e) {
-      if (!applyServerErrors(form, e)) notify({ type: "error", message: e instanceof Error ? e.message : t("common.failed") });
-    }
+    },
+    failure: { toast: t("common.failed") },
   });
 
   return (
-    <FormDialog
-      form={form}
-      onSubmit={onSubmit}
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t("whatsapp.existing.title")}
-      description={t("whatsapp.existing.description")}
-      className="max-w-lg"
-      formClassName="space-y-4"
-      cancelVariant="secondary"
-      submitLabel={t("whatsapp.existing.submit")}
-    >
+    <FormDialog {...dialog} title={t("whatsapp.existing.title")} description={t("whatsapp.existing.description")} className="max-w-lg" formClassName="space-y-4" cancelVariant="secondary" submitLabel={t("whatsapp.existing.submit")}>
       <TextField control={form.control} name="idInstance" label="idInstance" inputMode="numeric" autoComplete="off" placeholder="1101000001" />
       <TextField control={form.control} name="apiTokenInstance" label="apiTokenInstance" description={t("whatsapp.existing.tokenHint")} autoComplete="off" spellCheck={false} controlClassName="font-mono text-sm" />
       <TextField control={form.control} name="apiUrl" label={t("whatsapp.existing.apiUrl")} description={t("whatsapp.existing.apiUrlHint")} type="url" inputMode="url" placeholder="https://api.green-api.com" />

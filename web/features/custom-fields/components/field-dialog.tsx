@@ -1,14 +1,13 @@
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FormDialog } from "@/components/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/form-dialog";
 import { FieldItem, TextareaField, TextField } from "@/components/form/field";
 import { SelectField } from "@/components/form/select-field";
 import { useZodForm } from "@/lib/form";
 import { CHOICE_TYPES, FIELD_KEY_MAX, FIELD_KEY_PATTERN, FIELD_TYPES, type FieldType } from "@worker/features/custom-fields/field-types";
 import { customFieldApi, customFieldKeys, type CustomFieldDef } from "../api";
 import { keyFromLabel } from "../slug";
-import { useDialogSave } from "../use-dialog-save";
 import { OptionsEditor } from "./options-editor";
 
 /** Create a field, or edit one (its key then stays as it is). */
@@ -41,19 +40,20 @@ export function FieldDialog({ accountId, field, onClose }: { accountId: string; 
     if (!field && !keyTouched) form.setValue("key", keyFromLabel(label), { shouldValidate: form.formState.isSubmitted });
   }, [field, keyTouched, label, form]);
 
-  const save = useDialogSave(customFieldKeys.fields(accountId), onClose);
-  const onSubmit = form.handleSubmit((values) =>
-    field
-      ? save(form, () => customFieldApi.update(accountId, field.fieldId, { label: values.label, type: values.type, options: values.options, description: values.description }), t("toasts.saved"))
-      : save(form, () => customFieldApi.create(accountId, values), t("toasts.created")),
-  );
+  const dialog = useFormDialog(form, {
+    onClose,
+    save: (values) =>
+      field
+        ? customFieldApi.update(accountId, field.fieldId, { label: values.label, type: values.type, options: values.options, description: values.description })
+        : customFieldApi.create(accountId, values),
+    success: field ? t("toasts.saved") : t("toasts.created"),
+    invalidate: [customFieldKeys.fields(accountId)],
+    failure: { toast: t("toasts.saveFailed") },
+  });
 
   return (
     <FormDialog
-      form={form}
-      onSubmit={onSubmit}
-      open
-      onOpenChange={(o) => !o && onClose()}
+      {...dialog}
       title={field ? t("form.editTitle") : t("form.createTitle")}
       description={t("form.description")}
       submitLabel={field ? t("form.save") : t("form.create")}
@@ -61,14 +61,7 @@ export function FieldDialog({ accountId, field, onClose }: { accountId: string; 
       className="max-h-[92dvh] overflow-y-auto sm:max-w-lg"
       testId="field-dialog"
     >
-      <TextField
-        control={form.control}
-        name="label"
-        label={t("form.label")}
-        placeholder={t("form.labelPlaceholder")}
-        autoFocus
-        maxLength={100}
-      />
+      <TextField control={form.control} name="label" label={t("form.label")} placeholder={t("form.labelPlaceholder")} autoFocus maxLength={100} />
       <TextField
         control={form.control}
         name="key"

@@ -2,13 +2,12 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Check } from "lucide-react";
 import { z } from "zod";
-import { FormDialog } from "@/components/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/form-dialog";
 import { FieldItem, TextField } from "@/components/form/field";
 import { useZodForm } from "@/lib/form";
 import { cn } from "@/lib/utils";
 import { TAG_COLORS, type TagColor } from "@worker/features/custom-fields/field-types";
 import { customFieldApi, customFieldKeys, type AccountTag } from "../api";
-import { useDialogSave } from "../use-dialog-save";
 import { TagBadge } from "./tag-badge";
 
 /** Create or edit a tag: its name and a colour from the palette. */
@@ -21,23 +20,16 @@ export function TagDialog({ accountId, tag, onClose }: { accountId: string; tag:
   const form = useZodForm(schema, { defaultValues: { name: tag?.name ?? "", color: (tag?.color ?? TAG_COLORS[0]) as TagColor } });
   const [name, color] = form.watch(["name", "color"]);
 
-  const save = useDialogSave(customFieldKeys.tags(accountId), onClose);
-  const onSubmit = form.handleSubmit((values) =>
-    tag ? save(form, () => customFieldApi.updateTag(accountId, tag.tagId, values), t("tags.toasts.saved")) : save(form, () => customFieldApi.createTag(accountId, values), t("tags.toasts.created")),
-  );
+  const dialog = useFormDialog(form, {
+    onClose,
+    save: (values) => (tag ? customFieldApi.updateTag(accountId, tag.tagId, values) : customFieldApi.createTag(accountId, values)),
+    success: tag ? t("tags.toasts.saved") : t("tags.toasts.created"),
+    invalidate: [customFieldKeys.tags(accountId)],
+    failure: { toast: t("toasts.saveFailed") },
+  });
 
   return (
-    <FormDialog
-      form={form}
-      onSubmit={onSubmit}
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={tag ? t("tags.form.editTitle") : t("tags.form.createTitle")}
-      submitLabel={tag ? t("form.save") : t("tags.form.create")}
-      submitTestId="tag-save"
-      className="sm:max-w-md"
-      testId="tag-dialog"
-    >
+    <FormDialog {...dialog} title={tag ? t("tags.form.editTitle") : t("tags.form.createTitle")} submitLabel={tag ? t("form.save") : t("tags.form.create")} submitTestId="tag-save" className="sm:max-w-md" testId="tag-dialog">
       <TextField control={form.control} name="name" label={t("tags.form.name")} placeholder={t("tags.form.namePlaceholder")} autoFocus maxLength={50} />
       <FieldItem control={form.control} name="color" label={t("tags.form.color")}>
         {(field) => (

@@ -1,23 +1,19 @@
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useQueryClient } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { z } from "zod";
-import { FormDialog } from "@/components/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/form-dialog";
 import { TextField } from "@/components/form/field";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
 import { settingsApi } from "@/features/settings/api";
-import { applyServerErrors, useZodForm } from "@/lib/form";
-import { notify } from "@/lib/notify";
+import { useZodForm } from "@/lib/form";
 import { accountQueries } from "@/features/accounts/api";
 import { emailField } from "@/features/auth/schemas";
 import type { Role } from "@/features/accounts/types";
 
 export function InviteDialog({ accountId, myRole }: { accountId: string; myRole: Role }) {
   const { t } = useTranslation(["settings", "accounts", "auth"]);
-  const [open, setOpen] = useState(false);
-  const queryClient = useQueryClient();
   // Only an owner may invite another owner (the server enforces it too).
   const roles: Role[] = myRole === "owner" ? ["operator", "admin", "owner"] : ["operator", "admin"];
   const schema = useMemo(() => z.object({ email: emailField(t), role: z.enum(["owner", "admin", "operator"]) }), [t]);
@@ -25,24 +21,17 @@ export function InviteDialog({ accountId, myRole }: { accountId: string; myRole:
   const form = useZodForm(schema, { defaultValues: defaults() });
   const role = form.watch("role");
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const inv = await settingsApi.invite(accountId, values);
-      notify({ type: "success", message: t("members.invite.sent", { email: inv.email }) });
-      await queryClient.invalidateQueries({ queryKey: accountQueries.members(accountId).queryKey });
-      setOpen(false);
-    } catch (e) {
-      if (!applyServerErrors(form, e)) form.setError("email", { type: "server", message: e instanceof Error ? e.message : t("members.invite.failed") });
-    }
+  const dialog = useFormDialog(form, {
+    defaults,
+    save: (values) => settingsApi.invite(accountId, values),
+    success: (inv) => t("members.invite.sent", { email: inv.email }),
+    invalidate: [accountQueries.members(accountId).queryKey],
+    failure: { field: "email", message: t("members.invite.failed") },
   });
 
   return (
     <FormDialog
-      form={form}
-      onSubmit={onSubmit}
-      open={open}
-      onOpenChange={setOpen}
-      resetValues={defaults}
+      {...dialog}
       trigger={
         <Button data-testid="invite-button">
           <UserPlus aria-hidden />

@@ -1,16 +1,15 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Skeleton } from "@/components/ui/skeleton";
-import { FormDialog } from "@/components/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/form-dialog";
 import { TextField } from "@/components/form/field";
 import { SwitchField } from "@/components/form/switch-field";
-import { applyServerErrors, useZodForm } from "@/lib/form";
-import { notify } from "@/lib/notify";
+import { useZodForm } from "@/lib/form";
 import { LoadError } from "@/components/load-error";
 import { webhookApi, webhookQueries, type EndpointInput, type WebhookEndpoint, type WebhookEventTypeInfo } from "../webhooks-api";
 
@@ -27,7 +26,6 @@ export function EndpointDialog({
   onCreated: (created: WebhookEndpoint & { secret: string }) => void;
 }) {
   const { t } = useTranslation("settings");
-  const queryClient = useQueryClient();
   const schema = useMemo(
     () =>
       z.object({
@@ -48,30 +46,22 @@ export function EndpointDialog({
     defaultValues: endpoint ? { url: endpoint.url, description: endpoint.description, enabled: endpoint.enabled, events: [...endpoint.events] } : { url: "", description: "", enabled: true, events: [] },
   });
 
-  const onSubmit = form.handleSubmit(async (input) => {
-    // The checkboxes offer only the catalogue's types (GET …/webhook/event-types).
-    const values = { ...input, events: input.events as EndpointInput["events"] };
-    try {
-      if (endpoint) {
-        await webhookApi.update(accountId, endpoint.id, values);
-        notify({ type: "success", message: t("webhooks.form.saved") });
-      } else {
-        const created = await webhookApi.create(accountId, values);
-        onCreated(created);
-      }
-      await queryClient.invalidateQueries({ queryKey: webhookQueries.endpoints(accountId).queryKey });
-      onClose();
-    } catch (e) {
-      if (!applyServerErrors(form, e)) notify({ type: "error", message: e instanceof Error && e.message ? e.message : t("webhooks.form.saveFailed") });
-    }
+  const dialog = useFormDialog(form, {
+    onClose,
+    save: async (input) => {
+      // The checkboxes offer only the catalogue's types (GET …/webhook/event-types).
+      const values = { ...input, events: input.events as EndpointInput["events"] };
+      if (endpoint) return webhookApi.update(accountId, endpoint.id, values);
+      onCreated(await webhookApi.create(accountId, values)); // the parent shows the new secret once
+    },
+    success: endpoint ? t("webhooks.form.saved") : undefined,
+    invalidate: [webhookQueries.endpoints(accountId).queryKey],
+    failure: { toast: t("webhooks.form.saveFailed") },
   });
 
   return (
     <FormDialog
-      form={form}
-      onSubmit={onSubmit}
-      open
-      onOpenChange={(o) => !o && onClose()}
+      {...dialog}
       title={endpoint ? t("webhooks.form.editTitle") : t("webhooks.form.addTitle")}
       description={t("webhooks.form.description")}
       className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl"
