@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ModelSelect } from "@/features/assistants/components/model-select";
 import { i18n } from "@/lib/i18n";
+import { stubLayout } from "./signed-in";
 
 /**
  * The assistant's model combobox: the three default models, the models the account's provider
@@ -11,13 +12,7 @@ import { i18n } from "@/lib/i18n";
 beforeAll(async () => {
   await i18n.changeLanguage("ru");
   await i18n.loadNamespaces(["assistants"]);
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  // cmdk scrolls the selected item into view; jsdom has no layout.
-  Element.prototype.scrollIntoView ??= function () {};
+  stubLayout();
 });
 afterEach(() => cleanup());
 

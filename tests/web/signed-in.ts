@@ -2,14 +2,11 @@ import { QueryClient } from "@tanstack/react-query";
 import { rulesFor } from "@worker/lib/permissions";
 import type { Role } from "@worker/db/schema/accounts";
 import { meQueryOptions } from "@/lib/session";
+import { stubResizeObserver } from "./support/fixtures";
 
 /** jsdom has no layout: Radix measures with ResizeObserver, cmdk scrolls items into view. */
 export function stubLayout() {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubResizeObserver();
   Element.prototype.scrollIntoView ??= function () {};
 }
 

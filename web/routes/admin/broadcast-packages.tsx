@@ -15,6 +15,7 @@ import { PackageDialog } from "@/features/broadcast-packages/components/package-
 import { usePackageColumns } from "@/features/broadcast-packages/components/packages-table";
 import { confirm } from "@/lib/confirm";
 import { notify } from "@/lib/notify";
+import { usePaging } from "@/lib/use-paging";
 
 export const handle = { titleKey: "admin:packages.title" };
 
@@ -22,8 +23,7 @@ export const handle = { titleKey: "admin:packages.title" };
 export default function BroadcastPackagesPage() {
   const { t } = useTranslation("admin");
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(20);
+  const { page, limit, setPage, tableProps } = usePaging();
   const [status, setStatus] = useState<PackageStatus>("current");
   const [editing, setEditing] = useState<BroadcastPackage | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -90,11 +90,7 @@ export default function BroadcastPackagesPage() {
                 columns={columns}
                 data={list.data?.data ?? []}
                 isLoading={list.isPending}
-                page={page}
-                pageSize={limit}
-                total={list.data?.meta.total ?? 0}
-                onPageChange={setPage}
-                onPageSizeChange={(s) => (setLimit(s), setPage(1))}
+                {...tableProps(list.data?.meta.total)}
                 getRowId={(r) => r.id}
                 empty={
                   <EmptyState

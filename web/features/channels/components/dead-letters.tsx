@@ -19,6 +19,7 @@ import { queryKeys } from "@/lib/query";
 import { useBusyAction } from "@/lib/use-busy-action";
 import { LoadError } from "@/components/load-error";
 import { deadLetterApi } from "@/features/channels/api";
+import { usePaging } from "@/lib/use-paging";
 
 export type DeadLetter = Awaited<ReturnType<typeof getDeadLetter>>;
 type QueueFilter = "all" | "inbound" | "outbound";
@@ -27,8 +28,7 @@ type QueueFilter = "all" | "inbound" | "outbound";
 export function DeadLetters() {
   const { t } = useTranslation("channels");
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(20);
+  const { page, limit, setPage, tableProps } = usePaging();
   const [queue, setQueue] = useState<QueueFilter>("all");
   const [pending, setPending] = useState(false);
   const [accountText, setAccountText] = useState("");
@@ -104,11 +104,7 @@ export function DeadLetters() {
               columns={columns}
               data={list.data?.data ?? []}
               isLoading={list.isPending || list.isPlaceholderData}
-              page={page}
-              pageSize={limit}
-              total={list.data?.meta.total ?? 0}
-              onPageChange={setPage}
-              onPageSizeChange={(s) => (setLimit(s), setPage(1))}
+              {...tableProps(list.data?.meta.total)}
               getRowId={(r) => r.id}
               onRowClick={setOpen}
               empty={<EmptyState icon={Inbox} title={t("dlq.emptyTitle")} description={t("dlq.emptyText")} />}
