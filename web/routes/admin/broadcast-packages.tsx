@@ -16,6 +16,7 @@ import { usePackageColumns } from "@/features/broadcast-packages/components/pack
 import { confirm } from "@/lib/confirm";
 import { notify } from "@/lib/notify";
 import { usePaging } from "@/lib/use-paging";
+import { useBusyAction } from "@/lib/use-busy-action";
 
 export const handle = { titleKey: "admin:packages.title" };
 
@@ -27,7 +28,7 @@ export default function BroadcastPackagesPage() {
   const [status, setStatus] = useState<PackageStatus>("current");
   const [editing, setEditing] = useState<BroadcastPackage | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useBusyAction();
   const list = useQuery({ ...packageQueries.list({ page, limit, status }), placeholderData: keepPreviousData });
 
   const openDialog = (pkg: BroadcastPackage | null) => {
@@ -37,16 +38,11 @@ export default function BroadcastPackagesPage() {
   const archive = async (pkg: BroadcastPackage) => {
     const key = pkg.archived ? "unarchive" : "archive";
     if (!(await confirm({ title: t(`packages.confirm.${key}Title`), message: t(`packages.confirm.${key}Message`, { name: pkg.name }), confirmText: t(`packages.confirm.${key}`) }))) return;
-    setBusy(pkg.id);
-    try {
+    await run(pkg.id, async () => {
       const saved = await packagesApi.archive(pkg.id, !pkg.archived);
       notify({ type: "success", message: saved.message });
       await queryClient.invalidateQueries({ queryKey: packageKeys.all() });
-    } catch {
-      /* shown by the API client */
-    } finally {
-      setBusy(null);
-    }
+    });
   };
   const columns = usePackageColumns(busy, { edit: openDialog, archive });
   const createButton = (
