@@ -5,7 +5,7 @@ import { Eye, Inbox, RotateCcw, Search, Trash2 } from "lucide-react";
 import type { getDeadLetter } from "@worker/features/admin-dlq/dead-letters.service";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeading } from "@/components/ui/card";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -71,10 +71,7 @@ export function DeadLetters() {
 
   return (
     <Card data-testid="dead-letters">
-      <CardHeader>
-        <CardTitle>{t("dlq.title")}</CardTitle>
-        <CardDescription>{t("dlq.description")}</CardDescription>
-      </CardHeader>
+      <CardHeading title={t("dlq.title")} description={t("dlq.description")} />
       <CardContent className="space-y-4">
         <div className="flex flex-wrap items-center gap-3">
           <div className="relative w-full sm:w-72">

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut, Monitor, Smartphone } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeading } from "@/components/ui/card";
 import { ListSkeleton } from "@/components/list-skeleton";
 import { QueryView } from "@/components/query-view";
 import { profileApi, profileQueries } from "@/features/profile/api";
@@ -48,18 +48,18 @@ export function SessionsCard() {
 
   return (
     <Card data-testid="sessions-card">
-      <CardHeader>
-        <CardTitle>{t("sessions.title")}</CardTitle>
-        <CardDescription>{t("sessions.description")}</CardDescription>
-        {others.length > 0 && (
-          <CardAction>
+      <CardHeading
+        title={t("sessions.title")}
+        description={t("sessions.description")}
+        action={
+          others.length > 0 && (
             <Button variant="outline" onClick={endOthers} loading={busy === "others"} data-testid="end-other-sessions">
               <LogOut aria-hidden />
               {t("sessions.endOthers")}
             </Button>
-          </CardAction>
-        )}
-      </CardHeader>
+          )
+        }
+      />
       <CardContent>
         <QueryView
           query={sessions}

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardHeading, CardTitle } from "@/components/ui/card";
 import { FormCard, SaveResetFooter } from "@/components/form-card";
 import { SwitchRow } from "@/components/form/switch-field";
 import { Can, useAbility } from "@/lib/ability";
@@ -138,10 +138,7 @@ function DefaultsCard({ accountId }: { accountId: string }) {
 
   return (
     <Card data-testid="defaults-card">
-      <CardHeader>
-        <CardTitle>{t("defaults.title")}</CardTitle>
-        <CardDescription>{t("defaults.description")}</CardDescription>
-      </CardHeader>
+      <CardHeading title={t("defaults.title")} description={t("defaults.description")} />
       <CardContent className="space-y-6">
         {groups.map((g) => (
           <fieldset key={g.title} className="space-y-1">

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MailX, Trash2, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardHeading } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -33,15 +33,15 @@ export function MembersTab({ accountId, myRole }: { accountId: string; myRole: R
   return (
     <div className="space-y-6">
       <Card className="gap-4 pb-2" data-testid="members-card">
-        <CardHeader>
-          <CardTitle>{t("members.title")}</CardTitle>
-          <CardDescription>{t("members.description", { count: members.data.data.length })}</CardDescription>
-          {ability.can("create", "Member") && myRole && (
-            <CardAction>
+        <CardHeading
+          title={t("members.title")}
+          description={t("members.description", { count: members.data.data.length })}
+          action={
+            ability.can("create", "Member") && myRole && (
               <InviteDialog accountId={accountId} myRole={myRole} />
-            </CardAction>
-          )}
-        </CardHeader>
+            )
+          }
+        />
         <MembersTable accountId={accountId} members={members.data.data} myRole={myRole} />
       </Card>
       <Can I="manage" a="Member">
@@ -164,10 +164,7 @@ function InvitationsCard({ accountId, invitations }: { accountId: string; invita
 
   return (
     <Card className="gap-4 pb-2" data-testid="invitations-card">
-      <CardHeader>
-        <CardTitle>{t("invitations.title")}</CardTitle>
-        <CardDescription>{t("invitations.description")}</CardDescription>
-      </CardHeader>
+      <CardHeading title={t("invitations.title")} description={t("invitations.description")} />
       {invitations.length === 0 ? (
         <EmptyState className="py-8" icon={Users} title={t("invitations.emptyTitle")} description={t("invitations.empty")} />
       ) : (
