@@ -40,22 +40,12 @@ export type AbilityRule = RawRuleOf<AppAbility>;
 
 /** What an operator may read; the few things an operator changes are written out in rulesFor. */
 const OPERATOR_READS: readonly Subject[] = [
-  "Account",
-  "Member",
-  "Assistant",
-  "Template",
-  "Contact",
-  "Thread",
-  "Message",
-  "Channel",
+  // The account, its team, its assistants (and the templates they start from) and channels.
+  "Account", "Member", "Assistant", "Template", "Channel",
+  // Conversations, and what is known of the contacts.
+  "Contact", "Thread", "Message", "CustomField", "Tag",
   // Operators follow broadcasts (and the quota left); admins and owners create, start and stop them.
-  "Broadcast",
-  "Product",
-  "Promotion",
-  "CustomField",
-  "Tag",
-  "Flow",
-  "Analytics",
+  "Broadcast", "Product", "Promotion", "Flow", "Analytics",
 ];
 
 /** Rules of a member of one account, plus the platform-wide rules of the user. */
