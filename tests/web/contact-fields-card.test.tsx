@@ -1,12 +1,12 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter } from "react-router";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contactKeys } from "@/features/contacts/api";
 import { customFieldKeys } from "@/features/custom-fields/api";
 import { ContactFieldsCard } from "@/features/custom-fields/components/contact-fields-card";
 import { i18n } from "@/lib/i18n";
 import { sessionClient, signOut, stubLayout } from "./signed-in";
+import { jsonResponse as json, stubFetch, type FetchCall } from "./support/fixtures";
+import { renderWithClient } from "./support/render";
 
 /**
  * The contact's custom fields card: every field of the account in order with its value shown by
@@ -26,10 +26,8 @@ const FIELDS = [
   field("site", "Сайт", "url"),
 ];
 
-type Call = { url: string; init: RequestInit };
-let calls: Call[];
+let calls: FetchCall[];
 let replies: Response[];
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 beforeAll(async () => {
   await i18n.changeLanguage("ru");
@@ -37,15 +35,8 @@ beforeAll(async () => {
   stubLayout();
 });
 beforeEach(() => {
-  calls = [];
   replies = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      return replies.shift() ?? json(200, { data: FIELDS });
-    }),
-  );
+  calls = stubFetch(() => replies.shift() ?? json(200, { data: FIELDS }));
 });
 afterEach(() => {
   cleanup();
@@ -62,13 +53,7 @@ function renderCard(role: "operator" | null) {
     fieldValues: { city: "Москва", consent: true, birthday: "1990-05-01", visit: "2026-04-30T23:00:00.000Z", sizes: ["S", "L"], site: "https://uyut.example/" } as Record<string, string | number | boolean | string[]>,
   };
   client.setQueryData(contactKeys.detail(ACCOUNT, CONTACT), { ...contact, name: "Анна" } as never);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ContactFieldsCard accountId={ACCOUNT} contact={contact} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithClient(client, <ContactFieldsCard accountId={ACCOUNT} contact={contact} />, { router: true });
   return client;
 }
 

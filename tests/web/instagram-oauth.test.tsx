@@ -1,23 +1,20 @@
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { InstagramOauthEntry } from "@/features/channels/components/instagram-oauth";
 import { i18n } from "@/lib/i18n";
+import { jsonResponse as json, stubFetch } from "./support/fixtures";
+import { renderWithClient, testQueryClient } from "./support/render";
 
 /** The «Войти через Facebook» block: unavailable without a Meta app on the server, readable reasons after a failed login. */
 
 let available = true;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 beforeAll(async () => {
   await i18n.changeLanguage("ru");
   await i18n.loadNamespaces(["channels", "common"]);
 });
 beforeEach(() => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => (String(url).endsWith("/platform-instagram/oauth") ? json(200, { available }) : json(404, { statusCode: 404, message: "нет" }))),
-  );
+  stubFetch((url) => (String(url).endsWith("/platform-instagram/oauth") ? json(200, { available }) : json(404, { statusCode: 404, message: "нет" })));
 });
 afterEach(() => {
   cleanup();
@@ -25,12 +22,8 @@ afterEach(() => {
 });
 
 function show(error: string | null, onDismissError = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <InstagramOauthEntry accountId="acc1" error={error} onDismissError={onDismissError} />
-    </QueryClientProvider>,
-  );
+  const client = testQueryClient();
+  renderWithClient(client, <InstagramOauthEntry accountId="acc1" error={error} onDismissError={onDismissError} />);
   return onDismissError;
 }
 

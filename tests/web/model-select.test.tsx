@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ModelSelect } from "@/features/assistants/components/model-select";
 import { i18n } from "@/lib/i18n";
+import { stubLayout } from "./signed-in";
+import { renderWithClient, testQueryClient } from "./support/render";
 
 /**
  * The assistant's model combobox: the three default models, the models the account's provider
@@ -11,25 +12,15 @@ import { i18n } from "@/lib/i18n";
 beforeAll(async () => {
   await i18n.changeLanguage("ru");
   await i18n.loadNamespaces(["assistants"]);
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  // cmdk scrolls the selected item into view; jsdom has no layout.
-  Element.prototype.scrollIntoView ??= function () {};
+  stubLayout();
 });
 afterEach(() => cleanup());
 
 function renderSelect(value: string, provider: { custom: boolean; host: string | null; models: string[] }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   client.setQueryData(["accounts", "acc-1", "model-info"], { demo: false, models: ["gpt-4.1-mini", "gpt-4.1-nano", "gpt-4o-mini"], defaultModel: "gpt-4.1-mini", provider });
   const onChange = vi.fn();
-  render(
-    <QueryClientProvider client={client}>
-      <ModelSelect value={value} onChange={onChange} accountId="acc-1" />
-    </QueryClientProvider>,
-  );
+  renderWithClient(client, <ModelSelect value={value} onChange={onChange} accountId="acc-1" />);
   fireEvent.click(screen.getByTestId("model-select"));
   return onChange;
 }

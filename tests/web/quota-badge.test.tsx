@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { QuotaBadge } from "@/features/broadcasts/components/quota-badge";
 import { i18n } from "@/lib/i18n";
+import { renderWithClient, testQueryClient } from "./support/render";
 
 /**
  * The broadcasts page's quota badge: the account's remaining recipients from
@@ -24,12 +24,8 @@ const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 function renderBadge(answer: { status: number; body: unknown }) {
   const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } }));
   vi.stubGlobal("fetch", fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <QuotaBadge accountId="acc-1" />
-    </QueryClientProvider>,
-  );
+  const client = testQueryClient();
+  renderWithClient(client, <QuotaBadge accountId="acc-1" />);
   return fetch;
 }
 

@@ -1,15 +1,13 @@
-import { QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { rulesFor } from "@worker/lib/permissions";
 import type { Role } from "@worker/db/schema/accounts";
 import { meQueryOptions } from "@/lib/session";
+import { stubResizeObserver } from "./support/fixtures";
+import { testQueryClient } from "./support/render";
 
 /** jsdom has no layout: Radix measures with ResizeObserver, cmdk scrolls items into view. */
 export function stubLayout() {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubResizeObserver();
   Element.prototype.scrollIntoView ??= function () {};
 }
 
@@ -18,7 +16,7 @@ export function stubLayout() {
  * or signed out with null. Call signOut() after the test.
  */
 export function sessionClient(role: Role | null): QueryClient {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   if (role) {
     document.cookie = "accessToken=token; path=/";
     client.setQueryData(meQueryOptions(null).queryKey, { user: { id: "u1", name: "Участник", email: "member@example.test" }, accounts: [], currentAccountId: null, abilityRules: rulesFor(role) } as never);

@@ -1,11 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { TemplateEditDialog } from "@/features/assistants/components/template-edit-dialog";
 import type { AssistantTemplate } from "@/features/assistants/types";
 import { i18n } from "@/lib/i18n";
 import { clearNotifications, getNotifications } from "@/lib/notify";
-import { stubResizeObserver } from "./support/fixtures";
+import { jsonResponse as json, stubFetch, stubResizeObserver, type FetchCall } from "./support/fixtures";
+import { renderWithClient, testQueryClient } from "./support/render";
 
 /**
  * The administrators' template dialog edits every field PATCH /assistants/templates/{id} accepts,
@@ -39,10 +39,8 @@ const TOOLS = [
   { name: "save_contact_fact", title: "Запомнить факт о клиенте", description: "…", defaultOn: true },
 ];
 
-type Call = { url: string; init: RequestInit };
-let calls: Call[];
+let calls: FetchCall[];
 let reply: () => Response;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 beforeAll(async () => {
   await i18n.changeLanguage("ru");
@@ -50,15 +48,8 @@ beforeAll(async () => {
   stubResizeObserver();
 });
 beforeEach(() => {
-  calls = [];
   clearNotifications();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      return reply();
-    }),
-  );
+  calls = stubFetch(() => reply());
 });
 afterEach(() => {
   cleanup();
@@ -66,14 +57,10 @@ afterEach(() => {
 });
 
 function open(onOpenChange = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   client.setQueryData(["assistants", "tools"], { data: TOOLS });
   client.setQueryData(["assistants", "model-info"], { demo: false, models: ["gpt-4.1-mini", "gpt-4.1-nano", "gpt-4o-mini"], defaultModel: "gpt-4.1-mini", provider: { custom: false, host: null, models: [] } });
-  render(
-    <QueryClientProvider client={client}>
-      <TemplateEditDialog template={TEMPLATE} onOpenChange={onOpenChange} />
-    </QueryClientProvider>,
-  );
+  renderWithClient(client, <TemplateEditDialog template={TEMPLATE} onOpenChange={onOpenChange} />);
   return { dialog: within(screen.getByTestId("template-edit-dialog")), onOpenChange };
 }
 

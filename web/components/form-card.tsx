@@ -1,7 +1,7 @@
 import type { BaseSyntheticEvent, ReactNode } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardFooter, CardHeading } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 
 /**
@@ -84,12 +84,7 @@ export function FormCard<T extends FieldValues>({
   const { isDirty, isSubmitting } = form.formState;
   return (
     <Card data-testid={testId}>
-      {header ?? (
-        <CardHeader>
-          <CardTitle>{title}</CardTitle>
-          {description && <CardDescription>{description}</CardDescription>}
-        </CardHeader>
-      )}
+      {header ?? <CardHeading title={title} description={description} />}
       {intro}
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate aria-label={title} className="space-y-6">

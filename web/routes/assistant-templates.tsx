@@ -2,14 +2,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LayoutTemplate, Upload } from "lucide-react";
-import { CardGridSkeleton } from "@/components/list-skeleton";
+import { CardGridView } from "@/components/card-grid";
 import { useDebouncedSearch, useListParams } from "@/components/list-params";
 import { PageHeader } from "@/components/page-header";
-import { QueryView } from "@/components/query-view";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { EmptyState, NoMatchesState } from "@/components/ui/empty-state";
-import { GridPagination } from "@/components/ui/pagination";
 import { confirm } from "@/lib/confirm";
 import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
@@ -69,50 +66,41 @@ export default function AssistantTemplatesPage() {
 
       <TemplateFilters search={search} onSearch={setSearch} tags={tags} onToggleTag={toggleTag} onClearTags={() => update({ tags: null })} />
 
-      <QueryView
+      <CardGridView
         query={list}
-        loading={<CardGridSkeleton label={t("templates.loading")} lines={["h-4 w-44", "h-3 w-28"]} footer="h-8 w-full" />}
-        errorClassName="mx-6 border-none"
-        errorFrame={(error) => <Card>{error}</Card>}
-        isEmpty={(data) => data.data.length === 0}
+        skeleton={{ label: t("templates.loading"), lines: ["h-4 w-44", "h-3 w-28"], footer: "h-8 w-full" }}
+        testId="templates-grid"
+        onPageChange={(p) => update({ page: p })}
+        onPageSizeChange={(l) => update({ limit: l })}
         empty={
-          <Card>
-            {filtered ? (
-              <NoMatchesState
-                title={t("templates.notFoundTitle")}
-                description={t("templates.notFound")}
-                resetLabel={t("templates.resetFilters")}
-                onReset={() => {
-                  setSearch("");
-                  update({ q: null, tags: null });
-                }}
-              />
-            ) : (
-              <EmptyState icon={LayoutTemplate} title={t("templates.emptyTitle")} description={t("templates.emptyDescription")} />
-            )}
-          </Card>
+          filtered ? (
+            <NoMatchesState
+              title={t("templates.notFoundTitle")}
+              description={t("templates.notFound")}
+              resetLabel={t("templates.resetFilters")}
+              onReset={() => {
+                setSearch("");
+                update({ q: null, tags: null });
+              }}
+            />
+          ) : (
+            <EmptyState icon={LayoutTemplate} title={t("templates.emptyTitle")} description={t("templates.emptyDescription")} />
+          )
         }
       >
-        {(data) => (
-          <>
-            <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="templates-grid">
-              {data.data.map((tpl) => (
-                <TemplateCard
-                  key={tpl.templateId}
-                  template={tpl}
-                  isAdmin={isAdmin}
-                  onPreview={() => setPreview(tpl)}
-                  onUse={() => setUsing(tpl)}
-                  onEdit={() => setEditing(tpl)}
-                  onDelete={() => void remove(tpl)}
-                  onTag={(tag) => !tags.includes(tag) && toggleTag(tag)}
-                />
-              ))}
-            </div>
-            <GridPagination meta={data.meta} onPageChange={(p) => update({ page: p })} onPageSizeChange={(l) => update({ limit: l })} />
-          </>
+        {(tpl) => (
+          <TemplateCard
+            key={tpl.templateId}
+            template={tpl}
+            isAdmin={isAdmin}
+            onPreview={() => setPreview(tpl)}
+            onUse={() => setUsing(tpl)}
+            onEdit={() => setEditing(tpl)}
+            onDelete={() => void remove(tpl)}
+            onTag={(tag) => !tags.includes(tag) && toggleTag(tag)}
+          />
         )}
-      </QueryView>
+      </CardGridView>
 
       <TemplatePreviewDialog
         template={preview}

@@ -1,9 +1,10 @@
+import { vi } from "vitest";
 import type { MessageDto } from "@worker/features/inbox/serialize";
 
 /**
  * Shared pieces of the web tests: a message as the server serializes it (a customer's delivered
- * text message unless the test says otherwise; a test may leave it without a thread) and the
- * ResizeObserver jsdom lacks.
+ * text message unless the test says otherwise; a test may leave it without a thread), the
+ * ResizeObserver jsdom lacks, and a recorded fake fetch with JSON answers.
  */
 export function messageDto(over: Omit<Partial<MessageDto>, "threadId"> & { threadId?: string | null } = {}): MessageDto {
   return {
@@ -37,4 +38,24 @@ export function stubResizeObserver() {
     unobserve() {}
     disconnect() {}
   } as unknown as typeof ResizeObserver;
+}
+
+/** A JSON answer of the API with its status. */
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+export type FetchCall = { url: string; init: RequestInit };
+
+/** Replaces fetch until vi.unstubAllGlobals(): `reply` answers each call, and the returned list records them in order. */
+export function stubFetch(reply: (url: string, init: RequestInit) => Response): FetchCall[] {
+  const calls: FetchCall[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return reply(url, init);
+    }),
+  );
+  return calls;
 }

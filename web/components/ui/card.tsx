@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { slotted } from "./slotted";
 
 export const Card = slotted(
@@ -17,3 +18,17 @@ export const CardAction = slotted("div", "card-action", "col-start-2 row-span-2 
 export const CardContent = slotted("div", "card-content", "px-6");
 
 export const CardFooter = slotted("div", "card-footer", "flex items-center gap-3 px-6");
+
+/**
+ * The usual head of a card: its title, a line under it and, at the end of the title's line, an
+ * action (a button). Write <CardHeader> out for anything else (an icon, a badge by the title).
+ */
+export function CardHeading({ title, description, action }: { title: ReactNode; description?: ReactNode; action?: ReactNode }) {
+  return (
+    <CardHeader>
+      <CardTitle>{title}</CardTitle>
+      {description && <CardDescription>{description}</CardDescription>}
+      {action && <CardAction>{action}</CardAction>}
+    </CardHeader>
+  );
+}

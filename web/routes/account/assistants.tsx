@@ -2,15 +2,12 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Bot, LayoutTemplate, Plus } from "lucide-react";
-import { CardGridSkeleton } from "@/components/list-skeleton";
+import { CardGridView } from "@/components/card-grid";
 import { useDebouncedSearch, useListParams } from "@/components/list-params";
 import { PageHeader } from "@/components/page-header";
-import { QueryView } from "@/components/query-view";
 import { SearchInput } from "@/components/search-input";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { EmptyState, NoMatchesState } from "@/components/ui/empty-state";
-import { GridPagination } from "@/components/ui/pagination";
 import { Can } from "@/lib/ability";
 import { assistantQueries } from "@/features/assistants/api";
 import { AssistantCard } from "@/features/assistants/components/assistant-card";
@@ -45,43 +42,32 @@ export default function AssistantsPage() {
 
       {!isFirstRun && <SearchInput value={search} onChange={setSearch} label={t("list.searchPlaceholder")} wrapperClassName="mb-6 max-w-sm" className="bg-card" />}
 
-      <QueryView
+      <CardGridView
         query={list}
-        loading={<CardGridSkeleton label={t("list.loading")} lines={["h-4 w-40", "h-4 w-28"]} footer="h-4 w-48" />}
-        errorClassName="mx-6 border-none"
-        errorFrame={(error) => <Card>{error}</Card>}
-        isEmpty={(data) => data.data.length === 0}
+        skeleton={{ label: t("list.loading"), lines: ["h-4 w-40", "h-4 w-28"], footer: "h-4 w-48" }}
+        testId="assistants-grid"
+        onPageChange={(p) => update({ page: p }, { push: true })}
+        onPageSizeChange={(l) => update({ limit: l }, { push: true })}
         empty={
-          <Card>
-            {isFirstRun ? (
-              <EmptyState
-                icon={Bot}
-                title={t("list.emptyTitle")}
-                description={t("list.emptyDescription")}
-                action={
-                  <Can I="create" a="Assistant">
-                    <CreateAssistantDialog accountId={accountId} trigger={<CreateButton />} />
-                    <TemplatesButton />
-                  </Can>
-                }
-              />
-            ) : (
-              <NoMatchesState title={t("list.notFoundTitle")} description={t("list.notFound", { q })} resetLabel={t("list.clearSearch")} onReset={() => setSearch("")} />
-            )}
-          </Card>
+          isFirstRun ? (
+            <EmptyState
+              icon={Bot}
+              title={t("list.emptyTitle")}
+              description={t("list.emptyDescription")}
+              action={
+                <Can I="create" a="Assistant">
+                  <CreateAssistantDialog accountId={accountId} trigger={<CreateButton />} />
+                  <TemplatesButton />
+                </Can>
+              }
+            />
+          ) : (
+            <NoMatchesState title={t("list.notFoundTitle")} description={t("list.notFound", { q })} resetLabel={t("list.clearSearch")} onReset={() => setSearch("")} />
+          )
         }
       >
-        {(data) => (
-          <>
-            <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="assistants-grid">
-              {data.data.map((a) => (
-                <AssistantCard key={a.assistantId} assistant={a} onDelete={(x) => void remove(x)} />
-              ))}
-            </div>
-            <GridPagination meta={data.meta} onPageChange={(p) => update({ page: p }, { push: true })} onPageSizeChange={(l) => update({ limit: l }, { push: true })} />
-          </>
-        )}
-      </QueryView>
+        {(a) => <AssistantCard key={a.assistantId} assistant={a} onDelete={(x) => void remove(x)} />}
+      </CardGridView>
     </div>
   );
 }

@@ -15,6 +15,8 @@ import { PackageDialog } from "@/features/broadcast-packages/components/package-
 import { usePackageColumns } from "@/features/broadcast-packages/components/packages-table";
 import { confirm } from "@/lib/confirm";
 import { notify } from "@/lib/notify";
+import { usePaging } from "@/lib/use-paging";
+import { useBusyAction } from "@/lib/use-busy-action";
 
 export const handle = { titleKey: "admin:packages.title" };
 
@@ -22,12 +24,11 @@ export const handle = { titleKey: "admin:packages.title" };
 export default function BroadcastPackagesPage() {
   const { t } = useTranslation("admin");
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(20);
+  const { page, limit, setPage, tableProps } = usePaging();
   const [status, setStatus] = useState<PackageStatus>("current");
   const [editing, setEditing] = useState<BroadcastPackage | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useBusyAction();
   const list = useQuery({ ...packageQueries.list({ page, limit, status }), placeholderData: keepPreviousData });
 
   const openDialog = (pkg: BroadcastPackage | null) => {
@@ -37,16 +38,11 @@ export default function BroadcastPackagesPage() {
   const archive = async (pkg: BroadcastPackage) => {
     const key = pkg.archived ? "unarchive" : "archive";
     if (!(await confirm({ title: t(`packages.confirm.${key}Title`), message: t(`packages.confirm.${key}Message`, { name: pkg.name }), confirmText: t(`packages.confirm.${key}`) }))) return;
-    setBusy(pkg.id);
-    try {
+    await run(pkg.id, async () => {
       const saved = await packagesApi.archive(pkg.id, !pkg.archived);
       notify({ type: "success", message: saved.message });
       await queryClient.invalidateQueries({ queryKey: packageKeys.all() });
-    } catch {
-      /* shown by the API client */
-    } finally {
-      setBusy(null);
-    }
+    });
   };
   const columns = usePackageColumns(busy, { edit: openDialog, archive });
   const createButton = (
@@ -90,11 +86,7 @@ export default function BroadcastPackagesPage() {
                 columns={columns}
                 data={list.data?.data ?? []}
                 isLoading={list.isPending}
-                page={page}
-                pageSize={limit}
-                total={list.data?.meta.total ?? 0}
-                onPageChange={setPage}
-                onPageSizeChange={(s) => (setLimit(s), setPage(1))}
+                {...tableProps(list.data?.meta.total)}
                 getRowId={(r) => r.id}
                 empty={
                   <EmptyState

@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { accounts } from "./accounts";
+import { accountRef } from "./accounts";
+import { createdAt, idKey, stringList, textOrEmpty, timestamps } from "./columns";
 import { contacts } from "./inbox";
 import { FIELD_TYPES } from "../../features/custom-fields/field-types";
 
@@ -9,19 +10,16 @@ export { FIELD_TYPES, type FieldType } from "../../features/custom-fields/field-
 export const customFields = sqliteTable(
   "custom_fields",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     key: text("key").notNull(),
     label: text("label").notNull(),
     type: text("type", { enum: FIELD_TYPES }).notNull(),
     /** Choices of select and multiselect; empty for the other types. */
-    options: text("options", { mode: "json" }).$type<string[]>().notNull().default([]),
-    description: text("description").notNull().default(""),
+    options: stringList("options"),
+    description: textOrEmpty("description"),
     position: integer("position").notNull().default(0),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("custom_fields_account_key_uq").on(t.accountId, t.key), index("custom_fields_account_position_idx").on(t.accountId, t.position)],
 );
@@ -34,9 +32,7 @@ export const customFields = sqliteTable(
 export const contactFieldValues = sqliteTable(
   "contact_field_values",
   {
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountRef(),
     contactId: text("contact_id")
       .notNull()
       .references(() => contacts.id, { onDelete: "cascade" }),
@@ -61,16 +57,13 @@ export const contactFieldValues = sqliteTable(
 export const tags = sqliteTable(
   "tags",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: idKey(),
+    accountId: accountRef(),
     name: text("name").notNull(),
     /** JS-lower-cased name: one tag per name in an account, whatever the case (Cyrillic too). */
     nameKey: text("name_key").notNull(),
     color: text("color").notNull(),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("tags_account_name_uq").on(t.accountId, t.nameKey)],
 );
@@ -79,16 +72,14 @@ export const tags = sqliteTable(
 export const contactTags = sqliteTable(
   "contact_tags",
   {
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountRef(),
     tagId: text("tag_id")
       .notNull()
       .references(() => tags.id, { onDelete: "cascade" }),
     contactId: text("contact_id")
       .notNull()
       .references(() => contacts.id, { onDelete: "cascade" }),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tagId, t.contactId] }),

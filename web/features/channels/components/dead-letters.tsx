@@ -5,7 +5,7 @@ import { Eye, Inbox, RotateCcw, Search, Trash2 } from "lucide-react";
 import type { getDeadLetter } from "@worker/features/admin-dlq/dead-letters.service";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeading } from "@/components/ui/card";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -19,6 +19,7 @@ import { queryKeys } from "@/lib/query";
 import { useBusyAction } from "@/lib/use-busy-action";
 import { LoadError } from "@/components/load-error";
 import { deadLetterApi } from "@/features/channels/api";
+import { usePaging } from "@/lib/use-paging";
 
 export type DeadLetter = Awaited<ReturnType<typeof getDeadLetter>>;
 type QueueFilter = "all" | "inbound" | "outbound";
@@ -27,8 +28,7 @@ type QueueFilter = "all" | "inbound" | "outbound";
 export function DeadLetters() {
   const { t } = useTranslation("channels");
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(20);
+  const { page, limit, setPage, tableProps } = usePaging();
   const [queue, setQueue] = useState<QueueFilter>("all");
   const [pending, setPending] = useState(false);
   const [accountText, setAccountText] = useState("");
@@ -71,10 +71,7 @@ export function DeadLetters() {
 
   return (
     <Card data-testid="dead-letters">
-      <CardHeader>
-        <CardTitle>{t("dlq.title")}</CardTitle>
-        <CardDescription>{t("dlq.description")}</CardDescription>
-      </CardHeader>
+      <CardHeading title={t("dlq.title")} description={t("dlq.description")} />
       <CardContent className="space-y-4">
         <div className="flex flex-wrap items-center gap-3">
           <div className="relative w-full sm:w-72">
@@ -104,11 +101,7 @@ export function DeadLetters() {
               columns={columns}
               data={list.data?.data ?? []}
               isLoading={list.isPending || list.isPlaceholderData}
-              page={page}
-              pageSize={limit}
-              total={list.data?.meta.total ?? 0}
-              onPageChange={setPage}
-              onPageSizeChange={(s) => (setLimit(s), setPage(1))}
+              {...tableProps(list.data?.meta.total)}
               getRowId={(r) => r.id}
               onRowClick={setOpen}
               empty={<EmptyState icon={Inbox} title={t("dlq.emptyTitle")} description={t("dlq.emptyText")} />}

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Bot, BotOff, MessagesSquare } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeading } from "@/components/ui/card";
 import { formatRelative } from "@/lib/i18n";
 import { ThreadStatusBadge } from "@/features/chat/components/contact-summary";
 import { PlatformIcon } from "@/features/chat/components/platform-icon";
@@ -14,9 +14,7 @@ export function ContactThreadsCard({ accountId, contact: c }: { accountId: strin
   const { t } = useTranslation("contacts");
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>{t("profile.threads")}</CardTitle>
-      </CardHeader>
+      <CardHeading title={t("profile.threads")} />
       <CardContent>
         {c.threads.length === 0 ? (
           <p className="text-muted-foreground">{t("profile.noThreads")}</p>

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Globe } from "lucide-react";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeading } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/i18n";
 import type { AccountDetail } from "@/features/accounts/types";
@@ -11,9 +11,7 @@ export function AccountCard({ account }: { account: AccountDetail | undefined })
   const { t } = useTranslation(["dashboard", "accounts"]);
   return (
     <Card data-testid="account-card">
-      <CardHeader>
-        <CardTitle>{t("account.title")}</CardTitle>
-      </CardHeader>
+      <CardHeading title={t("account.title")} />
       <CardContent>
         {account ? (
           <dl className="space-y-3 text-sm">

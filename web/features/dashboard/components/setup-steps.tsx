@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
@@ -15,6 +14,7 @@ import { openTestChat } from "@/features/test-chat/store";
 import { accountApi, accountQueries } from "@/features/accounts/api";
 import type { ApiBody } from "@/lib/api-types";
 import type { AccountDetail } from "@/features/accounts/types";
+import { useBusyAction } from "@/lib/use-busy-action";
 
 export type StepState = "done" | "skipped" | "todo";
 
@@ -41,22 +41,17 @@ export function SetupSteps({ account, memberCount }: { account: AccountDetail; m
   const { t } = useTranslation("dashboard");
   const queryClient = useQueryClient();
   const ability = useAbility();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useBusyAction();
   const states = stepStates(account, memberCount);
   const finished = Object.values(states).filter((s) => s !== "todo").length;
   const total = account.wizard.steps.length;
 
   const skip = async (step: ApiBody<"/accounts/:accountId/skip-wizard-step">["step"]) => {
-    setBusy(step);
-    try {
+    await run(step, async () => {
       const updated = await accountApi.skipWizardStep(account.accountId, { step });
       queryClient.setQueryData(accountQueries.detail(account.accountId).queryKey, updated);
       notify({ type: "success", message: t("steps.skipped", { step: t(`steps.items.${step}.title`) }) });
-    } catch {
-      // the API client has shown the reason
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   return (

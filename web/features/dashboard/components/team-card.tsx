@@ -4,7 +4,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { ListSkeleton } from "@/components/list-skeleton";
 import { QueryView } from "@/components/query-view";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeading } from "@/components/ui/card";
 import { useAbility } from "@/lib/ability";
 import type { ApiResponse } from "@/lib/api-types";
 import { InitialsAvatar } from "@/features/accounts/components/initials-avatar";
@@ -18,10 +18,7 @@ export function TeamCard({ accountId, members }: { accountId: string; members: U
   const ability = useAbility();
   return (
     <Card data-testid="team-card">
-      <CardHeader>
-        <CardTitle>{t("team.title")}</CardTitle>
-        <CardDescription>{t("team.description")}</CardDescription>
-      </CardHeader>
+      <CardHeading title={t("team.title")} description={t("team.description")} />
       <CardContent>
         <QueryView query={members} loading={<ListSkeleton count={3} className="space-y-3" lead="size-9 rounded-full" lines={["h-4"]} busy={false} />}>
           {(data) => (

@@ -1,10 +1,9 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut, Monitor, Smartphone } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeading } from "@/components/ui/card";
 import { ListSkeleton } from "@/components/list-skeleton";
 import { QueryView } from "@/components/query-view";
 import { profileApi, profileQueries } from "@/features/profile/api";
@@ -13,12 +12,13 @@ import { confirm } from "@/lib/confirm";
 import { formatDate, formatRelative } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { queryKeys } from "@/lib/query";
+import { useBusyAction } from "@/lib/use-busy-action";
 import { describeUserAgent } from "./user-agent";
 
 export function SessionsCard() {
   const { t } = useTranslation("profile");
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useBusyAction();
   const sessions = useQuery(profileQueries.sessions());
   const others = sessions.data?.data.filter((s) => !s.current) ?? [];
 
@@ -26,31 +26,21 @@ export function SessionsCard() {
     const ua = describeUserAgent(s.userAgent);
     const ok = await confirm({ title: t("sessions.endConfirmTitle"), message: t("sessions.endConfirm", { device: label(ua) }), confirmText: t("sessions.end") });
     if (!ok) return;
-    setBusy(s.id);
-    try {
+    await run(s.id, async () => {
       await profileApi.revokeSession(s.id);
       notify({ type: "success", message: t("sessions.ended") });
       await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
-    } catch {
-      // shown by the API client
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   const endOthers = async () => {
     const ok = await confirm({ title: t("sessions.endOthersConfirmTitle"), message: t("sessions.endOthersConfirm", { count: others.length }), confirmText: t("sessions.endOthers") });
     if (!ok) return;
-    setBusy("others");
-    try {
+    await run("others", async () => {
       const res = await profileApi.logoutOthers();
       notify({ type: "success", message: t("sessions.endedOthers", { count: res.count }) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
-    } catch {
-      // shown by the API client
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   const label = (ua: ReturnType<typeof describeUserAgent>) =>
@@ -58,18 +48,18 @@ export function SessionsCard() {
 
   return (
     <Card data-testid="sessions-card">
-      <CardHeader>
-        <CardTitle>{t("sessions.title")}</CardTitle>
-        <CardDescription>{t("sessions.description")}</CardDescription>
-        {others.length > 0 && (
-          <CardAction>
+      <CardHeading
+        title={t("sessions.title")}
+        description={t("sessions.description")}
+        action={
+          others.length > 0 && (
             <Button variant="outline" onClick={endOthers} loading={busy === "others"} data-testid="end-other-sessions">
               <LogOut aria-hidden />
               {t("sessions.endOthers")}
             </Button>
-          </CardAction>
-        )}
-      </CardHeader>
+          )
+        }
+      />
       <CardContent>
         <QueryView
           query={sessions}

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardHeading, CardTitle } from "@/components/ui/card";
 import { FormCard, SaveResetFooter } from "@/components/form-card";
 import { SwitchRow } from "@/components/form/switch-field";
 import { Can, useAbility } from "@/lib/ability";
@@ -12,6 +12,7 @@ import { settingsApi } from "@/features/settings/api";
 import { confirm } from "@/lib/confirm";
 import { applyServerErrors, useResetWhileClean, useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
+import { useBusyAction } from "@/lib/use-busy-action";
 import { cn } from "@/lib/utils";
 import { accountQueries } from "@/features/accounts/api";
 import { AccountFields } from "@/features/accounts/components/account-fields";
@@ -137,10 +138,7 @@ function DefaultsCard({ accountId }: { accountId: string }) {
 
   return (
     <Card data-testid="defaults-card">
-      <CardHeader>
-        <CardTitle>{t("defaults.title")}</CardTitle>
-        <CardDescription>{t("defaults.description")}</CardDescription>
-      </CardHeader>
+      <CardHeading title={t("defaults.title")} description={t("defaults.description")} />
       <CardContent className="space-y-6">
         {groups.map((g) => (
           <fieldset key={g.title} className="space-y-1">
@@ -178,7 +176,7 @@ function DangerZone({ account }: { account: Account }) {
   const { t } = useTranslation("settings");
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<"leave" | "delete" | null>(null);
+  const { busy, run } = useBusyAction<"leave" | "delete">();
 
   // Leave the account's routes first: refreshing the session while still on them would bounce
   // to /not-authorized, since the account is no longer among the user's.
@@ -189,30 +187,15 @@ function DangerZone({ account }: { account: Account }) {
     await queryClient.invalidateQueries({ queryKey: ["accounts", "list"] });
   };
 
-  const leave = async () => {
-    const ok = await confirm({ title: t("danger.leaveConfirmTitle"), message: t("danger.leaveConfirm", { name: account.name }), confirmText: t("danger.leave") });
+  /** Leave the account, or delete it (owners): confirmed first; the button spins until the page is left. */
+  const endMembership = async (kind: "leave" | "delete") => {
+    const ok = await confirm({ title: t(`danger.${kind}ConfirmTitle`), message: t(`danger.${kind}Confirm`, { name: account.name }), confirmText: t(`danger.${kind}`) });
     if (!ok) return;
-    setBusy("leave");
-    try {
-      await settingsApi.leave(account.accountId);
-      notify({ type: "success", message: t("danger.left", { name: account.name }) });
+    await run(kind, async () => {
+      await (kind === "leave" ? settingsApi.leave(account.accountId) : settingsApi.removeAccount(account.accountId));
+      notify({ type: "success", message: t(kind === "leave" ? "danger.left" : "danger.deleted", { name: account.name }) });
       await afterAccountGone();
-    } catch {
-      setBusy(null);
-    }
-  };
-
-  const remove = async () => {
-    const ok = await confirm({ title: t("danger.deleteConfirmTitle"), message: t("danger.deleteConfirm", { name: account.name }), confirmText: t("danger.delete") });
-    if (!ok) return;
-    setBusy("delete");
-    try {
-      await settingsApi.removeAccount(account.accountId);
-      notify({ type: "success", message: t("danger.deleted", { name: account.name }) });
-      await afterAccountGone();
-    } catch {
-      setBusy(null);
-    }
+    });
   };
 
   return (
@@ -223,14 +206,14 @@ function DangerZone({ account }: { account: Account }) {
       </CardHeader>
       <CardContent className="divide-y">
         <DangerRow title={t("danger.leaveTitle")} hint={t("danger.leaveHint")} className="pb-4">
-          <Button variant="outline" onClick={leave} loading={busy === "leave"} className="shrink-0">
+          <Button variant="outline" onClick={() => endMembership("leave")} loading={busy === "leave"} className="shrink-0">
             <LogOut aria-hidden />
             {t("danger.leave")}
           </Button>
         </DangerRow>
         <Can I="delete" a="Account">
           <DangerRow title={t("danger.deleteTitle")} hint={t("danger.deleteHint")} className="pt-4">
-            <Button variant="destructive" onClick={remove} loading={busy === "delete"} className="shrink-0" data-testid="delete-account">
+            <Button variant="destructive" onClick={() => endMembership("delete")} loading={busy === "delete"} className="shrink-0" data-testid="delete-account">
               <Trash2 aria-hidden />
               {t("danger.delete")}
             </Button>

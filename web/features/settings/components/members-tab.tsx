@@ -1,10 +1,9 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MailX, Trash2, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardHeading } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -13,6 +12,7 @@ import { settingsApi } from "@/features/settings/api";
 import { confirm } from "@/lib/confirm";
 import { formatDate } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
+import { useBusyAction } from "@/lib/use-busy-action";
 import { useSession } from "@/lib/session";
 import { accountQueries } from "@/features/accounts/api";
 import { InitialsAvatar } from "@/features/accounts/components/initials-avatar";
@@ -33,15 +33,15 @@ export function MembersTab({ accountId, myRole }: { accountId: string; myRole: R
   return (
     <div className="space-y-6">
       <Card className="gap-4 pb-2" data-testid="members-card">
-        <CardHeader>
-          <CardTitle>{t("members.title")}</CardTitle>
-          <CardDescription>{t("members.description", { count: members.data.data.length })}</CardDescription>
-          {ability.can("create", "Member") && myRole && (
-            <CardAction>
+        <CardHeading
+          title={t("members.title")}
+          description={t("members.description", { count: members.data.data.length })}
+          action={
+            ability.can("create", "Member") && myRole && (
               <InviteDialog accountId={accountId} myRole={myRole} />
-            </CardAction>
-          )}
-        </CardHeader>
+            )
+          }
+        />
         <MembersTable accountId={accountId} members={members.data.data} myRole={myRole} />
       </Card>
       <Can I="manage" a="Member">
@@ -56,39 +56,29 @@ function MembersTable({ accountId, members, myRole }: { accountId: string; membe
   const { user } = useSession();
   const ability = useAbility();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useBusyAction();
   const canUpdate = ability.can("update", "Member");
   const canDelete = ability.can("delete", "Member");
   const key = accountQueries.members(accountId).queryKey;
 
   const changeRole = async (m: Member, role: Role) => {
     if (role === m.role) return;
-    setBusy(m.userId);
-    try {
+    await run(m.userId, async () => {
       await settingsApi.setMemberRole(accountId, m.userId, { role });
       notify({ type: "success", message: t("members.roleChanged", { name: m.name, role: t(`accounts:roles.${role}`) }) });
       await queryClient.invalidateQueries({ queryKey: key });
-    } catch {
-      // the API client has shown the reason (e.g. the last owner)
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   const remove = async (m: Member) => {
     const ok = await confirm({ title: t("members.removeConfirmTitle"), message: t("members.removeConfirm", { name: m.name }), confirmText: t("members.remove") });
     if (!ok) return;
-    setBusy(m.userId);
-    try {
+    await run(m.userId, async () => {
       await settingsApi.removeMember(accountId, m.userId);
       notify({ type: "success", message: t("members.removed", { name: m.name }) });
       await queryClient.invalidateQueries({ queryKey: key });
       await queryClient.invalidateQueries({ queryKey: ["accounts", accountId, "detail"] });
-    } catch {
-      // shown by the API client
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   return (
@@ -160,29 +150,21 @@ function MembersTable({ accountId, members, myRole }: { accountId: string; membe
 function InvitationsCard({ accountId, invitations }: { accountId: string; invitations: Invitation[] }) {
   const { t } = useTranslation(["settings", "accounts"]);
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useBusyAction();
 
   const revoke = async (inv: Invitation) => {
     const ok = await confirm({ title: t("invitations.revokeConfirmTitle"), message: t("invitations.revokeConfirm", { email: inv.email }), confirmText: t("invitations.revoke") });
     if (!ok) return;
-    setBusy(inv.invitationId);
-    try {
+    await run(inv.invitationId, async () => {
       await settingsApi.revokeInvitation(accountId, inv.invitationId);
       notify({ type: "success", message: t("invitations.revoked", { email: inv.email }) });
       await queryClient.invalidateQueries({ queryKey: accountQueries.members(accountId).queryKey });
-    } catch {
-      // shown by the API client
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   return (
     <Card className="gap-4 pb-2" data-testid="invitations-card">
-      <CardHeader>
-        <CardTitle>{t("invitations.title")}</CardTitle>
-        <CardDescription>{t("invitations.description")}</CardDescription>
-      </CardHeader>
+      <CardHeading title={t("invitations.title")} description={t("invitations.description")} />
       {invitations.length === 0 ? (
         <EmptyState className="py-8" icon={Users} title={t("invitations.emptyTitle")} description={t("invitations.empty")} />
       ) : (

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useQuery } from "@tanstack/react-query";
 import { Plus, ShieldCheck, Webhook } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardHeading, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useAbility } from "@/lib/ability";
 import { useMediaQuery } from "@/lib/use-media-query";
@@ -32,18 +32,18 @@ export function WebhookTab({ accountId }: { accountId: string }) {
   return (
     <div className="space-y-6">
       <Card className="gap-4" data-testid="webhooks-card">
-        <CardHeader>
-          <CardTitle>{t("webhooks.title")}</CardTitle>
-          <CardDescription>{t("webhooks.description")}</CardDescription>
-          {canEdit && list.length > 0 && wide && (
-            <CardAction>
+        <CardHeading
+          title={t("webhooks.title")}
+          description={t("webhooks.description")}
+          action={
+            canEdit && list.length > 0 && wide && (
               <Button onClick={() => setEditing("new")} data-testid="webhook-add">
                 <Plus aria-hidden />
                 {t("webhooks.add")}
               </Button>
-            </CardAction>
-          )}
-        </CardHeader>
+            )
+          }
+        />
         <CardContent className="space-y-3">
           {canEdit && list.length > 0 && !wide && (
             // On a phone the header has no room beside the description: the button goes above the list.
