@@ -64,15 +64,17 @@ export function ContactFieldsCard({ accountId, contact, onSaved, className }: Co
         ) : fields.data.data.length === 0 ? (
           <NoFields accountId={accountId} canCreate={ability.can("create", "CustomField")} />
         ) : (
-          <dl className="divide-y divide-border">
+          <ul className="divide-y divide-border" aria-label={t("card.title")}>
             {fields.data.data.map((f) =>
               editing === f.key ? (
-                <FieldEditor key={f.key} accountId={accountId} contact={contact} field={f} timeZone={timeZone} onDone={() => setEditing(null)} onSaved={onSaved} />
+                <li key={f.key}>
+                  <FieldEditor accountId={accountId} contact={contact} field={f} timeZone={timeZone} onDone={() => setEditing(null)} onSaved={onSaved} />
+                </li>
               ) : (
                 <FieldRow key={f.key} field={f} value={contact.fieldValues[f.key]} timeZone={timeZone} onEdit={canFill && !editing ? () => setEditing(f.key) : undefined} />
               ),
             )}
-          </dl>
+          </ul>
         )}
       </CardContent>
     </Card>
@@ -98,19 +100,19 @@ function FieldRow({ field, value, timeZone, onEdit }: { field: CustomFieldDef; v
   const { t } = useTranslation("customFields");
   const text = value === undefined ? null : displayValue(field.type, value, timeZone, [t("values.yes"), t("values.no")]);
   return (
-    <div className="group flex items-start gap-3 py-2.5" data-testid="contact-field" data-key={field.key}>
+    <li className="group flex items-start gap-3 py-2.5" data-testid="contact-field" data-key={field.key}>
       <div className="min-w-0 flex-1">
-        <dt className="text-[0.8125rem] text-muted-foreground">{field.label}</dt>
-        <dd className={cn("break-words", text === null && "text-muted-foreground")}>
+        <p className="text-[0.8125rem] text-muted-foreground">{field.label}</p>
+        <p className={cn("break-words", text === null && "text-muted-foreground")}>
           {text === null ? "—" : field.type === "url" ? <a href={String(value)} target="_blank" rel="noreferrer noopener" className="text-primary hover:underline">{text}</a> : text}
-        </dd>
+        </p>
       </div>
       {onEdit && (
         <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t("card.edit", { label: field.label })} onClick={onEdit}>
           <Pencil aria-hidden />
         </Button>
       )}
-    </div>
+    </li>
   );
 }
 
