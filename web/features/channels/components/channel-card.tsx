@@ -9,7 +9,7 @@ import { Switch } from "@/components/ui/switch";
 import { ConfirmButton } from "@/lib/confirm";
 import { cn } from "@/lib/utils";
 import type { ChannelKind } from "../api";
-import { PlatformIcon } from "./platform-icon";
+import { PlatformTile } from "./platform-tile";
 
 export type ChannelTone = "success" | "warning" | "destructive" | "secondary" | "info";
 
@@ -34,7 +34,7 @@ export function ChannelCard({ kind, title, description, status, demo, enabled, c
   return (
     <Card className={cn("gap-0 pb-0", className)} data-testid={`channel-${kind}`} aria-labelledby={`${kind}-title`}>
       <CardHeader className="grid-cols-[auto_1fr] gap-x-4 gap-y-0 pb-5">
-        <PlatformIcon kind={kind} className="row-span-2" />
+        <PlatformTile kind={kind} className="row-span-2" />
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
           <CardTitle id={`${kind}-title`}>{title}</CardTitle>
           <Badge variant={status.tone} data-testid={`${kind}-status`}>

@@ -5,14 +5,14 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api";
 import type { ChannelKind } from "../api";
-import { PlatformIcon } from "./platform-icon";
+import { PlatformTile } from "./platform-tile";
 
 /** The loading state of a channel card (same frame as the card, so nothing jumps). */
 export function CardSkeleton({ kind, className }: { kind: ChannelKind; className?: string }) {
   return (
     <Card className={className} aria-busy="true" data-testid={`channel-${kind}-loading`}>
       <CardHeader className="grid-cols-[auto_1fr] gap-x-4">
-        <PlatformIcon kind={kind} className="row-span-2 opacity-60" />
+        <PlatformTile kind={kind} className="row-span-2 opacity-60" />
         <Skeleton className="h-5 w-40" />
         <Skeleton className="h-4 w-64 max-w-full" />
       </CardHeader>
@@ -32,7 +32,7 @@ export function ChannelLoadError({ kind, title, error, onRetry, retrying, classN
   return (
     <Card className={className} data-testid={`channel-${kind}`}>
       <CardHeader className="grid-cols-[auto_1fr] gap-x-4">
-        <PlatformIcon kind={kind} className="row-span-2" />
+        <PlatformTile kind={kind} className="row-span-2" />
         <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>

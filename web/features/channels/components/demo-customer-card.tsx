@@ -13,7 +13,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { channelApi, channelQueries, type ChannelKind } from "../api";
-import { PlatformIcon } from "./platform-icon";
+import { PlatformTile } from "./platform-tile";
 
 const KINDS: ChannelKind[] = ["telegram", "whatsapp", "instagram"];
 
@@ -145,7 +145,7 @@ function DemoChannelPicker({ demo, ready, value, onChange }: { demo: ChannelKind
                 "data-[state=checked]:border-primary data-[state=checked]:bg-primary/8",
               )}
             >
-              <PlatformIcon kind={k} className="size-8 [&_svg]:size-5" />
+              <PlatformTile kind={k} className="size-8 [&_svg]:size-5" />
               <span className="min-w-0 flex-1">
                 <span className="block font-medium text-heading">{t(`${k}.title`)}</span>
                 {!on && <span className="block text-[0.8125rem] text-muted-foreground">{t("simulator.notConnected")}</span>}

@@ -1,8 +1,8 @@
 import { cn } from "@/lib/utils";
 import type { ChannelKind } from "../api";
 
-/** The messenger's mark in its brand colour (drawn here: the icon set has no brand logos). */
-export function PlatformIcon({ kind, className }: { kind: ChannelKind; className?: string }) {
+/** The messenger's mark as a large tile in its brand colour, for the channel cards (drawn here: the icon set has no brand logos). The chat's small round badge is chat/components/platform-icon.tsx. */
+export function PlatformTile({ kind, className }: { kind: ChannelKind; className?: string }) {
   const box = cn("flex size-11 shrink-0 items-center justify-center rounded-md text-white", className);
   if (kind === "telegram") {
     return (
