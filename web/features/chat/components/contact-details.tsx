@@ -98,7 +98,7 @@ function ContactAudience({ accountId, contactId }: { accountId: string; contactI
         <h4 className={SECTION_TITLE}>{t("details.tags")}</h4>
         <ContactTagsEditor accountId={accountId} contact={q.data} />
       </section>
-      <ContactFieldsCard accountId={accountId} contact={q.data} className="gap-2 bg-transparent py-0 shadow-none bordered:border-0 [&_[data-slot=card-content]]:px-0 [&_[data-slot=card-header]]:px-0 [&_[data-slot=card-title]]:text-xs [&_[data-slot=card-title]]:font-medium [&_[data-slot=card-title]]:tracking-wide [&_[data-slot=card-title]]:text-muted-foreground [&_[data-slot=card-title]]:uppercase" />
+      <ContactFieldsCard accountId={accountId} contact={q.data} compact />
     </>
   );
 }

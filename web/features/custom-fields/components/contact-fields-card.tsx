@@ -23,6 +23,8 @@ export interface ContactFieldsCardProps {
   contact: Pick<ContactProfile, "contactId" | "fieldValues">;
   /** Told the saved values (a view keeping the contact elsewhere than the contact query patches its copy). */
   onSaved?: (fieldValues: FieldValues) => void;
+  /** Without the card's frame, titled like the other sections of a side panel (the chat's contact pane). */
+  compact?: boolean;
   className?: string;
 }
 
@@ -31,7 +33,7 @@ export interface ContactFieldsCardProps {
  * the contact edits one value at a time in place, with the input of its type; the server's
  * message shows under the input, and a saved value patches the contact query.
  */
-export function ContactFieldsCard({ accountId, contact, onSaved, className }: ContactFieldsCardProps) {
+export function ContactFieldsCard({ accountId, contact, onSaved, compact, className }: ContactFieldsCardProps) {
   const { t } = useTranslation("customFields");
   const fields = useQuery(customFieldQueries.fields(accountId));
   const account = useQuery(accountQueries.detail(accountId));
@@ -41,9 +43,9 @@ export function ContactFieldsCard({ accountId, contact, onSaved, className }: Co
   const [editing, setEditing] = useState<string | null>(null);
 
   return (
-    <Card className={cn("gap-4", className)} data-testid="contact-fields-card">
-      <CardHeader>
-        <CardTitle>{t("card.title")}</CardTitle>
+    <Card className={cn("gap-4", compact && "gap-2 bg-transparent py-0 shadow-none bordered:border-0", className)} data-testid="contact-fields-card">
+      <CardHeader className={cn(compact && "px-0")}>
+        <CardTitle className={cn(compact && "text-xs font-medium tracking-wide text-muted-foreground uppercase")}>{t("card.title")}</CardTitle>
         {ability.can("update", "CustomField") && !!fields.data?.data.length && (
           <CardAction>
             <Button variant="link" size="sm" className="h-auto p-0" asChild>
@@ -52,7 +54,7 @@ export function ContactFieldsCard({ accountId, contact, onSaved, className }: Co
           </CardAction>
         )}
       </CardHeader>
-      <CardContent>
+      <CardContent className={cn(compact && "px-0")}>
         {fields.isPending ? (
           <div className="grid gap-3" aria-busy="true" aria-label={t("loading")}>
             {Array.from({ length: 3 }, (_, i) => (
