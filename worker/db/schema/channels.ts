@@ -8,7 +8,7 @@ import { createdAt, idKey, textOrEmpty } from "./columns";
  * attempts, the pacing slots of the outbound sender and Instagram comment specifics.
  */
 
-export const DEAD_LETTER_QUEUES = ["inbound", "outbound"] as const;
+export const DEAD_LETTER_QUEUES = ["inbound", "outbound", "jobs"] as const;
 
 /** A queue message that could not be processed: shown to platform admins, replayable. */
 export const deadLetters = sqliteTable(

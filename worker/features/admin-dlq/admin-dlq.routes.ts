@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { schema } from "../../db/client";
 import type { AppBindings } from "../../env";
 import { pageQuery, v } from "../../lib/validation";
 import { requireAuth, requirePlatformAdmin } from "../../middleware/session";
 import { deleteDeadLetter, getDeadLetter, listDeadLetters, replayDeadLetter } from "./dead-letters.service";
 
 const listQuery = pageQuery().extend({
-  queue: z.enum(["inbound", "outbound"]).optional(),
+  queue: z.enum(schema.DEAD_LETTER_QUEUES).optional(),
   accountId: z.string().trim().max(64).optional(),
   pending: z
     .enum(["true", "false"])

@@ -9,9 +9,12 @@ import { paged } from "../../lib/validation";
 
 export type DeadLetterQueue = (typeof schema.DEAD_LETTER_QUEUES)[number];
 
-/** Which of our queues a message body belongs to (the DLQ receives both). */
+/** Which of our queues a message body belongs to (the DLQ receives all three). */
 export function queueOfBody(body: unknown): DeadLetterQueue {
-  return typeof body === "object" && body !== null && (body as { kind?: unknown }).kind === "send" ? "outbound" : "inbound";
+  const kind = typeof body === "object" && body !== null ? (body as { kind?: unknown }).kind : undefined;
+  if (kind === "send") return "outbound";
+  if (kind === "import-chunk" || kind === "broadcast-tick") return "jobs";
+  return "inbound";
 }
 
 export async function storeDeadLetter(env: Env, input: { queue: DeadLetterQueue; body: unknown; error?: string | null; attempts?: number }): Promise<string> {
@@ -79,6 +82,8 @@ export async function replayDeadLetter(env: Env, id: string) {
         .where(and(eq(schema.messages.id, b.messageId), eq(schema.messages.accountId, b.accountId), eq(schema.messages.deliveryStatus, "failed")));
     }
     await env.OUTBOUND_QUEUE.send(row.body, { contentType: "json" });
+  } else if (row.queue === "jobs") {
+    await env.JOBS_QUEUE.send(row.body, { contentType: "json" });
   } else {
     await env.INBOUND_QUEUE.send(row.body, { contentType: "json" });
   }

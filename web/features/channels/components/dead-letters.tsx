@@ -22,7 +22,7 @@ import { deadLetterApi } from "@/features/channels/api";
 import { usePaging } from "@/lib/use-paging";
 
 export type DeadLetter = Awaited<ReturnType<typeof getDeadLetter>>;
-type QueueFilter = "all" | "inbound" | "outbound";
+type QueueFilter = "all" | "inbound" | "outbound" | "jobs";
 
 /** What the queues gave up on (/api/admin/dead-letters): inspect the body and error, replay or delete. */
 export function DeadLetters() {
@@ -86,6 +86,7 @@ export function DeadLetters() {
               <SelectItem value="all">{t("dlq.queues.all")}</SelectItem>
               <SelectItem value="inbound">{t("dlq.queues.inbound")}</SelectItem>
               <SelectItem value="outbound">{t("dlq.queues.outbound")}</SelectItem>
+              <SelectItem value="jobs">{t("dlq.queues.jobs")}</SelectItem>
             </SelectContent>
           </Select>
           <label className="flex cursor-pointer items-center gap-2 text-[0.9375rem]">

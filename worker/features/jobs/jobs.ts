@@ -1,0 +1,26 @@
+import { z } from "zod";
+import type { Env } from "../../env";
+
+/**
+ * Background jobs on the `assistly-jobs` queue. A job is small (one chunk of an import, one pacing
+ * window of a broadcast) and keeps its progress in D1, so a redelivered or repeated job continues
+ * from what the tables say instead of doing anything twice.
+ */
+export const jobSchema = z.discriminatedUnion("kind", [
+  /** Import rows [chunk * chunkSize, (chunk + 1) * chunkSize) of an import job. */
+  z.object({ kind: z.literal("import-chunk"), accountId: z.string().min(1), jobId: z.string().min(1), chunk: z.number().int().min(0) }),
+  /** Hand the next window of a broadcast's recipients to the outbound sender, then schedule the next tick. */
+  z.object({ kind: z.literal("broadcast-tick"), accountId: z.string().min(1), broadcastId: z.string().min(1) }),
+]);
+export type Job = z.infer<typeof jobSchema>;
+export type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;
+
+export async function enqueueJob(env: Env, job: Job, opts: { delaySeconds?: number } = {}): Promise<void> {
+  await env.JOBS_QUEUE.send(job, { contentType: "json", delaySeconds: opts.delaySeconds });
+}
+
+export async function enqueueJobs(env: Env, jobs: Job[]): Promise<void> {
+  for (let i = 0; i < jobs.length; i += 100) {
+    await env.JOBS_QUEUE.sendBatch(jobs.slice(i, i + 100).map((body) => ({ body, contentType: "json" as const })));
+  }
+}
