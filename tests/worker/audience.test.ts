@@ -154,6 +154,14 @@ describe("segments", () => {
     // Глеб is blocked, Дина a test contact.
     expect((await api("GET", `/accounts/${accountId}/segments/${all.body.segmentId}/count`, { token })).body).toEqual({ total: 2, byChannel: { telegram: 1, whatsapp: 1, instagram: 0 } });
 
+    // The same count for a filter that is not saved; a bad one is a 400 on `filter`.
+    const inline = encodeURIComponent(JSON.stringify({ tags: { any: [vip, fresh] } }));
+    expect((await api("GET", `/accounts/${accountId}/audience/count?filter=${inline}`, { token })).body).toEqual({ total: 2, byChannel: { telegram: 1, whatsapp: 1, instagram: 0 } });
+    expect((await api("GET", `/accounts/${accountId}/audience/count`, { token })).body.total).toBe(2);
+    const bad = await api("GET", `/accounts/${accountId}/audience/count?filter=${encodeURIComponent("{nope")}`, { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.fields.filter).toEqual(["Фильтр должен быть JSON-объектом"]);
+
     const patched = await api("PATCH", `/accounts/${accountId}/segments/${id}`, { token, body: { filter: { tags: { any: [vip] }, fields: [{ key: "age", op: "greater", value: 40 }] } } });
     expect(patched.status).toBe(200);
     expect((await api("GET", `/accounts/${accountId}/segments/${id}/count`, { token })).body).toEqual({ total: 1, byChannel: { telegram: 0, whatsapp: 1, instagram: 0 } });

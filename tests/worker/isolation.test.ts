@@ -119,6 +119,7 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "PATCH /api/accounts/:accountId/segments/:segmentId": "forbid",
   "DELETE /api/accounts/:accountId/segments/:segmentId": "forbid",
   "GET /api/accounts/:accountId/segments/:segmentId/count": "allow",
+  "GET /api/accounts/:accountId/audience/count": "allow",
 };
 
 /**

@@ -4,7 +4,8 @@ import { forbidden } from "../../lib/errors";
 import { v } from "../../lib/validation";
 import { can } from "../../middleware/account-scope";
 import * as s from "./audience.schemas";
-import { bulkAction } from "./audience.service";
+import { bulkAction, countAudience } from "./audience.service";
+import { compileFilter } from "./compile";
 import * as seg from "./segments.service";
 
 /**
@@ -40,4 +41,9 @@ export const audienceRoutes = new Hono<AppBindings>()
   })
   .get("/:accountId/segments/:segmentId/count", can("read", "Segment"), v("param", s.segmentParam), async (c) => {
     return c.json(await seg.countSegment(c.env, c.get("member").accountId, c.req.valid("param").segmentId), 200);
+  })
+  // The live count of an unsaved filter (the contacts list's "save as segment", a broadcast's inline audience).
+  .get("/:accountId/audience/count", can("read", "Contact"), v("query", s.audienceCountQuery), async (c) => {
+    const accountId = c.get("member").accountId;
+    return c.json(await countAudience(c.env, await compileFilter(c.env, accountId, c.req.valid("query").filter ?? {})), 200);
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { audienceFilter } from "./filter";
+import { audienceFilter, filterParam } from "./filter";
 
 const id = z.string().trim().min(1).max(64);
 export const MAX_BULK_IDS = 1000;
@@ -22,3 +22,6 @@ export const segmentUpdate = z.object({ name: name.optional(), filter: audienceF
 export type SegmentInput = z.output<typeof segmentCreate>;
 
 export const segmentParam = z.object({ accountId: id, segmentId: id });
+
+/** `GET …/audience/count?filter=<JSON>`: no filter counts everyone reachable. */
+export const audienceCountQuery = z.object({ filter: filterParam.optional() });
