@@ -118,8 +118,15 @@ export async function channelOf(env: Env, accountId: string, channelId: string):
 export function channelProblem(ch: Channel): string | null {
   if (!isConnected(ch)) return "Канал рассылки не подключён: подключите его в разделе «Каналы»";
   if (!ch.enabled) return "Канал рассылки выключен: включите его в разделе «Каналы»";
+  if (ch.platform === "WHATSAPP" && (ch.state as Record<string, unknown>).stateInstance === "yellowCard") return YELLOW_CARD_REASON;
   return null;
 }
+
+/** Why a WhatsApp broadcast stops on `yellowCard`, and what to do (INTEGRATIONS §5). */
+export const YELLOW_CARD_REASON =
+  "WhatsApp ограничил номер (статус yellowCard): часть исходящих сообщений не доставляется, рассылка поставлена на паузу. " +
+  "Что делать: прекратите рассылки с этого номера, перезагрузите инстанс в разделе «Каналы», пишите только тем, кто писал вам сам, " +
+  "и возобновляйте не раньше чем через 10 дней, начиная с небольших объёмов.";
 
 /** The audience as a compiled filter: a segment's filter is read now (a deleted segment is a 400). */
 export async function compileAudience(env: Env, accountId: string, audience: BroadcastAudience): Promise<CompiledFilter> {
