@@ -7,6 +7,9 @@ import { AppError, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { paged } from "../../lib/validation";
 import { compileFilter, type CompiledFilter } from "../audience/compile";
+import type { AudienceFilter } from "../audience/filter";
+import { remainingQuota } from "../broadcast-quota/quota";
+import { countOnChannel } from "./audience-sql";
 import { isConnected } from "../channels/channel-status";
 import type { BroadcastCreate, BroadcastUpdate } from "./broadcasts.schemas";
 import { type BroadcastCounts, type BroadcastStatsDto, type BroadcastStatus, PACING_DEFAULTS } from "./contract";
@@ -212,4 +215,15 @@ export async function deleteBroadcast(env: Env, accountId: string, broadcastId: 
     .delete(broadcasts)
     .where(and(eq(broadcasts.id, broadcastId), eq(broadcasts.accountId, accountId), sql`${broadcasts.status} NOT IN ('scheduled', 'sending', 'paused')`));
   return { broadcastId };
+}
+
+/**
+ * The composer's live count: how many contacts the audience reaches on this very channel now
+ * (subscribed, not test, with a thread on the channel), and what is left of the quota.
+ */
+export async function previewAudience(env: Env, accountId: string, q: { channelId: string; segmentId?: string; filter?: AudienceFilter }) {
+  const ch = await channelOf(env, accountId, q.channelId);
+  const compiled = await compileAudience(env, accountId, q.segmentId ? { segmentId: q.segmentId } : { filter: q.filter ?? {} });
+  const [count, quotaRemaining] = await Promise.all([countOnChannel(env, compiled, ch), remainingQuota(getDb(env.DB), accountId)]);
+  return { channelId: ch.id, platform: ch.platform, count, quotaRemaining };
 }
