@@ -50,9 +50,9 @@ export async function releaseBroadcastClaim(env: Env, broadcastId: string, messa
   await env.DB.prepare("UPDATE broadcast_recipients SET claimed_at = NULL WHERE broadcast_id = ?1 AND message_id = ?2 AND state = 'queued'").bind(broadcastId, messageId).run();
 }
 
-/** The messenger took it. */
-export async function broadcastSent(env: Env, broadcastId: string, messageId: string): Promise<void> {
-  await env.DB.prepare("UPDATE broadcast_recipients SET state = 'sent', updated_at = ?3 WHERE broadcast_id = ?1 AND message_id = ?2 AND state = 'queued'").bind(broadcastId, messageId, Date.now()).run();
+/** The messenger took it: the recipient's `sent`, for the sender's own transaction with the platform id. */
+export function sentStatement(env: Env, broadcastId: string, messageId: string, now = Date.now()): D1PreparedStatement {
+  return env.DB.prepare("UPDATE broadcast_recipients SET state = 'sent', updated_at = ?3 WHERE broadcast_id = ?1 AND message_id = ?2 AND state = 'queued'").bind(broadcastId, messageId, now);
 }
 
 /** The message failed for good (refused, channel gone, out of attempts): the recipient keeps the reason. */
