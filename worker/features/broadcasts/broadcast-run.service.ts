@@ -165,8 +165,9 @@ export async function resumeBroadcast(env: Env, accountId: string, broadcastId: 
     const problem = channelProblem(await channelOf(env, accountId, b.channelId));
     if (problem) throw fieldError("channelId", problem, "CHANNEL_NOT_READY");
   }
+  // Never started (paused while scheduled): back to scheduled, so its first tick materializes the recipients.
   const wait = b.startedAt === null && b.scheduledAt !== null ? b.scheduledAt - Date.now() : 0;
-  await transition(env, accountId, broadcastId, ["paused"], { status: wait > 0 ? "scheduled" : "sending", pausedReason: null }, "Продолжить можно только рассылку на паузе");
+  await transition(env, accountId, broadcastId, ["paused"], { status: b.startedAt === null ? "scheduled" : "sending", pausedReason: null }, "Продолжить можно только рассылку на паузе");
   await nextTick(env, { id: broadcastId, accountId }, wait > 0 ? wait / 1000 : 0);
   await publishStats(env, accountId, broadcastId);
   return getBroadcast(env, accountId, broadcastId);
