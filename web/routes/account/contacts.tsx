@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/page-header";
 import { Card } from "@/components/ui/card";
 import { useAbility } from "@/lib/ability";
 import { contactQueries } from "@/features/contacts/api";
+import { ImportContactsButton } from "@/features/contact-import/components/import-button";
 import { ContactsExportMenu } from "@/features/contacts/components/contacts-export-menu";
 import { ContactsFilters } from "@/features/contacts/components/contacts-filters";
 import { ContactsTable } from "@/features/contacts/components/contacts-table";
@@ -29,7 +30,7 @@ export default function ContactsPage() {
       <PageHeader
         title={t("list.title")}
         description={list.data ? t("list.total", { count: list.data.meta.total }) : t("list.description")}
-        actions={<ContactsExportMenu accountId={accountId} filters={{ q: p.q, platform: p.platform }} />}
+        actions={<><ImportContactsButton accountId={accountId} /><ContactsExportMenu accountId={accountId} filters={{ q: p.q, platform: p.platform }} /></>}
       />
       <Card className="gap-0 overflow-hidden py-0">
         <ContactsFilters p={p} search={search} onSearch={setSearch} update={update} />

@@ -44,7 +44,15 @@ export interface Table {
   rows: TableRow[];
 }
 
-export class ImportFileError extends Error {}
+/** Why a file cannot be read; `code` lets the SPA say it in the user's language. */
+export type ImportFileErrorCode = "empty" | "noRows" | "tooManyColumns" | "tooManyRows" | "encoding" | "unreadable";
+export class ImportFileError extends Error {
+  readonly code: ImportFileErrorCode;
+  constructor(code: ImportFileErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
 
 export function formatOf(fileName: string): ImportFormat | null {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
@@ -59,7 +67,7 @@ export function decodeCsv(bytes: ArrayBuffer): string {
     try {
       return new TextDecoder("windows-1251").decode(bytes);
     } catch {
-      throw new ImportFileError("Файл не в кодировке UTF-8: сохраните его как «CSV UTF-8»");
+      throw new ImportFileError("encoding", "Файл не в кодировке UTF-8: сохраните его как «CSV UTF-8»");
     }
   }
 }
@@ -75,17 +83,17 @@ function cellText(v: unknown): string {
 
 function toTable(records: unknown[][]): Table {
   const first = records.findIndex((r) => r.some((c) => cellText(c) !== ""));
-  if (first < 0) throw new ImportFileError("Файл пустой");
+  if (first < 0) throw new ImportFileError("empty", "Файл пустой");
   const header = records[first]!.map(cellText);
   while (header.length && header[header.length - 1] === "") header.pop();
-  if (header.length > MAX_IMPORT_COLUMNS) throw new ImportFileError(`Не больше ${MAX_IMPORT_COLUMNS} столбцов`);
+  if (header.length > MAX_IMPORT_COLUMNS) throw new ImportFileError("tooManyColumns", `Не больше ${MAX_IMPORT_COLUMNS} столбцов`);
   const rows: TableRow[] = [];
   for (let i = first + 1; i < records.length; i++) {
     const cells = header.map((_, j) => cellText(records[i]![j]));
     if (cells.some((c) => c !== "")) rows.push({ n: i + 1, cells });
   }
-  if (rows.length === 0) throw new ImportFileError("В файле нет строк с данными: нужна строка заголовков и хотя бы одна строка под ней");
-  if (rows.length > MAX_IMPORT_ROWS) throw new ImportFileError(`Не больше ${MAX_IMPORT_ROWS.toLocaleString("ru-RU")} строк в одном файле`);
+  if (rows.length === 0) throw new ImportFileError("noRows", "В файле нет строк с данными: нужна строка заголовков и хотя бы одна строка под ней");
+  if (rows.length > MAX_IMPORT_ROWS) throw new ImportFileError("tooManyRows", `Не больше ${MAX_IMPORT_ROWS.toLocaleString("ru-RU")} строк в одном файле`);
   return { header, rows };
 }
 
@@ -101,13 +109,13 @@ export async function readXlsx(bytes: ArrayBuffer): Promise<Table> {
   try {
     data = await readSheet(bytes);
   } catch {
-    throw new ImportFileError("Не удалось прочитать файл XLSX: сохраните его в Excel заново или выгрузите как CSV");
+    throw new ImportFileError("unreadable", "Не удалось прочитать файл XLSX: сохраните его в Excel заново или выгрузите как CSV");
   }
   return toTable(data);
 }
 
 export async function readTable(bytes: ArrayBuffer, format: ImportFormat): Promise<Table> {
-  if (bytes.byteLength === 0) throw new ImportFileError("Файл пустой");
+  if (bytes.byteLength === 0) throw new ImportFileError("empty", "Файл пустой");
   return format === "csv" ? readCsv(decodeCsv(bytes)) : readXlsx(bytes);
 }
 
