@@ -208,3 +208,28 @@ describe("contact import: a chunk delivered twice imports once", () => {
     expect(links?.n).toBe(1500);
   });
 });
+
+/** Windows-1251 bytes of a text (ASCII and the Russian alphabet). */
+function cp1251(text: string): Uint8Array {
+  return Uint8Array.from([...text].map((ch) => {
+    const c = ch.codePointAt(0)!;
+    if (c < 0x80) return c;
+    if (c >= 0x410 && c <= 0x44f) return c - 0x410 + 0xc0;
+    if (ch === "Ё") return 0xa8;
+    if (ch === "ё") return 0xb8;
+    throw new Error(`not in the test's cp1251 table: ${ch}`);
+  }));
+}
+
+describe("contact import: CSV as Russian Excel writes it", () => {
+  it("reads Windows-1251 with commas and quotes; short junk phones are refused each, not taken for repeats", async () => {
+    const { token, accountId } = await fieldsAccount();
+    const text = ['Имя,Телефон,Город', '"Семёнов, Пётр",+7 912 555-00-01,Москва', "Юлия,12,Казань", "Яков,12,Казань"].join("\r\n");
+    const start = await upload(token, accountId, new File([cp1251(text)], "excel.csv"), { columns: ["name", "phone", "field:city"], dedupe: "phone" });
+    expect(start.status).toBe(202);
+    const done = await finished(token, accountId, start.body.importId);
+    expect(done).toMatchObject({ totalRows: 3, created: 1, skipped: 0, failed: 2 });
+    expect(done.issues.map((i: any) => i.text)).toEqual(["Строка 3: телефон «12» — слишком короткий номер", "Строка 4: телефон «12» — слишком короткий номер"]);
+    expect((await contactsOf(accountId)).map((c: any) => c.name)).toEqual(["Семёнов, Пётр"]);
+  });
+});

@@ -168,13 +168,14 @@ export function platformOf(cell: string): ImportPlatform | null {
   return PLATFORM_NAMES[norm(cell)] ?? null;
 }
 
-/** The key two rows of one file are compared by to find a repeat (the server then finds existing contacts by the full value). */
+/** The key two rows of one file are compared by to find a repeat (the chunk jobs then find existing contacts by the checked value). */
 export function rowKey(cells: string[], mapping: ImportMapping): string | null {
   const col = (t: ImportTarget) => mapping.columns.indexOf(t);
   if (mapping.dedupe === "phone") {
     const i = col("phone");
     const digits = i >= 0 ? (cells[i] ?? "").replace(/\D/g, "") : "";
-    return digits ? `p:${digits}` : null;
+    // Only something that can be a number (E.164: 8 to 15 digits): short junk is refused row by row, not "repeated".
+    return digits.length >= 8 && digits.length <= 15 ? `p:${digits}` : null;
   }
   const id = col("platformUserId") >= 0 ? (cells[col("platformUserId")] ?? "").trim() : "";
   if (!id) return null;
