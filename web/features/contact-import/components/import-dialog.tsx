@@ -50,7 +50,8 @@ export default function ImportDialog({ accountId, open, onOpenChange }: { accoun
       // Contacts the import wrote show up in the list once the dialog closes.
       void qc.invalidateQueries({ queryKey: contactKeys.all(accountId) });
       void qc.invalidateQueries({ queryKey: importKeys.list(accountId) });
-      if (step.kind !== "run") setStep({ kind: "upload" });
+      // Opened again, it starts with a new file; a running import is in the latest imports list.
+      setStep({ kind: "upload" });
     }
   };
   return (
