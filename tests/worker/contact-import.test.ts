@@ -210,7 +210,7 @@ describe("contact import: a chunk delivered twice imports once", () => {
 });
 
 /** Windows-1251 bytes of a text (ASCII and the Russian alphabet). */
-function cp1251(text: string): Uint8Array {
+function cp1251(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from([...text].map((ch) => {
     const c = ch.codePointAt(0)!;
     if (c < 0x80) return c;

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import {
@@ -36,9 +36,14 @@ function problemOf(m: ImportMapping): string | null {
 
 function TargetSelect({ header, value, used, fields, onChange }: { header: string; value: ImportTarget | null; used: Set<string>; fields: { key: string; label: string }[]; onChange: (v: ImportTarget | null) => void }) {
   const { t } = useTranslation("contactImport");
+  const id = useId();
+  // Named "What the column «X» fills" followed by the choice shown, so the name contains the visible text.
   return (
     <Select value={value ?? SKIP} onValueChange={(v) => onChange(v === SKIP ? null : (v as ImportTarget))}>
-      <SelectTrigger size="sm" className="w-full min-w-40" aria-label={t("mapping.columnLabel", { name: header })} data-testid={`map-${header}`}>
+      <span id={`${id}-label`} className="sr-only">
+        {t("mapping.columnLabel", { name: header })}
+      </span>
+      <SelectTrigger id={id} size="sm" className="w-full min-w-40" aria-labelledby={`${id}-label ${id}`} data-testid={`map-${header}`}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
