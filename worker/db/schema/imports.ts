@@ -4,7 +4,8 @@ import { accountRef } from "./accounts";
 import { idKey, stringList, timestamps } from "./columns";
 import { userRefOrNull } from "./users";
 
-export const IMPORT_STATUSES = ["running", "completed", "failed"] as const;
+/** A chunk that keeps failing goes to the dead letters; the import stays "running" until it is replayed. */
+export const IMPORT_STATUSES = ["running", "completed"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /**

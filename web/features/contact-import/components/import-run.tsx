@@ -70,11 +70,7 @@ export function ImportRun({ accountId, importId, onAgain, onClose }: { accountId
   }
   if (!job) return <Spinner className="mx-auto size-6" />;
   const running = job.status === "running";
-  const title = running
-    ? t("run.running", { processed: formatNumber(job.processedRows), total: formatNumber(job.totalRows) })
-    : job.status === "completed"
-      ? t("run.completed", { total: formatNumber(job.totalRows) })
-      : t("run.failed");
+  const title = running ? t("run.running", { processed: formatNumber(job.processedRows), total: formatNumber(job.totalRows) }) : t("run.completed", { total: formatNumber(job.totalRows) });
   return (
     <div className="grid gap-5" data-testid="import-run" data-status={job.status}>
       <div className="grid gap-2">

@@ -21,7 +21,7 @@ import { importQueries, type ImportSummary } from "../api";
 
 const MB = MAX_IMPORT_BYTES / 1024 / 1024;
 
-export const STATUS_VARIANT = { running: "info", completed: "success", failed: "destructive" } as const;
+export const STATUS_VARIANT = { running: "info", completed: "success" } as const;
 
 /** The account's latest imports; one opens the run view again. */
 function ImportHistory({ accountId, onOpen }: { accountId: string; onOpen: (importId: string) => void }) {
