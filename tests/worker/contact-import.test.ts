@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import writeXlsxFile from "write-excel-file/universal";
 import { describe, expect, it } from "vitest";
+import { suggestMapping } from "../../worker/features/contact-import/import-format";
 import { startImport } from "../../worker/features/contact-import/import.service";
 import { runImportChunk } from "../../worker/features/contact-import/import.jobs";
 import { addMember, api, BASE, ownerWithAccount } from "./helpers";
@@ -231,5 +232,19 @@ describe("contact import: CSV as Russian Excel writes it", () => {
     expect(done).toMatchObject({ totalRows: 3, created: 1, skipped: 0, failed: 2 });
     expect(done.issues.map((i: any) => i.text)).toEqual(["Строка 3: телефон «12» — слишком короткий номер", "Строка 4: телефон «12» — слишком короткий номер"]);
     expect((await contactsOf(accountId)).map((c: any) => c.name)).toEqual(["Семёнов, Пётр"]);
+  });
+});
+
+describe("contact import: suggested mapping", () => {
+  it("maps Russian and English headers, field labels and keys, the e-mail to the account's e-mail field, each target once", () => {
+    const fields = [
+      { key: "mail", label: "Почта клиента", type: "email" },
+      { key: "city", label: "Город", type: "text" },
+      { key: "age", label: "Возраст", type: "number" },
+    ];
+    expect(suggestMapping(["Имя", "Phone", "E-mail", "город", "AGE", "Теги", "Канал", "ID на платформе", "Username", "Имя", "Примечание"], fields)).toEqual([
+      "name", "phone", "field:mail", "field:city", "field:age", "tags", "platform", "platformUserId", "username", null, null,
+    ]);
+    expect(suggestMapping(["Email"], [])).toEqual([null]);
   });
 });
