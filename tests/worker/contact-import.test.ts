@@ -223,15 +223,21 @@ function cp1251(text: string): Uint8Array<ArrayBuffer> {
 }
 
 describe("contact import: CSV as Russian Excel writes it", () => {
-  it("reads Windows-1251 with commas and quotes; short junk phones are refused each, not taken for repeats", async () => {
+  it("reads Windows-1251 with commas and quotes; short junk phones are refused each; two rows finding one contact update it once", async () => {
     const { token, accountId } = await fieldsAccount();
-    const text = ['Имя,Телефон,Город', '"Семёнов, Пётр",+7 912 555-00-01,Москва', "Юлия,12,Казань", "Яков,12,Казань"].join("\r\n");
-    const start = await upload(token, accountId, new File([cp1251(text)], "excel.csv"), { columns: ["name", "phone", "field:city"], dedupe: "phone" });
+    await seedContact(accountId, { platform: "TELEGRAM", puid: "42", name: "Старый", phone: "+79125550002" });
+    const text = ["Имя,Телефон,Город,Telegram ID", '"Семёнов, Пётр",+7 912 555-00-01,Москва,', "Юлия,12,Казань,", "Яков,12,Казань,", "Лев,+7 912 555-00-02,Москва,", "Лев дубль,,Казань,42"].join("\r\n");
+    const mapping = { columns: ["name", "phone", "field:city", "platformUserId"], dedupe: "phone", platform: "TELEGRAM" };
+    const start = await upload(token, accountId, new File([cp1251(text)], "excel.csv"), mapping);
     expect(start.status).toBe(202);
     const done = await finished(token, accountId, start.body.importId);
-    expect(done).toMatchObject({ totalRows: 3, created: 1, skipped: 0, failed: 2 });
-    expect(done.issues.map((i: any) => i.text)).toEqual(["Строка 3: телефон «12» — слишком короткий номер", "Строка 4: телефон «12» — слишком короткий номер"]);
-    expect((await contactsOf(accountId)).map((c: any) => c.name)).toEqual(["Семёнов, Пётр"]);
+    expect(done).toMatchObject({ totalRows: 5, created: 1, updated: 1, skipped: 1, failed: 2 });
+    expect(done.issues.map((i: any) => i.text)).toEqual([
+      "Строка 3: телефон «12» — слишком короткий номер",
+      "Строка 4: телефон «12» — слишком короткий номер",
+      "Строка 6: тот же контакт, что в строке 5",
+    ]);
+    expect((await contactsOf(accountId)).map((c: any) => c.name)).toEqual(["Лев", "Семёнов, Пётр"]);
   });
 });
 

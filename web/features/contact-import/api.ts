@@ -21,7 +21,9 @@ export const importQueries = {
   list: (accountId: string) =>
     queryOptions({
       queryKey: importKeys.list(accountId),
-      queryFn: ({ signal }) => api.get<ApiResponse<"/accounts/:accountId/contacts/import">>(`/accounts/${accountId}/contacts/import`, { signal, silent: true }),
+      queryFn: ({ signal }) => api.get<ApiResponse<"/accounts/:accountId/contacts/import">>(`/accounts/${accountId}/contacts/import`, { signal, silent: true, background: true }),
+      // A running import's line follows its progress.
+      refetchInterval: (q) => (q.state.data?.data.some((j) => j.status === "running") ? POLL_MS * 2 : false),
     }),
   /** Polled while the import runs; stops by itself once it has finished. */
   job: (accountId: string, importId: string) =>

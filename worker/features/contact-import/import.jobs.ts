@@ -54,8 +54,18 @@ export async function runImportChunk(env: Env, job: JobOf<"import-chunk">): Prom
     recs.push(r.rec);
   }
   const targets = await findExisting(env, job.accountId, recs, ctx.mapping.dedupe);
-  const tagPlan = await planTags(env, job.accountId, recs, issues);
-  const kept = recs.filter((r) => !tagPlan.refused.has(r.n));
+  // Two rows that find the same existing contact (one number written two ways): the first one wins.
+  const firstFor = new Map<string, number>();
+  const unique = recs.filter((r) => {
+    const t = targets.get(r.n);
+    if (!t) return true;
+    const earlier = firstFor.get(t.id);
+    if (earlier === undefined) return firstFor.set(t.id, r.n), true;
+    issues.push({ row: r.n, column: "", value: "", reason: `тот же контакт, что в строке ${earlier}`, kind: "skipped" });
+    return false;
+  });
+  const tagPlan = await planTags(env, job.accountId, unique, issues);
+  const kept = unique.filter((r) => !tagPlan.refused.has(r.n));
   await commitChunk(env, job, { recs: kept, targets, issues, newTags: tagPlan.newTags });
 }
 
