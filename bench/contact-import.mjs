@@ -3,14 +3,17 @@
 // `POST …/contacts/import` through `wrangler dev`, its progress polled at `GET …/contacts/import/{id}`
 // until it completes; prints the upload time, the total time, rows/s, and checks the counts exactly
 // (a first small import makes 1 000 of the phones existing contacts, so updates are counted too).
+// BENCH_IMPORT_FORMAT=xlsx uploads the same rows as an XLSX workbook (read by read-excel-file in the Worker).
 // Run: npm run bench -- contact-import   or   node bench/contact-import.mjs
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import writeXlsxFile from "write-excel-file/universal";
 import { ensureAssets, migrate, root, startWrangler, userWithAccount } from "./inbox-lib.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
+const FORMAT = process.env.BENCH_IMPORT_FORMAT === "xlsx" ? "xlsx" : "csv";
 const persist = join(root, ".wrangler", "bench-contact-import");
 const CITIES = ["Москва", "Казань", "Самара", "Пермь", "Омск"];
 const phone = (i) => `+7 ${String(9120000000 + i).replace(/^(\d{3})(\d{3})(\d{2})(\d{2})$/, "$1 $2-$3-$4")}`;
@@ -42,7 +45,10 @@ async function call(method, path, token, body) {
 
 async function importFile(token, accountId, name, lines) {
   const form = new FormData();
-  form.set("file", new File(["\uFEFF" + lines.join("\r\n")], name, { type: "text/csv" }));
+  if (name.endsWith(".xlsx")) {
+    const sheet = lines.map((l) => l.split(";").map((v) => (v ? { value: v } : null)));
+    form.set("file", new File([await (await writeXlsxFile(sheet).toBlob()).arrayBuffer()], name));
+  } else form.set("file", new File(["\uFEFF" + lines.join("\r\n")], name, { type: "text/csv" }));
   form.set("mapping", JSON.stringify({ columns: ["name", "phone", "field:age", "field:city", "tags"], dedupe: "phone", platform: null }));
   const t0 = performance.now();
   const started = await call("POST", `/accounts/${accountId}/contacts/import`, token, form);
@@ -70,12 +76,12 @@ async function main() {
     const EXISTING = Math.min(1000, ROWS);
     const first = await importFile(token, accountId, "existing.csv", [header, ...Array.from({ length: EXISTING }, (_, i) => `Старый ${i};${phone(i)};;;`)]);
     if (first.job.created !== EXISTING) throw new Error(`setup import: ${JSON.stringify(first.job)}`);
-    const big = await importFile(token, accountId, "contacts-50k.csv", [header, ...Array.from({ length: ROWS }, (_, i) => row(i))]);
+    const big = await importFile(token, accountId, `contacts-50k.${FORMAT}`, [header, ...Array.from({ length: ROWS }, (_, i) => row(i))]);
     const want = expected(EXISTING);
     const got = { created: big.job.created, updated: big.job.updated, skipped: big.job.skipped, failed: big.job.failed };
     const contacts = await call("GET", `/accounts/${accountId}/contacts?limit=5`, token);
     const exact = JSON.stringify(got) === JSON.stringify(want) && big.job.status === "completed" && contacts.meta.total === EXISTING + want.created;
-    console.log(`\nContact import: ${ROWS} rows (CSV, ${Math.ceil(ROWS / 1000)} chunks of 1 000 on assistly-jobs), through wrangler dev`);
+    console.log(`\nContact import: ${ROWS} rows (${FORMAT.toUpperCase()}, ${Math.ceil(ROWS / 1000)} chunks of 1 000 on assistly-jobs), through wrangler dev`);
     console.log(`upload and queueing: ${(big.uploaded / 1000).toFixed(2)} s; upload to completed: ${(big.total / 1000).toFixed(1)} s; ${Math.round(ROWS / (big.total / 1000))} rows/s`);
     console.log(`counts: ${JSON.stringify(got)}; expected ${JSON.stringify(want)}; contacts in the account ${contacts.meta.total} (expected ${EXISTING + want.created})`);
     console.log(`exact: ${exact ? "yes" : "NO"}`);

@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import writeXlsxFile from "write-excel-file/universal";
 import { describe, expect, it } from "vitest";
-import { suggestMapping } from "../../worker/features/contact-import/import-format";
+import { strToU8, unzipSync, zipSync } from "fflate";
+import { readTable, suggestMapping } from "../../worker/features/contact-import/import-format";
 import { startImport } from "../../worker/features/contact-import/import.service";
 import { runImportChunk } from "../../worker/features/contact-import/import.jobs";
 import { addMember, api, BASE, ownerWithAccount } from "./helpers";
@@ -252,5 +253,24 @@ describe("contact import: suggested mapping", () => {
       "name", "phone", "field:mail", "field:city", "field:age", "tags", "platform", "platformUserId", "username", null, null,
     ]);
     expect(suggestMapping(["Email"], [])).toEqual([null]);
+  });
+});
+
+describe("contact import: a large XLSX in the Worker", () => {
+  it("reads a workbook whose sheet is too big for fflate's synchronous inflate (Workers have no Web Worker)", async () => {
+    // A real workbook from write-excel-file, its sheet swapped for 30 000 rows with a random code each (so it stays big compressed).
+    const small = await (await writeXlsxFile([[{ value: "Имя" }, { value: "Телефон" }, { value: "Код" }]]).toBlob()).arrayBuffer();
+    const parts = unzipSync(new Uint8Array(small));
+    const hex = () => [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const rows = ['<row r="1">' + cell("A1", "Имя") + cell("B1", "Телефон") + cell("C1", "Код") + "</row>"];
+    for (let i = 2; i <= 30_001; i++) rows.push(`<row r="${i}">${cell(`A${i}`, `Клиент ${i}`)}${cell(`B${i}`, `+7${9120000000 + i}`)}${cell(`C${i}`, hex())}</row>`);
+    parts["xl/worksheets/sheet1.xml"] = strToU8(`<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join("")}</sheetData></worksheet>`);
+    const big = zipSync(parts, { level: 9 });
+    expect(big.byteLength).toBeGreaterThan(400_000);
+    const table = await readTable(big.buffer.slice(big.byteOffset, big.byteOffset + big.byteLength) as ArrayBuffer, "xlsx");
+    expect(table.header).toEqual(["Имя", "Телефон", "Код"]);
+    expect(table.rows).toHaveLength(30_000);
+    expect(table.rows[29_999]).toMatchObject({ n: 30_001, cells: ["Клиент 30001", "+79120030001", expect.stringMatching(/^[0-9a-f]{24}$/)] });
   });
 });

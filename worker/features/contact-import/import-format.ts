@@ -1,4 +1,5 @@
 // @shared-with-spa: pure code the SPA imports at run time (the dialog previews the file with the same reader the server imports it with); no bindings, no server imports.
+import { unzipSync, zipSync } from "fflate";
 import Papa from "papaparse";
 import { readSheet } from "read-excel-file/universal";
 
@@ -103,11 +104,21 @@ export function readCsv(text: string): Table {
   return toTable(parsed.data);
 }
 
+/**
+ * The workbook with its parts stored uncompressed. fflate (read-excel-file's unzip) inflates an
+ * entry over ~320 KB compressed in a Web Worker, and Workers have no `Worker`: stored entries are
+ * read synchronously. Inflating here is synchronous too (one 50 000-row sheet: tens of ms).
+ */
+function storedZip(bytes: ArrayBuffer): ArrayBuffer {
+  const out = zipSync(unzipSync(new Uint8Array(bytes)), { level: 0 });
+  return out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength) as ArrayBuffer;
+}
+
 /** The first sheet of an XLSX workbook. */
 export async function readXlsx(bytes: ArrayBuffer): Promise<Table> {
   let data: unknown[][];
   try {
-    data = await readSheet(bytes);
+    data = await readSheet(typeof Worker === "undefined" ? storedZip(bytes) : bytes);
   } catch {
     throw new ImportFileError("unreadable", "Не удалось прочитать файл XLSX: сохраните его в Excel заново или выгрузите как CSV");
   }
