@@ -106,8 +106,9 @@ export function readCsv(text: string): Table {
 
 /**
  * The workbook with its parts stored uncompressed. fflate (read-excel-file's unzip) inflates an
- * entry over ~320 KB compressed in a Web Worker, and Workers have no `Worker`: stored entries are
- * read synchronously. Inflating here is synchronous too (one 50 000-row sheet: tens of ms).
+ * entry over ~320 KB compressed in a Web Worker made from a blob: URL; Workers have no `Worker`,
+ * and the SPA's Content-Security-Policy allows no blob: workers. Stored entries are read in place,
+ * and inflating here is synchronous (one 50 000-row sheet: tens of ms).
  */
 function storedZip(bytes: ArrayBuffer): ArrayBuffer {
   const out = zipSync(unzipSync(new Uint8Array(bytes)), { level: 0 });
@@ -118,7 +119,7 @@ function storedZip(bytes: ArrayBuffer): ArrayBuffer {
 export async function readXlsx(bytes: ArrayBuffer): Promise<Table> {
   let data: unknown[][];
   try {
-    data = await readSheet(typeof Worker === "undefined" ? storedZip(bytes) : bytes);
+    data = await readSheet(storedZip(bytes));
   } catch {
     throw new ImportFileError("unreadable", "Не удалось прочитать файл XLSX: сохраните его в Excel заново или выгрузите как CSV");
   }
