@@ -199,6 +199,11 @@ describe("contact import: a chunk delivered twice imports once", () => {
     const job = await startImport(held, accountId, userId, new File([lines.join("\n")], "big.csv"), { columns: ["name", "phone", "tags"], dedupe: "phone", platform: null });
     expect(job.totalRows).toBe(1500);
     const run = (chunk: number) => runImportChunk(env, { kind: "import-chunk", accountId, jobId: job.importId, chunk });
+    // A job naming another account with this import's id writes nothing anywhere.
+    const other = await ownerWithAccount();
+    await runImportChunk(env, { kind: "import-chunk", accountId: other.accountId, jobId: job.importId, chunk: 0 });
+    expect(await contactsOf(other.accountId)).toEqual([]);
+    expect(await contactsOf(accountId)).toEqual([]);
     await Promise.allSettled([run(0), run(0), run(1)]);
     await run(0);
     await run(1);
