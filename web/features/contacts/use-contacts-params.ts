@@ -10,7 +10,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 
 /**
  * The contacts table's state in the URL: page, size, sort, the audience filter (`filter`, JSON;
- * the search box keeps its own `q`) and the applied segment (`segment`). A reload or a shared link
+ * the search box keeps its own `q`) the applied segment (`segment`) and whether the filter panel is open (`filters=open`). A reload or a shared link
  * shows the same rows.
  */
 export function useContactsParams() {
@@ -26,7 +26,7 @@ export function useContactsParams() {
     sortBy: oneOf(CONTACT_SORTS, params.get("sortBy")) ?? "lastSeenAt",
     sortDir: params.get("sortDir") === "asc" ? "asc" : "desc",
   };
-  return { p, q, urlFilter, filter: full, segmentId: params.get("segment") ?? undefined, update, filtered: key !== "" };
+  return { p, q, urlFilter, filter: full, segmentId: params.get("segment") ?? undefined, filtersOpen: params.get("filters") === "open", update, filtered: key !== "" };
 }
 
 /**

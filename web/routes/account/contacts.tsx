@@ -35,11 +35,10 @@ export default function ContactsPage() {
   const { t } = useTranslation("contacts");
   const { accountId = "" } = useParams();
   const ability = useAbility();
-  const { p, q, urlFilter, filter, segmentId, update, filtered } = useContactsParams();
+  const { p, q, urlFilter, filter, segmentId, filtersOpen, update, filtered } = useContactsParams();
   const [search, setSearch] = useDebouncedSearch(q, update);
   const writeFilter = useCallback((key: string) => update({ filter: key || undefined }), [update]);
   const { draft, setDraft, apply } = useFilterDraft(urlFilter, writeFilter);
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const list = useQuery(contactQueries.table(accountId, p));
   const rows = list.data?.data ?? [];
@@ -85,7 +84,7 @@ export default function ContactsPage() {
           onSearch={setSearch}
           update={update}
           filtersOpen={filtersOpen}
-          onToggleFilters={() => setFiltersOpen((o) => !o)}
+          onToggleFilters={() => update({ filters: filtersOpen ? undefined : "open", page: p.page })}
           activeCount={chips.length}
           columns={<ColumnChooser accountId={accountId} visible={visible} onToggle={toggle} />}
         />
