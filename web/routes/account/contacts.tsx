@@ -68,7 +68,7 @@ export default function ContactsPage() {
     <div>
       <PageHeader
         title={t("list.title")}
-        description={list.data ? t("list.total", { count: total }) : t("list.description")}
+        description={list.data ? t(filtered ? "list.found" : "list.total", { count: total }) : t("list.description")}
         actions={
           <>
             {/* The contact import button (web/features/contact-import) goes first here. */}

@@ -77,13 +77,13 @@ export function AudienceTotalsView({
     );
   }
   return (
-    <div className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-sm", className)} data-testid="audience-count" aria-live="polite">
+    <div className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-sm", className)} data-testid="audience-count" aria-live="polite" title={t("audience.count.hint")}>
       <span className="inline-flex items-center gap-1.5 font-medium text-heading">
         <Users className="size-4 text-muted-foreground" aria-hidden />
         <span data-testid="audience-total">{t("audience.count.total", { count: totals.total })}</span>
       </span>
       {CHANNELS.map(([k, platform]) => (
-        <span key={k} className="inline-flex items-center gap-1.5 text-muted-foreground" data-testid={`audience-count-${k}`}>
+        <span key={k} className="inline-flex items-center gap-1.5 text-muted-foreground" data-testid={`audience-count-${k}`} title={t(`chat:platform.${platform}`)}>
           <PlatformIcon platform={platform} className="size-4" decorative />
           <span className="sr-only">{t(`chat:platform.${platform}`)}</span>
           <span className="tabular-nums">{totals.byChannel[k]}</span>
