@@ -23,7 +23,7 @@ const TAGS = [{ tagId: "t-vip", name: "VIP", color: "#FF9F43", contactCount: 2 }
 
 beforeAll(async () => {
   await i18n.changeLanguage("ru");
-  await i18n.loadNamespaces(["contacts", "chat", "common"]);
+  await i18n.loadNamespaces(["contacts", "customFields", "chat", "common"]);
   stubLayout();
 });
 // A refetch on mount gets the same lists the cache holds.

@@ -1,8 +1,8 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "@tanstack/react-query";
 import { RotateCw, Users } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useDebounced } from "@/components/shell/use-palette-search";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PlatformIcon } from "@/features/chat/components/platform-icon";
 import { cn } from "@/lib/utils";
@@ -16,16 +16,6 @@ const CHANNELS = [
   ["whatsapp", "WHATSAPP"],
   ["instagram", "INSTAGRAM"],
 ] as const;
-
-/** A value that follows `value` after it has stayed the same for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 /**
  * The live size of an audience (a filter, debounced while it is edited, or a saved segment): the

@@ -34,7 +34,8 @@ const MAX_FIELDS = 10;
  * condition while it is typed, so send `readyFilter(value)` (filter-model.ts) to the API.
  */
 export function AudienceFilterBuilder({ accountId, value, onChange, hide = [], className }: AudienceFilterBuilderProps) {
-  const { t } = useTranslation("contacts");
+  // customFields: the value inputs are the contact card's (loaded with the builder, not on the first condition).
+  const { t } = useTranslation(["contacts", "customFields"]);
   const id = useId();
   const tags = useQuery(customFieldQueries.tags(accountId));
   const fields = useQuery(customFieldQueries.fields(accountId));
