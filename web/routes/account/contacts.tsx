@@ -11,6 +11,7 @@ import { Card } from "@/components/ui/card";
 import { useAbility } from "@/lib/ability";
 import { audienceQueries, type AudienceFilter, type Segment } from "@/features/audience/api";
 import { AudienceCount } from "@/features/audience/components/audience-count";
+import { filterKey } from "@/features/audience/filter-model";
 import { AudienceFilterBuilder } from "@/features/audience/components/audience-filter-builder";
 import { AudienceFilterChips, useFilterChips } from "@/features/audience/components/audience-filter-chips";
 import { SegmentDialog } from "@/features/audience/components/segment-dialog";
@@ -99,6 +100,7 @@ export default function ContactsPage() {
               {activeSegment && (
                 <Badge variant="secondary" data-testid="active-segment">
                   {t("segments.active", { name: activeSegment.name })}
+                  {filterKey(activeSegment.filter as AudienceFilter) !== filterKey(filter) && ` · ${t("segments.modified")}`}
                 </Badge>
               )}
               <AudienceFilterChips accountId={accountId} value={filter} onChange={onChips} onClear={reset} />
