@@ -31,7 +31,7 @@ export const ROUTES: RouteDef[] = [
   { path: `${A}/broadcasts`, module: "account/broadcasts", access: "auth", layout: "default", titleKey: "common:routes.broadcasts", ns: ["broadcasts"], ability: ["read", "Broadcast"] },
   { path: `${A}/comments`, module: "account/comments", access: "auth", layout: "default", titleKey: "common:routes.comments", ns: ["comments"], ability: ["read", "Channel"] },
   { path: `${A}/connect`, module: "account/connect", access: "auth", layout: "default", titleKey: "common:routes.connect", ns: ["channels"], ability: ["read", "Channel"] },
-  { path: `${A}/contacts`, module: "account/contacts", access: "auth", layout: "default", titleKey: "common:routes.contacts", ns: ["contacts"], ability: ["read", "Contact"] },
+  { path: `${A}/contacts`, module: "account/contacts", access: "auth", layout: "default", titleKey: "common:routes.contacts", ns: ["contacts", "contactImport"], ability: ["read", "Contact"] },
   { path: `${A}/contacts/:contactId`, module: "account/contact", access: "auth", layout: "default", titleKey: "common:routes.contact", ns: ["contacts"], ability: ["read", "Contact"] },
   { path: `${A}/custom-fields`, module: "account/custom-fields", access: "auth", layout: "default", titleKey: "common:routes.customFields", ns: ["customFields"], ability: ["read", "CustomField"] },
   { path: `${A}/dashboard`, module: "account/dashboard", access: "auth", layout: "default", titleKey: "common:routes.dashboard", ns: ["dashboard"] },

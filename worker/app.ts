@@ -16,6 +16,7 @@ import { aiProviderRoutes } from "./features/ai-provider/ai-provider.routes";
 import { playgroundRoutes } from "./features/playground/playground.routes";
 import { mediaTokenRoutes, wsRoutes } from "./features/inbox/ws.routes";
 import { contactRoutes } from "./features/contacts/contacts.routes";
+import { contactImportRoutes } from "./features/contact-import/import.routes";
 import { audienceRoutes } from "./features/audience/audience.routes";
 import { customFieldRoutes } from "./features/custom-fields/custom-fields.routes";
 import { outgoingWebhookRoutes } from "./features/outgoing-webhooks/outgoing-webhooks.routes";
@@ -84,6 +85,7 @@ const api = new Hono<AppBindings>()
   .route("/platform-webwidget", playgroundRoutes)
   .route("/accounts", channelRoutes)
   .route("/oauth", metaOauthRoutes)
+  .route("/accounts", contactImportRoutes)
   .route("/accounts", contactRoutes)
   .route("/accounts", customFieldRoutes)
   .route("/accounts", audienceRoutes)

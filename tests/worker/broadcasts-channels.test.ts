@@ -104,8 +104,10 @@ describe("broadcasts: WhatsApp", () => {
     const sends = await fakeRequests(greenBase(), (r) => r.path === `/waInstance${s.idInstance}/sendMessage/${s.apiToken}`);
     expect(sends).toHaveLength(2);
     expect(sends[0]!.body.message).toMatch(/^Новая коллекция, Мария\n\n1\. Каталог — http:\/\/app\.test\/api\/b\/\S+\n2\. Позвоните мне$/);
-    // One at a time, at least the configured pause apart.
-    expect(sends[1]!.at - sends[0]!.at).toBeGreaterThanOrEqual(900);
+    // One at a time: the pump hands out the second message at least the configured pause after the first.
+    const handedOut = (await env.DB.prepare("SELECT created_at AS at FROM messages WHERE account_id = ? AND direction = 'outgoing' ORDER BY created_at").bind(s.accountId).all<{ at: number }>()).results;
+    expect(handedOut).toHaveLength(2);
+    expect(handedOut[1]!.at - handedOut[0]!.at).toBeGreaterThanOrEqual(1000);
 
     const rec = (await recipientsOf(id))[0]!;
     const msg = await getDb(env.DB).select().from(schema.messages).where(eq(schema.messages.id, rec.messageId!)).get();

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "../../worker/db/client";
+import { readTable } from "../../worker/features/contact-import/import-format";
 import { addMember, api, BASE, registerUser } from "./helpers";
 import { createChannel, incoming, ingest, joinedSocket, ownerWithAccount } from "./inbox-helpers";
 import { SELF } from "cloudflare:test";
@@ -239,6 +240,25 @@ describe("export", () => {
     const asText = new TextDecoder("latin1").decode(bytes);
     expect(asText).toContain("xl/worksheets/sheet1.xml");
     expect((await api("GET", `/accounts/${accountId}/contacts/export?format=pdf`, { token })).status).toBe(400);
+  });
+});
+
+describe("large export", () => {
+  it("an XLSX of 3 000 contacts (a sheet far over fflate's 160 kB in-thread limit) is built in the Worker and reads back whole", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const now = Date.now();
+    const stmts = Array.from({ length: 3000 }, (_, i) =>
+      env.DB.prepare("INSERT INTO contacts (id, account_id, platform, platform_user_id, name, first_seen_at, last_seen_at, created_at, updated_at) VALUES (?, ?, 'TELEGRAM', ?, ?, ?, ?, ?, ?)").bind(
+        `bigexp${String(i).padStart(6, "0")}${accountId.slice(0, 6)}`, accountId, `tg-big-${i}`, `Клиент номер ${i} с довольно длинным именем`, now, now, now + i, now,
+      ),
+    );
+    for (let i = 0; i < stmts.length; i += 500) await env.DB.batch(stmts.slice(i, i + 500));
+    const xlsx = await SELF.fetch(`${BASE}/api/accounts/${accountId}/contacts/export?format=xlsx`, { headers: { authorization: `Bearer ${token}` } });
+    expect(xlsx.status).toBe(200);
+    const table = await readTable(await xlsx.arrayBuffer(), "xlsx");
+    expect(table.rows).toHaveLength(3000);
+    expect(table.header.slice(0, 2)).toEqual(["ID", "Имя"]);
+    expect(table.rows.map((r) => r.cells[1])).toContain("Клиент номер 2999 с довольно длинным именем");
   });
 });
 

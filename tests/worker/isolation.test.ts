@@ -119,6 +119,11 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "PATCH /api/accounts/:accountId/segments/:segmentId": "forbid",
   "DELETE /api/accounts/:accountId/segments/:segmentId": "forbid",
   "GET /api/accounts/:accountId/segments/:segmentId/count": "allow",
+  // contact import creates contacts: admins and owners only
+  "GET /api/accounts/:accountId/contacts/import": "forbid",
+  "POST /api/accounts/:accountId/contacts/import": "forbid",
+  "GET /api/accounts/:accountId/contacts/import/:importId": "forbid",
+  "GET /api/accounts/:accountId/contacts/import/:importId/report": "forbid",
   "GET /api/accounts/:accountId/audience/count": "allow",
   // broadcasts: operators follow them (list, card, recipients, stats, export); admins and owners create, change, start and stop them
   "GET /api/accounts/:accountId/broadcasts": "allow",

@@ -10,4 +10,5 @@ export * from "./ai-providers";
 export * from "./broadcast-quota";
 export * from "./custom-fields";
 export * from "./segments";
+export * from "./imports";
 export * from "./broadcasts";

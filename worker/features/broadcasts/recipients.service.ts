@@ -1,4 +1,4 @@
-import writeXlsxFile, { type Row } from "write-excel-file/universal";
+import writeXlsxFile, { type Row } from "write-excel-file/node";
 import type { Env } from "../../env";
 import { paged } from "../../lib/validation";
 import { csvCell, csvLine } from "../contacts/export";
@@ -142,12 +142,13 @@ export async function exportRecipients(env: Env, accountId: string, broadcastId:
   for await (const rows of recipientPages(env, accountId, broadcastId)) {
     for (const r of rows) data.push(exportValues(r).map((v) => (v === null || v === "" ? null : v instanceof Date ? { value: v, format: "dd.mm.yyyy hh:mm" } : v)));
   }
-  const blob = await writeXlsxFile(data, { columns: HEADERS.map(() => ({ width: 22 })), stickyRowsCount: 1 }).toBlob();
-  return new Response(blob.stream(), {
+  // The node entry zips synchronously: the universal one needs a Web Worker for any part over 160 kB (see the contacts export).
+  const buffer = await writeXlsxFile(data, { columns: HEADERS.map(() => ({ width: 22 })), stickyRowsCount: 1 }).toBuffer();
+  return new Response(new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength), {
     headers: {
       "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       "content-disposition": `attachment; filename="${name}.xlsx"`,
-      "content-length": String(blob.size),
+      "content-length": String(buffer.byteLength),
       "cache-control": "no-store",
     },
   });

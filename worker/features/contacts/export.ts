@@ -1,4 +1,4 @@
-import writeXlsxFile, { type Row } from "write-excel-file/universal";
+import writeXlsxFile, { type Row } from "write-excel-file/node";
 import type { Contact } from "../../db/schema/inbox";
 import type { Env } from "../../env";
 import { contactRows, tagsAndValues } from "../audience/audience.service";
@@ -30,8 +30,10 @@ const BASE_COLUMNS: { header: string; value: (c: Contact) => string | number | D
  * The filtered contacts as CSV or XLSX: the standard columns, one column per custom field (headed
  * by its label, in the fields' order) and the tags. Rows are read in keyset pages of 500, each page's
  * tags and values in two more statements. CSV is written to the response as each page arrives
- * (constant memory). XLSX goes through `write-excel-file` (pure JS, fflate inside, runs in
- * Workers): it builds the zip from the rows collected page by page and the result is streamed out.
+ * (constant memory). XLSX goes through `write-excel-file`'s node entry (node:stream and node:buffer
+ * under nodejs_compat), whose zip is fflate's synchronous streaming deflate: the universal entry's
+ * asynchronous zip hands any part over 160 kB to a Web Worker, which Workers do not have (a sheet of
+ * a few thousand contacts; tests/worker/contacts.test.ts "large export").
  */
 export async function exportContacts(env: Env, accountId: string, q: ExportQuery): Promise<Response> {
   const f = await compileFilter(env, accountId, q.filter ?? {}, q.isTestContact ?? false);
@@ -91,12 +93,12 @@ export async function exportContacts(env: Env, accountId: string, q: ExportQuery
   for await (const rows of pages()) {
     for (const c of rows) data.push(values(c).map((v) => (v === null || v === "" ? null : v instanceof Date ? { value: v, format: "dd.mm.yyyy hh:mm" } : v)));
   }
-  const blob = await writeXlsxFile(data, { columns: headers.map((_, i) => ({ width: i === 0 ? 24 : 20 })), stickyRowsCount: 1 }).toBlob();
-  return new Response(blob.stream(), {
+  const buffer = await writeXlsxFile(data, { columns: headers.map((_, i) => ({ width: i === 0 ? 24 : 20 })), stickyRowsCount: 1 }).toBuffer();
+  return new Response(new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength), {
     headers: {
       "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       "content-disposition": `attachment; filename="contacts-${stamp}.xlsx"`,
-      "content-length": String(blob.size),
+      "content-length": String(buffer.byteLength),
       "cache-control": "no-store",
     },
   });

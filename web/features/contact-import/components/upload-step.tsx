@@ -1,0 +1,136 @@
+import { useId, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { FileSpreadsheet, History } from "lucide-react";
+import {
+  formatOf,
+  ImportFileError,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_ROWS,
+  readTable,
+  type Table,
+} from "@worker/features/contact-import/import-format";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { formatDate, formatNumber } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+import { importQueries, type ImportSummary } from "../api";
+
+const MB = MAX_IMPORT_BYTES / 1024 / 1024;
+
+export const STATUS_VARIANT = { running: "info", completed: "success" } as const;
+
+/** The account's latest imports; one opens the run view again. */
+function ImportHistory({ accountId, onOpen }: { accountId: string; onOpen: (importId: string) => void }) {
+  const { t } = useTranslation("contactImport");
+  const list = useQuery(importQueries.list(accountId));
+  const items = list.data?.data.slice(0, 5) ?? [];
+  return (
+    <section className="grid gap-2" aria-labelledby="import-history-title">
+      <h3 id="import-history-title" className="flex items-center gap-2 text-sm font-semibold text-heading">
+        <History className="size-4" aria-hidden />
+        {t("history.title")}
+      </h3>
+      {list.isPending && <Spinner className="size-4" />}
+      {list.isError && <p className="text-sm text-destructive">{t("history.loadError")}</p>}
+      {list.isSuccess && items.length === 0 && <p className="text-sm text-muted-foreground">{t("history.empty")}</p>}
+      {items.length > 0 && (
+        <ul className="divide-y divide-border rounded-md border border-border" data-testid="import-history">
+          {items.map((j: ImportSummary) => (
+            <li key={j.importId}>
+              <button
+                type="button"
+                className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-start text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
+                onClick={() => onOpen(j.importId)}
+                aria-label={t("history.open", { name: j.fileName })}
+              >
+                <span className="min-w-0 flex-1 truncate font-medium text-heading">{j.fileName}</span>
+                <span className="text-muted-foreground">{formatDate(j.createdAt, { withTime: true })}</span>
+                <span className="text-muted-foreground">{t("history.summary", { created: formatNumber(j.created), updated: formatNumber(j.updated), failed: formatNumber(j.failed) })}</span>
+                <Badge variant={STATUS_VARIANT[j.status]}>{t(`status.${j.status}`)}</Badge>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Step 1: a CSV or XLSX by drag and drop or the file picker, read in the browser for the preview. */
+export function UploadStep({ accountId, onRead, onOpenImport }: { accountId: string; onRead: (file: File, table: Table) => void; onOpenImport: (importId: string) => void }) {
+  const { t } = useTranslation("contactImport");
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const [over, setOver] = useState(false);
+
+  const take = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    const format = formatOf(file.name);
+    if (!format) return setError(t("upload.errors.format"));
+    if (file.size > MAX_IMPORT_BYTES) return setError(t("upload.errors.size", { mb: MB }));
+    setReading(true);
+    try {
+      onRead(file, await readTable(await file.arrayBuffer(), format));
+    } catch (e) {
+      const code = e instanceof ImportFileError ? e.code : "unreadable";
+      setError(t(`upload.errors.${code}`, { max: formatNumber(code === "tooManyRows" ? MAX_IMPORT_ROWS : MAX_IMPORT_COLUMNS) }));
+    } finally {
+      setReading(false);
+      if (input.current) input.current.value = "";
+    }
+  };
+
+  return (
+    <div className="grid gap-5">
+      <p className="text-sm text-muted-foreground">{t("upload.description", { mb: MB, rows: formatNumber(MAX_IMPORT_ROWS) })}</p>
+      <div
+        className={cn(
+          "flex flex-col items-center justify-center gap-3 rounded-md border-2 border-dashed px-6 py-10 text-center transition-colors",
+          over ? "border-primary bg-primary/8" : "border-border",
+        )}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setOver(false);
+          void take(e.dataTransfer.files[0]);
+        }}
+        data-testid="import-dropzone"
+      >
+        <div className="flex size-12 items-center justify-center rounded-full bg-primary/12 text-primary">
+          {reading ? <Spinner className="size-6" /> : <FileSpreadsheet className="size-6" aria-hidden />}
+        </div>
+        <p className="font-medium text-heading">{reading ? t("upload.reading") : t("upload.drop")}</p>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          className="sr-only"
+          onChange={(e) => void take(e.target.files?.[0])}
+          data-testid="import-file"
+        />
+        <Button variant="outline" size="sm" disabled={reading} onClick={() => input.current?.click()}>
+          {t("upload.choose")}
+        </Button>
+        <p className="text-xs text-muted-foreground">{t("upload.hint")}</p>
+      </div>
+      {error && (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      )}
+      <ImportHistory accountId={accountId} onOpen={onOpenImport} />
+    </div>
+  );
+}
