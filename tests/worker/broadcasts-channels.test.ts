@@ -79,6 +79,23 @@ describe("broadcasts: Telegram buttons and replies", () => {
   });
 });
 
+describe("broadcasts: a person blocking the bot", () => {
+  it("Telegram's my_chat_member \"kicked\" unsubscribes the contact before any send fails; the audience shrinks", async () => {
+    const owner = await ownerWithAccount();
+    const tg = await connectTelegram(owner.token, owner.accountId);
+    const channel = await getDb(env.DB).select().from(schema.channels).where(eq(schema.channels.accountId, owner.accountId)).get();
+    const chatId = 710000 + Math.floor(Math.random() * 100000);
+    await tgWebhook(owner.accountId, tg.secret, tgTextUpdate(1, chatId, "Здравствуйте"));
+    const contact = await waitFor(async () => getDb(env.DB).select().from(schema.contacts).where(eq(schema.contacts.accountId, owner.accountId)).get(), 10_000, "contact");
+    const count = async () => (await api("GET", `/accounts/${owner.accountId}/broadcast-audience?channelId=${channel!.id}`, { token: owner.token })).body.count;
+    expect(await count()).toBe(1);
+    const kicked = { update_id: 2, my_chat_member: { chat: { id: chatId, type: "private", first_name: "Иван" }, from: { id: chatId, is_bot: false, first_name: "Иван" }, date: Math.floor(Date.now() / 1000), old_chat_member: { status: "member", user: { id: 1, is_bot: true, first_name: "Бот" } }, new_chat_member: { status: "kicked", user: { id: 1, is_bot: true, first_name: "Бот" }, until_date: 0 } } };
+    expect((await tgWebhook(owner.accountId, tg.secret, kicked)).status).toBe(200);
+    await waitFor(async () => ((await getDb(env.DB).select().from(schema.contacts).where(eq(schema.contacts.id, contact!.id)).get())!.subscription === "unsubscribed" ? true : null), 10_000, "unsubscribed");
+    expect(await count()).toBe(0);
+  });
+});
+
 describe("broadcasts: WhatsApp", () => {
   async function waSetup() {
     const owner = await ownerWithAccount();

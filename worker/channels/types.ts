@@ -78,6 +78,8 @@ export type InboundEvent =
   | { kind: "status"; platformMessageId: string; status: DeliveryUpdate; error?: string }
   /** Everything we sent to this contact up to `watermark` (ms) was read (Instagram). */
   | { kind: "read"; contactPlatformUserId: string; watermark: number }
+  /** The person blocked the bot (Telegram's my_chat_member "kicked"): no more broadcasts to them (INTEGRATIONS §5). */
+  | { kind: "unsubscribed"; contactPlatformUserId: string }
   /** The connection's own state changed (WhatsApp instance); `wid` is the account's WhatsApp id when known. */
   | { kind: "state"; stateInstance: string; wid?: string }
   | { kind: "ignored"; reason: string };

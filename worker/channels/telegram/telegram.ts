@@ -20,8 +20,9 @@ export interface TgWebhookInfo {
   has_custom_certificate?: boolean;
 }
 
-// callback_query: presses of reply buttons under broadcasts (they become the contact's messages).
-export const TELEGRAM_ALLOWED_UPDATES = ["message", "callback_query"];
+// callback_query: presses of reply buttons under broadcasts (they become the contact's messages);
+// my_chat_member: a person blocking the bot (they leave every broadcast audience).
+export const TELEGRAM_ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"];
 
 export class TelegramClient {
   constructor(
@@ -187,6 +188,11 @@ function parseCallbackQuery(update: TgUpdate, q: TgCallbackQuery, ctx: { account
 export function parseTelegramUpdate(update: TgUpdate, ctx: { accountId: string; channelId: string; botId: string; assistantId?: string | null }): InboundEvent {
   if (typeof update?.update_id !== "number") return { kind: "ignored", reason: "not a Telegram update" };
   if (update.callback_query) return parseCallbackQuery(update, update.callback_query, ctx);
+  const member = update.my_chat_member as { chat?: { id: number; type: string }; new_chat_member?: { status?: string } } | undefined;
+  if (member) {
+    if (member.chat?.type === "private" && member.new_chat_member?.status === "kicked") return { kind: "unsubscribed", contactPlatformUserId: String(member.chat.id) };
+    return { kind: "ignored", reason: `my_chat_member ${member.new_chat_member?.status ?? "?"}` };
+  }
   const m = update.message;
   if (!m) return { kind: "ignored", reason: `unsupported update: ${Object.keys(update).filter((k) => k !== "update_id").join(",") || "empty"}` };
   if (m.chat?.type !== "private") return { kind: "ignored", reason: `chat type ${m.chat?.type}` };
