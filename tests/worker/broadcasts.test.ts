@@ -1,8 +1,8 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { remainingQuota } from "../../worker/features/broadcast-quota/quota";
 import { getDb } from "../../worker/db/client";
-import { addMember, api } from "./helpers";
+import { addMember, api, BASE } from "./helpers";
 import { addContacts, bcBody, bcSetup } from "./broadcast-helpers";
 import { waitFor } from "./channel-helpers";
 import { createChannel } from "./inbox-helpers";
@@ -84,6 +84,32 @@ describe("broadcasts: drafts", () => {
     expect((await api("DELETE", `/accounts/${s.accountId}/broadcasts/${id}`, { token: op.token })).status).toBe(403);
     const admin = await addMember(s.token, s.accountId, "admin");
     expect((await api("PATCH", `/accounts/${s.accountId}/broadcasts/${id}`, { token: admin.token, body: { name: "Админ поправил" } })).status).toBe(200);
+  });
+});
+
+describe("broadcasts: the composer's file", () => {
+  it("uploads a file into the account's storage and the draft carries it; operators may not upload; an empty form is a 400", async () => {
+    const s = await bcSetup();
+    const form = new FormData();
+    form.set("file", new File([new Uint8Array([137, 80, 78, 71, 9, 9])], "акция.png", { type: "image/png" }));
+    const up = await SELF.fetch(`${BASE}/api/accounts/${s.accountId}/broadcast-media`, { method: "POST", headers: { authorization: `Bearer ${s.token}` }, body: form });
+    expect(up.status).toBe(201);
+    const media = (await up.json()) as { key: string; url: string; type: string; fileName: string; mimeType: string; size: number };
+    expect(media).toMatchObject({ type: "image", mimeType: "image/png", size: 6 });
+    expect(media.key.startsWith(`accounts/${s.accountId}/`)).toBe(true);
+    expect(await env.MEDIA.head(media.key)).not.toBeNull();
+    const created = await api("POST", `/accounts/${s.accountId}/broadcasts`, {
+      token: s.token,
+      body: bcBody(s, { content: { text: "", buttons: [], media: { key: media.key, type: media.type, fileName: media.fileName, mimeType: media.mimeType } } }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.content.media).toMatchObject({ key: media.key, type: "image" });
+    const empty = await SELF.fetch(`${BASE}/api/accounts/${s.accountId}/broadcast-media`, { method: "POST", headers: { authorization: `Bearer ${s.token}` }, body: new FormData() });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { details: { fields: Record<string, string[]> } }).details.fields.file).toEqual(["выберите файл"]);
+    const op = await addMember(s.token, s.accountId, "operator");
+    const denied = await SELF.fetch(`${BASE}/api/accounts/${s.accountId}/broadcast-media`, { method: "POST", headers: { authorization: `Bearer ${op.token}` }, body: form });
+    expect(denied.status).toBe(403);
   });
 });
 
