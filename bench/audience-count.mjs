@@ -5,6 +5,7 @@
 // count statement (compiled by worker/features/audience/compile.ts) on raw node:sqlite over the same file.
 // Run: npm run bench -- audience-count   or   node bench/audience-count.mjs [--fresh] [--iterations=300]
 // Size: BENCH_AUDIENCE_CONTACTS (default 100 000). Target: p50 ≤ 20 ms.
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { d1File, fmt, root, seededOnce, startWrangler, stats, timeGet } from "./inbox-lib.mjs";
@@ -69,11 +70,14 @@ function seed(file, accountId) {
   return tagIds[0];
 }
 
-async function createSegment(token, accountId, tagId) {
+/** The route's fixed cost: a segment matching nobody (an age no one has) walks the same route, look-ups included. */
+const NOBODY = { fields: [{ key: "age", op: "greater", value: 1000 }] };
+
+async function createSegment(token, accountId, name, filter) {
   const res = await fetch(`${BASE}/api/accounts/${accountId}/segments`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ name: "Тег 0, старше 60", filter: FILTER(tagId) }),
+    body: JSON.stringify({ name, filter }),
   });
   if (res.status !== 201) throw new Error(`segment: ${res.status} ${await res.text()}`);
   return (await res.json()).segmentId;
@@ -106,11 +110,15 @@ async function main() {
   const meta = await seededOnce({ persist, port: PORT, what: `${CONTACTS} contacts with tags and custom field values`, seed: (file, accountId) => ({ tagId: seed(file, accountId) }) });
   const { token, accountId, tagId } = meta;
   const w = await startWrangler(PORT, persist);
-  let h;
+  let h, empty;
   try {
-    const segmentId = await createSegment(token, accountId, tagId);
+    const segmentId = await createSegment(token, accountId, `Тег 0, старше 60 (${Date.now()})`, FILTER(tagId));
+    const nobodyId = await createSegment(token, accountId, `Никто (${Date.now()})`, NOBODY);
     h = await timeGet(BASE, `/api/accounts/${accountId}/segments/${segmentId}/count`, token, ITER);
     h.body = JSON.parse(h.body);
+    empty = await timeGet(BASE, `/api/accounts/${accountId}/segments/${nobodyId}/count`, token, ITER);
+    if (JSON.parse(empty.body).total !== 0) throw new Error(`the empty segment counted ${empty.body}`);
+    for (const id of [segmentId, nobodyId]) await fetch(`${BASE}/api/accounts/${accountId}/segments/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
   } finally {
     await w.stop();
   }
@@ -120,6 +128,8 @@ async function main() {
   console.log(`plan:\n  ${f.plan.join("\n  ")}`);
   console.log("query            | wrangler dev p50 / p99      | node:sqlite p50 / p99     | ratio p50");
   console.log(`segment count    | ${fmt(h.p50).padStart(10)} / ${fmt(h.p99).padStart(10)}   | ${fmt(f.p50).padStart(9)} / ${fmt(f.p99).padStart(9)}   | ${(h.p50 / f.p50).toFixed(1)}x`);
+  console.log(`nobody (route)   | ${fmt(empty.p50).padStart(10)} / ${fmt(empty.p99).padStart(10)}   | the route's fixed cost: auth, membership, segment, look-ups, an empty count`);
+  console.log(`load average: ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
   console.log(`Target p50 ≤ 20 ms through wrangler dev: ${h.p50 <= 20 ? "met" : "NOT met"}${CONTACTS < 100_000 ? ` (only ${CONTACTS} contacts: preliminary)` : ""}`);
 }
 
