@@ -46,7 +46,9 @@ function sendsOf(telegram, bot, since = 0) {
     while (ats[i] - ats[j] >= 1000) j++;
     busiest = Math.max(busiest, i - j + 1);
   }
-  return { n: sends.length, perChat, twice: [...perChat.values()].filter((k) => k > 1).length, first: ats[0], last: ats[ats.length - 1], busiest };
+  const histogram = [];
+  for (const at of ats) histogram[Math.floor((at - ats[0]) / 1000)] = (histogram[Math.floor((at - ats[0]) / 1000)] ?? 0) + 1;
+  return { n: sends.length, perChat, histogram: Array.from(histogram, (x) => x ?? 0), twice: [...perChat.values()].filter((k) => k > 1).length, first: ats[0], last: ats[ats.length - 1], busiest };
 }
 
 /** Floor: N messages queued into bench/outbound-floor/, each one sendMessage to the fake. */
@@ -163,6 +165,7 @@ async function main() {
       console.log(`  first → last send ${f1(took)} s (target 33–40 s: ${took >= 33 && took <= 40 ? "met" : "NOT met"}); start → last ${f1(r.startToLast / 1000)} s; busiest 1 s window ${r.busiest} sends`);
       console.log(`  sends ${r.n}, chats ${r.perChat.size}, twice ${r.twice}, missing ${r.missing}; recipients ${r.recipients} ${JSON.stringify(r.states)}; broadcast ${JSON.stringify(r.status)}`);
       console.log(`  ${memLine(r.mem)}`);
+      console.log(`  sends per second (fake's clock, from the first): ${r.histogram.join(" ")}`);
     }
   } finally {
     await stack.stop();
