@@ -446,6 +446,30 @@ describe("outgoing webhooks: events from the room's seam and the channels", () =
     expect(got[1]!.body.data).toMatchObject({ name: "Анна Петрова", platformUserId: "u-upd" });
   });
 
+  it("an operator's change of a contact's custom fields or tags → contact.updated carrying the fields and tags", async () => {
+    const o = await ownerWithAccount();
+    const ep = await endpoint(o.token, o.accountId, ["contact.updated"]);
+    const channelId = await createChannel(o.accountId);
+    await ingest([incoming(o.accountId, channelId, "u-fields", "Здравствуйте", {}, { name: "Олег" })]);
+    const contactId = (await env.DB.prepare("SELECT id FROM contacts WHERE account_id = ? AND platform_user_id = 'u-fields'").bind(o.accountId).first<{ id: string }>())!.id;
+    expect((await api("POST", `/accounts/${o.accountId}/custom-fields`, { token: o.token, body: { key: "city", label: "Город", type: "text" } })).status).toBe(201);
+    expect((await api("POST", `/accounts/${o.accountId}/custom-fields`, { token: o.token, body: { key: "age", label: "Возраст", type: "number" } })).status).toBe(201);
+    const tag = await api("POST", `/accounts/${o.accountId}/tags`, { token: o.token, body: { name: "VIP", color: "#28C76F" } });
+    expect((await api("PUT", `/accounts/${o.accountId}/contacts/${contactId}/fields`, { token: o.token, body: { values: { city: "Казань" } } })).status).toBe(200);
+    expect((await api("PUT", `/accounts/${o.accountId}/contacts/${contactId}/tags`, { token: o.token, body: { tagIds: [tag.body.tagId] } })).status).toBe(200);
+    const got = await waitFor(async () => {
+      const x = await received(ep.path);
+      return x.length >= 2 && x;
+    }, 15_000, "two contact.updated");
+    expect(got.map((x) => x.body.type)).toEqual(["contact.updated", "contact.updated"]);
+    expect(got[0]!.body.data).toMatchObject({ contactId, name: "Олег", fields: { city: "Казань" }, tags: [] });
+    expect(got[1]!.body.data).toMatchObject({ contactId, fields: { city: "Казань" }, tags: [{ tagId: tag.body.tagId, name: "VIP" }] });
+    // A bad value writes nothing and announces nothing.
+    expect((await api("PUT", `/accounts/${o.accountId}/contacts/${contactId}/fields`, { token: o.token, body: { values: { city: "Самара", age: "много" } } })).status).toBe(400);
+    await new Promise((r) => setTimeout(r, 800));
+    expect((await received(ep.path)).length).toBe(2);
+  });
+
   it("channels: connecting and switching Telegram off → channel.state_changed", async () => {
     const o = await ownerWithAccount();
     const ep = await endpoint(o.token, o.accountId, ["channel.state_changed"]);

@@ -6,6 +6,7 @@ import * as s from "./custom-fields.schemas";
 import * as svc from "./custom-fields.service";
 import * as values from "./contact-fields.service";
 import * as tags from "./tags.service";
+import { announceContactChange } from "./announce";
 
 /**
  * Custom field definitions, tags, and a contact's values and tags (mounted at /api/accounts).
@@ -51,7 +52,10 @@ export const customFieldRoutes = new Hono<AppBindings>()
     return c.json({ ...r, message: "Тег удалён" }, 200);
   })
   .put("/:accountId/contacts/:contactId/fields", can("update", "Contact"), v("param", s.contactParam), v("json", s.fieldValuesSchema), async (c) => {
-    const r = await values.setContactFields(c.env, c.get("member").accountId, c.req.valid("param").contactId, c.req.valid("json").values);
+    const { accountId } = c.get("member");
+    const { contactId } = c.req.valid("param");
+    const r = await values.setContactFields(c.env, accountId, contactId, c.req.valid("json").values);
+    await announceContactChange(c.env, accountId, contactId);
     return c.json({ ...r, message: "Поля контакта сохранены" }, 200);
   })
   .put("/:accountId/contacts/:contactId/tags", can("update", "Contact"), v("param", s.contactParam), v("json", s.contactTagsSchema), async (c) => {
@@ -59,5 +63,6 @@ export const customFieldRoutes = new Hono<AppBindings>()
     const { contactId } = c.req.valid("param");
     await values.assertContact(c.env, accountId, contactId);
     const list = await tags.setContactTags(c.env, accountId, contactId, c.req.valid("json").tagIds);
+    await announceContactChange(c.env, accountId, contactId);
     return c.json({ tags: list, message: "Теги контакта сохранены" }, 200);
   });
