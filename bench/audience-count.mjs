@@ -12,6 +12,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { start, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
+import { stop } from "./memory-lib.mjs";
 import { d1File, fmt, root, seededOnce, startWrangler, stats, timeGet } from "./inbox-lib.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8794);
@@ -137,7 +138,7 @@ async function workerFloor({ sql, args }) {
     const one = await timeGet(base, path("SELECT 1", []), "", ITER);
     return { count, one, total: JSON.parse(count.body).reduce((s, r) => s + Number(r.n), 0) };
   } finally {
-    child.kill("SIGTERM");
+    await stop(child);
   }
 }
 

@@ -14,7 +14,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { start, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 import { botWebhook, f1, sleep, startStack, update, userWithAccount } from "./channels-lib.mjs";
-import { sampleRss } from "./memory-lib.mjs";
+import { sampleRss, stop } from "./memory-lib.mjs";
 import { root } from "./inbox-lib.mjs";
 
 const N = Number(process.env.BENCH_BROADCAST_N ?? 10_000);
@@ -77,7 +77,7 @@ async function floor(stack) {
     const s = sendsOf(stack.telegram, bot, since);
     return { ...s, queuedToLast: s.last - t0, perSecond: (s.n - 1) / ((s.last - s.first) / 1000), missing: N - s.perChat.size, mem };
   } finally {
-    child.kill("SIGTERM");
+    await stop(child);
   }
 }
 
@@ -133,6 +133,15 @@ async function broadcast(stack, a, { name, filter, pacing, n }) {
   return { ...s, id, startToLast: s.last - t0, perSecond: (s.n - 1) / ((s.last - s.first) / 1000), missing: n - s.perChat.size, states, recipients, status: b, mem };
 }
 
+/** A run with a duplicate or a missing recipient fails the benchmark (its figures are printed first). */
+function check(label, r) {
+  const bad = r.twice > 0 || r.missing > 0 || (r.states && (r.states.sent ?? 0) + (r.states.delivered ?? 0) + (r.states.read ?? 0) !== r.recipients);
+  if (bad) {
+    console.error(`  ${label}: ${r.twice} chats got the message twice, ${r.missing} got none${r.states ? `, recipients ${JSON.stringify(r.states)}` : ""}`);
+    process.exitCode = 1;
+  }
+}
+
 const memLine = (m) => `workerd RSS start ${mb(m.start)} / peak ${mb(m.peak)} / end ${mb(m.end)} (${m.samples.length} samples)`;
 
 async function main() {
@@ -144,6 +153,7 @@ async function main() {
       console.log(`\nfloor (bench/outbound-floor/: a queue consumer, batches of 50, one sendMessage fetch per message): ${N} messages; load ${load()}`);
       console.log(`  ${f1(fl.perSecond)} sends/s first to last send (${f1((fl.last - fl.first) / 1000)} s; queued → last ${f1(fl.queuedToLast / 1000)} s); sends ${fl.n}, chats ${fl.perChat.size}, twice ${fl.twice}, missing ${fl.missing}`);
       console.log(`  ${memLine(fl.mem)}`);
+      check("floor", fl);
     }
     if (!PHASES.includes("unpaced") && !PHASES.includes("paced")) return;
     const a = await audience(stack, Math.max(PHASES.includes("unpaced") ? N : 0, PACED_N));
@@ -153,6 +163,7 @@ async function main() {
       console.log(`  ${f1(r.perSecond)} sends/s first to last send (${f1((r.last - r.first) / 1000)} s; start → last ${f1(r.startToLast / 1000)} s)${fl ? `; ${(r.perSecond / fl.perSecond).toFixed(2)}× the floor's rate` : ""}`);
       console.log(`  sends ${r.n}, chats ${r.perChat.size}, twice ${r.twice}, missing ${r.missing}; recipients ${r.recipients} ${JSON.stringify(r.states)}; broadcast ${JSON.stringify(r.status)}`);
       console.log(`  ${memLine(r.mem)}`);
+      check("pacing off", r);
     }
     if (PHASES.includes("paced")) {
       // The first PACED_N customers carry a tag; the broadcast goes to that tag at RATE/s.
@@ -166,6 +177,7 @@ async function main() {
       console.log(`  sends ${r.n}, chats ${r.perChat.size}, twice ${r.twice}, missing ${r.missing}; recipients ${r.recipients} ${JSON.stringify(r.states)}; broadcast ${JSON.stringify(r.status)}`);
       console.log(`  ${memLine(r.mem)}`);
       console.log(`  sends per second (fake's clock, from the first): ${r.histogram.join(" ")}`);
+      check("paced", r);
     }
   } finally {
     await stack.stop();

@@ -1,5 +1,6 @@
 // The resident memory of the workerd processes a `wrangler dev` runs, sampled from /proc while a
-// benchmark drives it (Linux only): start, peak and end of the sum of their VmRSS.
+// benchmark drives it (Linux only): start, peak and end of the sum of their VmRSS. And stopping a
+// benchmark's own `wrangler dev` child cleanly (SIGTERM, then SIGKILL after 5 s).
 import { readdirSync, readFileSync } from "node:fs";
 
 function parentOf(pid) {
@@ -55,4 +56,14 @@ export function sampleRss(rootPid, everyMs = 250) {
       return { start: samples[0], peak: Math.max(...samples), end: samples[samples.length - 1], samples };
     },
   };
+}
+
+/** Stops a child process started by the benchmark and waits for it to exit. */
+export function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+  });
 }
