@@ -10,7 +10,8 @@ export { stats, userWithAccount };
 export const PORT = Number(process.env.BENCH_PORT ?? 8798);
 export const FAKE_PORTS = { telegram: 8781, green: 8782, meta: 8783 };
 
-export async function startStack(name) {
+/** `extraVars`: more Worker vars (e.g. ADMIN_EMAILS). The answer's `pid` is wrangler's (workerd runs under it). */
+export async function startStack(name, extraVars = {}) {
   ensureAssets();
   const persist = join(root, ".wrangler", `bench-${name}`);
   rmSync(persist, { recursive: true, force: true });
@@ -21,7 +22,7 @@ export async function startStack(name) {
   const { telegramBot } = await import("../tests/fakes/telegram.ts");
   const fakes = [];
   const bindings = await startChannelFakes(fakes, FAKE_PORTS);
-  const vars = { ENVIRONMENT: "development", PUBLIC_URL: `http://127.0.0.1:${PORT}`, ENCRYPTION_KEY: "bench-encryption-key-0123456789abcdef", ...bindings };
+  const vars = { ENVIRONMENT: "development", PUBLIC_URL: `http://127.0.0.1:${PORT}`, ENCRYPTION_KEY: "bench-encryption-key-0123456789abcdef", ...bindings, ...extraVars };
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   // A private bundle and assets copy: other people's edits in the shared tree must not reload the
   // worker in the middle of a measurement (wrangler dev watches its sources).
@@ -42,6 +43,8 @@ export async function startStack(name) {
   let db;
   return {
     base,
+    pid: child.pid,
+    persist,
     fakes,
     telegram,
     telegramSecret: (token) => telegramBot(telegram.state, token).secret,

@@ -45,8 +45,7 @@ export async function startWrangler(port, persist) {
   };
 }
 
-export async function userWithAccount(base, name = "Бенчмарк") {
-  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`;
+export async function userWithAccount(base, name = "Бенчмарк", email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`) {
   const reg = await fetch(`${base}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "password123", name }) });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
   const { accessToken } = await reg.json();

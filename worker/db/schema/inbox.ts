@@ -67,6 +67,9 @@ export const contacts = sqliteTable(
     uniqueIndex("contacts_account_platform_user_uq").on(t.accountId, t.platform, t.platformUserId),
     index("contacts_account_test_idx").on(t.accountId, t.isTestContact, t.lastSeenAt),
     index("contacts_account_created_idx").on(t.accountId, t.createdAt, t.id),
+    // An audience count joins its contact ids here and reads nothing else: one seek in a small index
+    // instead of the id's autoindex plus the (wide) row.
+    index("contacts_audience_idx").on(t.id, t.accountId, t.isTestContact, t.subscription, t.platform, t.lastSeenAt),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `contacts_audience_idx` ON `contacts` (`id`,`account_id`,`is_test_contact`,`subscription`,`platform`,`last_seen_at`);
