@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "../../worker/db/client";
 import { remainingQuota } from "../../worker/features/broadcast-quota/quota";
+import { INTERRUPTED_REASON } from "../../worker/features/broadcasts/sender-hooks";
 import { addContacts, bcBody, bcSetup, runOutboundBatch, sendsPerChat } from "./broadcast-helpers";
 import { fakeRequests, fakeScript, tgBase, waitFor } from "./channel-helpers";
 import { addMember, api, ownerWithAccount } from "./helpers";
@@ -146,18 +147,36 @@ describe("broadcasts: sending", () => {
 });
 
 describe("broadcasts: pacing", () => {
-  it("Telegram at 3 a second: 9 recipients are handed out 3 a tick, the ticks a second apart, each sent once", async () => {
+  it("Telegram at 3 a second: 9 recipients leave at the pace by the messenger's clock (slots, not bursts), each once", async () => {
     const s = await bcSetup({ contacts: 9, quota: 100 });
     const id = await create(s, { pacing: { perSecond: 3 } });
     await start(s, id);
     await until(s, id, "completed", 30_000);
-    expect((await sendsPerChat(s.bot)).calls).toHaveLength(9);
-    const rows = (await env.DB.prepare("SELECT created_at AS at FROM messages WHERE account_id = ? AND direction = 'outgoing' ORDER BY created_at").bind(s.accountId).all<{ at: number }>()).results;
-    const ticks = [...new Set(rows.map((r) => r.at))];
-    expect(ticks).toHaveLength(3);
-    for (const t of ticks) expect(rows.filter((r) => r.at === t)).toHaveLength(3);
-    expect(ticks[1]! - ticks[0]!).toBeGreaterThanOrEqual(1000);
-    expect(ticks[2]! - ticks[1]!).toBeGreaterThanOrEqual(1000);
+    const { calls, per } = await sendsPerChat(s.bot);
+    expect(calls).toHaveLength(9);
+    expect([...per.values()].every((n) => n === 1)).toBe(true);
+    // Every message carries the pace the sender reserves slots at.
+    const metas = (await env.DB.prepare("SELECT metadata FROM messages WHERE account_id = ? AND direction = 'outgoing'").bind(s.accountId).all<{ metadata: string }>()).results;
+    expect(metas.map((m) => JSON.parse(m.metadata).broadcastPace)).toEqual(Array(9).fill(3));
+    // Slots 334 ms apart: 9 sends span at least 8 gaps, and no second holds more than 3 (one more allowed for arrival jitter).
+    const ats = calls.map((c) => c.at).sort((x, y) => x - y);
+    expect(ats[8]! - ats[0]!).toBeGreaterThanOrEqual(2500);
+    let busiest = 0;
+    for (let i = 0, j = 0; i < ats.length; i++) {
+      while (ats[i]! - ats[j]! >= 1000) j++;
+      busiest = Math.max(busiest, i - j + 1);
+    }
+    expect(busiest).toBeLessThanOrEqual(4);
+  });
+
+  it("a late tick catches up: the window is the pace times the seconds since the previous tick, at most 3 s' worth", async () => {
+    const { windowPlan } = await import("../../worker/features/broadcasts/pump");
+    expect(windowPlan({ perSecond: 25 }, "TELEGRAM", Math.random, 1000).size).toBe(25);
+    expect(windowPlan({ perSecond: 25 }, "TELEGRAM", Math.random, 1400).size).toBe(35);
+    expect(windowPlan({ perSecond: 25 }, "TELEGRAM", Math.random, 60_000).size).toBe(75);
+    expect(windowPlan({}, "TELEGRAM", Math.random, 200).size).toBe(25);
+    expect(windowPlan({ perSecond: null }, "TELEGRAM").size).toBe(500);
+    expect(windowPlan({ minDelaySec: 5, maxDelaySec: 15 }, "WHATSAPP", () => 0.5)).toEqual({ size: 1, delaySeconds: 10 });
   });
 });
 
@@ -198,6 +217,33 @@ describe("broadcasts: exactly once", () => {
     const { per } = await sendsPerChat(s.bot);
     expect(per.size).toBe(6);
     expect([...per.values()].every((n) => n === 1)).toBe(true);
+  });
+});
+
+describe("broadcasts: a send interrupted mid-way", () => {
+  it("a claim whose holder died (held past its lease) fails that recipient with the reason and is never sent again", async () => {
+    const s = await bcSetup({ contacts: 1, quota: 100 });
+    // Telegram keeps failing (500): the message stays queued, its claim released after each try.
+    await fakeScript(tgBase(), [{ match: `/bot${s.bot}/sendMessage`, status: 500, body: { ok: false, error_code: 500, description: "Internal Server Error" }, times: 50 }]);
+    const id = await create(s, { pacing: { perSecond: null } });
+    await start(s, id);
+    const [r] = await waitFor(async () => {
+      const rows = await recipients(id);
+      return rows[0]?.messageId && (await sendsPerChat(s.bot)).calls.length >= 1 ? rows : null;
+    });
+    // A Worker claimed it and died before the messenger answered: the claim is still held, past its lease.
+    await env.DB.prepare("UPDATE broadcast_recipients SET claimed_at = ? WHERE broadcast_id = ? AND contact_id = ?").bind(Date.now() - 61_000, id, r!.contactId).run();
+    const before = (await sendsPerChat(s.bot)).calls.length;
+    const res = await runOutboundBatch([{ accountId: s.accountId, messageId: r!.messageId! }], 3);
+    expect(res.explicitAcks).toHaveLength(1);
+    expect((await sendsPerChat(s.bot)).calls.length).toBe(before);
+    const [after] = await recipients(id);
+    expect(after).toMatchObject({ state: "failed", error: INTERRUPTED_REASON });
+    const msg = await env.DB.prepare("SELECT delivery_status, json_extract(metadata, '$.deliveryErrorCode') AS code FROM messages WHERE id = ?").bind(r!.messageId).first<{ delivery_status: string; code: string }>();
+    expect(msg).toEqual({ delivery_status: "failed", code: "SEND_INTERRUPTED" });
+    const done = await until(s, id, "completed", 30_000);
+    expect(done.counts).toMatchObject({ total: 1, failed: 1, sent: 0 });
+    expect((await sendsPerChat(s.bot)).calls.length).toBe(before);
   });
 });
 

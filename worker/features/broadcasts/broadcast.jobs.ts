@@ -85,7 +85,8 @@ export async function runBroadcastTick(env: Env, job: JobOf<"broadcast-tick">): 
   const ch = await channel(env, b);
   const problem = ch ? channelProblem(ch) : "Канал рассылки удалён";
   if (problem || !ch) return pauseFor(env, b, problem ?? "Канал рассылки удалён");
-  const plan = windowPlan(b.pacing, ch.platform);
+  // The previous tick asked for this one `delay` seconds after it ended (nextTick): the time since then.
+  const plan = windowPlan(b.pacing, ch.platform, Math.random, b.nextTickAt ? Date.now() - (b.nextTickAt - 1000) : 1000);
   const handed = await handOutWindow(env, b, ch, plan.size);
   if (handed === 0 && (await drain(env, b)) === 0) {
     const done = await env.DB.prepare("UPDATE broadcasts SET status = 'completed', completed_at = ?1, updated_at = ?1 WHERE id = ?2 AND status = 'sending' RETURNING id")

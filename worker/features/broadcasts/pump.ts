@@ -11,17 +11,34 @@ import { type BroadcastButton, hasNativeButtons, INSTAGRAM_WINDOW_MS, PACING_DEF
 /** Recipients per tick when pacing is off: one D1 transaction each, the next tick at once. */
 export const UNPACED_WINDOW = 500;
 
-/** How many recipients this tick takes and when the next one runs. */
-export function windowPlan(pacing: Broadcast["pacing"], platform: Channel["platform"], rand = Math.random): { size: number; delaySeconds: number } {
+/** A late tick catches up at most this many seconds' worth of recipients (the sender's slots spread them). */
+const MAX_CATCH_UP_SECONDS = 3;
+
+/**
+ * How many recipients this tick takes and when the next one runs. A paced window is the pace times
+ * the seconds since the previous tick was due to start the wait (`sinceMs`): a tick that ran late
+ * (its own work, the queue's delay) takes the missed share too, so the broadcast keeps its rate
+ * instead of drifting below it; the sender's slots (`broadcastPace` on each message) keep every
+ * second at or under the pace, so a catch-up never turns into a burst.
+ */
+export function windowPlan(pacing: Broadcast["pacing"], platform: Channel["platform"], rand = Math.random, sinceMs = 1000): { size: number; delaySeconds: number } {
   if (platform === "WHATSAPP") {
     const d = PACING_DEFAULTS.WHATSAPP;
     const min = pacing.minDelaySec ?? d.minDelaySec!;
     const max = Math.max(min, pacing.maxDelaySec ?? d.maxDelaySec!);
     return { size: 1, delaySeconds: min + Math.floor(rand() * (max - min + 1)) };
   }
-  if (pacing.perSecond === null) return { size: UNPACED_WINDOW, delaySeconds: 0 };
+  const perSecond = pacedRate(pacing, platform);
+  if (perSecond === null) return { size: UNPACED_WINDOW, delaySeconds: 0 };
+  const seconds = Math.min(MAX_CATCH_UP_SECONDS, Math.max(1, sinceMs / 1000));
+  return { size: Math.max(1, Math.round(perSecond * seconds)), delaySeconds: 1 };
+}
+
+/** Sends per second of a Telegram or Instagram broadcast; `null` when its pacing is off (WhatsApp paces by delays). */
+export function pacedRate(pacing: Broadcast["pacing"], platform: Channel["platform"]): number | null {
+  if (platform === "WHATSAPP" || pacing.perSecond === null) return null;
   const def = PACING_DEFAULTS[platform as "TELEGRAM" | "INSTAGRAM"]?.perSecond ?? 25;
-  return { size: Math.max(1, pacing.perSecond ?? def ?? 25), delaySeconds: 1 };
+  return Math.max(1, pacing.perSecond ?? def ?? 25);
 }
 
 /** The key that makes a broadcast's message to a contact unique (messages' (account, dedupe_key) index). */
@@ -56,6 +73,7 @@ async function rowFor(env: Env, b: Broadcast, ch: Channel, r: WindowRow, fields:
   const native = hasNativeButtons(ch.platform);
   const content = native ? text : withNumberedButtons(text, buttons.map((x) => ({ label: x.label, url: x.url })));
   const media = b.message.media ?? null;
+  const pace = pacedRate(b.pacing, ch.platform);
   const row = messageRow({
     type: media ? media.type : "text",
     direction: "outgoing",
@@ -63,7 +81,7 @@ async function rowFor(env: Env, b: Broadcast, ch: Channel, r: WindowRow, fields:
     payloadUrl: media?.key ?? null,
     fileName: media?.fileName ?? null,
     mimeType: media?.mimeType ?? null,
-    metadata: { broadcastId: b.id, ...(native && buttons.length ? { buttons } : {}) },
+    metadata: { broadcastId: b.id, ...(pace ? { broadcastPace: pace } : {}), ...(native && buttons.length ? { buttons } : {}) },
     senderType: "operator",
     senderUserId: b.createdBy,
     dedupeKey: broadcastDedupeKey(b.id, r.contact_id),

@@ -6,13 +6,30 @@ import type { Env } from "../../env";
  * the sender changes by a few calls. The recipient row is the broadcast's truth; the sender moves it.
  */
 
-/** How long a sender's claim on a recipient holds: a send that died mid-way is taken over after it. */
+/**
+ * How long a sender's claim on a recipient holds. A claim older than this whose send never reported
+ * back belongs to a Worker that died mid-send: whether the messenger took the message is unknown,
+ * so the recipient is marked failed with that reason and the message is NOT sent again (a broadcast
+ * sends nobody twice; at most once for the one message that was in flight).
+ */
 export const CLAIM_LEASE_MS = 60_000;
+export const INTERRUPTED_REASON = "Отправка прервалась на стороне сервера: неизвестно, дошло ли сообщение, поэтому повторно оно не отправлялось";
 
 /** The broadcast a message belongs to (a test send is no broadcast's message). */
 export function broadcastOf(m: Pick<Message, "metadata">): string | null {
   const meta = (m.metadata ?? {}) as Record<string, unknown>;
   return typeof meta.broadcastId === "string" && meta.broadcastTest !== true ? meta.broadcastId : null;
+}
+
+/**
+ * A broadcast message's send pace: a paced one (`broadcastPace` sends a second, set by the pump)
+ * takes the channel's slots at that pace, at least the channel's own gap, so a window handed out
+ * at once (or a backlog in the queue) still leaves at no more than the pace; live replies share
+ * the same slots. Pacing off: no slots (the messenger's 429 and retry_after still apply).
+ */
+export function broadcastPace(m: Pick<Message, "metadata">, channelMs: number): { channelMs: number; chatMs: number } {
+  const pace = ((m.metadata ?? {}) as Record<string, unknown>).broadcastPace;
+  return typeof pace === "number" && pace > 0 ? { channelMs: Math.max(channelMs, Math.ceil(1000 / pace)), chatMs: 0 } : { channelMs: 0, chatMs: 0 };
 }
 
 /**
@@ -24,9 +41,9 @@ export function broadcastOf(m: Pick<Message, "metadata">): string | null {
 export async function claimBroadcastSend(env: Env, broadcastId: string, messageId: string, now = Date.now()): Promise<"send" | "skip" | "busy"> {
   const claimed = await env.DB.prepare(
     `UPDATE broadcast_recipients SET claimed_at = ?3 WHERE broadcast_id = ?1 AND message_id = ?2 AND state = 'queued'
-       AND (claimed_at IS NULL OR claimed_at < ?4) AND EXISTS (SELECT 1 FROM broadcasts b WHERE b.id = ?1 AND b.status = 'sending') RETURNING 1 AS ok`,
+       AND claimed_at IS NULL AND EXISTS (SELECT 1 FROM broadcasts b WHERE b.id = ?1 AND b.status = 'sending') RETURNING 1 AS ok`,
   )
-    .bind(broadcastId, messageId, now, now - CLAIM_LEASE_MS)
+    .bind(broadcastId, messageId, now)
     .first();
   if (claimed) return "send";
   const row = await env.DB.prepare(
@@ -36,6 +53,17 @@ export async function claimBroadcastSend(env: Env, broadcastId: string, messageI
     .first<{ state: string | null; claimed_at: number | null; status: string; account_id: string }>();
   if (!row || row.state !== "queued") return "skip";
   if (row.claimed_at !== null && row.claimed_at >= now - CLAIM_LEASE_MS) return "busy";
+  if (row.claimed_at !== null) {
+    // The claim's holder died mid-send: at most once, so failed with the reason, never sent again.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE broadcast_recipients SET state = 'failed', error = ?3, updated_at = ?4 WHERE broadcast_id = ?1 AND message_id = ?2 AND state = 'queued'").bind(broadcastId, messageId, INTERRUPTED_REASON, now),
+      env.DB.prepare(
+        `UPDATE messages SET delivery_status = 'failed', metadata = json_set(metadata, '$.deliveryError', ?3, '$.deliveryErrorCode', 'SEND_INTERRUPTED'), updated_at = ?4
+         WHERE id = ?1 AND account_id = ?2 AND platform_message_id IS NULL`,
+      ).bind(messageId, row.account_id, INTERRUPTED_REASON, now),
+    ]);
+    return "skip";
+  }
   // Queued but the broadcast stopped (a pause or cancel pulled everything else back): this one goes back too.
   const to = row.status === "cancelled" ? "state = 'skipped', error = 'Рассылка отменена до отправки'" : "state = NULL";
   await env.DB.batch([

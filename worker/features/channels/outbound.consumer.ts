@@ -176,10 +176,10 @@ async function prepare(env: Env, q: OutboundMessage, attempts: number): Promise<
     const w = replyWindow(channel.platform, thread);
     if (!w.open) return { outcome: await fail(env, q, message, w.reason, w.code, attempts) };
   }
-  // A broadcast is paced by its own pump (or not at all): its sends take no slots from the channel's
-  // budget, so live replies of the same bot are never queued behind thousands of broadcast slots.
-  const unpaced = { channelMs: 0, chatMs: 0 };
-  return { ready: { l: { ...l, channel }, pace: bc.broadcastOf(message) ? unpaced : (channelAdapter(channel.platform)?.limits.pacing ?? unpaced) } };
+  // A broadcast's message takes slots at the broadcast's own pace (none when its pacing is off); the
+  // pump hands out about one second's worth at a time, so live replies never wait behind thousands.
+  const own = channelAdapter(channel.platform)?.limits.pacing ?? { channelMs: 0, chatMs: 0 };
+  return { ready: { l: { ...l, channel }, pace: bc.broadcastOf(message) ? bc.broadcastPace(message, own.channelMs) : own } };
 }
 
 /** Waits for the reserved slot (or sends the message back to the queue when it is far off), then delivers. */
