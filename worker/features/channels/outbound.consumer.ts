@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { channelAdapter } from "../../channels/registry";
 import { type OutgoingPayload, SendError } from "../../channels/types";
 import { getDb, schema } from "../../db/client";
@@ -8,7 +8,7 @@ import { newId } from "../../lib/ids";
 import { publicMediaUrl } from "../../lib/signed-url";
 import { createLogger } from "../../lib/logger";
 import { storeDeadLetter } from "../admin-dlq/dead-letters.service";
-import { publishSafe } from "../inbox/realtime";
+import { publishSafe, type RoomEventInput } from "../inbox/realtime";
 import { rowToMessage } from "../inbox/rows";
 import { serializeMessage } from "../inbox/serialize";
 import { outboundMessageSchema, type OutboundMessage } from "../outbound/outbound";
@@ -41,6 +41,14 @@ type QueueMessage = MessageBatch<unknown>["messages"][number];
  */
 export async function consumeOutbound(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const seen = new Set<string>();
+  // The batch's messages, threads, contacts and channels in two statements per account (not two per message).
+  const preloaded = await loadAll(
+    env,
+    batch.messages.flatMap((m) => {
+      const p = outboundMessageSchema.safeParse(m.body);
+      return p.success ? [p.data] : [];
+    }),
+  ).catch((error) => (log.error("batch load failed, loading one by one", { error }), null));
   const items: Item[] = await Promise.all(
     batch.messages.map(async (msg): Promise<Item> => {
       const parsed = outboundMessageSchema.safeParse(msg.body);
@@ -53,7 +61,7 @@ export async function consumeOutbound(batch: MessageBatch<unknown>, env: Env): P
       if (seen.has(q.messageId)) return { msg, q, outcome: { kind: "ack" } };
       seen.add(q.messageId);
       try {
-        const r = await prepare(env, q, msg.attempts);
+        const r = await prepare(env, q, msg.attempts, preloaded);
         return "ready" in r ? { msg, q, ready: r.ready } : { msg, q, outcome: r.outcome };
       } catch (error) {
         log.error("send crashed", { error, messageId: q.messageId });
@@ -64,6 +72,8 @@ export async function consumeOutbound(batch: MessageBatch<unknown>, env: Env): P
   // Slots are reserved one after another in batch order; each send starts as soon as its slot is
   // known (a send that waited for the whole batch's reservations would find its slot in the past).
   const sends: Promise<void>[] = [];
+  // Broadcast messages' frames are published once per batch (one room call instead of fifty).
+  const deferred: Deferred = [];
   for (const it of items) {
     if (!it.ready) continue;
     const ready = it.ready;
@@ -76,7 +86,7 @@ export async function consumeOutbound(batch: MessageBatch<unknown>, env: Env): P
       continue;
     }
     sends.push(
-      sendAt(env, it.q!, it.msg.attempts, ready, slot).then(
+      sendAt(env, it.q!, it.msg.attempts, ready, slot, deferred).then(
         (outcome) => void (it.outcome = outcome),
         async (error) => {
           log.error("send crashed", { error, messageId: it.q!.messageId });
@@ -86,6 +96,7 @@ export async function consumeOutbound(batch: MessageBatch<unknown>, env: Env): P
     );
   }
   await Promise.all(sends);
+  await publishDeferred(env, deferred);
   for (const it of items) {
     const outcome = it.outcome ?? { kind: "ack" };
     if (outcome.kind === "ack") it.msg.ack();
@@ -98,6 +109,30 @@ interface Loaded {
   thread: Thread;
   contact: Contact;
   channel: Channel | null;
+}
+
+/** Every message of a batch with its thread, contact and channel: keyed by message id (absent: gone). */
+async function loadAll(env: Env, qs: OutboundMessage[]): Promise<Map<string, Loaded>> {
+  const db = getDb(env.DB);
+  const out = new Map<string, Loaded>();
+  const byAccount = new Map<string, string[]>();
+  for (const q of qs) byAccount.set(q.accountId, [...(byAccount.get(q.accountId) ?? []), q.messageId]);
+  for (const [accountId, ids] of byAccount) {
+    const rows = await db
+      .select({ message: schema.messages, thread: schema.threads, contact: schema.contacts })
+      .from(schema.messages)
+      .innerJoin(schema.threads, eq(schema.threads.id, schema.messages.threadId))
+      .innerJoin(schema.contacts, eq(schema.contacts.id, schema.messages.contactId))
+      .where(and(inArray(schema.messages.id, [...new Set(ids)]), eq(schema.messages.accountId, accountId)))
+      .all();
+    const channelIds = [...new Set(rows.flatMap((r) => (r.thread.channelId ? [r.thread.channelId] : [])))];
+    const channels = channelIds.length
+      ? await db.select().from(schema.channels).where(and(inArray(schema.channels.id, channelIds), eq(schema.channels.accountId, accountId))).all()
+      : [];
+    const byId = new Map(channels.map((c) => [c.id, c]));
+    for (const r of rows) out.set(r.message.id, { ...r, channel: r.thread.channelId ? (byId.get(r.thread.channelId) ?? null) : null });
+  }
+  return out;
 }
 
 async function load(env: Env, m: OutboundMessage): Promise<Loaded | null> {
@@ -158,8 +193,8 @@ interface Ready {
 }
 
 /** Loads the message and decides whether it goes out at all (idempotency, test chats, channel state, reply window). */
-async function prepare(env: Env, q: OutboundMessage, attempts: number): Promise<{ outcome: Outcome } | { ready: Ready }> {
-  const l = await load(env, q);
+async function prepare(env: Env, q: OutboundMessage, attempts: number, preloaded: Map<string, Loaded> | null = null): Promise<{ outcome: Outcome } | { ready: Ready }> {
+  const l = preloaded ? (preloaded.get(q.messageId) ?? null) : await load(env, q);
   if (!l) {
     log.info("message gone, nothing to send", { messageId: q.messageId });
     return { outcome: { kind: "ack" } };
@@ -183,7 +218,16 @@ async function prepare(env: Env, q: OutboundMessage, attempts: number): Promise<
 }
 
 /** Waits for the reserved slot (or sends the message back to the queue when it is far off), then delivers. */
-async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Ready, slot: number): Promise<Outcome> {
+type Deferred = { accountId: string; event: RoomEventInput }[];
+
+/** The batch's broadcast frames, one publish per account in the order they were sent. */
+async function publishDeferred(env: Env, deferred: Deferred): Promise<void> {
+  const byAccount = new Map<string, RoomEventInput[]>();
+  for (const d of deferred) byAccount.set(d.accountId, [...(byAccount.get(d.accountId) ?? []), d.event]);
+  await Promise.all([...byAccount].map(([accountId, events]) => publishSafe(env, accountId, events)));
+}
+
+async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Ready, slot: number, deferred: Deferred): Promise<Outcome> {
   const { message, thread, contact, channel } = ready.l;
   const wait = slot - Date.now();
   if (wait > MAX_INLINE_WAIT_MS) return { kind: "retry", delaySeconds: Math.ceil(wait / 1000) };
@@ -211,10 +255,15 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
          WHERE id = ?3 AND account_id = ?4 RETURNING *`,
       ).bind(platformMessageId, now, message.id, q.accountId),
       ...(broadcastId ? [bc.sentStatement(env, broadcastId, message.id, now)] : []),
+      attemptStatement(env, q, channel.id, attempts, "sent", null, null),
     ]);
     const updated = written!.results[0];
-    await attempt(env, q, channel.id, attempts, "sent", null, null);
-    if (updated) await publishSafe(env, q.accountId, [{ event: "message", data: serializeMessage(rowToMessage(updated)), webhooks: ["message.sent"] }]);
+    if (updated) {
+      const event: RoomEventInput = { event: "message", data: serializeMessage(rowToMessage(updated)), webhooks: ["message.sent"] };
+      // A live reply shows at once; a broadcast's sends (many at a time) go out with the batch's one publish.
+      if (broadcastId) deferred.push({ accountId: q.accountId, event });
+      else await publishSafe(env, q.accountId, [event]);
+    }
     return { kind: "ack" };
   } catch (e) {
     const err = e instanceof SendError ? e : new SendError((e as Error).message, "transient");
@@ -269,10 +318,17 @@ async function markFailed(env: Env, accountId: string, messageId: string, reason
   await publishSafe(env, accountId, [{ event: "message", data: serializeMessage(m) }]);
 }
 
-async function attempt(env: Env, q: OutboundMessage, channelId: string | null, n: number, outcome: "sent" | "rate_limited" | "retry" | "failed", httpStatus: number | null, error: string | null) {
-  await getDb(env.DB)
-    .insert(schema.outboundAttempts)
-    .values({ id: newId(), accountId: q.accountId, messageId: q.messageId, channelId, attempt: n, outcome, httpStatus, error: error?.slice(0, 1000) ?? null, createdAt: Date.now() });
+type AttemptOutcome = "sent" | "rate_limited" | "retry" | "failed";
+
+async function attempt(env: Env, q: OutboundMessage, channelId: string | null, n: number, outcome: AttemptOutcome, httpStatus: number | null, error: string | null) {
+  await attemptStatement(env, q, channelId, n, outcome, httpStatus, error).run();
+}
+
+/** The attempt's row as a statement, for a batch that records it with the send's own writes. */
+function attemptStatement(env: Env, q: OutboundMessage, channelId: string | null, n: number, outcome: AttemptOutcome, httpStatus: number | null, error: string | null): D1PreparedStatement {
+  return env.DB.prepare(
+    "INSERT INTO outbound_attempts (id, account_id, message_id, channel_id, attempt, outcome, http_status, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  ).bind(newId(), q.accountId, q.messageId, channelId, n, outcome, httpStatus, error?.slice(0, 1000) ?? null, Date.now());
 }
 
 /**
