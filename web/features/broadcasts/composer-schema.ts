@@ -1,0 +1,68 @@
+import { z } from "zod";
+import type { TFunction } from "i18next";
+import { MAX_BROADCAST_NAME, MAX_BROADCAST_TEXT, MAX_BUTTON_LABEL, MAX_BUTTONS, PACING_DEFAULTS, PACING_LIMITS } from "@worker/features/broadcasts/contract";
+import type { AudienceFilter } from "@worker/features/audience/filter";
+
+export const COMPOSER_PLATFORMS = ["TELEGRAM", "WHATSAPP", "INSTAGRAM"] as const;
+export type ComposerPlatform = (typeof COMPOSER_PLATFORMS)[number];
+
+const isUrl = (s: string) => {
+  try {
+    const u = new URL(s);
+    return u.protocol === "https:" || u.protocol === "http:";
+  } catch {
+    return false;
+  }
+};
+
+/** The composer's form: what the user fills in, checked on the page before the server checks it again. */
+export function composerSchema(t: TFunction<"broadcasts">) {
+  const button = z.object({
+    label: z.string().trim().min(1, t("composer.errors.buttonLabel")).max(MAX_BUTTON_LABEL, t("composer.errors.max", { n: MAX_BUTTON_LABEL })),
+    url: z.string().trim().refine((s) => !s || isUrl(s), t("composer.errors.url")),
+  });
+  const whole = (min: number, max: number, message: string) => z.coerce.number<string | number>({ error: message }).int(t("composer.errors.whole")).min(min, message).max(max, message);
+  const delay = t("composer.errors.delay", { min: PACING_LIMITS.minDelaySecMin, max: PACING_LIMITS.maxDelaySecMax });
+  return z
+    .object({
+      name: z.string().trim().min(1, t("composer.errors.name")).max(MAX_BROADCAST_NAME, t("composer.errors.max", { n: MAX_BROADCAST_NAME })),
+      platform: z.enum(COMPOSER_PLATFORMS, { error: t("composer.errors.channel") }),
+      audienceMode: z.enum(["segment", "filter"]),
+      segmentId: z.string(),
+      filter: z.custom<AudienceFilter>(),
+      text: z.string().max(MAX_BROADCAST_TEXT, t("composer.errors.max", { n: MAX_BROADCAST_TEXT })),
+      media: z.object({ key: z.string(), name: z.string(), url: z.string(), mime: z.string() }).nullable(),
+      buttons: z.array(button).max(MAX_BUTTONS, t("composer.errors.buttons", { n: MAX_BUTTONS })),
+      scheduleMode: z.enum(["now", "later"]),
+      at: z.string(),
+      perSecond: whole(1, PACING_LIMITS.perSecondMax, t("composer.errors.perSecond", { max: PACING_LIMITS.perSecondMax })),
+      minDelaySec: whole(PACING_LIMITS.minDelaySecMin, PACING_LIMITS.maxDelaySecMax, delay),
+      maxDelaySec: whole(PACING_LIMITS.minDelaySecMin, PACING_LIMITS.maxDelaySecMax, delay),
+    })
+    .refine((v) => v.text.trim() || v.media, { path: ["text"], message: t("composer.errors.text") })
+    .refine((v) => v.audienceMode !== "segment" || v.segmentId, { path: ["segmentId"], message: t("composer.errors.segment") })
+    .refine((v) => v.scheduleMode !== "later" || v.at, { path: ["at"], message: t("composer.errors.at") })
+    .refine((v) => Number(v.maxDelaySec) >= Number(v.minDelaySec), { path: ["maxDelaySec"], message: t("composer.errors.delayOrder") });
+}
+
+export type ComposerInput = z.input<ReturnType<typeof composerSchema>>;
+export type ComposerValues = z.output<ReturnType<typeof composerSchema>>;
+
+/** A new broadcast's form: the channel's default pacing, everyone reachable, sent now. */
+export function emptyComposer(platform: ComposerPlatform = "TELEGRAM"): ComposerInput {
+  return {
+    name: "",
+    platform,
+    audienceMode: "filter",
+    segmentId: "",
+    filter: {},
+    text: "",
+    media: null,
+    buttons: [],
+    scheduleMode: "now",
+    at: "",
+    perSecond: PACING_DEFAULTS.TELEGRAM.perSecond ?? 25,
+    minDelaySec: PACING_DEFAULTS.WHATSAPP.minDelaySec ?? 5,
+    maxDelaySec: PACING_DEFAULTS.WHATSAPP.maxDelaySec ?? 15,
+  };
+}
