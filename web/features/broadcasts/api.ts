@@ -1,13 +1,41 @@
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { BroadcastStatus, RecipientState } from "@worker/features/broadcasts/contract";
 import { api } from "@/lib/api";
-import type { ApiResponse } from "@/lib/api-types";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query";
 
 export type BroadcastQuota = ApiResponse<"/accounts/:accountId/broadcast-quota">;
+export type BroadcastList = ApiResponse<"/accounts/:accountId/broadcasts">;
+export type Broadcast = ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId">;
+export type BroadcastStats = ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId/stats">;
+export type RecipientsPage = ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId/recipients">;
+export type Recipient = RecipientsPage["data"][number];
+export type BroadcastInput = ApiBody<"/accounts/:accountId/broadcasts">;
+export type BroadcastPatch = ApiBody<"/accounts/:accountId/broadcasts/:broadcastId", "patch">;
+export type BroadcastAction = "pause" | "resume" | "cancel";
+
+export interface BroadcastListParams {
+  page: number;
+  limit: number;
+  status?: BroadcastStatus;
+}
+
+export interface RecipientParams {
+  page: number;
+  limit: number;
+  state?: RecipientState;
+}
 
 export const broadcastKeys = {
   quota: (accountId: string) => queryKeys.accountPart(accountId, "broadcast-quota"),
+  all: (accountId: string) => queryKeys.accountPart(accountId, "broadcasts"),
+  list: (accountId: string, p: BroadcastListParams) => queryKeys.accountPart(accountId, "broadcasts", "list", p),
+  detail: (accountId: string, broadcastId: string) => queryKeys.accountPart(accountId, "broadcasts", "one", broadcastId),
+  recipients: (accountId: string, broadcastId: string, p?: RecipientParams) =>
+    p ? queryKeys.accountPart(accountId, "broadcasts", "one", broadcastId, "recipients", p) : queryKeys.accountPart(accountId, "broadcasts", "one", broadcastId, "recipients"),
 };
+
+const base = (accountId: string) => `/accounts/${accountId}/broadcasts`;
 
 export const broadcastQueries = {
   /** Recipients left in the account's broadcast packages (every member may read it). */
@@ -16,4 +44,35 @@ export const broadcastQueries = {
       queryKey: broadcastKeys.quota(accountId),
       queryFn: ({ signal }) => api.get<BroadcastQuota>(`/accounts/${accountId}/broadcast-quota`, { signal, silent: true }),
     }),
+  list: (accountId: string, p: BroadcastListParams) =>
+    queryOptions({
+      queryKey: broadcastKeys.list(accountId, p),
+      queryFn: ({ signal }) => api.get<BroadcastList>(base(accountId), { query: { page: p.page, limit: p.limit, status: p.status }, signal, silent: true }),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (accountId: string, broadcastId: string) =>
+    queryOptions({
+      queryKey: broadcastKeys.detail(accountId, broadcastId),
+      queryFn: ({ signal }) => api.get<Broadcast>(`${base(accountId)}/${broadcastId}`, { signal, silent: true }),
+    }),
+  recipients: (accountId: string, broadcastId: string, p: RecipientParams) =>
+    queryOptions({
+      queryKey: broadcastKeys.recipients(accountId, broadcastId, p),
+      queryFn: ({ signal }) => api.get<RecipientsPage>(`${base(accountId)}/${broadcastId}/recipients`, { query: { page: p.page, limit: p.limit, state: p.state }, signal, silent: true }),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+export const broadcastApi = {
+  /** Silent: the composer puts the server's messages on its fields. */
+  create: (accountId: string, body: BroadcastInput) => api.post<ApiResponse<"/accounts/:accountId/broadcasts", "post">>(base(accountId), body, { silent: true }),
+  update: (accountId: string, broadcastId: string, body: BroadcastPatch) =>
+    api.patch<ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId", "patch">>(`${base(accountId)}/${broadcastId}`, body, { silent: true }),
+  remove: (accountId: string, broadcastId: string) => api.delete<ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId", "delete">>(`${base(accountId)}/${broadcastId}`),
+  /** `at`: a local date-time on the account's clock; none = now. Silent: the caller shows the refusal (over quota) as the server's sentence. */
+  start: (accountId: string, broadcastId: string, at?: string) =>
+    api.post<ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId/start", "post">>(`${base(accountId)}/${broadcastId}/start`, at ? { at } : {}, { silent: true }),
+  act: (accountId: string, broadcastId: string, action: BroadcastAction) => api.post<Broadcast>(`${base(accountId)}/${broadcastId}/${action}`, {}),
+  test: (accountId: string, broadcastId: string) => api.post<ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId/test", "post">>(`${base(accountId)}/${broadcastId}/test`, {}),
+  export: (accountId: string, broadcastId: string, format: "csv" | "xlsx") => api.download(`${base(accountId)}/${broadcastId}/export`, { query: { format } }),
 };
