@@ -24,6 +24,7 @@ import { metaOauthRoutes } from "./features/channels/meta-oauth.routes";
 import { webhookRoutes } from "./features/webhooks/webhooks.routes";
 import { deadLetterRoutes } from "./features/admin-dlq/admin-dlq.routes";
 import { broadcastPackageAdminRoutes, broadcastQuotaRoutes } from "./features/broadcast-quota/broadcast-quota.routes";
+import { broadcastRoutes } from "./features/broadcasts/broadcasts.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -91,6 +92,7 @@ const api = new Hono<AppBindings>()
   .route("/admin/dead-letters", deadLetterRoutes)
   .route("/admin", broadcastPackageAdminRoutes)
   .route("/accounts", broadcastQuotaRoutes)
+  .route("/accounts", broadcastRoutes)
   .route("/dev", devRoutes);
 
 export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes);

@@ -1,5 +1,6 @@
 // @shared-with-spa: the socket contract, read at run time by the room, the worker and the SPA; only type imports from the worker.
 import type { ContactDto, MessageDto } from "../../worker/features/inbox/serialize";
+import type { BroadcastStatsDto } from "../../worker/features/broadcasts/contract";
 import type { whatsappSettingsDto } from "../../worker/features/channels/whatsapp-dto";
 
 /**
@@ -12,11 +13,11 @@ import type { whatsappSettingsDto } from "../../worker/features/channels/whatsap
  * (no gaps, no duplicates). If the backlog no longer reaches back that far, `joinedAccount`
  * carries `resync: true` and the client refetches its lists instead.
  */
-export const SERVER_EVENTS = ["joinedAccount", "message", "updateContact", "deleteContact", "core::whatsappStateChanged", "error", "pong"] as const;
+export const SERVER_EVENTS = ["joinedAccount", "message", "updateContact", "deleteContact", "core::whatsappStateChanged", "broadcast", "error", "pong"] as const;
 export type ServerEvent = (typeof SERVER_EVENTS)[number];
 
 /** Events that go through the sequenced, stored fan-out (everything pushed by the server side). */
-export const ROOM_EVENTS = ["message", "updateContact", "deleteContact", "core::whatsappStateChanged"] as const;
+export const ROOM_EVENTS = ["message", "updateContact", "deleteContact", "core::whatsappStateChanged", "broadcast"] as const;
 export type RoomEvent = (typeof ROOM_EVENTS)[number];
 
 /**
@@ -47,6 +48,8 @@ export interface RoomEventData {
   updateContact: ContactDto;
   deleteContact: DeleteContactData;
   "core::whatsappStateChanged": ReturnType<typeof whatsappSettingsDto>;
+  /** A broadcast's counts changed (one frame per pump tick, not per recipient) or its status did. */
+  broadcast: BroadcastStatsDto;
 }
 
 /** `error` data: a code for programs and a Russian sentence for people. */

@@ -120,6 +120,12 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "DELETE /api/accounts/:accountId/segments/:segmentId": "forbid",
   "GET /api/accounts/:accountId/segments/:segmentId/count": "allow",
   "GET /api/accounts/:accountId/audience/count": "allow",
+  // broadcasts: operators follow them (list, card, recipients, stats, export); admins and owners create, change, start and stop them
+  "GET /api/accounts/:accountId/broadcasts": "allow",
+  "POST /api/accounts/:accountId/broadcasts": "forbid",
+  "GET /api/accounts/:accountId/broadcasts/:broadcastId": "allow",
+  "PATCH /api/accounts/:accountId/broadcasts/:broadcastId": "forbid",
+  "DELETE /api/accounts/:accountId/broadcasts/:broadcastId": "forbid",
 };
 
 /**

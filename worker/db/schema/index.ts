@@ -10,3 +10,4 @@ export * from "./ai-providers";
 export * from "./broadcast-quota";
 export * from "./custom-fields";
 export * from "./segments";
+export * from "./broadcasts";

@@ -86,3 +86,24 @@ export function withNumberedButtons(text: string, buttons: readonly BroadcastBut
 
 /** Whether the platform shows real buttons (Telegram's inline keyboard); elsewhere they are a numbered list. */
 export const hasNativeButtons = (platform: string) => platform === "TELEGRAM";
+
+/** Per-state recipient counts of a broadcast, plus button clicks. */
+export interface BroadcastCounts {
+  total: number;
+  queued: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+  skipped: number;
+  clicks: number;
+}
+
+/** `GET …/broadcasts/{id}/stats` and the room's `broadcast` event. */
+export interface BroadcastStatsDto {
+  broadcastId: string;
+  status: BroadcastStatus;
+  pausedReason: string | null;
+  counts: BroadcastCounts;
+  updatedAt: number;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { addMember, api } from "./helpers";
+import { bcBody, bcSetup } from "./broadcast-helpers";
+
+/** Broadcasts: the drafts' CRUD, validation and who may do what (#15). */
+describe("broadcasts: drafts", () => {
+  it("creates a draft with the platform's default pacing, lists it with the author's name, edits and deletes it", async () => {
+    const s = await bcSetup();
+    const created = await api("POST", `/accounts/${s.accountId}/broadcasts`, { token: s.token, body: bcBody(s, { name: "Осенняя акция" }) });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: "Осенняя акция",
+      status: "draft",
+      channelId: s.channelId,
+      channel: { channelId: s.channelId, platform: "TELEGRAM" },
+      pacing: { perSecond: 25 },
+      counts: { total: 0, queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, clicks: 0 },
+      author: { userId: s.user.id, name: s.user.name },
+      content: { text: "Здравствуйте, {{name}}! Скидка 20%", buttons: [{ label: "Каталог", url: "https://shop.example/catalog" }], media: null },
+    });
+    const id = created.body.broadcastId as string;
+
+    const list = await api("GET", `/accounts/${s.accountId}/broadcasts`, { token: s.token });
+    expect(list.status).toBe(200);
+    expect(list.body.meta).toMatchObject({ total: 1, page: 1 });
+    expect(list.body.data[0]).toMatchObject({ broadcastId: id, author: { name: s.user.name } });
+    const drafts = await api("GET", `/accounts/${s.accountId}/broadcasts?status=draft`, { token: s.token });
+    expect(drafts.body.data).toHaveLength(1);
+    const sending = await api("GET", `/accounts/${s.accountId}/broadcasts?status=sending`, { token: s.token });
+    expect(sending.body.data).toHaveLength(0);
+
+    const patched = await api("PATCH", `/accounts/${s.accountId}/broadcasts/${id}`, { token: s.token, body: { name: "Зимняя акция", pacing: { perSecond: null } } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ name: "Зимняя акция", pacing: { perSecond: null } });
+
+    expect((await api("DELETE", `/accounts/${s.accountId}/broadcasts/${id}`, { token: s.token })).status).toBe(200);
+    expect((await api("GET", `/accounts/${s.accountId}/broadcasts/${id}`, { token: s.token })).status).toBe(404);
+  });
+
+  it("bad input is a 400 with Russian field messages and stores nothing", async () => {
+    const s = await bcSetup();
+    const tooMany = Array.from({ length: 11 }, (_, i) => ({ label: `Кнопка ${i + 1}` }));
+    const bad = await api("POST", `/accounts/${s.accountId}/broadcasts`, {
+      token: s.token,
+      body: { name: " ", channelId: s.channelId, audience: { filter: {} }, content: { text: "", buttons: tooMany } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.fields).toMatchObject({ name: ["Введите название"], "content.buttons": ["Не больше 10 кнопок"] });
+    const noText = await api("POST", `/accounts/${s.accountId}/broadcasts`, { token: s.token, body: bcBody(s, { content: { text: "  ", buttons: [] } }) });
+    expect(noText.status).toBe(400);
+    expect(noText.body.details.fields["content.text"]).toEqual(["Введите текст сообщения или прикрепите файл"]);
+    const badUrl = await api("POST", `/accounts/${s.accountId}/broadcasts`, { token: s.token, body: bcBody(s, { content: { text: "Привет", buttons: [{ label: "Сайт", url: "javascript:alert(1)" }] } }) });
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.body.details.fields["content.buttons.0.url"]).toEqual(["Введите ссылку, начинающуюся с http:// или https://"]);
+    const foreignChannel = await api("POST", `/accounts/${s.accountId}/broadcasts`, { token: s.token, body: bcBody(s, { channelId: "nope" }) });
+    expect(foreignChannel.status).toBe(400);
+    expect(foreignChannel.body.details.fields.channelId).toEqual(["Канал не найден"]);
+    const missingSegment = await api("POST", `/accounts/${s.accountId}/broadcasts`, { token: s.token, body: bcBody(s, { audience: { segmentId: "nope" } }) });
+    expect(missingSegment.status).toBe(400);
+    expect(missingSegment.body.details.fields["audience.segmentId"]).toEqual(["Сегмент не найден"]);
+    const foreignMedia = await api("POST", `/accounts/${s.accountId}/broadcasts`, {
+      token: s.token,
+      body: bcBody(s, { content: { text: "", buttons: [], media: { key: "accounts/other/x.png", type: "image", fileName: "x.png", mimeType: "image/png" } } }),
+    });
+    expect(foreignMedia.status).toBe(400);
+    const list = await api("GET", `/accounts/${s.accountId}/broadcasts`, { token: s.token });
+    expect(list.body.meta.total).toBe(0);
+  });
+
+  it("operators read broadcasts but may not create, change or delete them", async () => {
+    const s = await bcSetup();
+    const created = await api("POST", `/accounts/${s.accountId}/broadcasts`, { token: s.token, body: bcBody(s) });
+    const id = created.body.broadcastId as string;
+    const op = await addMember(s.token, s.accountId, "operator");
+    expect((await api("GET", `/accounts/${s.accountId}/broadcasts`, { token: op.token })).status).toBe(200);
+    expect((await api("GET", `/accounts/${s.accountId}/broadcasts/${id}`, { token: op.token })).status).toBe(200);
+    expect((await api("POST", `/accounts/${s.accountId}/broadcasts`, { token: op.token, body: bcBody(s) })).status).toBe(403);
+    expect((await api("PATCH", `/accounts/${s.accountId}/broadcasts/${id}`, { token: op.token, body: { name: "X" } })).status).toBe(403);
+    expect((await api("DELETE", `/accounts/${s.accountId}/broadcasts/${id}`, { token: op.token })).status).toBe(403);
+    const admin = await addMember(s.token, s.accountId, "admin");
+    expect((await api("PATCH", `/accounts/${s.accountId}/broadcasts/${id}`, { token: admin.token, body: { name: "Админ поправил" } })).status).toBe(200);
+  });
+});
