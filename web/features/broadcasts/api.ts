@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { BroadcastStatus, RecipientState } from "@worker/features/broadcasts/contract";
+import type { BroadcastStatsDto, BroadcastStatus, RecipientState } from "@worker/features/broadcasts/contract";
 import { api } from "@/lib/api";
 import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query";
@@ -7,12 +7,13 @@ import { queryKeys } from "@/lib/query";
 export type BroadcastQuota = ApiResponse<"/accounts/:accountId/broadcast-quota">;
 export type BroadcastList = ApiResponse<"/accounts/:accountId/broadcasts">;
 export type Broadcast = ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId">;
-export type BroadcastStats = ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId/stats">;
-export type RecipientsPage = ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId/recipients">;
-export type Recipient = RecipientsPage["data"][number];
+export type BroadcastStats = BroadcastStatsDto;
 export type BroadcastInput = ApiBody<"/accounts/:accountId/broadcasts">;
 export type BroadcastPatch = ApiBody<"/accounts/:accountId/broadcasts/:broadcastId", "patch">;
 export type BroadcastAction = "pause" | "resume" | "cancel";
+// TODO(h-bcsrv): the route that lists the account's channels a broadcast may use is asked of the
+// server helper; until it lands this names the broadcast's own `channel` shape.
+export type BroadcastChannel = NonNullable<Broadcast["channel"]>;
 
 export interface BroadcastListParams {
   page: number;
@@ -44,6 +45,12 @@ export const broadcastQueries = {
       queryKey: broadcastKeys.quota(accountId),
       queryFn: ({ signal }) => api.get<BroadcastQuota>(`/accounts/${accountId}/broadcast-quota`, { signal, silent: true }),
     }),
+  /** The account's connected messengers a broadcast can go through. */
+  channels: (accountId: string) =>
+    queryOptions({
+      queryKey: queryKeys.accountPart(accountId, "broadcast-channels"),
+      queryFn: ({ signal }) => api.get<{ data: BroadcastChannel[] }>(`/accounts/${accountId}/broadcast-channels`, { signal, silent: true }),
+    }),
   list: (accountId: string, p: BroadcastListParams) =>
     queryOptions({
       queryKey: broadcastKeys.list(accountId, p),
@@ -55,12 +62,6 @@ export const broadcastQueries = {
       queryKey: broadcastKeys.detail(accountId, broadcastId),
       queryFn: ({ signal }) => api.get<Broadcast>(`${base(accountId)}/${broadcastId}`, { signal, silent: true }),
     }),
-  recipients: (accountId: string, broadcastId: string, p: RecipientParams) =>
-    queryOptions({
-      queryKey: broadcastKeys.recipients(accountId, broadcastId, p),
-      queryFn: ({ signal }) => api.get<RecipientsPage>(`${base(accountId)}/${broadcastId}/recipients`, { query: { page: p.page, limit: p.limit, state: p.state }, signal, silent: true }),
-      placeholderData: keepPreviousData,
-    }),
 };
 
 export const broadcastApi = {
@@ -71,8 +72,8 @@ export const broadcastApi = {
   remove: (accountId: string, broadcastId: string) => api.delete<ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId", "delete">>(`${base(accountId)}/${broadcastId}`),
   /** `at`: a local date-time on the account's clock; none = now. Silent: the caller shows the refusal (over quota) as the server's sentence. */
   start: (accountId: string, broadcastId: string, at?: string) =>
-    api.post<ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId/start", "post">>(`${base(accountId)}/${broadcastId}/start`, at ? { at } : {}, { silent: true }),
+    api.post<Broadcast>(`${base(accountId)}/${broadcastId}/start`, at ? { at } : {}, { silent: true }),
   act: (accountId: string, broadcastId: string, action: BroadcastAction) => api.post<Broadcast>(`${base(accountId)}/${broadcastId}/${action}`, {}),
-  test: (accountId: string, broadcastId: string) => api.post<ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId/test", "post">>(`${base(accountId)}/${broadcastId}/test`, {}),
+  test: (accountId: string, broadcastId: string) => api.post<{ message?: string }>(`${base(accountId)}/${broadcastId}/test`, {}),
   export: (accountId: string, broadcastId: string, format: "csv" | "xlsx") => api.download(`${base(accountId)}/${broadcastId}/export`, { query: { format } }),
 };

@@ -2,9 +2,12 @@ import { z } from "zod";
 import type { TFunction } from "i18next";
 import { MAX_BROADCAST_NAME, MAX_BROADCAST_TEXT, MAX_BUTTON_LABEL, MAX_BUTTONS, PACING_DEFAULTS, PACING_LIMITS } from "@worker/features/broadcasts/contract";
 import type { AudienceFilter } from "@worker/features/audience/filter";
+import type { Broadcast, BroadcastInput } from "./api";
+import { readyFilter } from "@/features/audience/filter-model";
 
-export const COMPOSER_PLATFORMS = ["TELEGRAM", "WHATSAPP", "INSTAGRAM"] as const;
-export type ComposerPlatform = (typeof COMPOSER_PLATFORMS)[number];
+type BroadcastMedia = NonNullable<Broadcast["content"]["media"]>;
+
+export type ComposerPlatform = "TELEGRAM" | "WHATSAPP" | "INSTAGRAM";
 
 const isUrl = (s: string) => {
   try {
@@ -26,12 +29,12 @@ export function composerSchema(t: TFunction<"broadcasts">) {
   return z
     .object({
       name: z.string().trim().min(1, t("composer.errors.name")).max(MAX_BROADCAST_NAME, t("composer.errors.max", { n: MAX_BROADCAST_NAME })),
-      platform: z.enum(COMPOSER_PLATFORMS, { error: t("composer.errors.channel") }),
+      channelId: z.string().min(1, t("composer.errors.channel")),
       audienceMode: z.enum(["segment", "filter"]),
       segmentId: z.string(),
       filter: z.custom<AudienceFilter>(),
       text: z.string().max(MAX_BROADCAST_TEXT, t("composer.errors.max", { n: MAX_BROADCAST_TEXT })),
-      media: z.object({ key: z.string(), name: z.string(), url: z.string(), mime: z.string() }).nullable(),
+      media: z.custom<BroadcastMedia | null>(),
       buttons: z.array(button).max(MAX_BUTTONS, t("composer.errors.buttons", { n: MAX_BUTTONS })),
       scheduleMode: z.enum(["now", "later"]),
       at: z.string(),
@@ -49,10 +52,10 @@ export type ComposerInput = z.input<ReturnType<typeof composerSchema>>;
 export type ComposerValues = z.output<ReturnType<typeof composerSchema>>;
 
 /** A new broadcast's form: the channel's default pacing, everyone reachable, sent now. */
-export function emptyComposer(platform: ComposerPlatform = "TELEGRAM"): ComposerInput {
+export function emptyComposer(channelId = ""): ComposerInput {
   return {
     name: "",
-    platform,
+    channelId,
     audienceMode: "filter",
     segmentId: "",
     filter: {},
@@ -64,5 +67,36 @@ export function emptyComposer(platform: ComposerPlatform = "TELEGRAM"): Composer
     perSecond: PACING_DEFAULTS.TELEGRAM.perSecond ?? 25,
     minDelaySec: PACING_DEFAULTS.WHATSAPP.minDelaySec ?? 5,
     maxDelaySec: PACING_DEFAULTS.WHATSAPP.maxDelaySec ?? 15,
+  };
+}
+
+/** A saved draft back in the form. */
+export function composerFromBroadcast(b: Broadcast): ComposerInput {
+  const empty = emptyComposer(b.channelId ?? "");
+  const audience = b.audience as { segmentId?: string; filter?: AudienceFilter };
+  return {
+    ...empty,
+    name: b.name,
+    audienceMode: audience.segmentId ? "segment" : "filter",
+    segmentId: audience.segmentId ?? "",
+    filter: audience.filter ?? {},
+    text: b.content.text,
+    media: b.content.media ?? null,
+    buttons: b.content.buttons.map((x) => ({ label: x.label, url: x.url ?? "" })),
+    perSecond: b.pacing.perSecond ?? empty.perSecond,
+    minDelaySec: b.pacing.minDelaySec ?? empty.minDelaySec,
+    maxDelaySec: b.pacing.maxDelaySec ?? empty.maxDelaySec,
+  };
+}
+
+/** The API's body of the form for a channel of this platform (its own pacing only). */
+export function composerBody(v: ComposerValues, platform: string | undefined): BroadcastInput {
+  const pacing = platform === "WHATSAPP" ? { minDelaySec: v.minDelaySec, maxDelaySec: v.maxDelaySec } : platform === "TELEGRAM" ? { perSecond: v.perSecond } : {};
+  return {
+    name: v.name,
+    channelId: v.channelId,
+    audience: v.audienceMode === "segment" ? { segmentId: v.segmentId } : { filter: readyFilter(v.filter) },
+    content: { text: v.text, media: v.media ?? null, buttons: v.buttons.map((b) => ({ label: b.label, url: b.url || undefined })) },
+    pacing,
   };
 }

@@ -1,0 +1,53 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { Plug } from "lucide-react";
+import { SelectField } from "@/components/form/select-field";
+import { QueryLoadError } from "@/components/query-view";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { PlatformIcon } from "@/features/chat/components/platform-icon";
+import type { BroadcastChannel } from "../../api";
+import type { ComposerForm } from "./form-types";
+
+/** The connected messenger the broadcast goes through, with its icon; none connected → a way to connect one. */
+export function ChannelField({ accountId, form, channels, disabled }: { accountId: string; form: ComposerForm; channels: UseQueryResult<{ data: BroadcastChannel[] }>; disabled?: boolean }) {
+  const { t } = useTranslation(["broadcasts", "chat"]);
+  if (channels.isPending) return <Skeleton className="h-16 w-full" />;
+  if (channels.isError) return <QueryLoadError query={channels} />;
+  if (!channels.data.data.length) {
+    return (
+      <Alert variant="warning" role="note">
+        <Plug aria-hidden />
+        <AlertTitle>{t("composer.channel.none")}</AlertTitle>
+        <AlertDescription>
+          <p>{t("composer.channel.noneHint")}</p>
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/${accountId}/connect`}>{t("composer.channel.connect")}</Link>
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  return (
+    <SelectField
+      control={form.control}
+      name="channelId"
+      label={t("composer.channel.label")}
+      placeholder={t("composer.channel.placeholder")}
+      triggerTestId="broadcast-channel"
+      disabled={disabled}
+      options={channels.data.data.map((c) => ({
+        value: c.channelId,
+        label: (
+          <span className="inline-flex items-center gap-2">
+            <PlatformIcon platform={c.platform} className="size-5" decorative />
+            <span>{t(`chat:platform.${c.platform}`)}</span>
+            {c.name && <span className="text-muted-foreground">· {c.name}</span>}
+          </span>
+        ),
+      }))}
+    />
+  );
+}
