@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { BroadcastStatsDto, BroadcastStatus, RecipientState } from "@worker/features/broadcasts/contract";
+import type { BroadcastStatus, RecipientState } from "@worker/features/broadcasts/contract";
 import { api } from "@/lib/api";
 import type { ApiBody, ApiResponse } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query";
@@ -7,7 +7,11 @@ import { queryKeys } from "@/lib/query";
 export type BroadcastQuota = ApiResponse<"/accounts/:accountId/broadcast-quota">;
 export type BroadcastList = ApiResponse<"/accounts/:accountId/broadcasts">;
 export type Broadcast = ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId">;
-export type BroadcastStats = BroadcastStatsDto;
+export type BroadcastStats = ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId/stats">;
+export type RecipientsPage = ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId/recipients">;
+export type Recipient = RecipientsPage["data"][number];
+/** The recipients table's state filter: a recipient state, or `pending` (not handed to the sender yet). */
+export type RecipientFilter = RecipientState | "pending";
 export type BroadcastInput = ApiBody<"/accounts/:accountId/broadcasts">;
 export type BroadcastPatch = ApiBody<"/accounts/:accountId/broadcasts/:broadcastId", "patch">;
 export type BroadcastAction = "pause" | "resume" | "cancel";
@@ -24,7 +28,7 @@ export interface BroadcastListParams {
 export interface RecipientParams {
   page: number;
   limit: number;
-  state?: RecipientState;
+  state?: RecipientFilter;
 }
 
 export const broadcastKeys = {
@@ -51,6 +55,12 @@ export const broadcastQueries = {
       queryKey: queryKeys.accountPart(accountId, "broadcast-channels"),
       queryFn: ({ signal }) => api.get<{ data: BroadcastChannel[] }>(`/accounts/${accountId}/broadcast-channels`, { signal, silent: true }),
     }),
+  recipients: (accountId: string, broadcastId: string, p: RecipientParams) =>
+    queryOptions({
+      queryKey: broadcastKeys.recipients(accountId, broadcastId, p),
+      queryFn: ({ signal }) => api.get<RecipientsPage>(`${base(accountId)}/${broadcastId}/recipients`, { query: { page: p.page, limit: p.limit, state: p.state }, signal, silent: true }),
+      placeholderData: keepPreviousData,
+    }),
   list: (accountId: string, p: BroadcastListParams) =>
     queryOptions({
       queryKey: broadcastKeys.list(accountId, p),
@@ -72,8 +82,8 @@ export const broadcastApi = {
   remove: (accountId: string, broadcastId: string) => api.delete<ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId", "delete">>(`${base(accountId)}/${broadcastId}`),
   /** `at`: a local date-time on the account's clock; none = now. Silent: the caller shows the refusal (over quota) as the server's sentence. */
   start: (accountId: string, broadcastId: string, at?: string) =>
-    api.post<Broadcast>(`${base(accountId)}/${broadcastId}/start`, at ? { at } : {}, { silent: true }),
+    api.post<ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId/start", "post">>(`${base(accountId)}/${broadcastId}/start`, at ? { at } : {}, { silent: true }),
   act: (accountId: string, broadcastId: string, action: BroadcastAction) => api.post<Broadcast>(`${base(accountId)}/${broadcastId}/${action}`, {}),
-  test: (accountId: string, broadcastId: string) => api.post<{ message?: string }>(`${base(accountId)}/${broadcastId}/test`, {}),
+  test: (accountId: string, broadcastId: string) => api.post<ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId/test", "post">>(`${base(accountId)}/${broadcastId}/test`, {}),
   export: (accountId: string, broadcastId: string, format: "csv" | "xlsx") => api.download(`${base(accountId)}/${broadcastId}/export`, { query: { format } }),
 };

@@ -42,7 +42,7 @@ export function MessageSection({ form, fields, disabled }: { form: ComposerForm;
               }}
               rows={7}
               maxLength={MAX_BROADCAST_TEXT}
-              placeholder={t("composer.message.placeholder")}
+              placeholder={t("composer.message.placeholder", { variable: "{{name}}" })}
               disabled={disabled}
               data-testid="broadcast-text"
             />
