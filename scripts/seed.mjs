@@ -8,6 +8,7 @@ import { assistantsSeed } from "./seed-assistants.mjs";
 import { inboxSeed } from "./seed-inbox.mjs";
 import { broadcastPackagesSeed } from "./seed-broadcast-packages.mjs";
 import { customFieldsSeed } from "./seed-custom-fields.mjs";
+import { broadcastsSeed } from "./seed-broadcasts.mjs";
 
 export const DEMO = { email: "demo@assistly.local", password: "demo12345", name: "Демо Оператор" };
 export const ADMIN = { email: "admin@assistly.local", password: "admin12345", name: "Администратор" };
@@ -41,7 +42,7 @@ export function seedSql(now = Date.now()) {
 }
 
 /** Feature seeds: functions (now, quote) → SQL statements. */
-export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed];
+export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, broadcastsSeed];
 
 export function applySeed({ persistTo } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seed-"));
