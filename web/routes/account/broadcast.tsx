@@ -62,7 +62,7 @@ function BroadcastView({ accountId, broadcast: b, onDeleted }: { accountId: stri
           <AlertDescription>{b.pausedReason}</AlertDescription>
         </Alert>
       )}
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_360px]">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
         <div className="min-w-0 space-y-6">
           {b.status !== "draft" && <BroadcastProgress counts={b.counts} activeState={state} onState={(s) => setState((cur) => (cur === s ? undefined : s))} />}
           {b.status !== "draft" && <RecipientsTable accountId={accountId} broadcastId={b.broadcastId} state={state} onState={setState} />}

@@ -58,7 +58,7 @@ export function MessagePreview({ platform, text, buttons, vars, media, className
         {native && filled.length > 0 && (
           <ul className="mt-1 grid gap-1" aria-label={t("composer.preview.keyboard")} data-testid="broadcast-preview-keyboard">
             {filled.map((b, i) => (
-              <li key={i} className="flex items-center justify-center gap-1 rounded-lg bg-black/25 px-3 py-1.5 text-sm font-medium text-white dark:bg-white/15">
+              <li key={i} className="flex items-center justify-center gap-1 rounded-lg border border-[#0f6aa6]/20 bg-white px-3 py-1.5 text-sm font-medium text-[#0f6aa6] dark:border-transparent dark:bg-white/15 dark:text-white">
                 <span className="truncate">{b.label}</span>
                 {b.url && <ExternalLink className="size-3.5 shrink-0" aria-hidden />}
               </li>

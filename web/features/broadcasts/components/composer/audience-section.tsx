@@ -53,7 +53,7 @@ export function AudienceSection({ accountId, form, disabled }: { accountId: stri
           options={(segments.data?.data ?? []).map((s) => ({ value: s.segmentId, label: <SegmentOption accountId={accountId} segmentId={s.segmentId} name={s.name} /> }))}
         />
       ) : (
-        <AudienceFilterBuilder accountId={accountId} value={filter} onChange={(f) => form.setValue("filter", f, { shouldDirty: true })} hide={["channels", "subscription"]} />
+        <AudienceFilterBuilder accountId={accountId} value={filter} onChange={(f) => form.setValue("filter", f, { shouldDirty: true })} hide={["channels", "subscription", "q"]} />
       )}
       <div className="space-y-2 rounded-lg bg-muted/50 px-4 py-3">
         {mode === "segment" && segmentId ? <AudienceCount accountId={accountId} segmentId={segmentId} /> : mode === "filter" ? <AudienceCount accountId={accountId} filter={readyFilter(filter)} /> : null}
