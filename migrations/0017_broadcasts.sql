@@ -16,8 +16,7 @@ CREATE TABLE `broadcast_recipients` (
 	FOREIGN KEY (`account_id`) REFERENCES `accounts`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `broadcast_recipients_pump_idx` ON `broadcast_recipients` (`broadcast_id`,`message_id`,`contact_id`);--> statement-breakpoint
-CREATE INDEX `broadcast_recipients_state_idx` ON `broadcast_recipients` (`broadcast_id`,`state`,`updated_at`);--> statement-breakpoint
+CREATE INDEX `broadcast_recipients_state_idx` ON `broadcast_recipients` (`broadcast_id`,`state`,`contact_id`);--> statement-breakpoint
 CREATE INDEX `broadcast_recipients_message_idx` ON `broadcast_recipients` (`message_id`);--> statement-breakpoint
 CREATE INDEX `broadcast_recipients_contact_idx` ON `broadcast_recipients` (`contact_id`);--> statement-breakpoint
 CREATE TABLE `broadcasts` (
@@ -40,6 +39,7 @@ CREATE TABLE `broadcasts` (
 	`skipped` integer DEFAULT 0 NOT NULL,
 	`clicks` integer DEFAULT 0 NOT NULL,
 	`quota_reserved` integer DEFAULT 0 NOT NULL,
+	`next_tick_at` integer DEFAULT 0 NOT NULL,
 	`created_by` text,
 	`started_at` integer,
 	`completed_at` integer,

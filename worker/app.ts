@@ -24,7 +24,7 @@ import { metaOauthRoutes } from "./features/channels/meta-oauth.routes";
 import { webhookRoutes } from "./features/webhooks/webhooks.routes";
 import { deadLetterRoutes } from "./features/admin-dlq/admin-dlq.routes";
 import { broadcastPackageAdminRoutes, broadcastQuotaRoutes } from "./features/broadcast-quota/broadcast-quota.routes";
-import { broadcastRoutes } from "./features/broadcasts/broadcasts.routes";
+import { broadcastClickRoutes, broadcastRoutes } from "./features/broadcasts/broadcasts.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -93,6 +93,7 @@ const api = new Hono<AppBindings>()
   .route("/admin", broadcastPackageAdminRoutes)
   .route("/accounts", broadcastQuotaRoutes)
   .route("/accounts", broadcastRoutes)
+  .route("/b", broadcastClickRoutes)
   .route("/dev", devRoutes);
 
 export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes);

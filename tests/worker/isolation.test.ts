@@ -126,6 +126,14 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "GET /api/accounts/:accountId/broadcasts/:broadcastId": "allow",
   "PATCH /api/accounts/:accountId/broadcasts/:broadcastId": "forbid",
   "DELETE /api/accounts/:accountId/broadcasts/:broadcastId": "forbid",
+  "POST /api/accounts/:accountId/broadcasts/:broadcastId/start": "forbid",
+  "POST /api/accounts/:accountId/broadcasts/:broadcastId/pause": "forbid",
+  "POST /api/accounts/:accountId/broadcasts/:broadcastId/resume": "forbid",
+  "POST /api/accounts/:accountId/broadcasts/:broadcastId/cancel": "forbid",
+  "POST /api/accounts/:accountId/broadcasts/:broadcastId/test": "forbid",
+  "GET /api/accounts/:accountId/broadcasts/:broadcastId/recipients": "allow",
+  "GET /api/accounts/:accountId/broadcasts/:broadcastId/stats": "allow",
+  "GET /api/accounts/:accountId/broadcasts/:broadcastId/export": "allow",
 };
 
 /**

@@ -96,6 +96,8 @@ export class SendError extends Error {
     public readonly kind: SendErrorKind,
     public readonly httpStatus?: number,
     public readonly retryAfter?: number,
+    /** `RECIPIENT_GONE`: the person blocked the bot or deleted the account; no more broadcasts to them. */
+    public readonly code?: "RECIPIENT_GONE",
   ) {
     super(message);
   }

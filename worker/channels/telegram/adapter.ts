@@ -1,6 +1,6 @@
 import type { ChannelAdapter } from "../adapter";
 import { SendError } from "../types";
-import { parseTelegramUpdate, TelegramClient, type TgUpdate } from "./telegram";
+import { inlineKeyboard, parseTelegramUpdate, TelegramClient, type TgUpdate } from "./telegram";
 
 export interface TelegramCreds {
   botToken: string;
@@ -27,7 +27,7 @@ export const telegramAdapter: ChannelAdapter = {
   },
   async send(req) {
     const client = new TelegramClient(req.env.TELEGRAM_API_BASE, (await req.creds<TelegramCreds>()).botToken);
-    return client.send(req.chatId, req.payload);
+    return client.send(req.chatId, req.payload, inlineKeyboard(req.metadata.buttons));
   },
   // ≈30 messages/s per bot and 1/s per chat (Bot API limits).
   limits: { pacing: { channelMs: 34, chatMs: 1000 }, attachmentsByUrl: false },

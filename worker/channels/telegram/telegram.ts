@@ -47,7 +47,10 @@ export class TelegramClient {
     }
     if (res.ok && data.ok) return data.result as T;
     const status = data.error_code ?? res.status;
-    throw sendErrorFor(status, data.description ?? `HTTP ${res.status}`, data.parameters?.retry_after);
+    const description = data.description ?? `HTTP ${res.status}`;
+    // "Forbidden: bot was blocked by the user" / "user is deactivated": the person is gone for this bot.
+    if (status === 403 && /blocked by the user|user is deactivated/i.test(description)) throw new SendError(description, "permanent", 403, undefined, "RECIPIENT_GONE");
+    throw sendErrorFor(status, description, data.parameters?.retry_after);
   }
 
   getMe() {
@@ -69,8 +72,8 @@ export class TelegramClient {
     return `${this.base.replace(/\/$/, "")}/file/bot${this.token}/${filePath}`;
   }
 
-  /** Sends one message; returns Telegram's message_id as the platform id. */
-  async send(chatId: string, payload: OutgoingPayload): Promise<{ platformMessageId: string }> {
+  /** Sends one message (with an inline keyboard when given); returns Telegram's message_id as the platform id. */
+  async send(chatId: string, payload: OutgoingPayload, replyMarkup?: TgInlineKeyboard): Promise<{ platformMessageId: string }> {
     let result: { message_id: number };
     if (payload.file) {
       const method = payload.type === "image" ? "sendPhoto" : payload.type === "video" ? "sendVideo" : payload.type === "audio" ? "sendAudio" : "sendDocument";
@@ -79,12 +82,33 @@ export class TelegramClient {
       form.set("chat_id", chatId);
       if (payload.content) form.set("caption", payload.content.slice(0, 1024));
       form.set(field, new File([payload.file.bytes], payload.file.fileName, { type: payload.file.mimeType }));
+      if (replyMarkup) form.set("reply_markup", JSON.stringify(replyMarkup));
       result = await this.call(method, form);
     } else {
-      result = await this.call("sendMessage", { chat_id: chatId, text: payload.content.slice(0, 4096) });
+      result = await this.call("sendMessage", { chat_id: chatId, text: payload.content.slice(0, 4096), ...(replyMarkup ? { reply_markup: replyMarkup } : {}) });
     }
     return { platformMessageId: String(result.message_id) };
   }
+}
+
+export interface TgInlineKeyboard {
+  inline_keyboard: ({ text: string; url: string } | { text: string; callback_data: string })[][];
+}
+
+/**
+ * Buttons of a message's metadata (`[{label, url?, data?}]`, a broadcast's) as an inline keyboard,
+ * one button a row: a link opens `url`, a reply button sends `data` back as a callback query.
+ */
+export function inlineKeyboard(buttons: unknown): TgInlineKeyboard | undefined {
+  if (!Array.isArray(buttons) || !buttons.length) return undefined;
+  const rows = buttons.flatMap((b: { label?: unknown; url?: unknown; data?: unknown }): TgInlineKeyboard["inline_keyboard"] => {
+    const text = typeof b?.label === "string" ? b.label : "";
+    if (!text) return [];
+    if (typeof b.url === "string" && b.url) return [[{ text, url: b.url }]];
+    if (typeof b.data === "string" && b.data) return [[{ text, callback_data: b.data.slice(0, 64) }]];
+    return [];
+  });
+  return rows.length ? { inline_keyboard: rows } : undefined;
 }
 
 /** The bot id is the part of the token before the colon. */

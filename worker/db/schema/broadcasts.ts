@@ -53,6 +53,8 @@ export const broadcasts = sqliteTable(
     clicks: integer("clicks").notNull().default(0),
     /** Recipients reserved of the account's quota when sending started. */
     quotaReserved: integer("quota_reserved").notNull().default(0),
+    /** When the pump's next tick is due: a tick arriving well before it belongs to a superseded chain and stops. */
+    nextTickAt: integer("next_tick_at").notNull().default(0),
     createdBy: userRefOrNull("created_by"),
     startedAt: integer("started_at"),
     completedAt: integer("completed_at"),
@@ -62,8 +64,9 @@ export const broadcasts = sqliteTable(
 );
 
 /**
- * One contact of a broadcast: the pair is the key, so a contact is materialized once. `messageId`
- * is null until the pump stores the outgoing message; `state` null = not handed out yet.
+ * One contact of a broadcast: the pair is the key, so a contact is materialized once. `state` null =
+ * not handed out yet; the pump stores the outgoing message and sets `queued` + `messageId` in one
+ * transaction; the sender moves it on (sent, failed), receipts to delivered and read.
  */
 export const broadcastRecipients = sqliteTable(
   "broadcast_recipients",
@@ -88,8 +91,8 @@ export const broadcastRecipients = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.broadcastId, t.contactId] }),
-    index("broadcast_recipients_pump_idx").on(t.broadcastId, t.messageId, t.contactId),
-    index("broadcast_recipients_state_idx").on(t.broadcastId, t.state, t.updatedAt),
+    // The pump's window (state IS NULL, by contact) and the paged list by state.
+    index("broadcast_recipients_state_idx").on(t.broadcastId, t.state, t.contactId),
     index("broadcast_recipients_message_idx").on(t.messageId),
     index("broadcast_recipients_contact_idx").on(t.contactId),
   ],

@@ -12,6 +12,7 @@ import { publishSafe } from "../inbox/realtime";
 import { rowToMessage } from "../inbox/rows";
 import { serializeMessage } from "../inbox/serialize";
 import { outboundMessageSchema, type OutboundMessage } from "../outbound/outbound";
+import * as bc from "../broadcasts/sender-hooks";
 import { isConnected, openCredentials } from "./channels.service";
 
 /** Mirrors `max_retries` of the outbound consumer in wrangler.toml (+1 for the first delivery). */
@@ -175,7 +176,10 @@ async function prepare(env: Env, q: OutboundMessage, attempts: number): Promise<
     const w = replyWindow(channel.platform, thread);
     if (!w.open) return { outcome: await fail(env, q, message, w.reason, w.code, attempts) };
   }
-  return { ready: { l: { ...l, channel }, pace: channelAdapter(channel.platform)?.limits.pacing ?? { channelMs: 0, chatMs: 0 } } };
+  // A broadcast is paced by its own pump (or not at all): its sends take no slots from the channel's
+  // budget, so live replies of the same bot are never queued behind thousands of broadcast slots.
+  const unpaced = { channelMs: 0, chatMs: 0 };
+  return { ready: { l: { ...l, channel }, pace: bc.broadcastOf(message) ? unpaced : (channelAdapter(channel.platform)?.limits.pacing ?? unpaced) } };
 }
 
 /** Waits for the reserved slot (or sends the message back to the queue when it is far off), then delivers. */
@@ -185,6 +189,13 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
   if (wait > MAX_INLINE_WAIT_MS) return { kind: "retry", delaySeconds: Math.ceil(wait / 1000) };
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   await spaced(channel.id, ready.pace.channelMs);
+  // A broadcast's message: claimed right before the call, so two deliveries of it never both send.
+  const broadcastId = bc.broadcastOf(message);
+  if (broadcastId) {
+    const claim = await bc.claimBroadcastSend(env, broadcastId, message.id);
+    if (claim === "skip") return { kind: "ack" };
+    if (claim === "busy") return { kind: "retry", delaySeconds: Math.ceil(bc.CLAIM_LEASE_MS / 1000) };
+  }
 
   try {
     const payload = await payloadOf(env, message, channelAdapter(channel.platform)?.limits.attachmentsByUrl === true);
@@ -200,10 +211,12 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
       .bind(platformMessageId, now, message.id, q.accountId)
       .first<Record<string, unknown>>();
     await attempt(env, q, channel.id, attempts, "sent", null, null);
+    if (broadcastId) await bc.broadcastSent(env, broadcastId, message.id);
     if (updated) await publishSafe(env, q.accountId, [{ event: "message", data: serializeMessage(rowToMessage(updated)), webhooks: ["message.sent"] }]);
     return { kind: "ack" };
   } catch (e) {
     const err = e instanceof SendError ? e : new SendError((e as Error).message, "transient");
+    if (broadcastId && err.kind !== "permanent") await bc.releaseBroadcastClaim(env, broadcastId, message.id);
     if (err.kind === "rate_limited") {
       const ra = Math.max(1, Math.ceil(err.retryAfter ?? 1));
       // Everyone sending through this channel waits too.
@@ -216,6 +229,10 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
       return transientOutcome(env, q, attempts, err.message, message);
     }
     await attempt(env, q, channel.id, attempts, "failed", err.httpStatus ?? null, err.message);
+    if (err.code === "RECIPIENT_GONE") {
+      await bc.unsubscribeGone(env, q.accountId, contact.id);
+      return fail(env, q, message, `${bc.RECIPIENT_GONE_REASON} (${err.message})`, "SEND_REJECTED", attempts);
+    }
     return fail(env, q, message, `Мессенджер отклонил сообщение: ${err.message}`, "SEND_REJECTED", attempts);
   }
 }
@@ -244,7 +261,10 @@ async function markFailed(env: Env, accountId: string, messageId: string, reason
   )
     .bind(reason, code, Date.now(), messageId, accountId)
     .first<Record<string, unknown>>();
-  if (row) await publishSafe(env, accountId, [{ event: "message", data: serializeMessage(rowToMessage(row)) }]);
+  if (!row) return;
+  const m = rowToMessage(row);
+  if (bc.broadcastOf(m)) await bc.broadcastFailed(env, m.id, reason);
+  await publishSafe(env, accountId, [{ event: "message", data: serializeMessage(m) }]);
 }
 
 async function attempt(env: Env, q: OutboundMessage, channelId: string | null, n: number, outcome: "sent" | "rate_limited" | "retry" | "failed", httpStatus: number | null, error: string | null) {

@@ -110,13 +110,13 @@ function customValue(v: FieldValue | undefined): string | number | null {
   return v.join(", ");
 }
 
-function csvCell(v: string | number | Date | null): string {
+export function csvCell(v: string | number | Date | null): string {
   if (v === null || v === undefined) return "";
   if (v instanceof Date) return v.toISOString();
   return String(v);
 }
 
-function csvLine(cells: string[]): string {
+export function csvLine(cells: string[]): string {
   return (
     cells
       .map((s) => {

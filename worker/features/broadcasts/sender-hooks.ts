@@ -1,0 +1,79 @@
+import type { Message } from "../../db/schema/inbox";
+import type { Env } from "../../env";
+
+/**
+ * What the one outbound sender does for a broadcast's message (metadata.broadcastId), kept here so
+ * the sender changes by a few calls. The recipient row is the broadcast's truth; the sender moves it.
+ */
+
+/** How long a sender's claim on a recipient holds: a send that died mid-way is taken over after it. */
+export const CLAIM_LEASE_MS = 60_000;
+
+/** The broadcast a message belongs to (a test send is no broadcast's message). */
+export function broadcastOf(m: Pick<Message, "metadata">): string | null {
+  const meta = (m.metadata ?? {}) as Record<string, unknown>;
+  return typeof meta.broadcastId === "string" && meta.broadcastTest !== true ? meta.broadcastId : null;
+}
+
+/**
+ * Right before the messenger is called: the sender claims the recipient (one guarded UPDATE), so
+ * two deliveries of one queue message, or a re-enqueued one, never both send. `send`: go on;
+ * `skip`: acknowledge without sending (already sent, pulled back by a pause or a cancel);
+ * `busy`: another delivery holds the claim now, look again later.
+ */
+export async function claimBroadcastSend(env: Env, broadcastId: string, messageId: string, now = Date.now()): Promise<"send" | "skip" | "busy"> {
+  const claimed = await env.DB.prepare(
+    `UPDATE broadcast_recipients SET claimed_at = ?3 WHERE broadcast_id = ?1 AND message_id = ?2 AND state = 'queued'
+       AND (claimed_at IS NULL OR claimed_at < ?4) AND EXISTS (SELECT 1 FROM broadcasts b WHERE b.id = ?1 AND b.status = 'sending') RETURNING 1 AS ok`,
+  )
+    .bind(broadcastId, messageId, now, now - CLAIM_LEASE_MS)
+    .first();
+  if (claimed) return "send";
+  const row = await env.DB.prepare(
+    "SELECT r.state, r.claimed_at, b.status, b.account_id FROM broadcast_recipients r JOIN broadcasts b ON b.id = r.broadcast_id WHERE r.broadcast_id = ?1 AND r.message_id = ?2",
+  )
+    .bind(broadcastId, messageId)
+    .first<{ state: string | null; claimed_at: number | null; status: string; account_id: string }>();
+  if (!row || row.state !== "queued") return "skip";
+  if (row.claimed_at !== null && row.claimed_at >= now - CLAIM_LEASE_MS) return "busy";
+  // Queued but the broadcast stopped (a pause or cancel pulled everything else back): this one goes back too.
+  const to = row.status === "cancelled" ? "state = 'skipped', error = 'Рассылка отменена до отправки'" : "state = NULL";
+  await env.DB.batch([
+    env.DB.prepare(`UPDATE broadcast_recipients SET ${to}, message_id = NULL, updated_at = ?3 WHERE broadcast_id = ?1 AND message_id = ?2 AND state = 'queued'`).bind(broadcastId, messageId, now),
+    env.DB.prepare("DELETE FROM messages WHERE id = ?1 AND account_id = ?2 AND platform_message_id IS NULL").bind(messageId, row.account_id),
+  ]);
+  return "skip";
+}
+
+/** The send failed for now (it will be retried): the claim is given up so the retry can take it. */
+export async function releaseBroadcastClaim(env: Env, broadcastId: string, messageId: string): Promise<void> {
+  await env.DB.prepare("UPDATE broadcast_recipients SET claimed_at = NULL WHERE broadcast_id = ?1 AND message_id = ?2 AND state = 'queued'").bind(broadcastId, messageId).run();
+}
+
+/** The messenger took it. */
+export async function broadcastSent(env: Env, broadcastId: string, messageId: string): Promise<void> {
+  await env.DB.prepare("UPDATE broadcast_recipients SET state = 'sent', updated_at = ?3 WHERE broadcast_id = ?1 AND message_id = ?2 AND state = 'queued'").bind(broadcastId, messageId, Date.now()).run();
+}
+
+/** The message failed for good (refused, channel gone, out of attempts): the recipient keeps the reason. */
+export async function broadcastFailed(env: Env, messageId: string, reason: string): Promise<void> {
+  await env.DB.prepare("UPDATE broadcast_recipients SET state = 'failed', error = ?2, updated_at = ?3 WHERE message_id = ?1 AND state = 'queued'").bind(messageId, reason, Date.now()).run();
+}
+
+/** A delivery receipt (WhatsApp, Instagram): the recipient follows its message to delivered or read (never back). */
+export async function broadcastReceipt(env: Env, messageIds: string[], status: "delivered" | "read"): Promise<void> {
+  if (!messageIds.length) return;
+  const from = status === "read" ? "('queued', 'sent', 'delivered')" : "('queued', 'sent')";
+  await env.DB.prepare(`UPDATE broadcast_recipients SET state = ?2, updated_at = ?3 WHERE message_id IN (SELECT value FROM json_each(?1)) AND state IN ${from}`)
+    .bind(JSON.stringify(messageIds), status, Date.now())
+    .run();
+}
+
+/** The messenger said the person blocked the bot or is gone: no more broadcasts for this contact (INTEGRATIONS §5). */
+export async function unsubscribeGone(env: Env, accountId: string, contactId: string): Promise<void> {
+  await env.DB.prepare("UPDATE contacts SET subscription = 'unsubscribed', updated_at = ?3 WHERE id = ?1 AND account_id = ?2 AND subscription = 'subscribed'")
+    .bind(contactId, accountId, Date.now())
+    .run();
+}
+
+export const RECIPIENT_GONE_REASON = "Контакт заблокировал бота или удалил аккаунт: он отписан от рассылок";
