@@ -10,6 +10,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
+const CHANNEL_OF = { TELEGRAM: "demo-ch-telegram", WHATSAPP: "demo-ch-whatsapp" };
 const CHANNELS = [
   { id: "demo-ch-telegram", platform: "TELEGRAM", externalId: "seed-demo-telegram", name: "@uyut_shop_bot" },
   { id: "demo-ch-whatsapp", platform: "WHATSAPP", externalId: "seed-demo-whatsapp", name: "+7 495 120-45-67" },
@@ -18,7 +19,7 @@ const CHANNELS = [
 const FIRST = ["Алексей", "Светлана", "Дмитрий", "Елена", "Сергей", "Наталья", "Андрей", "Татьяна", "Павел", "Юлия", "Максим", "Ирина", "Николай", "Ольга", "Артём", "Марина"];
 const LAST = ["Волков", "Соколова", "Морозов", "Лебедева", "Новиков", "Козлова", "Егоров", "Павлова", "Степанов", "Орлова", "Фёдоров", "Никитина", "Васильев", "Зайцева", "Григорьев", "Белова"];
 
-/** More customers of the shop: 12 on Telegram, 14 on WhatsApp (contacts with a thread each). */
+/** More customers of the shop: 12 on Telegram, 14 on WhatsApp (contacts with a thread on the shop's channel each). */
 function customers() {
   const out = [];
   for (let i = 0; i < 26; i++) {
@@ -134,7 +135,7 @@ export function broadcastsSeed(now, q) {
     const search = [c.name, c.username ?? "", c.phone ?? "", c.userId].join("\n").toLowerCase();
     s.push(
       `INSERT OR IGNORE INTO contacts (id, account_id, platform, platform_user_id, name, platform_username, phone, avatar, status, about, is_test_contact, search_text, custom_fields, facts, first_seen_at, last_seen_at, created_at, updated_at) VALUES (${q(c.id)}, ${q(ACCOUNT)}, ${q(c.platform)}, ${q(c.userId)}, ${q(c.name)}, ${q(c.username)}, ${q(c.phone)}, NULL, NULL, NULL, 0, ${q(search)}, '{}', '[]', ${seen - 20 * DAY}, ${seen}, ${seen - 20 * DAY}, ${seen});`,
-      `INSERT OR IGNORE INTO threads (id, account_id, contact_id, channel_id, kind, external_thread_id, assistant_id, status, gpt_status, is_gpt_active, last_message, last_message_type, last_message_at, last_incoming_at, unread_count, search_text, platform, is_test, created_at, updated_at) VALUES (${q(c.threadId)}, ${q(ACCOUNT)}, ${q(c.id)}, NULL, 'dm', '', NULL, 'closed', 'COMPLETED', 0, '', 'text', ${seen}, ${seen}, 0, ${q(c.name.toLowerCase())}, ${q(c.platform)}, 0, ${seen - 20 * DAY}, ${seen});`,
+      `INSERT OR IGNORE INTO threads (id, account_id, contact_id, channel_id, kind, external_thread_id, assistant_id, status, gpt_status, is_gpt_active, last_message, last_message_type, last_message_at, last_incoming_at, unread_count, search_text, platform, is_test, created_at, updated_at) VALUES (${q(c.threadId)}, ${q(ACCOUNT)}, ${q(c.id)}, ${q(CHANNEL_OF[c.platform])}, 'dm', '', NULL, 'closed', 'COMPLETED', 0, '', 'text', ${seen}, ${seen}, 0, ${q(c.name.toLowerCase())}, ${q(c.platform)}, 0, ${seen - 20 * DAY}, ${seen});`,
     );
   }
   const who = (c) => ({ id: c.id, threadId: c.threadId, name: c.name.split(" ")[0] });

@@ -38,7 +38,7 @@ export function BroadcastComposer({ accountId, broadcast }: { accountId: string;
   const channelId = form.watch("channelId");
   useEffect(() => {
     // A new broadcast starts on the first connected channel once the list has arrived.
-    if (!broadcast && firstChannel && !form.getValues("channelId")) form.setValue("channelId", firstChannel);
+    if (!broadcast && firstChannel && !form.getValues("channelId")) form.setValue("channelId", firstChannel, { shouldValidate: form.formState.isSubmitted });
   }, [broadcast, firstChannel, form]);
   const channel = channels.data?.data.find((c) => c.channelId === channelId);
   const platform = (channel?.platform ?? "TELEGRAM") as ComposerPlatform;
