@@ -37,14 +37,15 @@ export function ChannelField({ accountId, form, channels, disabled }: { accountI
       label={t("composer.channel.label")}
       placeholder={t("composer.channel.placeholder")}
       triggerTestId="broadcast-channel"
+      triggerClassName="min-w-0 [&>span:first-child]:min-w-0 [&>span:first-child]:overflow-hidden"
       disabled={disabled}
       options={channels.data.data.map((c) => ({
         value: c.channelId,
         label: (
-          <span className="inline-flex items-center gap-2">
+          <span className="flex min-w-0 items-center gap-2">
             <PlatformIcon platform={c.platform} className="size-5" decorative />
             <span>{t(`chat:platform.${c.platform}`)}</span>
-            {c.name && <span className="text-muted-foreground">· {c.name}</span>}
+            {c.name && <span className="truncate text-muted-foreground">· {c.name}</span>}
           </span>
         ),
       }))}
