@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { ADMIN, apiLogin, apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
 import { customerWrites } from "./chat-helpers";
-import { eachThemeAndScreen, sideOverflow } from "./fixtures";
+import { eachThemeAndScreen } from "./fixtures";
 
 /**
  * Broadcasts end to end: an owner with the fake Instagram connected and three customers who wrote
@@ -47,6 +47,17 @@ async function ownerWithInstagram(request: APIRequestContext) {
   const grant = await request.post(`/api/admin/accounts/${accountId}/broadcast-packages`, { headers: bearer(admin.accessToken), data: { packageId } });
   expect(grant.status(), await grant.text()).toBeLessThan(300);
   return { auth, accountId, names };
+}
+
+/** Elements of `main` sticking out sideways, except inside a table's own horizontal scroller. */
+function sideOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll("main *")]
+      .filter((el) => !el.closest("[data-slot=table-container]") && el.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((el) => `${el.tagName}.${String((el as HTMLElement).className).slice(0, 80)} → ${Math.round(el.getBoundingClientRect().right)}`);
+  });
 }
 
 test.beforeEach(async ({ page }) => {
