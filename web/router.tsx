@@ -29,7 +29,7 @@ export const ROUTES: RouteDef[] = [
   { path: `${A}/assistants/:assistantId`, module: "account/assistant", access: "auth", layout: "default", titleKey: "common:routes.assistant", ns: ["assistants"], ability: ["read", "Assistant"] },
   { path: `${A}/billing`, module: "account/billing", access: "auth", layout: "default", titleKey: "common:routes.billing", ns: ["billing"], ability: ["read", "Billing"] },
   { path: `${A}/broadcasts`, module: "account/broadcasts", access: "auth", layout: "default", titleKey: "common:routes.broadcasts", ns: ["broadcasts", "chat"], ability: ["read", "Broadcast"] },
-  { path: `${A}/broadcasts/new`, module: "account/broadcast-new", access: "auth", layout: "default", titleKey: "common:routes.broadcasts", ns: ["broadcasts", "contacts", "chat"], ability: ["create", "Broadcast"] },
+  { path: `${A}/broadcasts/new`, module: "account/broadcast-new", access: "auth", layout: "default", titleKey: "common:routes.broadcastNew", ns: ["broadcasts", "contacts", "chat"], ability: ["create", "Broadcast"] },
   { path: `${A}/broadcasts/:broadcastId`, module: "account/broadcast", access: "auth", layout: "default", titleKey: "common:routes.broadcasts", ns: ["broadcasts", "chat"], ability: ["read", "Broadcast"] },
   { path: `${A}/broadcasts/:broadcastId/edit`, module: "account/broadcast-edit", access: "auth", layout: "default", titleKey: "common:routes.broadcasts", ns: ["broadcasts", "contacts", "chat"], ability: ["update", "Broadcast"] },
   { path: `${A}/comments`, module: "account/comments", access: "auth", layout: "default", titleKey: "common:routes.comments", ns: ["comments"], ability: ["read", "Channel"] },
