@@ -8,6 +8,7 @@ import { assistantsSeed } from "./seed-assistants.mjs";
 import { inboxSeed } from "./seed-inbox.mjs";
 import { broadcastPackagesSeed } from "./seed-broadcast-packages.mjs";
 import { customFieldsSeed } from "./seed-custom-fields.mjs";
+import { segmentsSeed } from "./seed-segments.mjs";
 import { broadcastsSeed } from "./seed-broadcasts.mjs";
 
 export const DEMO = { email: "demo@assistly.local", password: "demo12345", name: "Демо Оператор" };
@@ -42,7 +43,7 @@ export function seedSql(now = Date.now()) {
 }
 
 /** Feature seeds: functions (now, quote) → SQL statements. */
-export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, broadcastsSeed];
+export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, broadcastsSeed];
 
 export function applySeed({ persistTo } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seed-"));

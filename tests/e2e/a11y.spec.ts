@@ -19,6 +19,7 @@ const OWNER: [string, string][] = [
   ["dashboard", `${A}/dashboard`],
   ["chat (thread open)", `${A}/apps/chat?c=demo-c-olga&t=demo-t-olga`],
   ["contacts", `${A}/contacts`],
+  ["contacts: filter open", `${A}/contacts?filters=open&filter=${encodeURIComponent(JSON.stringify({ tags: { any: ["demo-tag-vip"] }, fields: [{ key: "budget", op: "greater", value: 1000 }] }))}`],
   ["contact", `${A}/contacts/demo-c-anna`],
   ["assistants", `${A}/assistants`],
   ["assistant editor", `${A}/assistants/demo-assistant`],

@@ -31,7 +31,7 @@ export function DatePicker({ value, onChange, placeholder, disabled, min, max, c
             type="button"
             id={id}
             aria-invalid={rest["aria-invalid"]}
-            className={cn(inputClass, "items-center gap-2 text-start", !value && "text-muted-foreground/70")}
+            className={cn(inputClass, "items-center gap-2 text-start", !value && "text-muted-foreground")}
           >
             <CalendarDays className="size-4.5 shrink-0 text-muted-foreground" aria-hidden />
             <span className="truncate">{value ? formatDate(value, { long: true }) : (placeholder ?? t("datePicker.placeholder"))}</span>

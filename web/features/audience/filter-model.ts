@@ -102,31 +102,3 @@ function readyOrDraft(f: AudienceFilter): AudienceFilter {
   if (f.fields?.some((c) => !isComplete(c))) r.fields = f.fields;
   return r;
 }
-
-/** `YYYY-MM-DD` (a date input) as the instant that day starts, in the browser's zone, and back. */
-export function dayStart(day: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(y, m - 1, d).toISOString();
-}
-export function dayOf(iso: string | undefined): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-/** The "to" end of a day range is exclusive on the server: the day after the chosen one. */
-export function dayEnd(day: string): string | undefined {
-  const start = dayStart(day);
-  if (!start) return undefined;
-  const d = new Date(start);
-  d.setDate(d.getDate() + 1);
-  return d.toISOString();
-}
-export function dayOfEnd(iso: string | undefined): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  d.setDate(d.getDate() - 1);
-  return dayOf(d.toISOString());
-}

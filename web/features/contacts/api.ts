@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { ContactDto, ThreadDto } from "@worker/features/inbox/serialize";
 import { api } from "@/lib/api";
 import type { ApiResponse } from "@/lib/api-types";
 import { queryClient } from "@/lib/query";
@@ -7,15 +6,16 @@ import { onSocketEvent } from "@/lib/socket";
 
 export type SortBy = "createdAt" | "lastSeenAt" | "name";
 
+/** The table's query: a page, the sort, and the audience filter (search included) as its JSON text. */
 export interface ContactsParams {
   page: number;
   limit: number;
-  q?: string;
-  platform?: ContactDto["platform"];
-  status?: ThreadDto["status"];
+  filter?: string;
   sortBy: SortBy;
   sortDir: "asc" | "desc";
 }
+/** One row of the contacts table (with tags, subscription and custom field values). */
+export type ContactRow = ApiResponse<"/accounts/:accountId/contacts">["data"][number];
 
 export type { ContactProfile, ContactThread } from "@worker/features/contacts/contacts.service";
 
@@ -45,8 +45,6 @@ export const contactApi = {
   search: (accountId: string, q: string, limit: number, signal?: AbortSignal) =>
     api.get<ApiResponse<"/accounts/:accountId/contacts">>(`/accounts/${accountId}/contacts`, { query: { q, limit, page: 1 }, signal, silent: true, background: true }),
   remove: (accountId: string, contactId: string) => api.delete<ApiResponse<"/accounts/:accountId/contacts/:contactId", "delete">>(`/accounts/${accountId}/contacts/${contactId}`),
-  export: (accountId: string, format: "csv" | "xlsx", filters: { q?: string; platform?: string }) =>
-    api.download(`/accounts/${accountId}/contacts/export`, { query: { format, ...filters } }),
 };
 
 let installed = false;

@@ -1,8 +1,8 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "@tanstack/react-query";
 import { RotateCw, Users } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useDebounced } from "@/components/shell/use-palette-search";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PlatformIcon } from "@/features/chat/components/platform-icon";
 import { cn } from "@/lib/utils";
@@ -16,16 +16,6 @@ const CHANNELS = [
   ["whatsapp", "WHATSAPP"],
   ["instagram", "INSTAGRAM"],
 ] as const;
-
-/** A value that follows `value` after it has stayed the same for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 /**
  * The live size of an audience (a filter, debounced while it is edited, or a saved segment): the
@@ -77,13 +67,13 @@ export function AudienceTotalsView({
     );
   }
   return (
-    <div className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-sm", className)} data-testid="audience-count" aria-live="polite">
+    <div className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-sm", className)} data-testid="audience-count" aria-live="polite" title={t("audience.count.hint")}>
       <span className="inline-flex items-center gap-1.5 font-medium text-heading">
         <Users className="size-4 text-muted-foreground" aria-hidden />
         <span data-testid="audience-total">{t("audience.count.total", { count: totals.total })}</span>
       </span>
       {CHANNELS.map(([k, platform]) => (
-        <span key={k} className="inline-flex items-center gap-1.5 text-muted-foreground" data-testid={`audience-count-${k}`}>
+        <span key={k} className="inline-flex items-center gap-1.5 text-muted-foreground" data-testid={`audience-count-${k}`} title={t(`chat:platform.${platform}`)}>
           <PlatformIcon platform={platform} className="size-4" decorative />
           <span className="sr-only">{t(`chat:platform.${platform}`)}</span>
           <span className="tabular-nums">{totals.byChannel[k]}</span>

@@ -1,8 +1,10 @@
 import { useId, type ReactNode } from "react";
+import { addDays, startOfDay } from "date-fns";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { DatePicker } from "@/components/ui/date-picker";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -10,7 +12,7 @@ import { PlatformIcon } from "@/features/chat/components/platform-icon";
 import { customFieldQueries } from "@/features/custom-fields/api";
 import { cn } from "@/lib/utils";
 import type { AudienceFilter } from "../api";
-import { AUDIENCE_CHANNELS, dayEnd, dayOf, dayOfEnd, dayStart, SUBSCRIPTION_STATES, TAG_MODES, type FieldCondition, type Subscription, type TagMode } from "../filter-model";
+import { AUDIENCE_CHANNELS, SUBSCRIPTION_STATES, TAG_MODES, type FieldCondition, type Subscription, type TagMode } from "../filter-model";
 import { FieldConditionRow } from "./field-condition-row";
 import { TagPicker } from "./tag-picker";
 
@@ -32,7 +34,8 @@ const MAX_FIELDS = 10;
  * condition while it is typed, so send `readyFilter(value)` (filter-model.ts) to the API.
  */
 export function AudienceFilterBuilder({ accountId, value, onChange, hide = [], className }: AudienceFilterBuilderProps) {
-  const { t } = useTranslation("contacts");
+  // customFields: the value inputs are the contact card's (loaded with the builder, not on the first condition).
+  const { t } = useTranslation(["contacts", "customFields"]);
   const id = useId();
   const tags = useQuery(customFieldQueries.tags(accountId));
   const fields = useQuery(customFieldQueries.fields(accountId));
@@ -40,11 +43,15 @@ export function AudienceFilterBuilder({ accountId, value, onChange, hide = [], c
   const setTags = (mode: TagMode, ids: string[]) => set({ tags: { ...value.tags, [mode]: ids.length ? ids : undefined } });
   const conditions = value.fields ?? [];
   const setCondition = (i: number, c: FieldCondition | null) => set({ fields: c ? conditions.map((x, j) => (j === i ? c : x)) : conditions.filter((_, j) => j !== i) });
-  const setDay = (end: "from" | "to", day: string) => set({ lastActivity: { ...value.lastActivity, [end]: end === "from" ? dayStart(day) : dayEnd(day) } });
+  // Days in the browser's zone; the range's end is exclusive on the server, so "to" is the next day's start.
+  const setDay = (end: "from" | "to", d: Date | null) =>
+    set({ lastActivity: { ...value.lastActivity, [end]: d ? (end === "from" ? startOfDay(d) : addDays(startOfDay(d), 1)).toISOString() : undefined } });
+  const from = value.lastActivity?.from ? new Date(value.lastActivity.from) : null;
+  const to = value.lastActivity?.to ? addDays(new Date(value.lastActivity.to), -1) : null;
 
   return (
     <div className={cn("grid gap-5", className)} data-testid="audience-filter-builder">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {!hide.includes("q") && (
           <Part label={t("audience.q")} htmlFor={`${id}-q`}>
             <Input id={`${id}-q`} type="search" value={value.q ?? ""} onChange={(e) => set({ q: e.target.value || undefined })} maxLength={100} placeholder={t("audience.qPlaceholder")} />
@@ -68,10 +75,10 @@ export function AudienceFilterBuilder({ accountId, value, onChange, hide = [], c
           </Part>
         )}
         <Part label={t("audience.lastActivity.from")} htmlFor={`${id}-from`}>
-          <Input id={`${id}-from`} type="date" value={dayOf(value.lastActivity?.from)} onChange={(e) => setDay("from", e.target.value)} data-testid="filter-active-from" />
+          <DatePicker id={`${id}-from`} value={from} max={to ?? undefined} onChange={(d) => setDay("from", d)} />
         </Part>
         <Part label={t("audience.lastActivity.to")} htmlFor={`${id}-to`}>
-          <Input id={`${id}-to`} type="date" value={dayOfEnd(value.lastActivity?.to)} onChange={(e) => setDay("to", e.target.value)} data-testid="filter-active-to" />
+          <DatePicker id={`${id}-to`} value={to} min={from ?? undefined} onChange={(d) => setDay("to", d)} />
         </Part>
       </div>
       {!hide.includes("channels") && <ChannelToggles value={value.channels ?? []} onChange={(channels) => set({ channels: channels.length ? channels : undefined })} />}

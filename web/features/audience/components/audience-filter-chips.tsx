@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { useQuery } from "@tanstack/react-query";
+import { addDays } from "date-fns";
 import { X } from "lucide-react";
 import { customFieldQueries } from "@/features/custom-fields/api";
 import { formatDate } from "@/lib/i18n";
 import type { AudienceFilter } from "../api";
-import { dayOfEnd, isComplete, needsValue, readyFilter, TAG_MODES } from "../filter-model";
+import { isComplete, needsValue, readyFilter, TAG_MODES } from "../filter-model";
 
 interface Chip {
   id: string;
@@ -38,8 +39,10 @@ export function useFilterChips(accountId: string, value: AudienceFilter): Chip[]
   });
   if (f.lastActivity) {
     const { from, to } = f.lastActivity;
-    const day = (iso: string) => formatDate(new Date(iso));
-    const label = from && to ? t("audience.chips.activeBetween", { from: day(from), to: formatDate(new Date(`${dayOfEnd(to)}T12:00:00`)) }) : from ? t("audience.chips.activeFrom", { from: day(from) }) : t("audience.chips.activeTo", { to: formatDate(new Date(`${dayOfEnd(to)}T12:00:00`)) });
+    // "to" is exclusive (the next day's start): the chip names the last day included.
+    const first = from ? formatDate(new Date(from)) : "";
+    const last = to ? formatDate(addDays(new Date(to), -1)) : "";
+    const label = from && to ? t("audience.chips.activeBetween", { from: first, to: last }) : from ? t("audience.chips.activeFrom", { from: first }) : t("audience.chips.activeTo", { to: last });
     chips.push({ id: "activity", label, remove: (x) => ({ ...x, lastActivity: undefined }) });
   }
   if (f.subscription) chips.push({ id: "sub", label: t(`audience.subscription.${f.subscription}`), remove: (x) => ({ ...x, subscription: undefined }) });

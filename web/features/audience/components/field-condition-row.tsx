@@ -1,9 +1,10 @@
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { CustomFieldDef } from "@/features/custom-fields/api";
+import { FieldValueInput } from "@/features/custom-fields/components/field-value-input";
 import { needsValue, opsForType, type FieldCondition, type FieldOp } from "../filter-model";
 
 /** One "field · operator · value" row; the value input follows the field's type. */
@@ -66,49 +67,36 @@ export function FieldConditionRow({
   );
 }
 
-const TEXT_INPUTS: Record<string, { type: string; inputMode?: "decimal" | "tel" | "email" | "url" }> = {
-  number: { type: "text", inputMode: "decimal" },
-  date: { type: "date" },
-  datetime: { type: "datetime-local" },
-  phone: { type: "tel", inputMode: "tel" },
-  email: { type: "text", inputMode: "email" },
-  url: { type: "text", inputMode: "url" },
-};
-
-/** The value input of a condition: options for choice and yes/no fields, a typed input otherwise. */
+/**
+ * The value input of a condition: the contact card's input of the field's type (FieldValueInput),
+ * except a multi-select, whose «contains» takes one option. A yes/no value is sent as a boolean.
+ */
 export function ConditionValue({ field, value, onChange, label }: { field: CustomFieldDef; value: FieldCondition["value"]; onChange: (v: FieldCondition["value"]) => void; label: string }) {
   const { t } = useTranslation("contacts");
-  if (field.type === "boolean" || field.type === "select" || field.type === "multiselect") {
-    const options = field.type === "boolean" ? [{ value: "true", label: t("audience.yes") }, { value: "false", label: t("audience.no") }] : field.options.map((o) => ({ value: o, label: o }));
-    const current = value === undefined || value === "" ? undefined : String(value);
+  const id = useId();
+  const text = value === undefined ? "" : String(value);
+  if (field.type === "multiselect") {
     return (
-      <Select value={current} onValueChange={(v) => onChange(field.type === "boolean" ? v === "true" : v)}>
+      <Select value={text || undefined} onValueChange={onChange}>
         <SelectTrigger className="w-full" aria-label={label} data-testid="condition-value">
           <SelectValue placeholder={t("audience.fields.pickValue")} />
         </SelectTrigger>
         <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
+          {field.options.map((o) => (
+            <SelectItem key={o} value={o}>
+              {o}
             </SelectItem>
           ))}
         </SelectContent>
       </Select>
     );
   }
-  const kind = TEXT_INPUTS[field.type] ?? { type: "text" };
-  const text = value === undefined ? "" : String(value);
   return (
-    <Input
-      type={kind.type}
-      inputMode={kind.inputMode}
-      value={text}
-      aria-label={label}
-      placeholder={field.type === "number" ? "0" : t("audience.fields.valuePlaceholder")}
-      // Kept as typed ("1," mid-number): the server reads a number's text like a contact's value.
-      onChange={(e) => onChange(e.target.value)}
-      maxLength={2000}
-      data-testid="condition-value"
-    />
+    <div data-testid="condition-value">
+      <label htmlFor={id} id={`${id}-label`} className="sr-only">
+        {label}
+      </label>
+      <FieldValueInput field={field} id={id} value={text} onChange={(v) => onChange(field.type === "boolean" && v !== "" ? v === "true" : typeof v === "string" ? v : v.join(","))} />
+    </div>
   );
 }

@@ -1,19 +1,15 @@
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import type { ListParamsPatch } from "@/components/list-params";
 import { Button } from "@/components/ui/button";
-import { DataTable, dataTableColumns } from "@/components/ui/data-table";
+import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { EmptyState, NoMatchesState } from "@/components/ui/empty-state";
 import type { ApiResponse } from "@/lib/api-types";
-import { formatRelative } from "@/lib/i18n";
-import type { ContactDto } from "@/features/chat/api";
-import { atUsername, NoContactsState, ThreadStatusBadge } from "@/features/chat/components/contact-summary";
-import { ContactAvatar, PlatformIcon } from "@/features/chat/components/platform-icon";
-import type { ContactsParams } from "../api";
-import { ContactRowActions } from "./contact-row-actions";
+import { NoContactsState } from "@/features/chat/components/contact-summary";
+import { audienceErrorText } from "@/features/audience/api";
+import type { ContactRow, ContactsParams } from "../api";
 
 type ContactsQuery = UseQueryResult<ApiResponse<"/accounts/:accountId/contacts">>;
 
@@ -21,32 +17,39 @@ type ContactsQuery = UseQueryResult<ApiResponse<"/accounts/:accountId/contacts">
 export function ContactsTable({
   accountId,
   list,
+  columns,
   p,
   filtered,
   update,
   onReset,
-  onDelete,
 }: {
   accountId: string;
   list: ContactsQuery;
+  columns: DataTableColumn<ContactRow>[];
   p: ContactsParams;
   filtered: boolean;
   update: (patch: ListParamsPatch) => void;
   onReset: () => void;
-  onDelete?: (c: ContactDto) => void;
 }) {
   const { t } = useTranslation("contacts");
   const navigate = useNavigate();
-  const columns = useContactColumns(accountId, onDelete);
   if (list.isError) {
     return (
       <EmptyState
         icon={Users}
         title={t("list.loadError")}
+        description={audienceErrorText(list.error, "") || undefined}
         action={
-          <Button variant="outline" size="sm" onClick={() => list.refetch()} loading={list.isFetching}>
-            {t("list.retry")}
-          </Button>
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button variant="outline" size="sm" onClick={() => list.refetch()} loading={list.isFetching}>
+              {t("list.retry")}
+            </Button>
+            {filtered && (
+              <Button variant="ghost" size="sm" onClick={onReset}>
+                {t("list.reset")}
+              </Button>
+            )}
+          </div>
         }
       />
     );
@@ -71,57 +74,5 @@ export function ContactsTable({
         )
       }
     />
-  );
-}
-
-/** The table's columns: contact, platform, phone, thread status, last message, last seen, actions. */
-function useContactColumns(accountId: string, onDelete?: (c: ContactDto) => void) {
-  const { t } = useTranslation(["contacts", "chat"]);
-  return useMemo(() => {
-    const col = dataTableColumns<ContactDto>();
-    return [
-      col.display({ id: "contact", header: () => t("list.columns.contact"), cell: ({ row }) => <ContactCell accountId={accountId} contact={row.original} /> }),
-      col.display({
-        id: "platform",
-        header: () => t("list.columns.platform"),
-        cell: ({ row }) => (
-          <span className="inline-flex items-center gap-2 whitespace-nowrap">
-            <PlatformIcon platform={row.original.platform} className="size-5" />
-            {t(`chat:platform.${row.original.platform}`)}
-          </span>
-        ),
-      }),
-      col.display({ id: "phone", header: () => t("list.columns.phone"), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.phone || "—"}</span> }),
-      col.display({
-        id: "status",
-        header: () => t("list.columns.status"),
-        cell: ({ row }) => (row.original.thread ? <ThreadStatusBadge status={row.original.thread.status} /> : <span className="text-muted-foreground">{t("list.noThread")}</span>),
-      }),
-      col.display({
-        id: "lastMessage",
-        header: () => t("list.columns.lastMessage"),
-        cell: ({ row }) => <span className="line-clamp-1 max-w-[280px] text-muted-foreground">{row.original.thread?.lastMessage || "—"}</span>,
-      }),
-      col.display({ id: "lastSeen", header: () => t("list.columns.lastSeen"), cell: ({ row }) => <span className="whitespace-nowrap">{formatRelative(row.original.lastSeenAt)}</span> }),
-      col.display({
-        id: "actions",
-        header: () => <span className="sr-only">{t("list.columns.actions")}</span>,
-        cell: ({ row }) => <ContactRowActions accountId={accountId} contact={row.original} onDelete={onDelete} />,
-      }),
-    ];
-  }, [accountId, onDelete, t]);
-}
-
-function ContactCell({ accountId, contact: c }: { accountId: string; contact: ContactDto }) {
-  return (
-    <div className="flex min-w-[200px] items-center gap-3">
-      <ContactAvatar contact={c} className="size-9" />
-      <div className="min-w-0">
-        <Link to={`/${accountId}/contacts/${c.contactId}`} className="block truncate font-medium text-heading hover:text-primary" onClick={(e) => e.stopPropagation()} data-testid="contact-link">
-          {c.name}
-        </Link>
-        <span className="block truncate text-[0.8125rem] text-muted-foreground">{atUsername(c.platformUsername) ?? c.platformUserId}</span>
-      </div>
-    </div>
   );
 }

@@ -1,0 +1,128 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Tag, TagsIcon, Trash2, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { audienceApi, audienceKeys, type AudienceFilter } from "@/features/audience/api";
+import { readyFilter } from "@/features/audience/filter-model";
+import { customFieldKeys, customFieldQueries } from "@/features/custom-fields/api";
+import { useAbility } from "@/lib/ability";
+import { confirm } from "@/lib/confirm";
+import { notify } from "@/lib/notify";
+import { contactKeys } from "../api";
+
+/** What a bulk action applies to: the chosen rows, or everything the filter matches. */
+export type BulkTarget = { kind: "ids"; ids: string[] } | { kind: "filter"; filter: AudienceFilter; total: number };
+
+/**
+ * The bar over the table while rows are chosen: how many, «выбрать все N по фильтру», tag, untag and
+ * (admins and owners) delete after a confirmation naming the number.
+ */
+export function BulkBar({
+  accountId,
+  target,
+  pageCount,
+  total,
+  onSelectAll,
+  onClear,
+}: {
+  accountId: string;
+  target: BulkTarget;
+  pageCount: number;
+  total: number;
+  onSelectAll: () => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation("contacts");
+  const queryClient = useQueryClient();
+  const ability = useAbility();
+  const [busy, setBusy] = useState<string | null>(null);
+  const count = target.kind === "ids" ? target.ids.length : target.total;
+  const scope = target.kind === "ids" ? { ids: target.ids } : { filter: readyFilter(target.filter) };
+
+  const run = async (action: "tag" | "untag" | "delete", tagId?: string) => {
+    setBusy(action);
+    try {
+      const r = await audienceApi.bulk(accountId, { action, tagId, ...scope });
+      notify({ type: "success", message: r.message });
+      await Promise.all([contactKeys.all(accountId), customFieldKeys.tags(accountId), audienceKeys.segments(accountId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      if (action === "delete") onClear();
+    } catch {
+      /* the snackbar told the reason */
+    } finally {
+      setBusy(null);
+    }
+  };
+  const askDelete = async () => {
+    if (await confirm({ title: t("bulk.deleteTitle", { count }), message: t("bulk.deleteMessage", { count }), confirmText: t("bulk.deleteConfirm", { count }) })) await run("delete");
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-b border-border bg-primary/5 px-4 py-2.5 sm:px-6" role="region" aria-label={t("bulk.label")} data-testid="bulk-bar">
+      <span className="text-sm font-medium text-heading" data-testid="bulk-count">
+        {target.kind === "ids" ? t("bulk.selected", { count }) : t("bulk.allMatching", { count })}
+      </span>
+      {target.kind === "ids" && target.ids.length >= pageCount && total > target.ids.length && (
+        <Button variant="link" size="sm" className="h-auto px-1" onClick={onSelectAll} data-testid="bulk-select-all">
+          {t("bulk.selectAll", { count: total })}
+        </Button>
+      )}
+      <div className="flex flex-wrap items-center gap-2 sm:ms-auto">
+        <TagAction accountId={accountId} label={t("bulk.tag")} icon={<Tag aria-hidden />} busy={busy === "tag"} onPick={(id) => void run("tag", id)} testId="bulk-tag" />
+        <TagAction accountId={accountId} label={t("bulk.untag")} icon={<TagsIcon aria-hidden />} busy={busy === "untag"} onPick={(id) => void run("untag", id)} testId="bulk-untag" />
+        {ability.can("delete", "Contact") && (
+          <Button variant="outline" size="sm" className="text-destructive" onClick={() => void askDelete()} loading={busy === "delete"} data-testid="bulk-delete">
+            <Trash2 aria-hidden />
+            {t("bulk.delete")}
+          </Button>
+        )}
+        <Button variant="ghost" size="sm" onClick={onClear} data-testid="bulk-clear">
+          <X aria-hidden />
+          {t("bulk.clear")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function TagAction({ accountId, label, icon, busy, onPick, testId }: { accountId: string; label: string; icon: React.ReactNode; busy: boolean; onPick: (tagId: string) => void; testId: string }) {
+  const { t } = useTranslation(["contacts", "common"]);
+  const [open, setOpen] = useState(false);
+  const tags = useQuery({ ...customFieldQueries.tags(accountId), enabled: open });
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <Button variant="outline" size="sm" loading={busy} data-testid={testId}>
+          {icon}
+          {label}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent className="w-64 p-0" align="end">
+        <Command>
+          <CommandInput placeholder={t("audience.tags.search")} />
+          <CommandList>
+            <CommandEmpty>{tags.isPending ? t("common:states.loading") : t("audience.tags.empty")}</CommandEmpty>
+            <CommandGroup>
+              {(tags.data?.data ?? []).map((tag) => (
+                <CommandItem
+                  key={tag.tagId}
+                  value={`${tag.name} ${tag.tagId}`}
+                  onSelect={() => {
+                    setOpen(false);
+                    onPick(tag.tagId);
+                  }}
+                  data-testid="bulk-tag-option"
+                >
+                  <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: tag.color }} aria-hidden />
+                  <span className="truncate">{tag.name}</span>
+                </CommandItem>
+              ))}
+            </CommandGroup>
+          </CommandList>
+        </Command>
+      </PopoverContent>
+    </Popover>
+  );
+}
