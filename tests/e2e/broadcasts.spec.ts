@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, apiLogin, apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
+import { ADMIN, apiLogin, apiRegister, bearer, mailLink, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
 import { customerWrites } from "./chat-helpers";
 import { eachThemeAndScreen } from "./fixtures";
 
@@ -171,4 +171,23 @@ test("broadcasts screenshots: list, composer and page, light and dark, desktop a
       await shot(page, testInfo, `broadcasts-${name}-${theme}-${label}`);
     }
   });
+});
+
+test("an operator follows broadcasts but cannot create, start or stop them", async ({ page, request, baseURL }) => {
+  const { auth, accountId } = await ownerWithInstagram(request);
+  const operatorEmail = uniqueEmail("operator");
+  const inv = await request.post(`/api/accounts/${accountId}/members/invitations`, { headers: bearer(auth.accessToken), data: { email: operatorEmail, role: "operator" } });
+  expect(inv.status()).toBe(201);
+  const link = await mailLink(request, operatorEmail, "/invite");
+  const operator = await apiRegister(request, { email: operatorEmail, password: "operator-pass-1", name: "Олег Оператор", inviteToken: new URL(link, "http://x").searchParams.get("token")! });
+  await signInWithToken(page, baseURL!, operator);
+  await page.goto(`/${accountId}/broadcasts`);
+  await expect(page.getByRole("heading", { name: "Рассылки", level: 1 })).toBeVisible();
+  await expect(page.getByText("Рассылки создают администраторы и владелец аккаунта; здесь вы увидите их ход и результаты.")).toBeVisible();
+  await expect(page.getByTestId("quota-badge")).toHaveText("Осталось 100 получателей");
+  await expect(page.getByTestId("broadcast-create")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Новая рассылка" })).toHaveCount(0);
+  // The composer is for admins and owners: the route itself says so.
+  await page.goto(`/${accountId}/broadcasts/new`);
+  await expect(page).toHaveURL(/\/not-authorized$/);
 });
