@@ -59,7 +59,7 @@ function BroadcastView({ accountId, broadcast: b, onDeleted }: { accountId: stri
         <Alert variant="warning" className="mb-6" data-testid="broadcast-paused-reason">
           <CirclePause aria-hidden />
           <AlertTitle>{t("page.pausedTitle")}</AlertTitle>
-          <AlertDescription>{b.pausedReason}</AlertDescription>
+          <AlertDescription className="text-foreground opacity-100">{b.pausedReason}</AlertDescription>
         </Alert>
       )}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">

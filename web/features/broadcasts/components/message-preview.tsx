@@ -52,7 +52,7 @@ export function MessagePreview({ platform, text, buttons, vars, media, className
             )
           )}
           <p className="px-3 py-2 text-[0.9375rem] leading-snug break-words whitespace-pre-wrap" data-testid="broadcast-preview-text">
-            {body || <span className="opacity-60">{t("composer.preview.empty")}</span>}
+            {body || <span className="italic opacity-85">{t("composer.preview.empty")}</span>}
           </p>
         </div>
         {native && filled.length > 0 && (

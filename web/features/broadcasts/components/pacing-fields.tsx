@@ -25,7 +25,7 @@ export function PacingFields({ form, platform, disabled }: { form: Form; platfor
         <Alert variant="warning" role="note">
           <ShieldAlert aria-hidden />
           <AlertTitle>{t("composer.pacing.banTitle")}</AlertTitle>
-          <AlertDescription>{t("composer.pacing.banText")}</AlertDescription>
+          <AlertDescription className="text-foreground opacity-100">{t("composer.pacing.banText")}</AlertDescription>
         </Alert>
       </div>
     );
@@ -35,7 +35,7 @@ export function PacingFields({ form, platform, disabled }: { form: Form; platfor
       <Alert variant="info" role="note" data-testid="pacing-instagram">
         <Clock aria-hidden />
         <AlertTitle>{t("composer.pacing.windowTitle")}</AlertTitle>
-        <AlertDescription>{t("composer.pacing.windowText")}</AlertDescription>
+        <AlertDescription className="text-foreground opacity-100">{t("composer.pacing.windowText")}</AlertDescription>
       </Alert>
     );
   }

@@ -4,7 +4,6 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { Plug } from "lucide-react";
 import { SelectField } from "@/components/form/select-field";
 import { QueryLoadError } from "@/components/query-view";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PlatformIcon } from "@/features/chat/components/platform-icon";
@@ -18,16 +17,16 @@ export function ChannelField({ accountId, form, channels, disabled }: { accountI
   if (channels.isError) return <QueryLoadError query={channels} />;
   if (!channels.data.data.length) {
     return (
-      <Alert variant="warning" role="note">
-        <Plug aria-hidden />
-        <AlertTitle>{t("composer.channel.none")}</AlertTitle>
-        <AlertDescription>
-          <p>{t("composer.channel.noneHint")}</p>
-          <Button asChild size="sm" variant="outline">
-            <Link to={`/${accountId}/connect`}>{t("composer.channel.connect")}</Link>
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <div className="flex flex-col gap-3 rounded-lg border border-dashed px-4 py-4 sm:flex-row sm:items-center" data-testid="broadcast-no-channel">
+        <Plug className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+        <div className="min-w-0 flex-1 space-y-0.5">
+          <p className="font-medium text-heading">{t("composer.channel.none")}</p>
+          <p className="text-sm text-muted-foreground">{t("composer.channel.noneHint")}</p>
+        </div>
+        <Button asChild size="sm">
+          <Link to={`/${accountId}/connect`}>{t("composer.channel.connect")}</Link>
+        </Button>
+      </div>
     );
   }
   return (
