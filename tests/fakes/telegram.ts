@@ -83,6 +83,9 @@ export const telegramHandler: FakeHandler = async (req, res, state) => {
       return ok({ file_id: p.file_id, file_unique_id: `u${p.file_id}`, file_size: telegramFileBytes(String(p.file_id)).length, file_path: `files/${p.file_id}.bin` });
     case "sendChatAction":
       return ok(true);
+    case "answerCallbackQuery":
+      if (!p.callback_query_id) return json(res, 400, { ok: false, error_code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid" });
+      return ok(true);
     case "sendMessage":
     case "sendPhoto":
     case "sendDocument":
@@ -114,6 +117,21 @@ export function tgTextUpdate(updateId: number, chatId: number, text: string, opt
       chat: { id: chatId, type: "private", first_name: opts.firstName ?? "Иван", username: opts.username },
       from: { id: chatId, is_bot: false, first_name: opts.firstName ?? "Иван", username: opts.username, language_code: "ru" },
       text,
+    },
+  };
+}
+
+/** A press of an inline keyboard's callback button under one of the bot's messages (a private chat). */
+export function tgCallbackUpdate(updateId: number, chatId: number, data: string, keyboard: { text: string; callback_data?: string; url?: string }[][], opts: { firstName?: string } = {}) {
+  const from = { id: chatId, is_bot: false, first_name: opts.firstName ?? "Иван", language_code: "ru" };
+  return {
+    update_id: updateId,
+    callback_query: {
+      id: `cq${updateId}`,
+      from,
+      chat_instance: `ci${chatId}`,
+      data,
+      message: { message_id: 5000 + updateId, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: "private", first_name: from.first_name }, from: { id: 1, is_bot: true, first_name: "Бот" }, text: "Рассылка", reply_markup: { inline_keyboard: keyboard } },
     },
   };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb, schema } from "../../worker/db/client";
 import { remainingQuota } from "../../worker/features/broadcast-quota/quota";
 import { addContacts, bcBody, bcSetup, runOutboundBatch, sendsPerChat } from "./broadcast-helpers";
-import { fakeScript, tgBase, waitFor } from "./channel-helpers";
+import { fakeRequests, fakeScript, tgBase, waitFor } from "./channel-helpers";
 import { addMember, api, ownerWithAccount } from "./helpers";
 import { createChannel, ingest, incoming } from "./inbox-helpers";
 
@@ -145,6 +145,21 @@ describe("broadcasts: sending", () => {
   });
 });
 
+describe("broadcasts: pacing", () => {
+  it("Telegram at 3 a second: 9 recipients take about three ticks, at most two ticks' worth in any second", async () => {
+    const s = await bcSetup({ contacts: 9, quota: 100 });
+    const id = await create(s, { pacing: { perSecond: 3 } });
+    await start(s, id);
+    await until(s, id, "completed", 30_000);
+    const ats = (await sendsPerChat(s.bot)).calls.map((c) => c.at).sort((a, b) => a - b);
+    expect(ats).toHaveLength(9);
+    expect(ats[8]! - ats[0]!).toBeGreaterThanOrEqual(1800);
+    // The busiest one-second window holds at most two ticks' worth (a tick's sends may straddle a second's edge).
+    const busiest = Math.max(...ats.map((a) => ats.filter((b) => b >= a && b - a < 1000).length));
+    expect(busiest).toBeLessThanOrEqual(6);
+  });
+});
+
 describe("broadcasts: exactly once", () => {
   it("sends that fail part-way are retried and a redelivery of the whole batch sends nobody a second message", async () => {
     const s = await bcSetup({ contacts: 8, quota: 100 });
@@ -199,6 +214,9 @@ describe("broadcasts: pause, resume, cancel", () => {
     await new Promise((r) => setTimeout(r, 2500));
     expect((await sendsPerChat(s.bot)).calls.length).toBe(during);
     expect(during).toBeLessThan(6);
+    const del = await api("DELETE", `/accounts/${s.accountId}/broadcasts/${id}`, { token: s.token });
+    expect(del.status).toBe(409);
+    expect(del.body.message).toBe("Рассылка идёт: сначала отмените её");
     const resumed = await api("POST", `/accounts/${s.accountId}/broadcasts/${id}/resume`, { token: s.token });
     expect(resumed.body.status).toBe("sending");
     await until(s, id, "completed", 30_000);
@@ -327,6 +345,54 @@ describe("broadcasts: schedule, export, clicks, test send", () => {
     const chat = await api("GET", `/accounts/${s.accountId}/contacts/test-bot/messages`, { token: s.token });
     expect(chat.body.data.map((m: { content: string }) => m.content)).toContain(`Привет, ${s.user.name}!`);
     expect((await sendsPerChat(s.bot)).calls).toHaveLength(0);
+    expect(await remainingQuota(getDb(env.DB), s.accountId)).toBe(10);
+  });
+});
+
+describe("broadcasts: media, volume and a vanished audience", () => {
+  it("a photo with a caption and the keyboard goes out as Telegram's sendPhoto", async () => {
+    const s = await bcSetup({ contacts: 2, quota: 10 });
+    const key = `accounts/${s.accountId}/broadcasts/sale.png`;
+    await env.MEDIA.put(key, new Uint8Array([137, 80, 78, 71, 1, 2, 3]), { httpMetadata: { contentType: "image/png" } });
+    const id = await create(s, { pacing: { perSecond: null }, content: { text: "Распродажа, {{name}}!", buttons: [{ label: "Хочу" }], media: { key, type: "image", fileName: "sale.png", mimeType: "image/png" } } });
+    await start(s, id);
+    await until(s, id, "completed");
+    const photos = await fakeRequests(tgBase(), (r) => r.path === `/bot${s.bot}/sendPhoto`);
+    expect(photos).toHaveLength(2);
+    expect(photos[0]!.rawBody).toContain('name="photo"; filename="sale.png"');
+    expect(photos[0]!.rawBody).toMatch(/name="caption"\r\n\r\nРаспродажа, Клиент \d+!/);
+    expect(photos[0]!.rawBody).toContain(`"callback_data":"bc:${id}:0"`);
+    const msg = await getDb(env.DB).select().from(schema.messages).where(eq(schema.messages.contactId, s.contacts[0]!.contactId)).all();
+    expect(msg.find((m) => m.direction === "outgoing")).toMatchObject({ type: "image", payloadUrl: key, fileName: "sale.png" });
+  });
+
+  it("pacing off: 520 recipients go out in windows of 500, each exactly once", async () => {
+    const s = await bcSetup({ contacts: 520, quota: 1000 });
+    const id = await create(s, { pacing: { perSecond: null } });
+    const t0 = Date.now();
+    await start(s, id);
+    const done = await until(s, id, "completed", 50_000);
+    expect(done.counts).toMatchObject({ total: 520, sent: 520 });
+    const { calls, per } = await sendsPerChat(s.bot);
+    expect(calls).toHaveLength(520);
+    expect(per.size).toBe(520);
+    const ats = calls.map((c) => c.at).sort((a, b) => a - b);
+    console.log(`520 recipients, pacing off: ${((Date.now() - t0) / 1000).toFixed(1)} s to completed; first send +${ats[0]! - t0} ms, last +${ats.at(-1)! - t0} ms; per 5 s: ${[0, 5, 10, 15, 20, 25, 30].map((x) => ats.filter((a) => a - t0 >= x * 1000 && a - t0 < (x + 5) * 1000).length).join(",")}`);
+  }, 90_000);
+
+  it("a scheduled broadcast whose segment was deleted meanwhile fails with the reason and releases its quota", async () => {
+    const s = await bcSetup({ contacts: 2, quota: 10 });
+    const seg = await api("POST", `/accounts/${s.accountId}/segments`, { token: s.token, body: { name: "Все", filter: {} } });
+    const id = await create(s, { audience: { segmentId: seg.body.segmentId } });
+    await start(s, id, { at: "2099-05-01T10:00" });
+    expect(await remainingQuota(getDb(env.DB), s.accountId)).toBe(8);
+    await api("DELETE", `/accounts/${s.accountId}/segments/${seg.body.segmentId}`, { token: s.token });
+    await env.DB.prepare("UPDATE broadcasts SET scheduled_at = ?, next_tick_at = 0 WHERE id = ?").bind(Date.now() - 1000, id).run();
+    const { runBroadcastTick } = await import("../../worker/features/broadcasts/broadcast.jobs");
+    await runBroadcastTick(env as never, { kind: "broadcast-tick", accountId: s.accountId, broadcastId: id });
+    const b = await api("GET", `/accounts/${s.accountId}/broadcasts/${id}`, { token: s.token });
+    expect(b.body.status).toBe("failed");
+    expect(b.body.pausedReason).toMatch(/^Рассылка не началась: аудитория больше не существует/);
     expect(await remainingQuota(getDb(env.DB), s.accountId)).toBe(10);
   });
 });

@@ -1,6 +1,11 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { remainingQuota } from "../../worker/features/broadcast-quota/quota";
+import { getDb } from "../../worker/db/client";
 import { addMember, api } from "./helpers";
-import { bcBody, bcSetup } from "./broadcast-helpers";
+import { addContacts, bcBody, bcSetup } from "./broadcast-helpers";
+import { waitFor } from "./channel-helpers";
+import { createChannel } from "./inbox-helpers";
 
 /** Broadcasts: the drafts' CRUD, validation and who may do what (#15). */
 describe("broadcasts: drafts", () => {
@@ -79,5 +84,47 @@ describe("broadcasts: drafts", () => {
     expect((await api("DELETE", `/accounts/${s.accountId}/broadcasts/${id}`, { token: op.token })).status).toBe(403);
     const admin = await addMember(s.token, s.accountId, "admin");
     expect((await api("PATCH", `/accounts/${s.accountId}/broadcasts/${id}`, { token: admin.token, body: { name: "Админ поправил" } })).status).toBe(200);
+  });
+});
+
+describe("broadcasts: the composer's count and Instagram's window", () => {
+  it("counts the audience on the chosen channel only (reachable contacts with a thread there) with the quota left", async () => {
+    const s = await bcSetup({ contacts: 3, quota: 40 });
+    await env.DB.prepare("UPDATE contacts SET subscription = 'unsubscribed' WHERE id = ?").bind(s.contacts[0]!.contactId).run();
+    const other = await createChannel(s.accountId);
+    await addContacts(s.accountId, other, 2);
+    const r = await api("GET", `/accounts/${s.accountId}/broadcast-audience?channelId=${s.channelId}`, { token: s.token });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ channelId: s.channelId, platform: "TELEGRAM", count: 2, quotaRemaining: 40 });
+    const seg = await api("POST", `/accounts/${s.accountId}/segments`, { token: s.token, body: { name: "Все", filter: {} } });
+    const bySegment = await api("GET", `/accounts/${s.accountId}/broadcast-audience?channelId=${other}&segmentId=${seg.body.segmentId}`, { token: s.token });
+    expect(bySegment.body.count).toBe(2);
+    const filter = encodeURIComponent(JSON.stringify({ subscription: "unsubscribed" }));
+    const none = await api("GET", `/accounts/${s.accountId}/broadcast-audience?channelId=${s.channelId}&filter=${filter}`, { token: s.token });
+    expect(none.body.count).toBe(0); // unsubscribed contacts are never an audience
+    const bad = await api("GET", `/accounts/${s.accountId}/broadcast-audience`, { token: s.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.fields.channelId).toBeDefined();
+  });
+
+  it("Instagram: contacts outside the 24-hour window are skipped with the reason and their quota is released", async () => {
+    const s = await bcSetup({ quota: 10 });
+    const ig = await createChannel(s.accountId, { platform: "INSTAGRAM" });
+    await env.DB.prepare("UPDATE channels SET credentials = 'sealed', state = json_object('connected', json('true')) WHERE id = ?").bind(ig).run();
+    const people = await addContacts(s.accountId, ig, 2, { platform: "INSTAGRAM" });
+    await env.DB.prepare("UPDATE threads SET last_incoming_at = ? WHERE channel_id = ?").bind(Date.now() - 2 * 86_400_000, ig).run();
+    const created = await api("POST", `/accounts/${s.accountId}/broadcasts`, { token: s.token, body: bcBody({ channelId: ig }) });
+    expect(created.body.pacing).toEqual({ perSecond: 10 });
+    const id = created.body.broadcastId as string;
+    expect((await api("POST", `/accounts/${s.accountId}/broadcasts/${id}/start`, { token: s.token, body: {} })).status).toBe(200);
+    const done = await waitFor(async () => {
+      const r = await api("GET", `/accounts/${s.accountId}/broadcasts/${id}`, { token: s.token });
+      return r.body.status === "completed" ? r.body : null;
+    }, 15_000, "completed");
+    expect(done.counts).toMatchObject({ total: 2, skipped: 2, sent: 0 });
+    const skipped = await api("GET", `/accounts/${s.accountId}/broadcasts/${id}/recipients?state=skipped`, { token: s.token });
+    expect(skipped.body.data.map((r: { contactId: string }) => r.contactId).sort()).toEqual(people.map((p) => p.contactId).sort());
+    expect(skipped.body.data[0].error).toMatch(/^Instagram: контакт не писал больше 24 часов/);
+    expect(await remainingQuota(getDb(env.DB), s.accountId)).toBe(10);
   });
 });

@@ -122,6 +122,7 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "GET /api/accounts/:accountId/audience/count": "allow",
   // broadcasts: operators follow them (list, card, recipients, stats, export); admins and owners create, change, start and stop them
   "GET /api/accounts/:accountId/broadcasts": "allow",
+  "GET /api/accounts/:accountId/broadcast-audience": "allow",
   "POST /api/accounts/:accountId/broadcasts": "forbid",
   "GET /api/accounts/:accountId/broadcasts/:broadcastId": "allow",
   "PATCH /api/accounts/:accountId/broadcasts/:broadcastId": "forbid",

@@ -64,11 +64,17 @@ export interface CommentInfo {
   at: number;
 }
 
+/** A press of a message's reply button (Telegram's callback query): `data` is the button's callback_data; the query must be answered. */
+export interface ButtonPress {
+  queryId: string;
+  data: string;
+}
+
 export type DeliveryUpdate = "sent" | "delivered" | "read" | "failed";
 
 export type InboundEvent =
   /** `echo`: sent by the business account itself (Instagram); dropped when it is one of our own sends. */
-  | { kind: "message"; item: IncomingItem; media?: MediaRef; comment?: CommentInfo; pauseAi?: boolean; echo?: boolean }
+  | { kind: "message"; item: IncomingItem; media?: MediaRef; comment?: CommentInfo; pauseAi?: boolean; echo?: boolean; buttonPress?: ButtonPress }
   | { kind: "status"; platformMessageId: string; status: DeliveryUpdate; error?: string }
   /** Everything we sent to this contact up to `watermark` (ms) was read (Instagram). */
   | { kind: "read"; contactPlatformUserId: string; watermark: number }

@@ -20,7 +20,8 @@ export interface TgWebhookInfo {
   has_custom_certificate?: boolean;
 }
 
-export const TELEGRAM_ALLOWED_UPDATES = ["message"];
+// callback_query: presses of reply buttons under broadcasts (they become the contact's messages).
+export const TELEGRAM_ALLOWED_UPDATES = ["message", "callback_query"];
 
 export class TelegramClient {
   constructor(
@@ -64,6 +65,9 @@ export class TelegramClient {
   }
   getWebhookInfo() {
     return this.call<TgWebhookInfo>("getWebhookInfo");
+  }
+  answerCallbackQuery(queryId: string) {
+    return this.call<boolean>("answerCallbackQuery", { callback_query_id: queryId });
   }
   getFile(fileId: string) {
     return this.call<{ file_id: string; file_path?: string; file_size?: number }>("getFile", { file_id: fileId });
@@ -140,12 +144,49 @@ interface TgMessage {
 export interface TgUpdate {
   update_id: number;
   message?: TgMessage;
+  callback_query?: TgCallbackQuery;
   [k: string]: unknown;
+}
+
+interface TgCallbackQuery {
+  id: string;
+  from: TgUser;
+  message?: TgMessage & { reply_markup?: { inline_keyboard?: { text: string; callback_data?: string }[][] } };
+  data?: string;
+}
+
+/** A reply button pressed: the contact "wrote" the button's label (found in the message's keyboard), and the query is to be answered. */
+function parseCallbackQuery(update: TgUpdate, q: TgCallbackQuery, ctx: { accountId: string; channelId: string; botId: string; assistantId?: string | null }): InboundEvent {
+  const chat = q.message?.chat;
+  if (chat && chat.type !== "private") return { kind: "ignored", reason: `callback in chat type ${chat.type}` };
+  if (!q.data) return { kind: "ignored", reason: "callback query without data" };
+  const label = q.message?.reply_markup?.inline_keyboard?.flat().find((b) => b.callback_data === q.data)?.text ?? q.data;
+  const name = [q.from.first_name, q.from.last_name].filter(Boolean).join(" ");
+  return {
+    kind: "message",
+    item: {
+      accountId: ctx.accountId,
+      channelId: ctx.channelId,
+      platform: "TELEGRAM",
+      contact: { platformUserId: String(chat?.id ?? q.from.id), name, platformUsername: q.from.username },
+      thread: { kind: "dm", assistantId: ctx.assistantId ?? undefined },
+      message: {
+        type: "text",
+        direction: "incoming",
+        senderType: "contact",
+        content: label,
+        dedupeKey: `tg:${ctx.botId}:${update.update_id}`,
+        metadata: { updateId: update.update_id, buttonData: q.data },
+      },
+    },
+    buttonPress: { queryId: q.id, data: q.data },
+  };
 }
 
 /** Turns one Telegram update into inbox events (a private chat's message, or an acknowledged ignore). */
 export function parseTelegramUpdate(update: TgUpdate, ctx: { accountId: string; channelId: string; botId: string; assistantId?: string | null }): InboundEvent {
   if (typeof update?.update_id !== "number") return { kind: "ignored", reason: "not a Telegram update" };
+  if (update.callback_query) return parseCallbackQuery(update, update.callback_query, ctx);
   const m = update.message;
   if (!m) return { kind: "ignored", reason: `unsupported update: ${Object.keys(update).filter((k) => k !== "update_id").join(",") || "empty"}` };
   if (m.chat?.type !== "private") return { kind: "ignored", reason: `chat type ${m.chat?.type}` };

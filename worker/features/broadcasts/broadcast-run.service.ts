@@ -141,6 +141,22 @@ export async function pauseBroadcast(env: Env, accountId: string, broadcastId: s
   return getBroadcast(env, accountId, broadcastId);
 }
 
+/**
+ * The channel itself stopped (WhatsApp's `yellowCard`): every broadcast sending or scheduled on it
+ * is paused with the reason, and what the sender has not taken yet goes back.
+ */
+export async function pauseChannelBroadcasts(env: Env, channelId: string, reason: string): Promise<number> {
+  const rows = await env.DB.prepare("UPDATE broadcasts SET status = 'paused', paused_reason = ?1, updated_at = ?2 WHERE channel_id = ?3 AND status IN ('sending', 'scheduled') RETURNING id, account_id")
+    .bind(reason, Date.now(), channelId)
+    .all<{ id: string; account_id: string }>();
+  for (const b of rows.results) {
+    await pullBack(env, b.account_id, b.id, "pending");
+    await refreshCounts(env, b.id);
+    await publishStats(env, b.account_id, b.id);
+  }
+  return rows.results.length;
+}
+
 /** Resume: back to sending (or to scheduled when its time has not come), and the pump goes on. */
 export async function resumeBroadcast(env: Env, accountId: string, broadcastId: string) {
   const b = await broadcastRow(env, accountId, broadcastId);

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
 import type { Broadcast } from "../../db/schema/broadcasts";
 import type { Env } from "../../env";
+import { AppError } from "../../lib/errors";
 import { createLogger } from "../../lib/logger";
 import type { JobOf } from "../jobs/jobs";
 import { materializeRecipients } from "./audience-sql";
@@ -36,6 +37,14 @@ async function pauseFor(env: Env, b: Broadcast, reason: string) {
   await publishStats(env, b.accountId, b.id);
 }
 
+/** A broadcast that cannot start at all: `failed` with the reason, its reservation released. */
+async function failWith(env: Env, b: Broadcast, reason: string) {
+  const now = Date.now();
+  await env.DB.prepare("UPDATE broadcasts SET status = 'failed', paused_reason = ?, completed_at = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'").bind(reason, now, now, b.id).run();
+  await finish(env, b.accountId, b.id);
+  await publishStats(env, b.accountId, b.id);
+}
+
 /** A scheduled broadcast whose time came: its recipients are materialized now (within the reserved quota) and it starts sending. */
 async function fireScheduled(env: Env, b: Broadcast): Promise<boolean> {
   const wait = (b.scheduledAt ?? 0) - Date.now();
@@ -46,7 +55,14 @@ async function fireScheduled(env: Env, b: Broadcast): Promise<boolean> {
   const ch = await channel(env, b);
   const problem = ch ? channelProblem(ch) : "Канал рассылки удалён";
   if (problem || !ch) return void (await pauseFor(env, b, problem ?? "Канал рассылки удалён")), false;
-  const audience = await compileAudience(env, b.accountId, b.audience);
+  let audience;
+  try {
+    audience = await compileAudience(env, b.accountId, b.audience);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    // The segment, a tag or a field of the filter was deleted meanwhile: nobody can be chosen.
+    return void (await failWith(env, b, `Рассылка не началась: аудитория больше не существует (${e.message})`)), false;
+  }
   const total = await materializeRecipients(env, b.id, audience, ch, b.quotaReserved);
   const now = Date.now();
   await env.DB.prepare("UPDATE broadcasts SET status = 'sending', started_at = ?, total = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'").bind(now, total, now, b.id).run();

@@ -15,6 +15,9 @@ import { testSend } from "./test-send";
  * admins and owners create, change, start and stop them (ability "Broadcast").
  */
 export const broadcastRoutes = new Hono<AppBindings>()
+  .get("/:accountId/broadcast-audience", can("read", "Broadcast"), v("query", s.audiencePreviewQuery), async (c) => {
+    return c.json(await svc.previewAudience(c.env, c.get("member").accountId, c.req.valid("query")), 200);
+  })
   .get("/:accountId/broadcasts", can("read", "Broadcast"), v("query", s.listQuery), async (c) => {
     return c.json(await svc.listBroadcasts(c.env, c.get("member").accountId, c.req.valid("query")), 200);
   })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "../../lib/validation";
-import { audienceFilter } from "../audience/filter";
+import { audienceFilter, filterParam } from "../audience/filter";
 import { BROADCAST_STATUSES, MAX_BROADCAST_NAME, MAX_BROADCAST_TEXT, MAX_BUTTON_LABEL, MAX_BUTTONS, PACING_LIMITS, RECIPIENT_STATES } from "./contract";
 
 const id = z.string().trim().min(1).max(64);
@@ -86,3 +86,8 @@ export const recipientsQuery = pageQuery(50, 200).extend({
 });
 
 export const exportQuery = z.object({ format: z.enum(["csv", "xlsx"], { error: "Формат: csv или xlsx" }).default("csv") });
+
+/** `GET …/broadcast-audience?channelId=…&segmentId=…` or `&filter=<JSON>`: the composer's count on one channel. */
+export const audiencePreviewQuery = z
+  .object({ channelId: id, segmentId: id.optional(), filter: filterParam.optional() })
+  .refine((q) => !(q.segmentId && q.filter), { message: "Выберите сегмент или задайте фильтр", path: ["segmentId"] });

@@ -7,6 +7,9 @@ import { AppError, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { paged } from "../../lib/validation";
 import { compileFilter, type CompiledFilter } from "../audience/compile";
+import type { AudienceFilter } from "../audience/filter";
+import { remainingQuota } from "../broadcast-quota/quota";
+import { countOnChannel } from "./audience-sql";
 import { isConnected } from "../channels/channel-status";
 import type { BroadcastCreate, BroadcastUpdate } from "./broadcasts.schemas";
 import { type BroadcastCounts, type BroadcastStatsDto, type BroadcastStatus, PACING_DEFAULTS } from "./contract";
@@ -118,8 +121,15 @@ export async function channelOf(env: Env, accountId: string, channelId: string):
 export function channelProblem(ch: Channel): string | null {
   if (!isConnected(ch)) return "Канал рассылки не подключён: подключите его в разделе «Каналы»";
   if (!ch.enabled) return "Канал рассылки выключен: включите его в разделе «Каналы»";
+  if (ch.platform === "WHATSAPP" && (ch.state as Record<string, unknown>).stateInstance === "yellowCard") return YELLOW_CARD_REASON;
   return null;
 }
+
+/** Why a WhatsApp broadcast stops on `yellowCard`, and what to do (INTEGRATIONS §5). */
+export const YELLOW_CARD_REASON =
+  "WhatsApp ограничил номер (статус yellowCard): часть исходящих сообщений не доставляется, рассылка поставлена на паузу. " +
+  "Что делать: прекратите рассылки с этого номера, перезагрузите инстанс в разделе «Каналы», пишите только тем, кто писал вам сам, " +
+  "и возобновляйте не раньше чем через 10 дней, начиная с небольших объёмов.";
 
 /** The audience as a compiled filter: a segment's filter is read now (a deleted segment is a 400). */
 export async function compileAudience(env: Env, accountId: string, audience: BroadcastAudience): Promise<CompiledFilter> {
@@ -205,4 +215,15 @@ export async function deleteBroadcast(env: Env, accountId: string, broadcastId: 
     .delete(broadcasts)
     .where(and(eq(broadcasts.id, broadcastId), eq(broadcasts.accountId, accountId), sql`${broadcasts.status} NOT IN ('scheduled', 'sending', 'paused')`));
   return { broadcastId };
+}
+
+/**
+ * The composer's live count: how many contacts the audience reaches on this very channel now
+ * (subscribed, not test, with a thread on the channel), and what is left of the quota.
+ */
+export async function previewAudience(env: Env, accountId: string, q: { channelId: string; segmentId?: string; filter?: AudienceFilter }) {
+  const ch = await channelOf(env, accountId, q.channelId);
+  const compiled = await compileAudience(env, accountId, q.segmentId ? { segmentId: q.segmentId } : { filter: q.filter ?? {} });
+  const [count, quotaRemaining] = await Promise.all([countOnChannel(env, compiled, ch), remainingQuota(getDb(env.DB), accountId)]);
+  return { channelId: ch.id, platform: ch.platform, count, quotaRemaining };
 }

@@ -73,6 +73,46 @@ async function rowFor(env: Env, b: Broadcast, ch: Channel, r: WindowRow, fields:
   return { ...row, contact_id: r.contact_id, thread_id: r.thread_id, preview: previewOf({ type: row.type as never, content, fileName: media?.fileName }) };
 }
 
+/** D1 takes at most 2 MB in one value: the window's rows travel as JSON parameters of at most this many characters. */
+const JSON_CHUNK = 600_000;
+
+function jsonChunks(rows: object[]): string[] {
+  const out: string[] = [];
+  let part: string[] = [];
+  let size = 0;
+  for (const r of rows) {
+    const one = JSON.stringify(r);
+    if (part.length && size + one.length > JSON_CHUNK) out.push(`[${part.join(",")}]`), (part = []), (size = 0);
+    part.push(one);
+    size += one.length + 1;
+  }
+  if (part.length) out.push(`[${part.join(",")}]`);
+  return out;
+}
+
+/**
+ * A chunk of the window's messages: inserted only for recipients still without a state (the dedupe
+ * key `bc:<broadcast>:<contact>` is unique too), and those recipients `queued` with the message id;
+ * the update answers which ones (the sends to enqueue).
+ */
+function windowInserts(env: Env, b: Broadcast, json: string, now: number): D1PreparedStatement[] {
+  return [
+    env.DB.prepare(
+      `INSERT INTO messages (account_id, thread_id, contact_id, ${MESSAGE_VALUE_COLUMNS.join(", ")})
+       SELECT ?1, r.thread_id, r.contact_id, ${messageColumnsFromJson("j")}
+       FROM json_each(?2) j JOIN broadcast_recipients r ON r.broadcast_id = ?3 AND r.contact_id = j.value ->> 'contact_id' AND r.state IS NULL
+       WHERE 1 ON CONFLICT DO NOTHING`,
+    ).bind(b.accountId, json, b.id),
+    env.DB.prepare(
+      `UPDATE broadcast_recipients SET state = 'queued', claimed_at = NULL, updated_at = ?3,
+         message_id = (SELECT m.id FROM messages m WHERE m.account_id = ?1 AND m.dedupe_key = 'bc:' || ?2 || ':' || broadcast_recipients.contact_id)
+       WHERE broadcast_id = ?2 AND state IS NULL AND contact_id IN (SELECT j.value ->> 'contact_id' FROM json_each(?4) j)
+         AND EXISTS (SELECT 1 FROM messages m WHERE m.account_id = ?1 AND m.dedupe_key = 'bc:' || ?2 || ':' || broadcast_recipients.contact_id AND m.delivery_status = 'pending')
+       RETURNING contact_id, message_id`,
+    ).bind(b.accountId, b.id, now, json),
+  ];
+}
+
 /**
  * Hands the next window of not-yet-sent recipients to the sender. In ONE D1 transaction: the
  * outgoing messages are inserted (only for recipients still unsent; the dedupe key makes a second
@@ -100,21 +140,10 @@ export async function handOutWindow(env: Env, b: Broadcast, ch: Channel, size: n
   }
   const { values } = await tagsAndValues(env, b.accountId, toSend.map((r) => r.contact_id));
   const rows = await Promise.all(toSend.map((r) => rowFor(env, b, ch, r, values.get(r.contact_id), now)));
-  const json = JSON.stringify(rows);
-  const [, queued] = await env.DB.batch<{ contact_id: string; message_id: string }>([
-    env.DB.prepare(
-      `INSERT INTO messages (account_id, thread_id, contact_id, ${MESSAGE_VALUE_COLUMNS.join(", ")})
-       SELECT ?1, r.thread_id, r.contact_id, ${messageColumnsFromJson("j")}
-       FROM json_each(?2) j JOIN broadcast_recipients r ON r.broadcast_id = ?3 AND r.contact_id = j.value ->> 'contact_id' AND r.state IS NULL
-       WHERE 1 ON CONFLICT DO NOTHING`,
-    ).bind(b.accountId, json, b.id),
-    env.DB.prepare(
-      `UPDATE broadcast_recipients SET state = 'queued', claimed_at = NULL, updated_at = ?3,
-         message_id = (SELECT m.id FROM messages m WHERE m.account_id = ?1 AND m.dedupe_key = 'bc:' || ?2 || ':' || broadcast_recipients.contact_id)
-       WHERE broadcast_id = ?2 AND state IS NULL AND contact_id IN (SELECT j.value ->> 'contact_id' FROM json_each(?4) j)
-         AND EXISTS (SELECT 1 FROM messages m WHERE m.account_id = ?1 AND m.dedupe_key = 'bc:' || ?2 || ':' || broadcast_recipients.contact_id AND m.delivery_status = 'pending')
-       RETURNING contact_id, message_id`,
-    ).bind(b.accountId, b.id, now, json),
+  const statements: D1PreparedStatement[] = [];
+  for (const json of jsonChunks(rows)) statements.push(...windowInserts(env, b, json, now));
+  const queuedAt = statements.length;
+  statements.push(
     env.DB.prepare(
       `UPDATE broadcast_recipients SET state = 'skipped', error = (SELECT j.value ->> 'reason' FROM json_each(?2) j WHERE j.value ->> 'contact_id' = broadcast_recipients.contact_id), updated_at = ?3
        WHERE broadcast_id = ?1 AND state IS NULL AND contact_id IN (SELECT j.value ->> 'contact_id' FROM json_each(?2) j)`,
@@ -123,9 +152,11 @@ export async function handOutWindow(env: Env, b: Broadcast, ch: Channel, size: n
       `UPDATE threads SET last_message = (SELECT j.value ->> 'preview' FROM json_each(?1) j WHERE j.value ->> 'thread_id' = threads.id),
          last_message_type = (SELECT j.value ->> 'type' FROM json_each(?1) j WHERE j.value ->> 'thread_id' = threads.id), last_message_at = ?2, updated_at = ?2
        WHERE account_id = ?3 AND id IN (SELECT j.value ->> 'thread_id' FROM json_each(?1) j)`,
-    ).bind(json, now, b.accountId),
-  ]);
-  const sends = queued!.results.filter((r) => r.message_id).map((r) => ({ accountId: b.accountId, messageId: r.message_id }));
+    ).bind(JSON.stringify(rows.map((r) => ({ thread_id: r.thread_id, preview: r.preview, type: r.type }))), now, b.accountId),
+  );
+  const results = await env.DB.batch<{ contact_id: string; message_id: string }>(statements);
+  const queued = results.slice(0, queuedAt).flatMap((r) => r.results);
+  const sends = queued.filter((r) => r.message_id).map((r) => ({ accountId: b.accountId, messageId: r.message_id }));
   if (sends.length) await enqueueSends(env, sends);
   return window.length;
 }

@@ -50,9 +50,9 @@ export async function releaseBroadcastClaim(env: Env, broadcastId: string, messa
   await env.DB.prepare("UPDATE broadcast_recipients SET claimed_at = NULL WHERE broadcast_id = ?1 AND message_id = ?2 AND state = 'queued'").bind(broadcastId, messageId).run();
 }
 
-/** The messenger took it. */
-export async function broadcastSent(env: Env, broadcastId: string, messageId: string): Promise<void> {
-  await env.DB.prepare("UPDATE broadcast_recipients SET state = 'sent', updated_at = ?3 WHERE broadcast_id = ?1 AND message_id = ?2 AND state = 'queued'").bind(broadcastId, messageId, Date.now()).run();
+/** The messenger took it: the recipient's `sent`, for the sender's own transaction with the platform id. */
+export function sentStatement(env: Env, broadcastId: string, messageId: string, now = Date.now()): D1PreparedStatement {
+  return env.DB.prepare("UPDATE broadcast_recipients SET state = 'sent', updated_at = ?3 WHERE broadcast_id = ?1 AND message_id = ?2 AND state = 'queued'").bind(broadcastId, messageId, now);
 }
 
 /** The message failed for good (refused, channel gone, out of attempts): the recipient keeps the reason. */
@@ -60,12 +60,27 @@ export async function broadcastFailed(env: Env, messageId: string, reason: strin
   await env.DB.prepare("UPDATE broadcast_recipients SET state = 'failed', error = ?2, updated_at = ?3 WHERE message_id = ?1 AND state = 'queued'").bind(messageId, reason, Date.now()).run();
 }
 
-/** A delivery receipt (WhatsApp, Instagram): the recipient follows its message to delivered or read (never back). */
-export async function broadcastReceipt(env: Env, messageIds: string[], status: "delivered" | "read"): Promise<void> {
-  if (!messageIds.length) return;
-  const from = status === "read" ? "('queued', 'sent', 'delivered')" : "('queued', 'sent')";
-  await env.DB.prepare(`UPDATE broadcast_recipients SET state = ?2, updated_at = ?3 WHERE message_id IN (SELECT value FROM json_each(?1)) AND state IN ${from}`)
-    .bind(JSON.stringify(messageIds), status, Date.now())
+/**
+ * Delivery receipts (WhatsApp, Instagram; the existing `status` and `read` events): recipients
+ * follow their broadcast messages (given as the updated message rows) to delivered or read, never
+ * back; a failure reported after sending fails the recipient with the messenger's reason.
+ */
+export async function broadcastReceipts(env: Env, rows: Record<string, unknown>[]): Promise<void> {
+  const picked = rows
+    .filter((r) => String(r.metadata ?? "").includes('"broadcastId"'))
+    .map((r) => ({ id: String(r.id), status: String(r.delivery_status), error: String(r.metadata ?? "") }))
+    .filter((r) => ["delivered", "read", "failed"].includes(r.status));
+  if (!picked.length) return;
+  await env.DB.prepare(
+    `UPDATE broadcast_recipients SET updated_at = ?2,
+       state = (SELECT j.value ->> 'status' FROM json_each(?1) j WHERE j.value ->> 'id' = broadcast_recipients.message_id),
+       error = CASE WHEN (SELECT j.value ->> 'status' FROM json_each(?1) j WHERE j.value ->> 'id' = broadcast_recipients.message_id) = 'failed'
+         THEN (SELECT json_extract(m.metadata, '$.deliveryError') FROM messages m WHERE m.id = broadcast_recipients.message_id) ELSE error END
+     WHERE message_id IN (SELECT j.value ->> 'id' FROM json_each(?1) j)
+       AND (CASE state WHEN 'read' THEN 3 WHEN 'delivered' THEN 2 WHEN 'failed' THEN 9 ELSE 1 END)
+         < (CASE (SELECT j.value ->> 'status' FROM json_each(?1) j WHERE j.value ->> 'id' = broadcast_recipients.message_id) WHEN 'read' THEN 3 WHEN 'delivered' THEN 2 ELSE 4 END)`,
+  )
+    .bind(JSON.stringify(picked.map(({ id, status }) => ({ id, status }))), Date.now())
     .run();
 }
 

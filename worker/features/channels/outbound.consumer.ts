@@ -202,16 +202,18 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
     const { platformMessageId } = await deliver(env, channel, thread, contact, message, payload);
     const now = Date.now();
     // Recorded before the queue message is acknowledged: a redelivery finds the platform id and stops.
-    const updated = await env.DB.prepare(
-      `UPDATE messages SET platform_message_id = ?1, is_sent = 1,
-         delivery_status = CASE WHEN coalesce(delivery_status, 'pending') IN ('pending', 'failed') THEN 'sent' ELSE delivery_status END,
-         metadata = json_remove(metadata, '$.deliveryError', '$.deliveryErrorCode'), updated_at = ?2
-       WHERE id = ?3 AND account_id = ?4 RETURNING *`,
-    )
-      .bind(platformMessageId, now, message.id, q.accountId)
-      .first<Record<string, unknown>>();
+    // One transaction: the platform id (a redelivery then finds it and stops) and a broadcast recipient's `sent`.
+    const [written] = await env.DB.batch<Record<string, unknown>>([
+      env.DB.prepare(
+        `UPDATE messages SET platform_message_id = ?1, is_sent = 1,
+           delivery_status = CASE WHEN coalesce(delivery_status, 'pending') IN ('pending', 'failed') THEN 'sent' ELSE delivery_status END,
+           metadata = json_remove(metadata, '$.deliveryError', '$.deliveryErrorCode'), updated_at = ?2
+         WHERE id = ?3 AND account_id = ?4 RETURNING *`,
+      ).bind(platformMessageId, now, message.id, q.accountId),
+      ...(broadcastId ? [bc.sentStatement(env, broadcastId, message.id, now)] : []),
+    ]);
+    const updated = written!.results[0];
     await attempt(env, q, channel.id, attempts, "sent", null, null);
-    if (broadcastId) await bc.broadcastSent(env, broadcastId, message.id);
     if (updated) await publishSafe(env, q.accountId, [{ event: "message", data: serializeMessage(rowToMessage(updated)), webhooks: ["message.sent"] }]);
     return { kind: "ack" };
   } catch (e) {

@@ -7,6 +7,8 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { randomToken } from "../../lib/ids";
 import { createLogger } from "../../lib/logger";
 import { publishSafe } from "../inbox/realtime";
+import { pauseChannelBroadcasts } from "../broadcasts/broadcast-run.service";
+import { YELLOW_CARD_REASON } from "../broadcasts/broadcasts.service";
 import {
   getChannel,
   isConnected,
@@ -56,6 +58,8 @@ export async function recordWhatsappState(env: Env, ch: Channel, stateInstance: 
   const before = (ch.state as Record<string, unknown>).stateInstance;
   const updated = await updateChannel(env, ch, { state: { ...ch.state, ...extra, stateInstance, stateCheckedAt: Date.now() } });
   if (before !== stateInstance || Object.keys(extra).length) await publishSafe(env, ch.accountId, [{ event: "core::whatsappStateChanged", data: whatsappSettingsDto(env, updated) }]);
+  // WhatsApp filters this number's messages: its broadcasts stop at once, saying why (INTEGRATIONS §5).
+  if (stateInstance === "yellowCard") await pauseChannelBroadcasts(env, ch.id, YELLOW_CARD_REASON);
   return updated;
 }
 

@@ -8,6 +8,8 @@ import type { Channel } from "../../db/schema/inbox";
 import type { Env } from "../../env";
 import { createLogger } from "../../lib/logger";
 import { storeDeadLetter } from "../admin-dlq/dead-letters.service";
+import { onButtonPresses } from "../broadcasts/button-press";
+import { broadcastReceipts } from "../broadcasts/sender-hooks";
 import { type IngestResult, ingestIncoming } from "../inbox/ingest";
 import { storeMedia } from "../inbox/media";
 import { publishSafe, type RoomEventInput } from "../inbox/realtime";
@@ -248,6 +250,7 @@ async function afterEffects(env: Env, { entries, results }: { entries: Entry[]; 
   const pause: { accountId: string; threadId: string }[] = [];
   const aiOff: { accountId: string; threadId: string }[] = [];
   const comments: { accountId: string; channelId: string; info: CommentInfo; dedupeKey: string; result: IngestResult }[] = [];
+  const presses: Parameters<typeof onButtonPresses>[1] = [];
   entries.forEach((e, i) => {
     const r = results[i];
     if (!r || e.w.failed) return;
@@ -257,9 +260,11 @@ async function afterEffects(env: Env, { entries, results }: { entries: Entry[]; 
     }
     if (e.ev.comment) comments.push({ accountId: e.ev.item.accountId, channelId: e.channel.id, info: e.ev.comment, dedupeKey: r.dedupeKey, result: r });
     if (!isStored(r)) return;
+    if (e.ev.buttonPress) presses.push({ channel: e.channel, contactId: r.contactId, press: e.ev.buttonPress });
     if (e.ev.pauseAi) pause.push({ accountId: r.accountId, threadId: r.threadId });
     if (e.ev.comment && r.newThread && (e.channel.state as Record<string, unknown>).commentsAutoReply !== true) aiOff.push({ accountId: r.accountId, threadId: r.threadId });
   });
+  if (presses.length) await onButtonPresses(env, presses);
   try {
     if (comments.length) await recordComments(env, comments);
     if (pause.length || aiOff.length) await switchAiOff(env, [...pause, ...aiOff], new Set(pause.map((p) => p.threadId)));
@@ -438,6 +443,7 @@ async function applyDeliveryUpdates(env: Env, updates: { ev: InboundEvent; chann
       matched++;
     }
     if (rows.length) await publishSafe(env, accountId, rows.map((row) => ({ event: "message", data: serializeMessage(rowToMessage(row)) }) satisfies RoomEventInput));
+    await broadcastReceipts(env, rows);
   }
   return matched;
 }
