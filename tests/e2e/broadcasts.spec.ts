@@ -84,6 +84,7 @@ test("compose, start, watch it complete live, schedule another, export the recip
   await composer.getByTestId("broadcast-name").fill("Осенняя распродажа");
   await expect(composer.getByTestId("broadcast-channel")).toContainText("Instagram");
   await expect(composer.getByTestId("audience-total")).toHaveText("3 получателя");
+  await expect(composer.getByTestId("channel-reach")).toHaveText("На выбранном канале получат 3 контакта");
   await composer.getByTestId("broadcast-text").fill("Здравствуйте, ");
   await composer.getByTestId("variables-menu").click();
   await page.getByRole("menuitem", { name: /Имя контакта/ }).click();

@@ -15,6 +15,7 @@ export type RecipientFilter = RecipientState | "pending";
 export type BroadcastInput = ApiBody<"/accounts/:accountId/broadcasts">;
 export type BroadcastPatch = ApiBody<"/accounts/:accountId/broadcasts/:broadcastId", "patch">;
 export type BroadcastAction = "pause" | "resume" | "cancel";
+export type ChannelAudience = ApiResponse<"/accounts/:accountId/broadcast-audience">;
 // TODO(h-bcsrv): the route that lists the account's channels a broadcast may use is asked of the
 // server helper; until it lands this names the broadcast's own `channel` shape.
 export type BroadcastChannel = NonNullable<Broadcast["channel"]>;
@@ -59,6 +60,14 @@ export const broadcastQueries = {
     queryOptions({
       queryKey: broadcastKeys.recipients(accountId, broadcastId, p),
       queryFn: ({ signal }) => api.get<RecipientsPage>(`${base(accountId)}/${broadcastId}/recipients`, { query: { page: p.page, limit: p.limit, state: p.state }, signal, silent: true }),
+      placeholderData: keepPreviousData,
+    }),
+  /** How many contacts of the audience the broadcast reaches on this channel (what start reserves), and the quota left. */
+  channelAudience: (accountId: string, channelId: string, audience: { segmentId: string } | { filter: string }) =>
+    queryOptions({
+      queryKey: queryKeys.accountPart(accountId, "contacts", "broadcast-audience", channelId, audience),
+      queryFn: ({ signal }) =>
+        api.get<ChannelAudience>(`/accounts/${accountId}/broadcast-audience`, { query: { channelId, ...("segmentId" in audience ? { segmentId: audience.segmentId } : { filter: audience.filter || undefined }) }, signal, silent: true, background: true }),
       placeholderData: keepPreviousData,
     }),
   list: (accountId: string, p: BroadcastListParams) =>

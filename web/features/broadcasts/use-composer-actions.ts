@@ -3,8 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { FieldPath } from "react-hook-form";
-import { audienceQueries } from "@/features/audience/api";
-import { readyFilter } from "@/features/audience/filter-model";
+import { filterKey, readyFilter } from "@/features/audience/filter-model";
 import { isApiError } from "@/lib/api";
 import { confirm } from "@/lib/confirm";
 import { formatNumber } from "@/lib/i18n";
@@ -72,11 +71,9 @@ export function useComposerActions(accountId: string, initial: Broadcast | null,
       }
     });
 
-  const recipientsOn = async (v: ComposerValues): Promise<number | null> => {
-    const totals = await (v.audienceMode === "segment" ? qc.fetchQuery(audienceQueries.segmentCount(accountId, v.segmentId)) : qc.fetchQuery(audienceQueries.count(accountId, readyFilter(v.filter)))).catch(() => null);
-    const k = platform?.toLowerCase() as keyof NonNullable<typeof totals>["byChannel"] | undefined;
-    return totals && k && k in totals.byChannel ? totals.byChannel[k] : null;
-  };
+  /** The audience counted on the broadcast's channel, as start will count it, and the quota left. */
+  const reach = (v: ComposerValues) =>
+    qc.fetchQuery(broadcastQueries.channelAudience(accountId, v.channelId, v.audienceMode === "segment" ? { segmentId: v.segmentId } : { filter: filterKey(readyFilter(v.filter)) })).catch(() => null);
 
   const saveDraft = step("draft", async (v) => {
     await save(v);
@@ -92,7 +89,9 @@ export function useComposerActions(accountId: string, initial: Broadcast | null,
   });
 
   const start = step("start", async (v) => {
-    const [count, quota] = await Promise.all([recipientsOn(v), qc.fetchQuery(broadcastQueries.quota(accountId)).catch(() => null)]);
+    const r = await reach(v);
+    const count = r?.count ?? null;
+    const quota = r ? { remaining: r.quotaRemaining } : null;
     const later = v.scheduleMode === "later";
     const message = [
       count === null ? t("confirm.startCountUnknown") : t("confirm.startCount", { count, formatted: formatNumber(count) }),

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useQuery } from "@tanstack/react-query";
-import { ShieldCheck } from "lucide-react";
+import { Send, ShieldCheck } from "lucide-react";
 import { FieldItem } from "@/components/form/field";
 import { SelectField } from "@/components/form/select-field";
 import { FormControl } from "@/components/ui/form";
@@ -9,7 +9,9 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { audienceQueries } from "@/features/audience/api";
 import { AudienceCount } from "@/features/audience/components/audience-count";
 import { AudienceFilterBuilder } from "@/features/audience/components/audience-filter-builder";
-import { readyFilter } from "@/features/audience/filter-model";
+import { filterKey, readyFilter } from "@/features/audience/filter-model";
+import { useDebounced } from "@/components/shell/use-palette-search";
+import { broadcastQueries } from "../../api";
 import { formatNumber } from "@/lib/i18n";
 import type { ComposerForm } from "./form-types";
 
@@ -57,12 +59,28 @@ export function AudienceSection({ accountId, form, disabled }: { accountId: stri
       )}
       <div className="space-y-2 rounded-lg bg-muted/50 px-4 py-3">
         {mode === "segment" && segmentId ? <AudienceCount accountId={accountId} segmentId={segmentId} /> : mode === "filter" ? <AudienceCount accountId={accountId} filter={readyFilter(filter)} /> : null}
+        <ChannelReach accountId={accountId} channelId={form.watch("channelId")} audience={mode === "segment" ? (segmentId ? { segmentId } : null) : { filter: filterKey(readyFilter(filter)) }} />
         <p className="flex items-start gap-2 text-sm text-muted-foreground">
           <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
           {t("composer.audience.excluded")}
         </p>
       </div>
     </div>
+  );
+}
+
+/** How many of the audience the broadcast reaches on the chosen channel (what starting it reserves of the quota). */
+function ChannelReach({ accountId, channelId, audience }: { accountId: string; channelId: string; audience: { segmentId: string } | { filter: string } | null }) {
+  const { t } = useTranslation("broadcasts");
+  const key = useDebounced(JSON.stringify(audience), 400);
+  const parsed = JSON.parse(key) as typeof audience;
+  const reach = useQuery({ ...broadcastQueries.channelAudience(accountId, channelId, parsed ?? { filter: "" }), enabled: !!channelId && !!parsed });
+  if (!channelId || !parsed || reach.isError) return null;
+  return (
+    <p className="flex items-center gap-2 text-sm font-medium text-heading" data-testid="channel-reach" aria-live="polite">
+      <Send className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+      {reach.data ? t("composer.audience.reach", { count: reach.data.count, formatted: formatNumber(reach.data.count) }) : t("composer.audience.reachLoading")}
+    </p>
   );
 }
 
