@@ -99,6 +99,12 @@ test("compose, start, watch it complete live, schedule another, export the recip
   await expect(preview.getByTestId("broadcast-preview-keyboard")).toHaveCount(0);
   await expect(composer.getByTestId("pacing-instagram")).toContainText("Только контакты, писавшие за последние 24 часа");
 
+  // The test send saves the draft and sends it to the owner's own test chat.
+  await composer.getByTestId("broadcast-test").click();
+  await expect(page.getByText("Тестовое сообщение отправлено в ваш тестовый чат")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${accountId}/broadcasts/[^/]+/edit$`));
+  await expect(composer.getByTestId("broadcast-name")).toHaveValue("Осенняя распродажа");
+
   await composer.getByTestId("broadcast-start").click();
   const confirmDialog = page.getByRole("alertdialog").or(page.getByRole("dialog")).filter({ hasText: "Запустить рассылку?" });
   await expect(confirmDialog).toContainText("Сообщение получат 3 контакта этого канала.");

@@ -55,7 +55,9 @@ export function useComposerActions(accountId: string, initial: Broadcast | null,
     setSaved(b);
     qc.setQueryData(broadcastKeys.detail(accountId, b.broadcastId), b);
     void qc.invalidateQueries({ queryKey: broadcastKeys.all(accountId), refetchType: "none" });
-    if (!saved) navigate(`/${accountId}/broadcasts/${b.broadcastId}/edit`, { replace: true });
+    // The address becomes the draft's (a reload opens it), without a route change: remounting the
+    // composer would drop what is not part of a draft (when to send).
+    if (!saved) window.history.replaceState(window.history.state, "", `/${accountId}/broadcasts/${b.broadcastId}/edit`);
     return b;
   };
 
