@@ -14,13 +14,17 @@ export function applyStats<T extends Pick<Broadcast, "broadcastId" | "status" | 
 
 /**
  * The room's `broadcast` frames (one per pump tick, and on every status change) patch the
- * broadcast's page and every list page showing it; the recipients table and the quota refetch at
- * most once a second per broadcast.
+ * broadcast's page and every list page showing it (a status change refetches the page for its
+ * times); the recipients table and the quota refetch at most once a second per broadcast.
  */
 export function installBroadcastsRealtime(qc: QueryClient): () => void {
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const off = onSocketEvent("broadcast", (s, { accountId }) => {
-    qc.setQueryData<Broadcast>(broadcastKeys.detail(accountId, s.broadcastId), (b) => (b ? applyStats(b, s) : b));
+    const detail = broadcastKeys.detail(accountId, s.broadcastId);
+    const before = qc.getQueryData<Broadcast>(detail);
+    qc.setQueryData<Broadcast>(detail, (b) => (b ? applyStats(b, s) : b));
+    // A new status also moves times the frame does not carry (started, finished): read the broadcast again.
+    if (before && before.status !== s.status && before.updatedAt <= s.updatedAt) void qc.invalidateQueries({ queryKey: detail });
     qc.setQueriesData<BroadcastList>({ queryKey: [...broadcastKeys.all(accountId), "list"] }, (list) => (list ? { ...list, data: list.data.map((b) => applyStats(b, s)) } : list));
     const key = `${accountId}:${s.broadcastId}`;
     if (timers.has(key)) return;
