@@ -16,9 +16,10 @@ export type BroadcastInput = ApiBody<"/accounts/:accountId/broadcasts">;
 export type BroadcastPatch = ApiBody<"/accounts/:accountId/broadcasts/:broadcastId", "patch">;
 export type BroadcastAction = "pause" | "resume" | "cancel";
 export type ChannelAudience = ApiResponse<"/accounts/:accountId/broadcast-audience">;
-// TODO(h-bcsrv): the route that lists the account's channels a broadcast may use is asked of the
-// server helper; until it lands this names the broadcast's own `channel` shape.
-export type BroadcastChannel = NonNullable<Broadcast["channel"]>;
+export type BroadcastChannels = ApiResponse<"/accounts/:accountId/broadcast-channels">;
+export type BroadcastChannel = BroadcastChannels["data"][number];
+/** An uploaded file, as the broadcast's `content.media` takes it (plus its size). */
+export type BroadcastMedia = ApiResponse<"/accounts/:accountId/broadcast-media", "post">;
 
 export interface BroadcastListParams {
   page: number;
@@ -54,7 +55,7 @@ export const broadcastQueries = {
   channels: (accountId: string) =>
     queryOptions({
       queryKey: queryKeys.accountPart(accountId, "broadcast-channels"),
-      queryFn: ({ signal }) => api.get<{ data: BroadcastChannel[] }>(`/accounts/${accountId}/broadcast-channels`, { signal, silent: true }),
+      queryFn: ({ signal }) => api.get<BroadcastChannels>(`/accounts/${accountId}/broadcast-channels`, { signal, silent: true }),
     }),
   recipients: (accountId: string, broadcastId: string, p: RecipientParams) =>
     queryOptions({
