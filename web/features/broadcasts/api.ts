@@ -95,5 +95,11 @@ export const broadcastApi = {
     api.post<ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId/start", "post">>(`${base(accountId)}/${broadcastId}/start`, at ? { at } : {}, { silent: true }),
   act: (accountId: string, broadcastId: string, action: BroadcastAction) => api.post<Broadcast>(`${base(accountId)}/${broadcastId}/${action}`, {}),
   test: (accountId: string, broadcastId: string) => api.post<ApiResponse<"/accounts/:accountId/broadcasts/:broadcastId/test", "post">>(`${base(accountId)}/${broadcastId}/test`, {}),
+  /** Silent: the composer shows the refusal (type, size) under its file field. */
+  upload: (accountId: string, file: File) => {
+    const form = new FormData();
+    form.set("file", file, file.name);
+    return api.post<BroadcastMedia>(`/accounts/${accountId}/broadcast-media`, form, { silent: true });
+  },
   export: (accountId: string, broadcastId: string, format: "csv" | "xlsx") => api.download(`${base(accountId)}/${broadcastId}/export`, { query: { format } }),
 };

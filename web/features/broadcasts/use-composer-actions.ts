@@ -17,6 +17,7 @@ export function formFieldOf(path: string): FieldPath<ComposerInput> | null {
   const p = path.replace(/^content\./, "").replace(/^pacing\./, "").replace(/^audience\.segmentId$/, "segmentId");
   if (/^(name|channelId|text|segmentId|perSecond|minDelaySec|maxDelaySec|at)$/.test(p)) return p as FieldPath<ComposerInput>;
   if (/^buttons\.\d+\.(label|url)$/.test(p)) return p as FieldPath<ComposerInput>;
+  if (p.startsWith("media")) return "media";
   if (p.startsWith("audience") || p.startsWith("filter")) return "filter";
   return null;
 }

@@ -14,6 +14,7 @@ import { broadcastQueries, type Broadcast } from "@/features/broadcasts/api";
 import { BroadcastActionsBar } from "@/features/broadcasts/components/broadcast-actions-bar";
 import { BroadcastFacts } from "@/features/broadcasts/components/broadcast-facts";
 import { BroadcastProgress } from "@/features/broadcasts/components/broadcast-progress";
+import { mediaKeySrc } from "@/features/broadcasts/media";
 import { MessagePreview } from "@/features/broadcasts/components/message-preview";
 import { RecipientsTable } from "@/features/broadcasts/components/recipients-table";
 import { BroadcastStatusBadge } from "@/features/broadcasts/components/status-badge";
@@ -75,7 +76,7 @@ function BroadcastView({ accountId, broadcast: b, onDeleted }: { accountId: stri
               text={b.content.text}
               buttons={b.content.buttons.map((x) => ({ label: x.label, url: x.url ?? undefined }))}
               vars={vars}
-              media={b.content.media ? { name: b.content.media.fileName } : null}
+              media={b.content.media ? { name: b.content.media.fileName, kind: b.content.media.type, url: mediaKeySrc(accountId, b.content.media.key) ?? undefined } : null}
             />
           )}
         </div>

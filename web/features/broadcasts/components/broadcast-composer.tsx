@@ -12,6 +12,7 @@ import { useZodForm } from "@/lib/form";
 import { MAX_BROADCAST_NAME } from "@worker/features/broadcasts/contract";
 import { broadcastQueries, type Broadcast } from "../api";
 import { composerFromBroadcast, composerSchema, emptyComposer, type ComposerPlatform } from "../composer-schema";
+import { mediaKeySrc } from "../media";
 import { sampleVars } from "../sample-contact";
 import { useComposerActions } from "../use-composer-actions";
 import { AudienceSection } from "./composer/audience-section";
@@ -60,7 +61,7 @@ export function BroadcastComposer({ accountId, broadcast }: { accountId: string;
             <AudienceSection accountId={accountId} form={form} />
           </Section>
           <Section title={t("composer.sections.message")}>
-            <MessageSection form={form} fields={defs} />
+            <MessageSection accountId={accountId} form={form} fields={defs} />
           </Section>
           <Section title={t("composer.sections.sending")}>
             <ScheduleFields form={form} timeZone={timeZone} />
@@ -71,7 +72,7 @@ export function BroadcastComposer({ accountId, broadcast }: { accountId: string;
           </Section>
         </div>
         <aside className="space-y-4 lg:sticky lg:top-24" aria-label={t("composer.aside")}>
-          <MessagePreview platform={platform} text={form.watch("text")} buttons={form.watch("buttons")} vars={vars} media={mediaOf(form.watch("media"))} />
+          <MessagePreview platform={platform} text={form.watch("text")} buttons={form.watch("buttons")} vars={vars} media={mediaOf(accountId, form.watch("media"))} />
           <Card className="gap-4 py-5">
             <CardContent className="space-y-4">
               <QuotaBadge accountId={accountId} />
@@ -109,7 +110,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function mediaOf(m: unknown) {
+function mediaOf(accountId: string, m: unknown) {
   const media = m as Broadcast["content"]["media"];
-  return media ? { name: media.fileName, image: media.type === "image" } : null;
+  return media ? { name: media.fileName, kind: media.type, url: mediaKeySrc(accountId, media.key) ?? undefined } : null;
 }

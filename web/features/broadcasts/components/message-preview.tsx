@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ExternalLink, ImageIcon } from "lucide-react";
+import { ExternalLink, FileText, Film } from "lucide-react";
 import { hasNativeButtons, renderBroadcastText, withNumberedButtons, type BroadcastButton, type BroadcastVars } from "@worker/features/broadcasts/contract";
 import { PlatformIcon } from "@/features/chat/components/platform-icon";
 import type { Platform } from "@/features/chat/api";
@@ -17,8 +17,8 @@ export interface MessagePreviewProps {
   text: string;
   buttons: readonly BroadcastButton[];
   vars: BroadcastVars;
-  /** The attached file's name or its url, shown as the media block above the text. */
-  media?: { name: string; url?: string; image?: boolean } | null;
+  /** The attached file: an image shows itself (its url), a video or a document its name, above the text. */
+  media?: { name: string; kind: "image" | "video" | "document"; url?: string } | null;
   className?: string;
 }
 
@@ -42,11 +42,11 @@ export function MessagePreview({ platform, text, buttons, vars, media, className
       <div className="max-w-[340px]">
         <div className={cn("overflow-hidden rounded-2xl rounded-bl-sm shadow-sm", BUBBLE[platform])}>
           {media && (
-            media.image && media.url ? (
-              <img src={media.url} alt={media.name} className="max-h-48 w-full object-cover" />
+            media.kind === "image" && media.url ? (
+              <img src={media.url} alt={media.name} className="max-h-48 w-full object-cover" data-testid="broadcast-preview-image" />
             ) : (
-              <div className="flex items-center gap-2 border-b border-black/10 px-3 py-2 text-sm dark:border-white/10">
-                <ImageIcon className="size-4 shrink-0" aria-hidden />
+              <div className="flex items-center gap-2 border-b border-black/10 px-3 py-2 text-sm dark:border-white/10" data-testid="broadcast-preview-file">
+                {media.kind === "video" ? <Film className="size-4 shrink-0" aria-hidden /> : <FileText className="size-4 shrink-0" aria-hidden />}
                 <span className="truncate">{media.name}</span>
               </div>
             )

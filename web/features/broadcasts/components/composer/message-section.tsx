@@ -8,9 +8,10 @@ import { insertVariable } from "../../sample-contact";
 import { ButtonsEditor } from "../buttons-editor";
 import { VariablesMenu } from "../variables-menu";
 import type { ComposerForm } from "./form-types";
+import { MediaField } from "./media-field";
 
-/** The message: text with variables (inserted at the caret from the menu) and up to ten buttons. */
-export function MessageSection({ form, fields, disabled }: { form: ComposerForm; fields: ReadonlyArray<{ key: string; label: string }>; disabled?: boolean }) {
+/** The message: text with variables (inserted at the caret from the menu), a file and up to ten buttons. */
+export function MessageSection({ accountId, form, fields, disabled }: { accountId: string; form: ComposerForm; fields: ReadonlyArray<{ key: string; label: string }>; disabled?: boolean }) {
   const { t } = useTranslation("broadcasts");
   const area = useRef<HTMLTextAreaElement | null>(null);
   const text = form.watch("text");
@@ -49,6 +50,7 @@ export function MessageSection({ form, fields, disabled }: { form: ComposerForm;
           </FormControl>
         )}
       </FieldItem>
+      <MediaField accountId={accountId} form={form} disabled={disabled} />
       <FieldItem control={form.control} name="buttons" label={t("composer.buttons.title")} description={t("composer.buttons.hint")}>
         {(field) => <ButtonsEditor value={field.value} onChange={field.onChange} errors={form.formState.errors.buttons as never} disabled={disabled} />}
       </FieldItem>
