@@ -5,6 +5,8 @@ import { pendingOf, progressOf } from "@/features/broadcasts/components/broadcas
 import { broadcastActions } from "@/features/broadcasts/components/broadcast-row-actions";
 import { applyStats } from "@/features/broadcasts/realtime";
 import { formFieldOf } from "@/features/broadcasts/use-composer-actions";
+import { mediaKeySrc } from "@/features/broadcasts/media";
+import { BROADCAST_MEDIA_MAX_BYTES, mediaKindOf, mediaMimeOf, mediaProblem } from "@worker/features/broadcasts/media-rules";
 
 /**
  * The broadcasts UI's rules without a screen: a room frame patches a broadcast unless it is older,
@@ -59,6 +61,7 @@ describe("the composer's body", () => {
     expect(formFieldOf("audience.segmentId")).toBe("segmentId");
     expect(formFieldOf("audience")).toBe("filter");
     expect(formFieldOf("channelId")).toBe("channelId");
+    expect(formFieldOf("content.media.key")).toBe("media");
     expect(formFieldOf("quota")).toBeNull();
   });
 });
@@ -76,5 +79,20 @@ describe("actions by status and role", () => {
     for (const status of ["draft", "scheduled", "sending", "paused", "completed"] as const) {
       expect(Object.values(broadcastActions({ status }, { update: false, remove: false })).some(Boolean)).toBe(false);
     }
+  });
+});
+
+describe("the file a broadcast may carry (shared by the picker and the upload route)", () => {
+  it("knows the kind by MIME type or, for a generic type, by extension; refuses other types, empty and oversized files", () => {
+    expect(mediaKindOf(mediaMimeOf("фото.JPG", ""))).toBe("image");
+    expect(mediaKindOf(mediaMimeOf("прайс.pdf", "application/octet-stream"))).toBe("document");
+    expect(mediaKindOf(mediaMimeOf("ролик.mp4", "video/mp4"))).toBe("video");
+    expect(mediaKindOf(mediaMimeOf("ролик.mov", "video/quicktime"))).toBeNull();
+    expect(mediaProblem("setup.exe", "application/x-msdownload", 10)).toMatch(/нельзя отправить/);
+    expect(mediaProblem("a.png", "image/png", 0)).toBe("Файл пустой");
+    expect(mediaProblem("a.png", "image/png", BROADCAST_MEDIA_MAX_BYTES.image)).toBeNull();
+    expect(mediaProblem("a.png", "image/png", BROADCAST_MEDIA_MAX_BYTES.image + 1)).toBe("Изображение больше 5 МБ: выберите файл поменьше");
+    expect(mediaKeySrc("acc1", "accounts/acc1/2026-11/x1/Прайс 2026.pdf")).toBe("/api/media/acc1/2026-11/x1/%D0%9F%D1%80%D0%B0%D0%B9%D1%81%202026.pdf");
+    expect(mediaKeySrc("acc1", "accounts/acc2/2026-11/x1/a.png")).toBeNull();
   });
 });
