@@ -1,17 +1,17 @@
 import { readFileSync } from "node:fs";
+import { crc32, deflateSync } from "node:zlib";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, apiLogin, apiRegister, bearer, mailLink, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
+import { tgTextUpdate } from "../fakes/telegram";
+import { ADMIN, apiLogin, apiRegister, bearer, fakeBindings, fakeRequests, mailLink, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
 import { customerWrites } from "./chat-helpers";
 import { eachThemeAndScreen } from "./fixtures";
 
 /**
- * Broadcasts end to end: an owner with the fake Instagram connected and three customers who wrote
- * first (signed Meta webhooks, so they are inside the 24-hour window) composes a broadcast in the UI,
- * starts it, and watches its page reach «Завершена» with the counts pushed through the room (no
- * reload); the recipients' export is a CSV with one row per customer; a second broadcast is
- * scheduled for tomorrow and listed as scheduled. (The e2e server's Telegram fake cannot be made to
- * deliver a customer's message from a spec: its address is not known here and the demo customer
- * route is off, so the customers write through Instagram; the same pump and sender serve all.)
+ * Broadcasts end to end. Telegram: an owner connects a bot (the fake Bot API), three customers write
+ * to it through the fake (which calls the webhook the app registered), the owner composes a broadcast
+ * with an image in the UI, starts it, watches it reach «Завершена» live, the fake received one photo
+ * per customer, and the export lists them. Instagram: the same through signed Meta webhooks, with the
+ * buttons as a numbered list and the 24-hour window; a second broadcast is scheduled for tomorrow.
  */
 
 const CUSTOMERS = 3;
@@ -39,14 +39,69 @@ async function ownerWithInstagram(request: APIRequestContext) {
       { timeout: 20_000 },
     )
     .toBe(CUSTOMERS);
-  // A platform administrator grants a package of 100 recipients.
+  await grantPackage(request, accountId);
+  return { auth, accountId, names };
+}
+
+/** A platform administrator grants the account a package of 100 recipients. */
+async function grantPackage(request: APIRequestContext, accountId: string) {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password);
   const pkg = await request.post("/api/admin/broadcast-packages", { headers: bearer(admin.accessToken), data: { name: `E2E ${Date.now()}`, recipients: 100, price: 990, validityDays: 30, active: true } });
   expect(pkg.status(), await pkg.text()).toBe(201);
   const packageId = ((await pkg.json()) as { id: string }).id;
   const grant = await request.post(`/api/admin/accounts/${accountId}/broadcast-packages`, { headers: bearer(admin.accessToken), data: { packageId } });
   expect(grant.status(), await grant.text()).toBeLessThan(300);
-  return { auth, accountId, names };
+}
+
+const TG_CUSTOMERS = [
+  { name: "Иван", chatId: 0 },
+  { name: "Мария", chatId: 0 },
+  { name: "Пётр", chatId: 0 },
+];
+
+/** An owner with a Telegram bot connected through the API, and three customers who wrote to it through the fake Bot API. */
+async function ownerWithTelegram(request: APIRequestContext) {
+  const auth = await apiRegister(request, { email: uniqueEmail("broadcasts-tg"), password: "owner-pass-1", name: "Ольга Владелец" });
+  const headers = bearer(auth.accessToken);
+  const res = await request.post("/api/accounts", { headers, data: { name: "Кофейня «Зерно»" } });
+  expect(res.status()).toBe(201);
+  const accountId = ((await res.json()) as { accountId: string }).accountId;
+  const botToken = `${7_300_000_000 + Math.floor(Math.random() * 9_999_999)}:AAH${"b".repeat(30)}`;
+  const tg = await request.put(`/api/accounts/${accountId}/platform-telegram`, { headers, data: { botToken } });
+  expect(tg.status(), await tg.text()).toBe(200);
+  const tgBase = fakeBindings().TELEGRAM_API_BASE!;
+  const customers = TG_CUSTOMERS.map((c, i) => ({ ...c, chatId: 500_000_000 + Math.floor(Math.random() * 1e8) * 10 + i }));
+  for (const [i, c] of customers.entries()) {
+    const delivered = await request.post(`${tgBase}/__deliver`, { data: { token: botToken, update: tgTextUpdate(Date.now() % 1e8 + i, c.chatId, "Здравствуйте! Вы работаете в выходные?", { firstName: c.name }) } });
+    expect(delivered.status(), await delivered.text()).toBe(200);
+    expect(((await delivered.json()) as { status: number }).status).toBe(200);
+  }
+  await expect
+    .poll(async () => ((await (await request.get(`/api/accounts/${accountId}/contacts?platform=TELEGRAM`, { headers })).json()) as { data: unknown[] }).data.length, { timeout: 20_000 })
+    .toBe(customers.length);
+  await grantPackage(request, accountId);
+  return { auth, accountId, botToken, tgBase, customers };
+}
+
+/** A real PNG (a warm gradient), so the composer's thumbnail and the preview show an image. */
+function gradientPng(width = 240, height = 160): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) rows.set([200 + Math.round((55 * x) / width), 120 + Math.round((60 * y) / height), 60], y * (width * 3 + 1) + 1 + x * 3);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
 }
 
 /** Elements of `main` sticking out sideways, except inside a table's own horizontal scroller. */
@@ -62,6 +117,74 @@ function sideOverflow(page: Page): Promise<string[]> {
 
 test.beforeEach(async ({ page }) => {
   await presetStorage(page, { language: "ru", theme: "light" });
+});
+
+test("Telegram: compose with an image, start, watch it complete live; the bot sent one photo per customer; export", async ({ page, request, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  const { auth, accountId, botToken, tgBase, customers } = await ownerWithTelegram(request);
+  await signInWithToken(page, baseURL!, auth);
+  await page.goto(`/${accountId}/broadcasts/new`);
+  const composer = page.getByTestId("broadcast-composer");
+  await composer.getByTestId("broadcast-name").fill("Новое сезонное меню");
+  await expect(composer.getByTestId("broadcast-channel")).toContainText("Telegram");
+  await expect(composer.getByTestId("channel-reach")).toHaveText("На выбранном канале получат 3 контакта");
+  await composer.getByTestId("broadcast-text").fill("{{name}}, попробуйте тыквенный латте — первая чашка за полцены!");
+  await composer.getByTestId("button-add").click();
+  await composer.getByLabel("Текст кнопки 1").fill("Меню");
+  await composer.getByLabel("Ссылка кнопки 1").fill("https://zerno.example/menu");
+
+  // A file the messengers do not take is refused on the page, nothing is attached.
+  const media = composer.getByTestId("broadcast-media");
+  await media.getByTestId("broadcast-media-input").setInputFiles({ name: "setup.exe", mimeType: "application/x-msdownload", buffer: Buffer.from("MZ") });
+  await expect(media).toContainText("Этот тип файла нельзя отправить в рассылке");
+  await expect(media.getByTestId("broadcast-media-file")).toHaveCount(0);
+  // An image: uploaded, shown as a thumbnail with its name and above the text in the Telegram preview.
+  await media.getByTestId("broadcast-media-input").setInputFiles({ name: "латте.png", mimeType: "image/png", buffer: gradientPng() });
+  await expect(media.getByTestId("broadcast-media-file")).toHaveAttribute("data-kind", "image");
+  await expect(media.getByTestId("broadcast-media-file")).toContainText("латте.png");
+  await expect(media).not.toContainText("Этот тип файла");
+  const thumb = media.getByTestId("broadcast-media-thumb");
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+  const preview = composer.getByTestId("broadcast-preview");
+  await expect(preview).toHaveAttribute("data-platform", "TELEGRAM");
+  await expect.poll(() => preview.getByTestId("broadcast-preview-image").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  await expect(preview.getByTestId("broadcast-preview-text")).toHaveText("Анна, попробуйте тыквенный латте — первая чашка за полцены!");
+  await expect(preview.getByTestId("broadcast-preview-keyboard")).toHaveText("Меню");
+  await shot(page, testInfo, "broadcast-composer-image-light");
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  await shot(page, testInfo, "broadcast-composer-image-dark");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, testInfo, "broadcast-composer-image-dark-phone");
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await shot(page, testInfo, "broadcast-composer-image-light-phone");
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await composer.getByTestId("broadcast-start").click();
+  const confirmDialog = page.getByRole("alertdialog").or(page.getByRole("dialog")).filter({ hasText: "Запустить рассылку?" });
+  await expect(confirmDialog).toContainText("Сообщение получат 3 контакта этого канала.");
+  await confirmDialog.getByRole("button", { name: "Запустить" }).click();
+  await expect(page).toHaveURL(new RegExp(`/${accountId}/broadcasts/[^/]+$`));
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await expect(page.getByTestId("broadcast-status")).toHaveText("Завершена", { timeout: 60_000 });
+  await expect(page.getByTestId("count-sent")).toHaveText("3");
+  await expect(page.getByTestId("count-failed")).toHaveText("0");
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+  // The fake Bot API received exactly one photo per customer, with the caption filled for them and the keyboard.
+  const sends = await fakeRequests(request, tgBase, `/bot${botToken}/send`);
+  expect(sends.map((r) => r.path)).toEqual(customers.map(() => `/bot${botToken}/sendPhoto`));
+  for (const c of customers) {
+    const mine = sends.filter((r) => new RegExp(`name="chat_id"\\r\\n\\r\\n${c.chatId}\\r\\n`).test(r.rawBody));
+    expect(mine, `photo to ${c.name}`).toHaveLength(1);
+    expect(mine[0]!.rawBody).toContain(`${c.name}, попробуйте тыквенный латте`);
+    expect(mine[0]!.rawBody).toContain('name="photo"');
+    expect(mine[0]!.rawBody).toMatch(/"inline_keyboard":\[\[\{"text":"Меню"/);
+  }
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("broadcast-export").click().then(() => page.getByTestId("export-csv").click())]);
+  const rows = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  expect(rows).toHaveLength(1 + customers.length);
+  for (const c of customers) expect(rows.some((r) => r.includes(c.name) && r.includes("Отправлено"))).toBe(true);
 });
 
 test("compose, start, watch it complete live, schedule another, export the recipients", async ({ page, request, baseURL }, testInfo) => {
