@@ -63,46 +63,48 @@ export function MediaField({ accountId, form, disabled }: { accountId: string; f
   const src = media?.type === "image" ? mediaKeySrc(accountId, media.key) : null;
   const Icon = media?.type === "video" ? Film : FileText;
   return (
-    <FieldItem control={form.control} name="media" label={t("composer.media.label")} description={t("composer.media.hint", { image: BROADCAST_MEDIA_MAX_BYTES.image / MB, video: BROADCAST_MEDIA_MAX_BYTES.video / MB, document: BROADCAST_MEDIA_MAX_BYTES.document / MB })}>
-      {() => (
-        <div className="space-y-3" data-testid="broadcast-media">
-          <input ref={input} type="file" accept={BROADCAST_MEDIA_ACCEPT} className="hidden" tabIndex={-1} aria-hidden onChange={(e) => void pick(e.target.files?.[0])} data-testid="broadcast-media-input" />
-          {media && (
-            <div className="flex items-center gap-3 rounded-lg border bg-muted/30 p-2 pr-3" data-testid="broadcast-media-file" data-kind={media.type}>
-              {src ? (
-                <img src={src} alt={media.fileName} className="size-14 shrink-0 rounded-md border object-cover" data-testid="broadcast-media-thumb" />
-              ) : (
-                <span className="flex size-14 shrink-0 items-center justify-center rounded-md bg-primary/12 text-primary">
-                  <Icon className="size-6" aria-hidden />
-                </span>
-              )}
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-heading" title={media.fileName}>
-                  {media.fileName}
-                </p>
-                <p className="text-xs text-muted-foreground">
-                  {t(`composer.media.kind.${media.type}`)}
-                  {size !== null && ` · ${humanSize(size)}`}
-                </p>
+    <div data-testid="broadcast-media">
+      <FieldItem control={form.control} name="media" label={t("composer.media.label")} description={t("composer.media.hint", { image: BROADCAST_MEDIA_MAX_BYTES.image / MB, video: BROADCAST_MEDIA_MAX_BYTES.video / MB, document: BROADCAST_MEDIA_MAX_BYTES.document / MB })}>
+        {() => (
+          <div className="space-y-3">
+            <input ref={input} type="file" accept={BROADCAST_MEDIA_ACCEPT} className="hidden" tabIndex={-1} aria-hidden onChange={(e) => void pick(e.target.files?.[0])} data-testid="broadcast-media-input" />
+            {media && (
+              <div className="flex items-center gap-3 rounded-lg border bg-muted/30 p-2 pr-3" data-testid="broadcast-media-file" data-kind={media.type}>
+                {src ? (
+                  <img src={src} alt={media.fileName} className="size-14 shrink-0 rounded-md border object-cover" data-testid="broadcast-media-thumb" />
+                ) : (
+                  <span className="flex size-14 shrink-0 items-center justify-center rounded-md bg-primary/12 text-primary">
+                    <Icon className="size-6" aria-hidden />
+                  </span>
+                )}
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-heading" title={media.fileName}>
+                    {media.fileName}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    {t(`composer.media.kind.${media.type}`)}
+                    {size !== null && ` · ${humanSize(size)}`}
+                  </p>
+                </div>
+                <Button type="button" variant="ghost" size="icon" onClick={remove} disabled={disabled || !!uploading} aria-label={t("composer.media.remove", { name: media.fileName })} data-testid="broadcast-media-remove">
+                  <X aria-hidden />
+                </Button>
               </div>
-              <Button type="button" variant="ghost" size="icon" onClick={remove} disabled={disabled || !!uploading} aria-label={t("composer.media.remove", { name: media.fileName })} data-testid="broadcast-media-remove">
-                <X aria-hidden />
+            )}
+            <FormControl>
+              <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()} loading={!!uploading} disabled={disabled} data-testid="broadcast-media-pick">
+                {media ? <RefreshCw aria-hidden /> : <Paperclip aria-hidden />}
+                {media ? t("composer.media.replace") : t("composer.media.attach")}
               </Button>
-            </div>
-          )}
-          <FormControl>
-            <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()} loading={!!uploading} disabled={disabled} data-testid="broadcast-media-pick">
-              {media ? <RefreshCw aria-hidden /> : <Paperclip aria-hidden />}
-              {media ? t("composer.media.replace") : t("composer.media.attach")}
-            </Button>
-          </FormControl>
-          {uploading && (
-            <p className="text-xs text-muted-foreground" role="status">
-              {t("composer.media.uploading", { name: uploading })}
-            </p>
-          )}
-        </div>
-      )}
-    </FieldItem>
+            </FormControl>
+            {uploading && (
+              <p className="text-xs text-muted-foreground" role="status">
+                {t("composer.media.uploading", { name: uploading })}
+              </p>
+            )}
+          </div>
+        )}
+      </FieldItem>
+    </div>
   );
 }
