@@ -67,7 +67,10 @@ export function MediaField({ accountId, form, disabled }: { accountId: string; f
       <FieldItem control={form.control} name="media" label={t("composer.media.label")} description={t("composer.media.hint", { image: BROADCAST_MEDIA_MAX_BYTES.image / MB, video: BROADCAST_MEDIA_MAX_BYTES.video / MB, document: BROADCAST_MEDIA_MAX_BYTES.document / MB })}>
         {() => (
           <div className="space-y-3">
-            <input ref={input} type="file" accept={BROADCAST_MEDIA_ACCEPT} className="hidden" tabIndex={-1} aria-hidden onChange={(e) => void pick(e.target.files?.[0])} data-testid="broadcast-media-input" />
+            {/* The field's label opens the chooser through this input; people use the button below. */}
+            <FormControl>
+              <input ref={input} type="file" accept={BROADCAST_MEDIA_ACCEPT} className="hidden" onChange={(e) => void pick(e.target.files?.[0])} data-testid="broadcast-media-input" />
+            </FormControl>
             {media && (
               <div className="flex items-center gap-3 rounded-lg border bg-muted/30 p-2 pr-3" data-testid="broadcast-media-file" data-kind={media.type}>
                 {src ? (
@@ -91,12 +94,10 @@ export function MediaField({ accountId, form, disabled }: { accountId: string; f
                 </Button>
               </div>
             )}
-            <FormControl>
-              <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()} loading={!!uploading} disabled={disabled} data-testid="broadcast-media-pick">
-                {media ? <RefreshCw aria-hidden /> : <Paperclip aria-hidden />}
-                {media ? t("composer.media.replace") : t("composer.media.attach")}
-              </Button>
-            </FormControl>
+            <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()} loading={!!uploading} disabled={disabled} data-testid="broadcast-media-pick">
+              {media ? <RefreshCw aria-hidden /> : <Paperclip aria-hidden />}
+              {media ? t("composer.media.replace") : t("composer.media.attach")}
+            </Button>
             {uploading && (
               <p className="text-xs text-muted-foreground" role="status">
                 {t("composer.media.uploading", { name: uploading })}
