@@ -123,6 +123,9 @@ test("Telegram: compose with an image, start, watch it complete live; the bot se
   test.setTimeout(120_000);
   const { auth, accountId, botToken, tgBase, customers } = await ownerWithTelegram(request);
   await signInWithToken(page, baseURL!, auth);
+  const problems: string[] = [];
+  page.on("console", (m) => void (["error", "warning"].includes(m.type()) && problems.push(`${m.type()}: ${m.text()}`)));
+  page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
   await page.goto(`/${accountId}/broadcasts/new`);
   const composer = page.getByTestId("broadcast-composer");
   await composer.getByTestId("broadcast-name").fill("Новое сезонное меню");
@@ -185,6 +188,8 @@ test("Telegram: compose with an image, start, watch it complete live; the bot se
   const rows = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trim().split(/\r?\n/);
   expect(rows).toHaveLength(1 + customers.length);
   for (const c of customers) expect(rows.some((r) => r.includes(c.name) && r.includes("Отправлено"))).toBe(true);
+  // Composing, uploading and following the broadcast logged nothing in the browser console.
+  expect(problems).toEqual([]);
 });
 
 test("compose, start, watch it complete live, schedule another, export the recipients", async ({ page, request, baseURL }, testInfo) => {
