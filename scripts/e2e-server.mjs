@@ -1,6 +1,6 @@
 // The server Playwright runs the end-to-end tests against: a fresh local D1 (own persist dir),
 // migrations + seed, the protocol fakes, and `wrangler dev` on E2E_PORT (default 8790).
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { applySeed } from "./seed.mjs";
 import { root, run, start, viteBin, wranglerBin, wranglerDevEnv } from "./lib.mjs";
@@ -18,6 +18,9 @@ const { register } = await import("tsx/esm/api");
 register();
 const { startAllFakes } = await import("../tests/fakes/index.ts");
 const { bindings } = await startAllFakes({ keepAlive: true });
+// The specs drive the fakes too (a customer writing to the Telegram bot, what the bot sent): their addresses.
+mkdirSync(persist, { recursive: true });
+writeFileSync(join(persist, "fakes.json"), JSON.stringify(bindings, null, 2));
 // WEBHOOKS_ALLOW_LOOPBACK: the specs' webhook receivers listen on http://127.0.0.1 (development only).
 const vars = { ENVIRONMENT: "development", PUBLIC_URL: `http://127.0.0.1:${port}`, ENCRYPTION_KEY: "e2e-encryption-key-0123456789abcdef", ADMIN_EMAILS: "admin@assistly.local", WEBHOOKS_ALLOW_LOOPBACK: "1", ...bindings };
 const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);

@@ -26,6 +26,7 @@ import { webhookRoutes } from "./features/webhooks/webhooks.routes";
 import { deadLetterRoutes } from "./features/admin-dlq/admin-dlq.routes";
 import { broadcastPackageAdminRoutes, broadcastQuotaRoutes } from "./features/broadcast-quota/broadcast-quota.routes";
 import { broadcastClickRoutes, broadcastRoutes } from "./features/broadcasts/broadcasts.routes";
+import { broadcastComposerRoutes } from "./features/broadcasts/composer.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -95,6 +96,7 @@ const api = new Hono<AppBindings>()
   .route("/admin", broadcastPackageAdminRoutes)
   .route("/accounts", broadcastQuotaRoutes)
   .route("/accounts", broadcastRoutes)
+  .route("/accounts", broadcastComposerRoutes)
   .route("/b", broadcastClickRoutes)
   .route("/dev", devRoutes);
 

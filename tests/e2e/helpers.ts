@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect as baseExpect, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
@@ -12,6 +12,30 @@ export const DEMO_ACCOUNT_ID = "00000000demoaccount";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ARTIFACTS = join(here, "artifacts");
+
+/**
+ * The protocol fakes' addresses (`TELEGRAM_API_BASE`, `GREEN_API_BASE`, …) the e2e server started
+ * the app with: scripts/e2e-server.mjs writes them to `.wrangler/e2e-<port>/fakes.json`.
+ */
+export function fakeBindings(): Record<string, string> {
+  const port = process.env.E2E_PORT ?? "8790";
+  return JSON.parse(readFileSync(join(here, "..", "..", ".wrangler", `e2e-${port}`, "fakes.json"), "utf8")) as Record<string, string>;
+}
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  rawBody: string;
+  at: number;
+}
+
+/** What a fake received (its `GET /__requests`), optionally only the paths starting with `prefix`. */
+export async function fakeRequests(request: APIRequestContext, base: string, prefix = ""): Promise<FakeRequest[]> {
+  const res = await request.get(`${base}/__requests`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as FakeRequest[]).filter((r) => r.path.startsWith(prefix));
+}
 
 let seq = 0;
 /** A fresh address per call, unique across runs against the same server too. */

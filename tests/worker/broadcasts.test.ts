@@ -106,7 +106,7 @@ describe("broadcasts: the composer's file", () => {
     expect(created.body.content.media).toMatchObject({ key: media.key, type: "image" });
     const empty = await SELF.fetch(`${BASE}/api/accounts/${s.accountId}/broadcast-media`, { method: "POST", headers: { authorization: `Bearer ${s.token}` }, body: new FormData() });
     expect(empty.status).toBe(400);
-    expect(((await empty.json()) as { details: { fields: Record<string, string[]> } }).details.fields.file).toEqual(["выберите файл"]);
+    expect(((await empty.json()) as { details: { fields: Record<string, string[]> } }).details.fields.file).toEqual(["Выберите файл"]);
     const op = await addMember(s.token, s.accountId, "operator");
     const denied = await SELF.fetch(`${BASE}/api/accounts/${s.accountId}/broadcast-media`, { method: "POST", headers: { authorization: `Bearer ${op.token}` }, body: form });
     expect(denied.status).toBe(403);

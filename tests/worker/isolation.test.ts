@@ -128,6 +128,7 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   // broadcasts: operators follow them (list, card, recipients, stats, export); admins and owners create, change, start and stop them
   "GET /api/accounts/:accountId/broadcasts": "allow",
   "GET /api/accounts/:accountId/broadcast-audience": "allow",
+  "GET /api/accounts/:accountId/broadcast-channels": "allow",
   "POST /api/accounts/:accountId/broadcast-media": "forbid",
   "POST /api/accounts/:accountId/broadcasts": "forbid",
   "GET /api/accounts/:accountId/broadcasts/:broadcastId": "allow",

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { installBroadcastsRealtime } from "@/features/broadcasts/realtime";
 import { installChatRealtime } from "@/features/chat/cache";
 import { channelKeys } from "@/features/channels/api";
 import { installCommentsRealtime } from "@/features/comments/realtime";
@@ -22,6 +23,7 @@ export function installRealtime(qc: QueryClient = queryClient): void {
   installContactsRealtime();
   installCommentsRealtime(qc);
   installTestChatRealtime(qc);
+  installBroadcastsRealtime(qc);
   // Its data is the new settings of the channels page.
   onSocketEvent("core::whatsappStateChanged", (data, { accountId }) => qc.setQueryData(channelKeys.whatsapp(accountId), data));
 }

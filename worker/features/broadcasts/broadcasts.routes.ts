@@ -15,11 +15,6 @@ import { testSend } from "./test-send";
  * admins and owners create, change, start and stop them (ability "Broadcast").
  */
 export const broadcastRoutes = new Hono<AppBindings>()
-  // The composer's file: multipart `file` → stored in R2 under the account, answered as the `content.media` to save.
-  .post("/:accountId/broadcast-media", can("create", "Broadcast"), async (c) => {
-    const media = await svc.uploadMedia(c.env, c.get("member").accountId, c.req.raw);
-    return c.json({ ...media, message: "Файл загружен" }, 201);
-  })
   .get("/:accountId/broadcast-audience", can("read", "Broadcast"), v("query", s.audiencePreviewQuery), async (c) => {
     return c.json(await svc.previewAudience(c.env, c.get("member").accountId, c.req.valid("query")), 200);
   })

@@ -11,7 +11,6 @@ import type { AudienceFilter } from "../audience/filter";
 import { remainingQuota } from "../broadcast-quota/quota";
 import { countOnChannel } from "./audience-sql";
 import { isConnected } from "../channels/channel-status";
-import { messageTypeOf, safeFileName, storeMedia } from "../inbox/media";
 import type { BroadcastCreate, BroadcastUpdate } from "./broadcasts.schemas";
 import { type BroadcastCounts, type BroadcastStatsDto, type BroadcastStatus, PACING_DEFAULTS } from "./contract";
 
@@ -229,25 +228,3 @@ export async function previewAudience(env: Env, accountId: string, q: { channelI
   return { channelId: ch.id, platform: ch.platform, count, quotaRemaining };
 }
 
-/** Largest file a broadcast carries: Telegram bots upload at most 50 MB, the API takes 25 MB a request. */
-const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
-
-/** A broadcast's file (multipart field `file`) stored in R2 under the account: `{key, url, type, fileName, mimeType, size}`. */
-export async function uploadMedia(env: Env, accountId: string, req: Request) {
-  const fail = (msg: string) => new AppError(400, "VALIDATION_ERROR", `Проверьте файл — ${msg}`, { fields: { file: [msg] } });
-  let form: FormData;
-  try {
-    form = await req.formData();
-  } catch {
-    throw fail("отправьте файл как multipart/form-data в поле file");
-  }
-  const file = form.get("file");
-  if (!file || typeof file === "string") throw fail("выберите файл");
-  if (file.size === 0) throw fail("файл пустой");
-  if (file.size > MAX_MEDIA_BYTES) throw fail("файл больше 20 МБ");
-  const kind = messageTypeOf(file.type);
-  const type = kind === "audio" ? "document" : kind;
-  const mimeType = file.type || "application/octet-stream";
-  const stored = await storeMedia(env, accountId, await file.arrayBuffer(), { fileName: file.name, mimeType });
-  return { key: stored.key, url: stored.url, type, fileName: safeFileName(file.name || "file"), mimeType, size: stored.size };
-}

@@ -1,0 +1,116 @@
+import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import type { FieldPath } from "react-hook-form";
+import { filterKey, readyFilter } from "@/features/audience/filter-model";
+import { isApiError } from "@/lib/api";
+import { confirm } from "@/lib/confirm";
+import { formatNumber } from "@/lib/i18n";
+import { notify } from "@/lib/notify";
+import { broadcastApi, broadcastKeys, broadcastQueries, type Broadcast } from "./api";
+import { composerBody, type ComposerInput, type ComposerValues } from "./composer-schema";
+import type { ComposerForm } from "./components/composer/form-types";
+
+/** The server's field names (the API body's paths) as the composer's fields. */
+export function formFieldOf(path: string): FieldPath<ComposerInput> | null {
+  const p = path.replace(/^content\./, "").replace(/^pacing\./, "").replace(/^audience\.segmentId$/, "segmentId");
+  if (/^(name|channelId|text|segmentId|perSecond|minDelaySec|maxDelaySec|at)$/.test(p)) return p as FieldPath<ComposerInput>;
+  if (/^buttons\.\d+\.(label|url)$/.test(p)) return p as FieldPath<ComposerInput>;
+  if (p.startsWith("media")) return "media";
+  if (p.startsWith("audience") || p.startsWith("filter")) return "filter";
+  return null;
+}
+
+type Busy = "draft" | "test" | "start" | null;
+
+/**
+ * The composer's three buttons: save the draft (create, then patch), send a test to the user's own
+ * test contact (saved first), and start — saved first, then confirmed with the recipient count on
+ * the broadcast's channel and the quota left. The server's refusals land on the fields, or as its
+ * sentence (over quota: both numbers).
+ */
+export function useComposerActions(accountId: string, initial: Broadcast | null, form: ComposerForm, platform: string | undefined) {
+  const { t } = useTranslation("broadcasts");
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [saved, setSaved] = useState<Broadcast | null>(initial);
+  const [busy, setBusy] = useState<Busy>(null);
+
+  const fail = (e: unknown) => {
+    if (isApiError(e)) {
+      let placed = false;
+      for (const [path, message] of Object.entries(e.fieldErrors())) {
+        const name = formFieldOf(path);
+        if (name) form.setError(name, { type: "server", message }, { shouldFocus: !placed });
+        placed ||= !!name;
+      }
+      if (placed) return;
+    }
+    notify({ type: "error", message: e instanceof Error && e.message ? e.message : t("toasts.saveFailed") });
+  };
+
+  const save = async (v: ComposerValues): Promise<Broadcast> => {
+    const body = composerBody(v, platform);
+    const b = saved ? await broadcastApi.update(accountId, saved.broadcastId, body) : await broadcastApi.create(accountId, body);
+    setSaved(b);
+    qc.setQueryData(broadcastKeys.detail(accountId, b.broadcastId), b);
+    void qc.invalidateQueries({ queryKey: broadcastKeys.all(accountId), refetchType: "none" });
+    // The address becomes the draft's (a reload opens it), without a route change: remounting the
+    // composer would drop what is not part of a draft (when to send).
+    if (!saved) window.history.replaceState(window.history.state, "", `/${accountId}/broadcasts/${b.broadcastId}/edit`);
+    return b;
+  };
+
+  const step = (kind: Exclude<Busy, null>, fn: (v: ComposerValues) => Promise<unknown>) =>
+    form.handleSubmit(async (v) => {
+      setBusy(kind);
+      try {
+        await fn(v);
+      } catch (e) {
+        fail(e);
+      } finally {
+        setBusy(null);
+      }
+    });
+
+  /** The audience counted on the broadcast's channel, as start will count it, and the quota left. */
+  const reach = (v: ComposerValues) =>
+    qc.fetchQuery(broadcastQueries.channelAudience(accountId, v.channelId, v.audienceMode === "segment" ? { segmentId: v.segmentId } : { filter: filterKey(readyFilter(v.filter)) })).catch(() => null);
+
+  const saveDraft = step("draft", async (v) => {
+    await save(v);
+    form.reset(form.getValues());
+    notify({ type: "success", message: t("toasts.draftSaved") });
+  });
+
+  const sendTest = step("test", async (v) => {
+    const b = await save(v);
+    form.reset(form.getValues());
+    const r = await broadcastApi.test(accountId, b.broadcastId);
+    notify({ type: "success", message: r.message ?? t("toasts.testSent") });
+  });
+
+  const start = step("start", async (v) => {
+    const r = await reach(v);
+    const count = r?.count ?? null;
+    const quota = r ? { remaining: r.quotaRemaining } : null;
+    const later = v.scheduleMode === "later";
+    const message = [
+      count === null ? t("confirm.startCountUnknown") : t("confirm.startCount", { count, formatted: formatNumber(count) }),
+      quota ? t("confirm.startQuota", { formatted: formatNumber(quota.remaining), count: quota.remaining }) : null,
+      later ? t("confirm.startAt", { at: v.at.replace("T", " ") }) : null,
+    ]
+      .filter(Boolean)
+      .join(" ");
+    if (!(await confirm({ title: later ? t("confirm.scheduleTitle") : t("confirm.startTitle"), message, confirmText: later ? t("confirm.scheduleOk") : t("confirm.startOk") }))) return;
+    const b = await save(v);
+    form.reset(form.getValues());
+    await broadcastApi.start(accountId, b.broadcastId, later ? v.at : undefined);
+    await Promise.all([qc.invalidateQueries({ queryKey: broadcastKeys.all(accountId) }), qc.invalidateQueries({ queryKey: broadcastKeys.quota(accountId) })]);
+    notify({ type: "success", message: later ? t("toasts.scheduled") : t("toasts.started") });
+    navigate(`/${accountId}/broadcasts/${b.broadcastId}`);
+  });
+
+  return { saved, busy, saveDraft, sendTest, start };
+}
