@@ -119,8 +119,8 @@ test.beforeEach(async ({ page }) => {
   await presetStorage(page, { language: "ru", theme: "light" });
 });
 
-test("Telegram: compose with an image, start, watch it complete live; the bot sent one photo per customer; export", async ({ page, request, baseURL }, testInfo) => {
-  test.setTimeout(120_000);
+test("Telegram: compose with an image, schedule it, watch it complete live; the bot sent one photo per customer; export", async ({ page, request, baseURL }, testInfo) => {
+  test.setTimeout(240_000);
   const { auth, accountId, botToken, tgBase, customers } = await ownerWithTelegram(request);
   await signInWithToken(page, baseURL!, auth);
   const problems: string[] = [];
@@ -162,13 +162,23 @@ test("Telegram: compose with an image, start, watch it complete live; the bot se
   await shot(page, testInfo, "broadcast-composer-image-light-phone");
   await page.setViewportSize({ width: 1440, height: 900 });
 
+  // Scheduled for the next whole minute of the account's time zone (at least 20 s ahead), then left alone.
+  const account = (await (await request.get(`/api/accounts/${accountId}`, { headers: bearer(auth.accessToken) })).json()) as { timezone: string };
+  const at = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+  const local = new Intl.DateTimeFormat("sv-SE", { timeZone: account.timezone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at).replace(" ", "T");
+  await composer.getByTestId("schedule-later").click();
+  await composer.getByTestId("schedule-at").fill(local);
   await composer.getByTestId("broadcast-start").click();
-  const confirmDialog = page.getByRole("alertdialog").or(page.getByRole("dialog")).filter({ hasText: "Запустить рассылку?" });
-  await expect(confirmDialog).toContainText("Сообщение получат 3 контакта этого канала.");
-  await confirmDialog.getByRole("button", { name: "Запустить" }).click();
+  const confirmDialog = page.getByRole("alertdialog").or(page.getByRole("dialog")).filter({ hasText: "Запланировать рассылку?" });
+  await expect(confirmDialog).toContainText("3 контакта");
+  await confirmDialog.getByRole("button", { name: "Запланировать" }).click();
   await expect(page).toHaveURL(new RegExp(`/${accountId}/broadcasts/[^/]+$`));
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-  await expect(page.getByTestId("broadcast-status")).toHaveText("Завершена", { timeout: 60_000 });
+  await expect(page.getByTestId("broadcast-status")).toHaveText("Запланирована");
+  expect((await fakeRequests(request, tgBase, `/bot${botToken}/send`)).length).toBe(0);
+  // Its time comes: the page follows it to «Завершена» without a reload.
+  await expect(page.getByTestId("broadcast-status")).toHaveText("Завершена", { timeout: 120_000 });
+  expect(Date.now()).toBeGreaterThanOrEqual(at.getTime() - 1000);
   await expect(page.getByTestId("count-sent")).toHaveText("3");
   await expect(page.getByTestId("count-failed")).toHaveText("0");
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

@@ -148,7 +148,11 @@ test("the log renders every message type of the seeded conversations", async ({ 
   await expect(log.locator("time").first()).toHaveText(/^\d{2}:\d{2}$/);
 
   // A deleted attachment.
+  // Dmitry wrote five days ago: below the first screen of a list that also holds the broadcasts' customers, found by search.
+  const listSearch = page.getByRole("searchbox", { name: "Поиск по имени, нику или сообщению" });
+  await listSearch.fill("Дмитрий Соколов");
   await page.locator('[data-testid=chat-contact][data-contact-id="demo-c-dmitry"]').click();
+  await listSearch.fill("");
   await expect(log.getByTestId("file-missing")).toHaveText("Файл не существует");
 
   // Tool call and result with the function-result dialog; a system message centred.
@@ -180,7 +184,14 @@ test("the log renders every message type of the seeded conversations", async ({ 
   await expect(page.getByTestId("chat-contact-name")).toHaveText(["Дмитрий Соколов"]);
   await statuses.getByRole("button", { name: "Все статусы" }).click();
   await channels.getByRole("button", { name: "WhatsApp" }).click();
-  await expect(page.getByTestId("chat-contact-name")).toHaveText(["Игорь Петров", "Дмитрий Соколов"]);
+  // WhatsApp only (the seeded broadcasts' customers are WhatsApp contacts too): Igor on top, no Telegram or Instagram row.
+  const names = page.getByTestId("chat-contact-name");
+  await expect(names.first()).toHaveText("Игорь Петров");
+  await expect(names.filter({ hasText: "Анна Смирнова" })).toHaveCount(0);
+  await expect(names.filter({ hasText: "Мария" })).toHaveCount(0);
+  await listSearch.fill("Дмитрий Соколов");
+  await expect(names).toHaveText(["Дмитрий Соколов"]);
+  await listSearch.fill("");
   await channels.getByRole("button", { name: "Все каналы" }).click();
   await page.getByRole("searchbox", { name: /Поиск по имени/ }).fill("СЕРТИФИКАТ");
   await expect(page.getByTestId("chat-contact-name")).toHaveText(["Екатерина Морозова"]);

@@ -22,6 +22,7 @@ import { cn } from "@/lib/utils";
 import { chatApi, THREAD_STATUSES, type ContactDto, type ThreadStatus } from "../api";
 import { clearThreadMessages, replaceContact } from "../cache";
 import { ContactAvatar } from "./platform-icon";
+import { contactName } from "./contact-summary";
 
 const STATUS_DOT: Record<ThreadStatus, string> = {
   active: "bg-success",
@@ -98,7 +99,7 @@ export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDe
         <ContactAvatar contact={contact} className="size-9" />
         <span className="min-w-0">
           <span className="block truncate font-semibold text-heading" data-testid="chat-title">
-            {contact.name}
+            {contactName(contact)}
           </span>
           <span className="block truncate text-[0.8125rem] text-muted-foreground">{subtitle}</span>
         </span>

@@ -10,7 +10,7 @@ import { contactQueries } from "@/features/contacts/api";
 import { ContactFieldsCard } from "@/features/custom-fields/components/contact-fields-card";
 import { ContactTagsEditor } from "@/features/custom-fields/components/contact-tags-editor";
 import type { ContactDto } from "../api";
-import { atUsername, ContactPortrait, ThreadStatusBadge } from "./contact-summary";
+import { atUsername, ContactPortrait, ThreadStatusBadge, contactName } from "./contact-summary";
 import { PlatformIcon } from "./platform-icon";
 
 /** The contact details side panel (320 px at ≥ 1280 px, a sheet below). */
@@ -43,7 +43,7 @@ export function ContactDetails({ accountId, contact, onClose }: { accountId: str
         <div className="flex flex-col items-center gap-2 text-center">
           <ContactPortrait contact={contact} className="size-20" fallbackClassName="text-2xl" badgeClassName="size-4" />
           <div>
-            <p className="text-lg font-semibold text-heading">{contact.name}</p>
+            <p className="text-lg font-semibold text-heading">{contactName(contact)}</p>
             <p className="text-[0.8125rem] text-muted-foreground">{t(`contactStatus.${contact.status ?? "none"}`)}</p>
           </div>
           {th && (

@@ -14,7 +14,7 @@ import { formatRelative } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { chatQueries, type ChatFilters, type ContactDto } from "../api";
 import { ContactListHeader } from "./contact-list-header";
-import { NoContactsState } from "./contact-summary";
+import { NoContactsState, contactName } from "./contact-summary";
 import { ContactAvatar } from "./platform-icon";
 
 const ROW_HEIGHT = 76;
@@ -134,7 +134,7 @@ function ContactRow({ contact, selected, onSelect }: { contact: ContactDto; sele
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline gap-2">
           <span className={cn("truncate font-medium", selected ? "text-primary-foreground" : "text-heading")} data-testid="chat-contact-name">
-            {contact.name}
+            {contactName(contact)}
           </span>
           {th && !th.isGptActive && !contact.isTestContact && (
             // Handed off (or switched off): the operators answer this one.

@@ -27,6 +27,11 @@ export function atUsername(username: string | null | undefined): string | null {
   return username ? `@${username.replace(/^@/, "")}` : null;
 }
 
+/** What a contact is called on screen: its name, else @username, phone or the messenger's id (a nameless Instagram sender, say). */
+export function contactName(c: { name?: string | null; platformUsername?: string | null; phone?: string | null; platformUserId?: string | null }): string {
+  return c.name?.trim() || atUsername(c.platformUsername) || c.phone || c.platformUserId || "—";
+}
+
 /** The big avatar of a contact's profile and details panel, with the online status dot. */
 export function ContactPortrait({ contact, className, fallbackClassName, badgeClassName }: { contact: Pick<ContactDto, "name" | "avatar" | "status">; className: string; fallbackClassName: string; badgeClassName: string }) {
   const { t } = useTranslation("chat");

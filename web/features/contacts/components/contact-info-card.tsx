@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { formatDate } from "@/lib/i18n";
-import { atUsername, ContactPortrait } from "@/features/chat/components/contact-summary";
+import { atUsername, ContactPortrait, contactName } from "@/features/chat/components/contact-summary";
 import { PlatformIcon } from "@/features/chat/components/platform-icon";
 import type { ContactProfile } from "../api";
 
@@ -19,7 +19,7 @@ export function ContactInfoCard({ accountId, contact: c, onDelete, deleting }: {
         <ContactPortrait contact={c} className="size-24" fallbackClassName="text-3xl" badgeClassName="end-1 bottom-1 size-4" />
         <div>
           <h1 className="text-xl font-semibold text-heading" data-testid="contact-name">
-            {c.name}
+            {contactName(c)}
           </h1>
           <p className="text-[0.875rem] text-muted-foreground">{atUsername(c.platformUsername) ?? t(`chat:platform.${c.platform}`)}</p>
         </div>

@@ -11,7 +11,7 @@ import { dataTableColumns } from "@/components/ui/data-table";
 import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { accountQueries } from "@/features/accounts/api";
 import type { ContactDto } from "@/features/chat/api";
-import { atUsername, ThreadStatusBadge } from "@/features/chat/components/contact-summary";
+import { atUsername, ThreadStatusBadge, contactName } from "@/features/chat/components/contact-summary";
 import { ContactAvatar, PlatformIcon } from "@/features/chat/components/platform-icon";
 import { customFieldQueries, type CustomFieldDef } from "@/features/custom-fields/api";
 import { TagBadge } from "@/features/custom-fields/components/tag-badge";
@@ -198,7 +198,7 @@ function ContactCell({ accountId, contact: c }: { accountId: string; contact: Co
       <ContactAvatar contact={c} className="size-9" />
       <div className="min-w-0">
         <Link to={`/${accountId}/contacts/${c.contactId}`} className="block truncate font-medium text-heading hover:text-primary" onClick={(e) => e.stopPropagation()} data-testid="contact-link">
-          {c.name}
+          {contactName(c)}
         </Link>
         <span className="block truncate text-[0.8125rem] text-muted-foreground">{atUsername(c.platformUsername) ?? c.platformUserId}</span>
       </div>
