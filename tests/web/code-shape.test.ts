@@ -46,6 +46,9 @@ export function longFunctions(file: string, text: string, max = MAX_LINES): stri
 
 const body = (lines: number) => Array.from({ length: lines - 2 }, (_, i) => `  const v${i} = ${i};`).join("\n");
 
+// Parsing every source file takes seconds, and more on a loaded machine than vitest's 5 s default.
+const TREE_SCAN_TIMEOUT = 60_000;
+
 describe("code shape", () => {
   it("measures every kind of function, nested ones included", () => {
     const text = [
@@ -64,5 +67,5 @@ describe("code shape", () => {
   it(`no function in worker/ or web/ is longer than ${MAX_LINES} lines`, () => {
     const long = ["worker", "web"].flatMap((dir) => sources(join(root, dir)).flatMap((file) => longFunctions(relative(root, file), readFileSync(file, "utf8"))));
     expect(long, `functions over ${MAX_LINES} lines:\n${long.join("\n")}`).toEqual([]);
-  });
+  }, TREE_SCAN_TIMEOUT);
 });

@@ -67,5 +67,5 @@ describe("the SPA and the worker's code", () => {
     const values = found.filter((f) => !f.typeOnly);
     const notShared = values.filter((f) => !isShared(resolveServer(/["']([^"']+)["']\s*$/.exec(f.statement)![1], join(web, f.file))));
     expect(notShared.map((f) => `${f.file}: ${f.statement}`)).toEqual([]);
-  });
+  }, 60_000); // reads every SPA file
 });
