@@ -71,8 +71,8 @@ describe("flows: CRUD and templates", () => {
   it("lists the templates, and every template creates a graph with no issues that publishes", async () => {
     const o = await ownerWithAccount();
     const list = await api("GET", `${base(o)}/templates`, { token: o.token });
-    expect(list.body.data.map((t: any) => t.template)).toEqual([...FLOW_TEMPLATES]);
-    expect(list.body.data.every((t: any) => t.name && t.description)).toBe(true);
+    expect(list.body.map((t: any) => t.template)).toEqual([...FLOW_TEMPLATES]);
+    expect(list.body.every((t: any) => t.name && t.description)).toBe(true);
     for (const template of FLOW_TEMPLATES) {
       const flow = await createFlow(o, { name: `Из шаблона ${template}`, template });
       expect(flow.issues, template).toEqual([]);

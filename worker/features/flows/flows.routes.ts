@@ -17,7 +17,7 @@ export const flowRoutes = new Hono<AppBindings>()
     return c.json(await svc.listFlows(c.env, c.get("member").accountId, c.req.valid("query")), 200);
   })
   .get("/:accountId/flows/templates", can("read", "Flow"), async (c) => {
-    return c.json({ data: templateList() }, 200);
+    return c.json(templateList(), 200);
   })
   .post("/:accountId/flows", can("create", "Flow"), v("json", s.flowCreate), async (c) => {
     const flow = await svc.createFlow(c.env, c.get("member").accountId, c.get("auth").user.id, c.req.valid("json"));
