@@ -73,9 +73,9 @@ describe("catalogue tools", () => {
     expect(found[0]).toMatchObject({ productId: a.candle.productId, price: { minor: 129050, text: formatMoney(129050, "RUB", { fraction: false }) }, oldPrice: { minor: 159000 }, availability: "В наличии", link: "https://uyut.example/candle", hasPhoto: true });
     expect(found.map((p: any) => p.productId)).not.toContain(b.candle.productId);
     // filters: price range in roubles, in stock only, category by name
-    expect((await searchProducts(ctxOf(a.accountId), { query: "", inStockOnly: true, limit: 10 })).map((p) => p.sku)).toEqual(["CND-VAN"]);
-    expect((await searchProducts(ctxOf(a.accountId), { query: "", priceMin: 2000, inStockOnly: false, limit: 10 })).map((p) => p.sku)).toEqual(["PLD-1"]);
-    expect((await searchProducts(ctxOf(a.accountId), { query: "", category: "СВЕЧИ", inStockOnly: false, limit: 10 })).map((p) => p.sku)).toEqual(["CND-VAN"]);
+    expect((await searchProducts(ctxOf(a.accountId), { query: "", inStockOnly: true, limit: 10 })).products.map((p) => p.sku)).toEqual(["CND-VAN"]);
+    expect((await searchProducts(ctxOf(a.accountId), { query: "", priceMin: 2000, inStockOnly: false, limit: 10 })).products.map((p) => p.sku)).toEqual(["PLD-1"]);
+    expect((await searchProducts(ctxOf(a.accountId), { query: "", category: "СВЕЧИ", inStockOnly: false, limit: 10 })).products.map((p) => p.sku)).toEqual(["CND-VAN"]);
     // get_product never reads another account's product, by id or by SKU
     const foreign = await executeTool(ctxOf(a.accountId), enabled, "get_product", JSON.stringify({ productId: b.candle.productId }));
     expect(foreign.result).toMatchObject({ found: false });

@@ -76,7 +76,7 @@ async function categoryIdByName(env: Env, accountId: string, name: string) {
 }
 
 /** search_products: the top N active products of the account for a query, best first (bm25, name ×10; in stock first). */
-export async function searchProducts(ctx: Pick<ToolContext, "env" | "accountId">, args: z.output<typeof searchArgs>) {
+export async function searchProducts(ctx: Pick<ToolContext, "env" | "accountId">, args: z.output<typeof searchArgs>): Promise<{ products: Product[]; note?: string }> {
   let categoryId: string | undefined;
   if (args.category) {
     const id = await categoryIdByName(ctx.env, ctx.accountId, args.category);
@@ -94,7 +94,7 @@ export async function searchProducts(ctx: Pick<ToolContext, "env" | "accountId">
   const rows = await ctx.env.DB.prepare(productTopSql(PRODUCT_COLUMNS, w))
     .bind(...w.args, args.limit)
     .all<ProductSqlRow>();
-  return rows.results.map((r) => productDto(ctx.accountId, r));
+  return { products: rows.results.map((r) => productDto(ctx.accountId, r)) };
 }
 
 export const CATALOGUE_TOOLS: ToolDefinition<any>[] = [
@@ -119,10 +119,9 @@ export const CATALOGUE_TOOLS: ToolDefinition<any>[] = [
       additionalProperties: false,
     },
     async run(ctx: ToolContext, args: z.output<typeof searchArgs>) {
-      const found = await searchProducts(ctx, args);
-      if (!Array.isArray(found)) return found;
+      const { products: found, note } = await searchProducts(ctx, args);
       ctx.productsShown = found.map(cardSource);
-      return { total: found.length, products: found.map((p) => forModel(p)) };
+      return { total: found.length, products: found.map((p) => forModel(p)), ...(note ? { note } : {}) };
     },
   },
   {
