@@ -28,6 +28,7 @@ import { broadcastPackageAdminRoutes, broadcastQuotaRoutes } from "./features/br
 import { broadcastClickRoutes, broadcastRoutes } from "./features/broadcasts/broadcasts.routes";
 import { broadcastComposerRoutes } from "./features/broadcasts/composer.routes";
 import { flowRoutes } from "./features/flows/flows.routes";
+import { productRoutes, promotionRoutes } from "./features/products/products.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -99,6 +100,8 @@ const api = new Hono<AppBindings>()
   .route("/accounts", broadcastRoutes)
   .route("/accounts", broadcastComposerRoutes)
   .route("/accounts", flowRoutes)
+  .route("/accounts", productRoutes)
+  .route("/accounts", promotionRoutes)
   .route("/b", broadcastClickRoutes)
   .route("/dev", devRoutes);
 
