@@ -27,6 +27,8 @@ import { deadLetterRoutes } from "./features/admin-dlq/admin-dlq.routes";
 import { broadcastPackageAdminRoutes, broadcastQuotaRoutes } from "./features/broadcast-quota/broadcast-quota.routes";
 import { broadcastClickRoutes, broadcastRoutes } from "./features/broadcasts/broadcasts.routes";
 import { broadcastComposerRoutes } from "./features/broadcasts/composer.routes";
+import { billingRoutes, publicPlanRoutes, yookassaWebhookRoutes } from "./features/billing/billing.routes";
+import { billingAdminRoutes } from "./features/billing/billing.admin.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -98,6 +100,10 @@ const api = new Hono<AppBindings>()
   .route("/accounts", broadcastRoutes)
   .route("/accounts", broadcastComposerRoutes)
   .route("/b", broadcastClickRoutes)
+  .route("/accounts", billingRoutes)
+  .route("/plans", publicPlanRoutes)
+  .route("/webhooks", yookassaWebhookRoutes)
+  .route("/admin", billingAdminRoutes)
   .route("/dev", devRoutes);
 
 export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes);
