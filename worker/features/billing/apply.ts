@@ -28,7 +28,8 @@ export async function applyStatements(env: Env, p: Payment, now: number): Promis
   const base = { accountId: p.accountId, paymentId: p.id, createdAt: now };
   const out: D1PreparedStatement[] = [d1.prepare("UPDATE payments SET applied_at = ?, apply_token = ? WHERE id = ? AND applied_at IS NULL").bind(now, token, p.id)];
   const credit = entryStatement(d1, { ...base, type: "topup", amountKopecks: p.amountKopecks, key: `payment:${p.id}:credit`, description: p.purpose === "topup" || p.purpose === "auto_topup" ? p.description : `Оплата: ${p.description}` }, guard);
-  const debit = (type: "subscription" | "package") => entryStatement(d1, { ...base, type, amountKopecks: -p.amountKopecks, key: `payment:${p.id}:debit`, description: p.description }, guard);
+  // One millisecond later: the ledger, newest first, shows what was bought above the money that paid for it.
+  const debit = (type: "subscription" | "package") => entryStatement(d1, { ...base, type, amountKopecks: -p.amountKopecks, key: `payment:${p.id}:debit`, description: p.description, createdAt: now + 1 }, guard);
   if (p.purpose === "topup" || p.purpose === "auto_topup") out.push(credit);
   else if (p.purpose === "package") out.push(credit, debit("package"));
   else if (p.purpose === "plan" && p.planId && p.billingPeriod) {
