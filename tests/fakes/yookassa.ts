@@ -225,12 +225,14 @@ export const yookassaHandler: FakeHandler = async (req, res, state) => {
     if (!p) return err(res, 404, "not_found", "Payment not found");
     if (req.method === "GET") {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      return res.end(page(p));
+      res.end(page(p));
+      return;
     }
     if (req.method === "POST" && (parts[3] === "pay" || parts[3] === "decline")) {
       await settle(d, p, parts[3] === "pay" ? "succeed" : "decline", parts[3] === "decline" ? "general_decline" : undefined);
       res.writeHead(303, { location: p.confirmation?.return_url ?? "/" });
-      return res.end();
+      res.end();
+      return;
     }
   }
   if (parts[0] !== "v3") return err(res, 404, "not_found", "Not found");

@@ -22,7 +22,7 @@ async function withAssistant() {
 
 async function say(ctx: { accountId: string; channelId: string }, user: string, text: string) {
   const [r] = await ingest([incoming(ctx.accountId, ctx.channelId, user, text)]);
-  return r!.threadId as string;
+  return (r as { threadId: string }).threadId;
 }
 
 const messagesOf = (accountId: string, threadId: string) =>
