@@ -144,6 +144,39 @@ describe("billing: limits, renewal, grace and downgrade", () => {
     expect(p).toMatchObject({ status: "canceled", cancellation_reason: "permission_revoked" });
   });
 
+  it("auto top-up charges the saved card when the balance falls under the threshold, once", async () => {
+    const o = await onBusiness();
+    const set = await api("PUT", `/accounts/${o.accountId}/billing/auto-topup`, { token: o.token, body: { enabled: true, thresholdKopecks: 20000, amountKopecks: 100000 } });
+    expect(set.status).toBe(200);
+    expect(set.body.subscription.autoTopup).toEqual({ thresholdKopecks: 20000, amountKopecks: 100000 });
+    await Promise.all([runBillingTick(env), runBillingTick(env)]);
+    await runBillingTick(env);
+    expect((await ledgerRows(o.accountId)).filter((r) => r.type === "topup").map((r) => r.amount)).toEqual([499000, 100000]);
+    expect((await balanceAndSum(o.accountId)).balance).toBe(100000);
+    const bad = await api("PUT", `/accounts/${o.accountId}/billing/auto-topup`, { token: o.token, body: { enabled: true } });
+    expect(bad.status).toBe(400);
+  });
+
+  it("an admin refunds a payment through the provider once; the ledger and the audit log say so", async () => {
+    const o = await ownerWithAccount();
+    const c = await api("POST", `/accounts/${o.accountId}/checkout`, { token: o.token, body: { kind: "topup", amountKopecks: 200000, email: "owner@uyut.ru" } });
+    await deliver((await payerActs(c.body.paymentId)).notification);
+    const admin = await adminToken();
+    const [a, b] = await Promise.all([
+      api("POST", `/admin/payments/${c.body.paymentId}/refunds`, { token: admin, body: { amountKopecks: 50000, reason: "Клиент передумал" } }),
+      api("POST", `/admin/payments/${c.body.paymentId}/refunds`, { token: admin, body: { amountKopecks: 50000, reason: "Клиент передумал" } }),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.refundId).toBe(b.body.refundId);
+    expect((await ledgerRows(o.accountId)).filter((r) => r.type === "refund").map((r) => r.amount)).toEqual([-50000]);
+    expect((await balanceAndSum(o.accountId)).balance).toBe(150000);
+    const tooMuch = await api("POST", `/admin/payments/${c.body.paymentId}/refunds`, { token: admin, body: { amountKopecks: 500000, reason: "x" } });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.message).toMatch(/^Вернуть можно не больше 1\s500 ₽$/);
+    const audit = await api("GET", `/admin/audit-log?accountId=${o.accountId}`, { token: admin });
+    expect(audit.body.data.filter((e: any) => e.action === "payment.refund").map((e: any) => e.reason)).toEqual(["Клиент передумал"]);
+  });
+
   it("warns at 80 % and 100 % once per period, by mail and in the billing notices", async () => {
     const o = await ownerWithAccount();
     await setUsageToday(o.accountId, "messagesIn", 1700, "ch");

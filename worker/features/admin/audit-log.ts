@@ -16,10 +16,11 @@ export interface AuditEntry {
 }
 
 /** One row of the platform administrators' audit log, as a statement to join the action's own batch. */
-export function auditStatement(d1: D1Database, e: AuditEntry, at = Date.now()): D1PreparedStatement {
-  return d1
-    .prepare("INSERT INTO admin_audit_log (id, actor_user_id, action, target_type, target_id, account_id, before, after, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    .bind(newId(), e.actorUserId, e.action, e.targetType, e.targetId ?? null, e.accountId ?? null, e.before === undefined ? null : JSON.stringify(e.before), e.after === undefined ? null : JSON.stringify(e.after), e.reason ?? null, at);
+export function auditStatement(d1: D1Database, e: AuditEntry, at = Date.now(), onlyIf?: { sql: string; params: unknown[] }): D1PreparedStatement {
+  const values = [newId(), e.actorUserId, e.action, e.targetType, e.targetId ?? null, e.accountId ?? null, e.before === undefined ? null : JSON.stringify(e.before), e.after === undefined ? null : JSON.stringify(e.after), e.reason ?? null, at];
+  const cols = "id, actor_user_id, action, target_type, target_id, account_id, before, after, reason, created_at";
+  if (!onlyIf) return d1.prepare(`INSERT INTO admin_audit_log (${cols}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).bind(...values);
+  return d1.prepare(`INSERT INTO admin_audit_log (${cols}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${onlyIf.sql}`).bind(...values, ...onlyIf.params);
 }
 
 export async function writeAudit(d1: D1Database, e: AuditEntry): Promise<void> {

@@ -8,11 +8,18 @@ import * as s from "./billing.schemas";
 import { adjustBalance, getBilling } from "./billing.service";
 import { listLedger } from "./ledger";
 import { listPayments } from "./payments";
+import { refundPayment } from "./refunds";
+import { notFound } from "../../lib/errors";
 import { createPlan, deletePlan, listPlans, updatePlan } from "./plans";
 
 /** /api/admin/…: plans, an account's billing, balance adjustments and the audit log (platform administrators only). */
 export const billingAdminRoutes = new Hono<AppBindings>()
   .use(requireAuth, requirePlatformAdmin)
+  .use("/accounts/:accountId/*", async (c, next) => {
+    const found = await c.env.DB.prepare("SELECT 1 AS x FROM accounts WHERE id = ?").bind(c.req.param("accountId")).first();
+    if (!found) throw notFound("Аккаунт не найден", "ACCOUNT_NOT_FOUND");
+    await next();
+  })
   .get("/plans", v("query", s.planListQuery), async (c) => c.json(await listPlans(getDb(c.env.DB), c.req.valid("query")), 200))
   .post("/plans", v("json", s.planCreateSchema), async (c) => {
     const plan = await createPlan(getDb(c.env.DB), c.req.valid("json"));
@@ -37,5 +44,9 @@ export const billingAdminRoutes = new Hono<AppBindings>()
   .post("/accounts/:accountId/balance-adjustments", v("param", s.accountParam), v("json", s.adjustmentSchema), async (c) => {
     const r = await adjustBalance(c.env, c.req.valid("param").accountId, c.get("auth").user.id, c.req.valid("json"));
     return c.json({ ...r, message: "Баланс изменён" }, 201);
+  })
+  .post("/payments/:paymentId/refunds", v("param", s.adminPaymentParam), v("json", s.refundSchema), async (c) => {
+    const r = await refundPayment(c.env, c.req.valid("param").paymentId, c.get("auth").user.id, c.req.valid("json"));
+    return c.json({ ...r, message: "Возврат оформлен" }, 201);
   })
   .get("/audit-log", v("query", pageQuery(50).extend({ accountId: s.accountParam.shape.accountId.optional() })), async (c) => c.json(await listAudit(getDb(c.env.DB), c.req.valid("query")), 200));

@@ -90,3 +90,5 @@ export const adjustmentSchema = z.object({
 });
 
 export const accountParam = z.object({ accountId: z.string().min(1).max(64) });
+export const adminPaymentParam = z.object({ paymentId: z.string().min(1).max(64) });
+export const refundSchema = z.object({ amountKopecks: z.number().int("Сумма в копейках — целое число").min(1).max(100_000_000).optional(), reason: shortText(500) });

@@ -5,6 +5,7 @@ import type { Env } from "../../env";
 import { newId } from "../../lib/ids";
 import { createLogger } from "../../lib/logger";
 import { renewalKey } from "./apply";
+import { runAutoTopups } from "./auto-topup";
 import { balanceOf, entryStatement, settleStatement, settleUsage } from "./ledger";
 import { checkUsageWarnings, periodLines, unsettledKopecks } from "./limits";
 import { notifyAccount } from "./notify";
@@ -54,7 +55,8 @@ export async function runBillingTick(env: Env, now = Date.now()) {
     await settleUsage(env.DB, id, now);
     warned += (await checkUsageWarnings(env, id)).length;
   }
-  return { renewed, downgraded: expired.map((s) => s.accountId), settled: active.results.length, warned };
+  const topups = await runAutoTopups(env, now);
+  return { renewed, downgraded: expired.map((s) => s.accountId), settled: active.results.length, warned, topups };
 }
 
 const nextEndSql = (period: "month" | "year") => `CAST(strftime('%s', date(period_end / 1000, 'unixepoch', '+1 ${period}')) AS INTEGER) * 1000`;
