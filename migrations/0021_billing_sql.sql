@@ -4,7 +4,7 @@
 -- The price list (features/billing/plans.ts). Money in kopecks; yearly = 10 months (two free).
 INSERT INTO plans (id, code, name, description, monthly_price_kopecks, yearly_price_kopecks, included, overage, active, sort_order, created_at, updated_at) VALUES
 ('0000000000plantrial', 'trial', 'Пробный', 'Бесплатно: попробовать ассистента на одном канале', 0, 0,
- '{"aiReplies":500,"messagesIn":2000,"messagesOut":2000,"broadcastRecipients":100,"assistants":3,"channels":3,"seats":3}',
+ '{"aiReplies":500,"messagesIn":2000,"messagesOut":2000,"broadcastRecipients":100,"assistants":5,"channels":5,"seats":5}',
  '{"aiReplies":300,"messagesIn":5,"messagesOut":5,"broadcastRecipients":0}', 1, 0, 0, 0),
 ('0000000000planstart', 'start', 'Старт', 'Небольшой бизнес: один-два канала и ассистент', 199000, 1990000,
  '{"aiReplies":2000,"messagesIn":10000,"messagesOut":10000,"broadcastRecipients":1000,"assistants":3,"channels":3,"seats":3}',
