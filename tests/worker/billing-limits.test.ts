@@ -4,7 +4,7 @@ import { runBillingTick } from "../../worker/features/billing/renewal";
 import { getDb, schema } from "../../worker/db/client";
 import { and, asc, eq } from "drizzle-orm";
 import { scopeToken, scriptModel, waitFor } from "./ai-helpers";
-import { balanceAndSum, deliver, ledgerRows, payerActs, planId, setUsageToday, ykControl } from "./billing-helpers";
+import { balanceAndSum, deliver, ledgerRows, payerActs, planId, setUsageToday, ykControl, ykRequests, ykUrl } from "./billing-helpers";
 import { adminToken } from "./channel-helpers";
 import { api, lastMailTo, ownerWithAccount } from "./helpers";
 import { bcBody } from "./broadcast-helpers";
@@ -68,6 +68,13 @@ describe("billing: limits, renewal, grace and downgrade", () => {
     expect(after.body.units.find((u: any) => u.unit === "aiReplies").used).toBe(501);
     expect(after.body.balanceKopecks).toBe(1000 - 300);
     expect((await ledgerRows(ctx.accountId)).find((r) => r.type === "charge")).toMatchObject({ metric: "aiReplies", units: 1, amount: -300 });
+    // The reply and its tokens were metered by the triggers as they were committed, per model.
+    const usage = await api("GET", `/accounts/${ctx.accountId}/usage`, { token: ctx.token });
+    const replyModel = usage.body.byModel.find((m: any) => m.model !== "gpt-4o-mini");
+    expect(replyModel.aiReplies).toBe(1);
+    expect(replyModel.tokensIn).toBeGreaterThan(0);
+    expect(usage.body.totals.messagesIn).toBe(2);
+    expect(usage.body.totals.messagesOut).toBe(1);
   });
 
   it("refuses an assistant beyond the plan with 402 and its numbers", async () => {
@@ -100,6 +107,13 @@ describe("billing: limits, renewal, grace and downgrade", () => {
     expect(after.period_end).toBeGreaterThan(Date.now());
     const renewals = await env.DB.prepare("SELECT status, amount_kopecks FROM payments WHERE account_id = ? AND purpose = 'renewal'").bind(o.accountId).all();
     expect(renewals.results).toEqual([{ status: "succeeded", amount_kopecks: 499000 }]);
+    const posts = await ykRequests((r) => r.method === "POST" && r.path === "/v3/payments" && r.body?.metadata?.accountId === o.accountId && r.body?.metadata?.purpose === "renewal");
+    // Two ticks at once may both ask: with the same key, so the provider makes one payment.
+    expect([...new Set(posts.map((p) => p.headers["idempotence-key"]))]).toEqual([`renewal:${o.accountId}:${oldEnd}`]);
+    const atProvider = (await (await fetch(`${ykUrl()}/__payments`)).json()) as any[];
+    expect(atProvider.filter((p) => p.metadata?.accountId === o.accountId && p.metadata?.purpose === "renewal").length).toBe(1);
+    expect(posts[0]!.body.payment_method_id).toBeTruthy();
+    expect(posts[0]!.body.confirmation).toBeUndefined();
     expect((await ledgerRows(o.accountId)).filter((r) => r.type === "subscription").length).toBe(2);
     expect(before.payment_method_id).toBeTruthy();
     const { balance, sum } = await balanceAndSum(o.accountId);
