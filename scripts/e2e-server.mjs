@@ -21,6 +21,8 @@ const { bindings } = await startAllFakes({ keepAlive: true });
 // The specs drive the fakes too (a customer writing to the Telegram bot, what the bot sent): their addresses.
 mkdirSync(persist, { recursive: true });
 writeFileSync(join(persist, "fakes.json"), JSON.stringify(bindings, null, 2));
+// The fake YooKassa tells the app of each payment's outcome, as the real one does.
+await fetch(`${bindings.YOOKASSA_FAKE_URL}/__config`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ webhookUrl: `http://127.0.0.1:${port}/api/webhooks/yookassa` }) });
 // WEBHOOKS_ALLOW_LOOPBACK: the specs' webhook receivers listen on http://127.0.0.1 (development only).
 const vars = { ENVIRONMENT: "development", PUBLIC_URL: `http://127.0.0.1:${port}`, ENCRYPTION_KEY: "e2e-encryption-key-0123456789abcdef", ADMIN_EMAILS: "admin@assistly.local", WEBHOOKS_ALLOW_LOOPBACK: "1", ...bindings };
 const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);

@@ -13,6 +13,7 @@ import { segmentsSeed } from "./seed-segments.mjs";
 import { broadcastsSeed } from "./seed-broadcasts.mjs";
 import { flowsSeed } from "./seed-flows.mjs";
 import { productsSeed } from "./seed-products.mjs";
+import { billingSeed } from "./seed-billing.mjs";
 
 export const DEMO = { email: "demo@assistly.local", password: "demo12345", name: "Демо Оператор" };
 export const ADMIN = { email: "admin@assistly.local", password: "admin12345", name: "Администратор" };
@@ -46,7 +47,7 @@ export function seedSql(now = Date.now()) {
 }
 
 /** Feature seeds: functions (now, quote) → SQL statements. */
-export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, productsSeed];
+export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, productsSeed, billingSeed];
 
 export function applySeed({ persistTo } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seed-"));

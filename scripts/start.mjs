@@ -104,6 +104,16 @@ if (want.telegram || want.whatsapp || want.instagram) {
   });
 }
 
+const { paymentsStandInNeeded, startDemoPayments } = await import("./demo-payments.mjs");
+if (paymentsStandInNeeded(vars)) {
+  await step("Starting a local stand-in of YooKassa (payments)", async () => {
+    const pay = await startDemoPayments({ persistDir, origin });
+    children.push(pay);
+    Object.assign(extraVars, pay.bindings);
+    return pay.url;
+  });
+}
+
 const varArgs = Object.entries(extraVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 let wranglerOutput = "";
 await step(`Starting wrangler dev on ${origin}`, async () => {

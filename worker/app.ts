@@ -29,6 +29,8 @@ import { broadcastClickRoutes, broadcastRoutes } from "./features/broadcasts/bro
 import { broadcastComposerRoutes } from "./features/broadcasts/composer.routes";
 import { flowRoutes } from "./features/flows/flows.routes";
 import { productRoutes, promotionRoutes } from "./features/products/products.routes";
+import { billingRoutes, publicPlanRoutes, yookassaWebhookRoutes } from "./features/billing/billing.routes";
+import { billingAdminRoutes } from "./features/billing/billing.admin.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -103,6 +105,10 @@ const api = new Hono<AppBindings>()
   .route("/accounts", productRoutes)
   .route("/accounts", promotionRoutes)
   .route("/b", broadcastClickRoutes)
+  .route("/accounts", billingRoutes)
+  .route("/plans", publicPlanRoutes)
+  .route("/webhooks", yookassaWebhookRoutes)
+  .route("/admin", billingAdminRoutes)
   .route("/dev", devRoutes);
 
 export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes);

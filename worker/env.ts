@@ -21,6 +21,16 @@ export interface Secrets {
   ANALYTICS_MEASUREMENT_ID?: string;
   /** "1" lets outgoing webhooks post to http://127.0.0.1:<port>; honoured only when ENVIRONMENT=development (local tests). */
   WEBHOOKS_ALLOW_LOOPBACK?: string;
+  /** Billing (features/billing): YooKassa's API base, shop id and secret key (without them checkout answers 503). */
+  YOOKASSA_API_BASE?: string;
+  YOOKASSA_SHOP_ID?: string;
+  YOOKASSA_SECRET_KEY?: string;
+  /** Pause (ms) before repeating a YooKassa POST that got a 500, with the same Idempotence-Key (default 1000). */
+  YOOKASSA_RETRY_MS?: string;
+  /** 54-FZ VAT code of the receipts' items (default 1, без НДС). */
+  YOOKASSA_VAT_CODE?: string;
+  /** Days a failed renewal keeps the paid plan before the account moves to the free plan (default 3). */
+  BILLING_GRACE_DAYS?: string;
 }
 
 /** ENVIRONMENT "development" enables the dev outbox endpoint and dev mail; LOG_LEVEL is the lowest level of our JSON log lines. */

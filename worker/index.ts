@@ -2,6 +2,7 @@ import { app } from "./app";
 import type { Env } from "./env";
 import { setLogLevel } from "./lib/logger";
 import { queue } from "./queues";
+import { enqueueJob } from "./features/jobs/jobs";
 
 export { AccountRoom } from "../durable-objects/account-room/room";
 
@@ -13,5 +14,10 @@ export default {
   queue: (batch, env, ctx) => {
     setLogLevel(env.LOG_LEVEL);
     return queue(batch, env, ctx);
+  },
+  // Cron triggers (wrangler.toml [triggers]): billing's periodic work goes through the jobs queue (retries, dead letters).
+  scheduled: (_controller, env, ctx) => {
+    setLogLevel(env.LOG_LEVEL);
+    ctx.waitUntil(enqueueJob(env, { kind: "billing-tick" }));
   },
 } satisfies ExportedHandler<Env>;

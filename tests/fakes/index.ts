@@ -118,5 +118,10 @@ export async function startAllFakes(_opts: { keepAlive?: boolean } = {}): Promis
   // Customers' webhook endpoints: not a base URL of the Worker, tests read it from FAKE_URLS.
   const receiver = await (await import("./webhook-receiver")).startWebhookReceiver();
   bindings.WEBHOOK_RECEIVER_URL = receiver.url;
+  // Payments (billing): the fake YooKassa; tests drive its payer side through YOOKASSA_FAKE_URL.
+  const yk = await import("./yookassa");
+  const yookassa = await yk.startYooKassaFake();
+  fakes.push(yookassa);
+  Object.assign(bindings, { YOOKASSA_API_BASE: `${yookassa.url}/v3`, YOOKASSA_SHOP_ID: yk.YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY: yk.YOOKASSA_SECRET_KEY, YOOKASSA_RETRY_MS: "20", YOOKASSA_FAKE_URL: yookassa.url });
   return { fakes, bindings };
 }

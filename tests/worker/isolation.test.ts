@@ -178,6 +178,20 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "GET /api/accounts/:accountId/promotions/:promotionId": "allow",
   "PATCH /api/accounts/:accountId/promotions/:promotionId": "forbid",
   "DELETE /api/accounts/:accountId/promotions/:promotionId": "forbid",
+  // billing: owners read and pay, admins read; operators get 403 everywhere except the banner state (why the AI stopped)
+  "GET /api/accounts/:accountId/billing/banner": "allow",
+  "GET /api/accounts/:accountId/billing": "forbid",
+  "PUT /api/accounts/:accountId/billing/auto-topup": "forbid",
+  "POST /api/accounts/:accountId/billing/notifications/read": "forbid",
+  "GET /api/accounts/:accountId/usage": "forbid",
+  "GET /api/accounts/:accountId/ledger": "forbid",
+  "GET /api/accounts/:accountId/payments": "forbid",
+  "GET /api/accounts/:accountId/payments/:paymentId": "forbid",
+  "POST /api/accounts/:accountId/checkout": "forbid",
+  "GET /api/accounts/:accountId/payment-methods": "forbid",
+  "DELETE /api/accounts/:accountId/payment-methods/:methodId": "forbid",
+  "GET /api/accounts/:accountId/requisites": "forbid",
+  "PUT /api/accounts/:accountId/requisites": "forbid",
 };
 
 /**

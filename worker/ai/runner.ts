@@ -22,6 +22,7 @@ import { BUDGET, historyMessages, systemPrompt, withinBudget } from "./prompt";
 import { enabledTools, executeTool, type ProductCardSource, type ToolContext, toolSpecs } from "./tools";
 import { cardProduct, productCardParts } from "../features/products/product-card";
 import { addUsage, recordTokens, tokenStatements, type TokenUsage } from "./usage";
+import { AI_STOPPED_NOTE, aiAllowed, aiGateSql, type GateRow, notifyAiStopped } from "../features/billing/limits";
 
 /** Tool rounds per turn; then one last request without tools forces a text answer. */
 export const MAX_TOOL_STEPS = 5;
@@ -71,6 +72,8 @@ interface Loaded {
   provider: AiProvider | null;
   /** created_at of the turn's last commit (its next messages never sort before it). */
   writtenAt?: number;
+  /** Billing's AI gate (the period's usage, plan and balance), read in the claim's round trip. */
+  billing?: GateRow[];
 }
 
 const log = (fields: Record<string, unknown>) => createLogger({ component: "assistant-runner", ...fields });
@@ -156,12 +159,13 @@ export function claimQueries(db: Db, runId: string, now: number, onlyIf?: SQL) {
       .limit(1),
     db.select().from(schema.messages).where(and(sql`${schema.messages.accountId} = ${accountId}`, eq(schema.messages.dedupeKey, dedupeKeys.aiReply(runId)))),
     db.select().from(schema.aiProviders).where(sql`${schema.aiProviders.accountId} = ${accountId}`),
+    db.all(sql.raw(aiGateSql(`(SELECT account_id FROM assistant_runs WHERE id = '${runId.replace(/'/g, "''")}')`))),
   ] as const;
 }
 
 /** Reads the results of claimQueries (in their order). */
 export function readClaim(results: unknown[]): ClaimResult {
-  const [claimed, runRow, threads, contacts, accounts, assistants, channel, history, newer, existing, providers] = results as [
+  const [claimed, runRow, threads, contacts, accounts, assistants, channel, history, newer, existing, providers, billing] = results as [
     AssistantRun[],
     AssistantRun[],
     Thread[],
@@ -173,6 +177,7 @@ export function readClaim(results: unknown[]): ClaimResult {
     { id: string }[],
     Message[],
     AiProvider[],
+    GateRow[],
   ];
   const run = claimed[0];
   if (!run) return { claimed: false, row: runRow[0] ?? null };
@@ -189,6 +194,7 @@ export function readClaim(results: unknown[]): ClaimResult {
           channelEnabled: thread.channelId ? (channel[0]?.enabled ?? false) : true,
           historyNewestFirst: history,
           provider: providers[0] ?? null,
+          billing,
         }
       : null;
   return { claimed: true, run, loaded, superseded: newer.length > 0, existingReply: existing[0] ?? null };
@@ -358,6 +364,7 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
   };
   const reason = skipReason(l, t0);
   if (reason) return skip(reason);
+  if (!aiAllowed(l.billing)) return billingStop(env, l, unarm);
   const assistant = l.assistant!;
   const { waiting, finishWaiting } = waitingState(env, l.run, opts);
   const meter: Meter = { usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, requests: 0 };
@@ -429,6 +436,20 @@ async function openTurn(
     return { outcome: { status: "superseded", runId, reason: "a newer message of the burst answers" } };
   }
   return { l, timings, unarm };
+}
+
+/**
+ * The plan's AI replies and the balance are both used up: no reply; the thread gets a system line
+ * (the customer's message is already stored), the account a notice for the banner and the owners' mail.
+ */
+async function billingStop(env: Env, l: Loaded, unarm: () => Promise<void>): Promise<RunOutcome> {
+  await unarm();
+  await appendMessages(env, l, [
+    { type: "text", direction: "system", senderType: "system", content: AI_STOPPED_NOTE, metadata: { event: "billing_limit", runId: l.run.id }, dedupeKey: `ai-billing:${l.run.id}` },
+  ]);
+  await settle(env, l.run.id, "skipped", { error: "billing limit" });
+  await notifyAiStopped(env, l.run.accountId).catch((error) => log({ runId: l.run.id }).warn("billing notice failed", { error }));
+  return { status: "skipped", runId: l.run.id, reason: "billing limit" };
 }
 
 /** Stage 2: why this turn does not answer at all, or null. */

@@ -14,3 +14,4 @@ export * from "./imports";
 export * from "./broadcasts";
 export * from "./flows";
 export * from "./products";
+export * from "./billing";

@@ -10,6 +10,7 @@ import type { Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { likePattern, paged } from "../../lib/validation";
+import { assertCanAdd } from "../billing/limits";
 import { type CreateAssistantInput, LIMITS, type UpdateAssistantInput, type UpdateTemplateInput } from "./assistants.schemas";
 
 export const ASSISTANT_NOT_FOUND = "Ассистент не найден";
@@ -134,6 +135,8 @@ export async function createAssistant(env: Env, accountId: string, userId: strin
     createdAt: now,
     updatedAt: now,
   };
+  // Billing: one more assistant than the plan allows is a 402 with the numbers.
+  await assertCanAdd(getDb(env.DB), accountId, "assistants");
   await getDb(env.DB).insert(schema.assistants).values(row);
   return publicAssistant(row);
 }

@@ -9,6 +9,8 @@ import * as svc from "./broadcasts.service";
 import { readClickToken, recordClick } from "./clicks";
 import * as rec from "./recipients.service";
 import { testSend } from "./test-send";
+import { getDb } from "../../db/client";
+import { assertCanBroadcast } from "../billing/limits";
 
 /**
  * /api/accounts/:accountId/broadcasts (#15). Operators read broadcasts, their recipients and stats;
@@ -22,6 +24,8 @@ export const broadcastRoutes = new Hono<AppBindings>()
     return c.json(await svc.listBroadcasts(c.env, c.get("member").accountId, c.req.valid("query")), 200);
   })
   .post("/:accountId/broadcasts", can("create", "Broadcast"), v("json", s.broadcastCreate), async (c) => {
+    // Billing: the period's included recipients used up and no package left is a 402 with the numbers.
+    await assertCanBroadcast(c.env.DB, getDb(c.env.DB), c.get("member").accountId);
     const b = await svc.createBroadcast(c.env, c.get("member").accountId, c.get("auth").user.id, c.req.valid("json"));
     return c.json({ ...b, message: "Рассылка сохранена" }, 201);
   })

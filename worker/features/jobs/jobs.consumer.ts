@@ -4,6 +4,7 @@ import { storeDeadLetter } from "../admin-dlq/dead-letters.service";
 import { runBroadcastTick } from "../broadcasts/broadcast.jobs";
 import { runImportChunk } from "../contact-import/import.jobs";
 import { runProductImportChunk } from "../products/import.jobs";
+import { runBillingTick } from "../billing/renewal";
 import { type Job, jobSchema } from "./jobs";
 
 const log = createLogger({ component: "jobs" });
@@ -15,6 +16,7 @@ const handlers: { [K in Job["kind"]]: (env: Env, job: Extract<Job, { kind: K }>)
   "import-chunk": runImportChunk,
   "broadcast-tick": runBroadcastTick,
   "product-import-chunk": runProductImportChunk,
+  "billing-tick": async (env) => void (await runBillingTick(env)),
 };
 
 /** The jobs consumer: each job runs on its own; a failure retries that job only, with a growing delay. */

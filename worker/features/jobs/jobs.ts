@@ -13,6 +13,8 @@ export const jobSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("broadcast-tick"), accountId: z.string().min(1), broadcastId: z.string().min(1) }),
   /** Upsert rows [chunk * 1000, (chunk + 1) * 1000) of a product import. */
   z.object({ kind: z.literal("product-import-chunk"), accountId: z.string().min(1), jobId: z.string().min(1), chunk: z.number().int().min(0) }),
+  /** Billing's scheduled work (renewals, grace, usage settlement and notices), queued by the cron trigger. */
+  z.object({ kind: z.literal("billing-tick") }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;
