@@ -21,6 +21,8 @@ export interface Secrets {
   ANALYTICS_MEASUREMENT_ID?: string;
   /** "1" lets outgoing webhooks post to http://127.0.0.1:<port>; honoured only when ENVIRONMENT=development (local tests). */
   WEBHOOKS_ALLOW_LOOPBACK?: string;
+  /** Embeddings model of the OpenAI-compatible provider (`/embeddings`): set, the knowledge base ranks hybrid (full text + vectors). */
+  EMBEDDINGS_MODEL?: string;
 }
 
 /** ENVIRONMENT "development" enables the dev outbox endpoint and dev mail; LOG_LEVEL is the lowest level of our JSON log lines. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Env } from "../env";
+import { knowledgeForTurn, knowledgeToolResult } from "../features/knowledge/knowledge.assistants";
 
 /**
  * The tools registry: every function the model may call, with its JSON Schema (sent to the model)
@@ -19,6 +20,9 @@ export interface ToolContext {
   /** Filled by tools that change the contact (facts), so the runner can push the update. */
   contactChanged?: boolean;
 }
+
+/** The knowledge base's tool: the runner calls it before the model when the assistant has sources, and enables it for the model's own searches. */
+export const SEARCH_KNOWLEDGE = "search_knowledge";
 
 export interface ToolDefinition<A extends z.ZodType = z.ZodType> {
   name: string;
@@ -106,6 +110,18 @@ export const TOOLS = [
         ctx.contactChanged = true;
       }
       return { ok: true, saved: args.fact, totalFacts: facts.length };
+    },
+  }),
+  tool({
+    name: SEARCH_KNOWLEDGE,
+    title: "Поиск по базе знаний",
+    description:
+      "Найти в базе знаний компании (FAQ, документы, страницы сайта) ответ на вопрос клиента. Отвечай только по найденным фрагментам; если covered = false, ответа в базе нет — не выдумывай, предложи оператора.",
+    defaultOn: false,
+    ...oneString("query", "Вопрос или ключевые слова для поиска", 2, 500),
+    async run(ctx, args) {
+      const k = await knowledgeForTurn(ctx.env, ctx.accountId, ctx.assistantId, args.query);
+      return k ? knowledgeToolResult(k.retrieval) : { query: args.query, covered: false, results: [] };
     },
   }),
 ] as const satisfies readonly ToolDefinition<any>[];

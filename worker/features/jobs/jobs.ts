@@ -11,6 +11,8 @@ export const jobSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("import-chunk"), accountId: z.string().min(1), jobId: z.string().min(1), chunk: z.number().int().min(0) }),
   /** Hand the next window of a broadcast's recipients to the outbound sender, then schedule the next tick. */
   z.object({ kind: z.literal("broadcast-tick"), accountId: z.string().min(1), broadcastId: z.string().min(1) }),
+  /** Extract (or fetch, with `fetch`) and index one knowledge source: a document or a web page. */
+  z.object({ kind: z.literal("knowledge-index"), accountId: z.string().min(1), sourceId: z.string().min(1), fetch: z.boolean() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;
