@@ -118,5 +118,9 @@ export async function startAllFakes(_opts: { keepAlive?: boolean } = {}): Promis
   // Customers' webhook endpoints: not a base URL of the Worker, tests read it from FAKE_URLS.
   const receiver = await (await import("./webhook-receiver")).startWebhookReceiver();
   bindings.WEBHOOK_RECEIVER_URL = receiver.url;
+  // The knowledge base's web pages (URL sources): a local site, read by tests from FAKE_URLS.
+  const pages = await (await import("./pages")).startPagesFake();
+  fakes.push(pages);
+  bindings.PAGES_FAKE_URL = pages.url;
   return { fakes, bindings };
 }

@@ -146,7 +146,8 @@ export function toolSpecs(names: string[]) {
 
 /** Public description for the editor (GET /assistants/tools). */
 export function toolCatalog() {
-  return TOOLS.map((t) => ({ name: t.name, title: t.title, description: t.description, defaultOn: t.defaultOn }));
+  // search_knowledge is not offered: the runner enables it for an assistant that has knowledge sources.
+  return TOOLS.filter((t) => t.name !== SEARCH_KNOWLEDGE).map((t) => ({ name: t.name, title: t.title, description: t.description, defaultOn: t.defaultOn }));
 }
 
 export interface ToolOutcome {

@@ -25,13 +25,16 @@ interface ConfigRow {
   handoff: number | null;
   text_source: string | null;
   text_hash: string | null;
+  /** Whether the account has any FAQ entry, document or page. */
+  has_sources: number;
 }
 
 /** The assistant (in the account), its choice (no row: every source) and its text source. */
 async function readConfig(env: Env, accountId: string, assistantId: string): Promise<ConfigRow | null> {
   return env.DB.prepare(
     `SELECT a.id, a.knowledge, k.mode, k.source_ids, k.handoff_when_uncovered AS handoff,
-            t.id AS text_source, t.content_hash AS text_hash
+            t.id AS text_source, t.content_hash AS text_hash,
+            EXISTS (SELECT 1 FROM knowledge_sources x WHERE x.account_id = a.account_id AND x.kind != 'text') AS has_sources
        FROM assistants a LEFT JOIN assistant_knowledge k ON k.assistant_id = a.id
        LEFT JOIN knowledge_sources t ON t.account_id = a.account_id AND t.kind = 'text' AND t.assistant_id = a.id
       WHERE a.id = ?1 AND a.account_id = ?2`,
@@ -109,10 +112,7 @@ export async function knowledgeForTurn(env: Env, accountId: string, assistantId:
   }
   const scope = scopeOf(row);
   if (!scope.all && !scope.sourceIds?.length) return null;
-  if (scope.all && !scope.sourceIds?.length) {
-    const any = await env.DB.prepare("SELECT 1 AS x FROM knowledge_sources WHERE account_id = ?1 AND kind != 'text' LIMIT 1").bind(accountId).first();
-    if (!any) return null;
-  }
+  if (scope.all && !scope.sourceIds?.length && !row.has_sources) return null;
   return { retrieval: await retrieve(env, accountId, question, scope), handoffWhenUncovered: dto(row.id, row).handoffWhenUncovered };
 }
 
