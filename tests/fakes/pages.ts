@@ -22,20 +22,24 @@ export const pagesHandler: FakeHandler = (req, res, state) => {
     const b = req.body as { path: string; html: string };
     pages[b.path] = b.html;
     res.writeHead(200, { "content-type": "application/json" });
-    return res.end("{}");
+    res.end("{}");
+    return;
   }
   if (path === "/to-private") {
     res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" });
-    return res.end();
+    res.end();
+    return;
   }
   if (path === "/file.pdf") {
     res.writeHead(200, { "content-type": "application/pdf" });
-    return res.end("%PDF-1.4");
+    res.end("%PDF-1.4");
+    return;
   }
   const html = pages[path];
   if (!html) {
     res.writeHead(404, { "content-type": "text/html; charset=utf-8" });
-    return res.end("<html><body>Нет такой страницы</body></html>");
+    res.end("<html><body>Нет такой страницы</body></html>");
+    return;
   }
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
   res.end(html);

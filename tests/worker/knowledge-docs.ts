@@ -1,13 +1,13 @@
 import { strToU8, zipSync } from "fflate";
 
 /** A minimal DOCX (WordprocessingML in a zip) with one paragraph per line of `text`. */
-export function makeDocx(text: string): Uint8Array {
+export function makeDocx(text: string): Uint8Array<ArrayBuffer> {
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const body = text
     .split("\n")
     .map((line) => `<w:p><w:r><w:t xml:space="preserve">${esc(line)}</w:t></w:r></w:p>`)
     .join("");
-  return zipSync({
+  const zip = zipSync({
     "[Content_Types].xml": strToU8(
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
     ),
@@ -18,13 +18,14 @@ export function makeDocx(text: string): Uint8Array {
       `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
     ),
   });
+  return new Uint8Array(zip);
 }
 
 /**
  * A minimal one-page PDF whose text is `lines` (Latin-1 only: the standard Helvetica font has no
  * Cyrillic without an embedded font, which is enough to prove the PDF path reads text).
  */
-export function makePdf(lines: string[]): Uint8Array {
+export function makePdf(lines: string[]): Uint8Array<ArrayBuffer> {
   const esc = (s: string) => s.replace(/\\/g, "\\\\").replace(/\(/g, "\\(").replace(/\)/g, "\\)");
   const stream = `BT /F1 12 Tf 72 720 Td 14 TL ${lines.map((l) => `(${esc(l)}) Tj T*`).join(" ")} ET`;
   const objects = [
@@ -43,5 +44,5 @@ export function makePdf(lines: string[]): Uint8Array {
   const xref = out.length;
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return strToU8(out);
+  return new Uint8Array(strToU8(out));
 }
