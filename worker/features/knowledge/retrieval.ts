@@ -1,3 +1,4 @@
+import type { KnowledgeKind } from "../../db/schema/knowledge";
 import type { Env } from "../../env";
 import { llmClient } from "../../ai/llm";
 import { accountProvider } from "../ai-provider/ai-provider.service";
@@ -37,7 +38,7 @@ export interface Hit {
   chunkId: number;
   sourceId: string;
   title: string;
-  kind: string;
+  kind: KnowledgeKind;
   url: string | null;
   position: number;
   text: string;
@@ -80,7 +81,7 @@ interface Row {
   chunkId: number;
   sourceId: string;
   title: string;
-  kind: string;
+  kind: KnowledgeKind;
   url: string | null;
   position: number;
   text: string;
