@@ -21,8 +21,10 @@ export async function runKnowledgeIndex(env: Env, job: JobOf<"knowledge-index">)
     if (s.kind === "document") {
       const obj = s.fileKey ? await env.MEDIA.get(s.fileKey) : null;
       const format = documentFormat(s.fileName ?? "");
-      if (!obj || !format) return markFailed(env, s.id, "Файл документа не найден: загрузите его снова");
-      const text = await extractDocument(new Uint8Array(await obj.arrayBuffer()), format);
+      // Without its original (a seeded document) a reindex splits the text it already holds again.
+      const held = obj && format ? null : await heldText(env, s.id);
+      if ((!obj || !format) && !held) return markFailed(env, s.id, "Файл документа не найден: загрузите его снова");
+      const text = obj && format ? await extractDocument(new Uint8Array(await obj.arrayBuffer()), format) : held!;
       await indexText(env, s, text);
       return;
     }
@@ -39,4 +41,9 @@ export async function runKnowledgeIndex(env: Env, job: JobOf<"knowledge-index">)
     if (e instanceof ExtractError || e instanceof PageError) return markFailed(env, s.id, e.message);
     throw e;
   }
+}
+
+async function heldText(env: Env, sourceId: string): Promise<string | null> {
+  const rows = await env.DB.prepare("SELECT text FROM knowledge_chunks WHERE source_id = ?1 ORDER BY position").bind(sourceId).all<{ text: string }>();
+  return rows.results?.length ? rows.results.map((r) => r.text).join("\n\n") : null;
 }

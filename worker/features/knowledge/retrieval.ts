@@ -69,12 +69,12 @@ export function matchExpression(accountId: string, scope: Scope, terms: QueryTer
     if (scope.all) parts.push("kind : faq", "kind : document", "kind : url");
     for (const id of scope.sourceIds ?? []) {
       if (id === "faq") parts.push("kind : faq");
-      else if (ID.test(id)) parts.push(`src : ${id}`);
+      else if (ID.test(id)) parts.push(`src : "${id}"`);
     }
     if (!parts.length) return null;
     filter = ` AND (${[...new Set(parts)].join(" OR ")})`;
   }
-  return `acct : ${accountId}${filter} AND stems : (${prefixes.join(" OR ")})`;
+  return `acct : "${accountId}"${filter} AND stems : (${prefixes.join(" OR ")})`;
 }
 
 interface Row {
@@ -109,7 +109,9 @@ function coverage(terms: QueryTerm[], stems: string): number {
 export function ftsHits(rows: Row[], terms: QueryTerm[]): Hit[] {
   const hits = rows.map(({ stems, ...r }) => ({ ...r, coverage: coverage(terms, stems), similarity: null }));
   const best = Math.max(0, ...hits.map((h) => h.coverage));
-  return hits.filter((h) => h.coverage >= best / 2);
+  // The share of the question's words first (synonyms widen the match, so BM25 alone over-rewards
+  // a chunk repeating one of them), BM25 among equals.
+  return hits.filter((h) => h.coverage >= best / 2).sort((a, b) => b.coverage - a.coverage || a.bm25 - b.bm25);
 }
 
 export function isCovered(hits: Hit[]): boolean {

@@ -62,15 +62,21 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
 }
 
+/** A word as the index and the search see it: its stem, or its first four letters when the stem is shorter («стоит» → «стои», not «сто»). */
+export function termStem(w: string): string {
+  const st = stem(w);
+  return st.length < 4 && w.length >= 4 ? w.slice(0, 4).replace(/ё/g, "е") : st;
+}
+
 /** The text as the index stores it: the stem of every word, separated by spaces. */
 export function stemText(text: string): string {
-  return words(text).map(stem).join(" ");
+  return words(text).map(termStem).join(" ");
 }
 
 /** Words that carry no topic: question words, pronouns, politeness, greetings. */
 export const STOP_WORDS = new Set(
   (
-    "а без более бы был была были было быть в вам вас ваш ваша ваше ваши весь во вот все всё всего вы где да даже для до его ее её если есть еще ещё же за здесь и из или им их к как какая какие какой каком когда кто ли либо меня мне мной можно могу может мой мы на над нам нас наш не него нее неё нет ни них но ну о об однако он она они оно от очень по под пожалуйста при про с со спасибо так также такой там то тогда тоже только тот ты у уже хочу хотел хотела хотим чем через что чтобы чье чья эта эти это этот я " +
+    "а без более бы был была были было быть в вам вас ваш ваша ваше ваши весь во вот все всё всего вы где да даже для до его ее её если есть еще ещё же за здесь и из или им их к как какая какие какой каком когда сколько кто ли либо меня мне мной можно могу может мой мы на над нам нас наш не него нее неё нет ни них но ну о об однако он она они оно от очень по под пожалуйста при про с со спасибо так также такой там то тогда тоже только тот ты у уже хочу хотел хотела хотим чем через что чтобы чье чья эта эти это этот я " +
     "подскажите скажите расскажите подскажи скажи уточните интересует вопрос привет здравствуйте здравствуй добрый день вечер утро доброе благодарю ок окей хорошо понятно ясно " +
     "the a an and or is are do does you your we our i me my to of in on for with what how when where which can please hi hello thanks"
   ).split(/\s+/),
@@ -84,8 +90,8 @@ const SYNONYMS: string[][] = [
   ["возвра", "верн", "обмен"],
   ["достав", "привез", "курьер", "отправ"],
   ["оплат", "заплат", "плат"],
-  ["цен", "стоим", "стои", "сколько"],
-  ["график", "работ", "открыт", "час"],
+  ["цен", "стоим", "стои", "прайс"],
+  ["график", "работ", "открыт", "открыва", "закрыва", "выходн"],
   ["адрес", "находит", "располож"],
   ["скидк", "акци", "промокод"],
   ["гаранти", "ремонт"],
@@ -110,8 +116,7 @@ export function queryTerms(question: string): QueryTerm[] {
   const groups = new Set<string[]>();
   for (const w of words(question)) {
     if (w.length < 2 || STOP_WORDS.has(w) || /^\d$/.test(w)) continue;
-    const st = stem(w);
-    const p = st.length < 4 && w.length >= 4 ? w.slice(0, 4).replace(/ё/g, "е") : searchPrefix(st);
+    const p = searchPrefix(termStem(w));
     if (seen.has(p)) continue;
     seen.add(p);
     const group = SYNONYMS.find((g) => g.some((s) => p.startsWith(s) || (s.startsWith(p) && p.length >= 4)));
