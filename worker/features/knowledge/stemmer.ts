@@ -76,7 +76,7 @@ export function stemText(text: string): string {
 /** Words that carry no topic: question words, pronouns, politeness, greetings. */
 export const STOP_WORDS = new Set(
   (
-    "а без более бы был была были было быть в вам вас ваш ваша ваше ваши весь во вот все всё всего вы где да даже для до его ее её если есть еще ещё же за здесь и из или им их к как какая какие какой каком когда сколько кто ли либо меня мне мной можно могу может мой мы на над нам нас наш не него нее неё нет ни них но ну о об однако он она они оно от очень по под пожалуйста при про с со спасибо так также такой там то тогда тоже только тот ты у уже хочу хотел хотела хотим чем через что чтобы чье чья эта эти это этот я " +
+    "а без более бы был была были было быть в вам вас ваш ваша ваше ваши весь во вот все всё всего вы где да даже для до его ее её если есть еще ещё же за здесь и из или им их к как какая какие какой каком когда сколько кто ли либо меня мне мной можно могу может можете нужно надо нужен нужна мой мы на над нам нас наш не него нее неё нет ни них но ну о об однако он она они оно от очень по под пожалуйста при про с со спасибо так также такой там то тогда тоже только тот ты у уже хочу хотел хотела хотим чем через что чтобы чье чья эта эти это этот я " +
     "подскажите скажите расскажите подскажи скажи уточните интересует вопрос привет здравствуйте здравствуй добрый день вечер утро доброе благодарю ок окей хорошо понятно ясно " +
     "the a an and or is are do does you your we our i me my to of in on for with what how when where which can please hi hello thanks"
   ).split(/\s+/),
@@ -106,7 +106,7 @@ export interface QueryTerm {
 
 /** The prefix of a stem used in search: a letter shorter than long stems, so close forms match. */
 function searchPrefix(s: string): string {
-  return s.length >= 7 ? s.slice(0, s.length - 1) : s;
+  return s.length >= 6 ? s.slice(0, s.length - 1) : s;
 }
 
 /** The topic words of a question (stop words and one-letter words dropped), each with its prefixes. */

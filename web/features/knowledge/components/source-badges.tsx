@@ -16,7 +16,7 @@ export function SourceStatusBadge({ status, error }: { status: SourceStatus; err
         {(status === "pending" || status === "indexing") && <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden />}
         {t(`status.${status}`)}
       </Badge>
-      {status === "failed" && error && <p className="mt-1 max-w-[260px] text-[0.8125rem] text-destructive">{error}</p>}
+      {status === "failed" && error && <p className="mt-1 max-w-[220px] text-[0.8125rem] whitespace-normal text-destructive">{error}</p>}
     </div>
   );
 }
@@ -26,7 +26,7 @@ export function SourceKindLabel({ kind }: { kind: SourceKind }) {
   const Icon = KIND_ICON[kind];
   return (
     <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-muted-foreground">
-      <Icon className="size-4" aria-hidden />
+      <Icon className="size-3.5" aria-hidden />
       {t(`kind.${kind}`)}
     </span>
   );

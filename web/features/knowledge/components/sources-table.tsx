@@ -72,14 +72,16 @@ function useColumns(canEdit: boolean, onAction: (s: KnowledgeSource, a: SourceAc
         id: "title",
         header: () => t("list.columns.title"),
         cell: ({ row: { original: s } }) => (
-          <div className="min-w-[220px] max-w-[420px]" data-testid="source-row" data-kind={s.kind}>
+          <div className="min-w-[200px] max-w-[360px]" data-testid="source-row" data-kind={s.kind}>
             <span className="block truncate font-medium text-heading">{s.title}</span>
             <span className="block truncate text-[0.8125rem] text-muted-foreground">{s.kind === "text" ? t("list.textHint") : subtitle(s)}</span>
-            {s.tags.length > 0 && <span className="block truncate text-[0.75rem] text-muted-foreground">#{s.tags.join(" #")}</span>}
+            <span className="mt-0.5 flex items-center gap-2 text-[0.75rem]">
+              <SourceKindLabel kind={s.kind} />
+              {s.tags.length > 0 && <span className="truncate text-muted-foreground">#{s.tags.join(" #")}</span>}
+            </span>
           </div>
         ),
       }),
-      col.display({ id: "kind", header: () => t("list.columns.kind"), cell: ({ row }) => <SourceKindLabel kind={row.original.kind} /> }),
       col.display({ id: "status", header: () => t("list.columns.status"), cell: ({ row }) => <SourceStatusBadge status={row.original.status} error={row.original.error} /> }),
       col.display({
         id: "size",
