@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { BASE, addMember, api, env, ownerWithAccount } from "./helpers";
 import { modelRequests, scopeToken, scriptModel, waitFor } from "./ai-helpers";
 import { makeDocx, makePdf } from "./knowledge-docs";
+import { indexText } from "../../worker/features/knowledge/indexing";
+import { retrieve } from "../../worker/features/knowledge/retrieval";
 
 /**
  * The knowledge base end to end: sources through the API, documents and pages indexed by the real
@@ -321,5 +323,26 @@ describe("knowledge base", () => {
     const failed = await settled(o.token, o.accountId, r.body.sourceId);
     expect(failed).toMatchObject({ status: "failed", chunkCount: 0 });
     expect(failed.error).toMatch(/https/);
+  });
+
+  it("ranks hybrid where an embeddings endpoint is configured: a question sharing no word with the answer finds it", async () => {
+    const o = await ownerWithAccount();
+    const parking = await faq(o.token, o.accountId, "Есть ли стоянка у магазина?", "Бесплатная стоянка для покупателей во дворе, въезд с улицы Баумана.");
+    await faq(o.token, o.accountId, "Как оплатить заказ?", "Картой, через СБП или наличными курьеру.");
+    const question = "Где оставить машину?";
+    // full text alone: no shared stem, nothing found
+    expect((await retrieve(env, o.accountId, question, { everything: true })).results).toEqual([]);
+    // with embeddings: the chunks get vectors at indexing, the question's vector finds the parking entry
+    const hybridEnv = { ...env, EMBEDDINGS_MODEL: "fake-embeddings" } as typeof env;
+    const row = await env.DB.prepare("SELECT id, account_id AS accountId, kind, question, answer FROM knowledge_sources WHERE id = ?1").bind(parking.body.sourceId).first<any>();
+    await indexText(hybridEnv, row, `Вопрос: ${row.question}\nОтвет: ${row.answer}`);
+    const r = await retrieve(hybridEnv, o.accountId, question, { everything: true });
+    expect(r.mode).toBe("hybrid");
+    expect(r.covered).toBe(true);
+    expect(r.results[0]).toMatchObject({ sourceId: parking.body.sourceId, bm25: null });
+    expect(r.results[0]!.similarity).toBeGreaterThan(0.9);
+    // and another account's vectors are never compared
+    const other = await ownerWithAccount();
+    expect((await retrieve(hybridEnv, other.accountId, question, { everything: true })).results).toEqual([]);
   });
 });
