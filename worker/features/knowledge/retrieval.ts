@@ -77,17 +77,7 @@ export function matchExpression(accountId: string, scope: Scope, terms: QueryTer
   return `acct : "${accountId}"${filter} AND stems : (${prefixes.join(" OR ")})`;
 }
 
-interface Row {
-  chunkId: number;
-  sourceId: string;
-  title: string;
-  kind: KnowledgeKind;
-  url: string | null;
-  position: number;
-  text: string;
-  stems: string;
-  bm25: number;
-}
+type Row = Omit<Hit, "bm25" | "coverage" | "similarity"> & { stems: string; bm25: number };
 
 const FTS_SQL = `SELECT c.id AS chunkId, c.source_id AS sourceId, s.title AS title, s.kind AS kind, s.url AS url, c.position AS position, c.text AS text, f.stems AS stems, f.rank AS bm25
   FROM knowledge_fts f JOIN knowledge_chunks c ON c.id = f.rowid JOIN knowledge_sources s ON s.id = c.source_id
