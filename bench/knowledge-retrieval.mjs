@@ -19,7 +19,7 @@ const persist = join(root, ".wrangler", `bench-knowledge-${CHUNKS}`);
 const { register } = await import("tsx/esm/api");
 register();
 const { stemText, queryTerms } = await import("../worker/features/knowledge/stemmer.ts");
-const { matchExpression } = await import("../worker/features/knowledge/retrieval.ts");
+const { matchExpression, FTS_SQL } = await import("../worker/features/knowledge/retrieval.ts");
 
 const GOODS = ["плед", "скатерть", "чайник", "кружка", "подушка", "одеяло", "ваза", "свеча", "полотенце", "штора", "ковёр", "лампа", "сковорода", "кастрюля", "тарелка", "бокал", "корзина", "зеркало", "часы", "рамка"];
 const TOPICS = [
@@ -77,10 +77,6 @@ function seed(file, accountId) {
   db.close();
   return { chunks: written };
 }
-
-const FTS_SQL = `SELECT c.id AS chunkId, c.source_id AS sourceId, s.title AS title, s.kind AS kind, s.url AS url, c.position AS position, c.text AS text, f.stems AS stems, f.rank AS bm25
-  FROM knowledge_fts f JOIN knowledge_chunks c ON c.id = f.rowid JOIN knowledge_sources s ON s.id = c.source_id
-  WHERE knowledge_fts MATCH ?1 AND c.account_id = ?2 ORDER BY f.rank LIMIT ?3`;
 
 /** The same statement the route runs (worker/features/knowledge/retrieval.ts), on raw node:sqlite. */
 function nodeSide(accountId, q) {

@@ -79,9 +79,16 @@ export function matchExpression(accountId: string, scope: Scope, terms: QueryTer
 
 type Row = Omit<Hit, "bm25" | "coverage" | "similarity"> & { stems: string; bm25: number };
 
-const FTS_SQL = `SELECT c.id AS chunkId, c.source_id AS sourceId, s.title AS title, s.kind AS kind, s.url AS url, c.position AS position, c.text AS text, f.stems AS stems, f.rank AS bm25
-  FROM knowledge_fts f JOIN knowledge_chunks c ON c.id = f.rowid JOIN knowledge_sources s ON s.id = c.source_id
-  WHERE knowledge_fts MATCH ?1 AND c.account_id = ?2 ORDER BY f.rank LIMIT ?3`;
+/**
+ * The top chunks by BM25 first (the account and the scope are in the MATCH, so the LIMIT inside is
+ * safe), then their rows by primary key: CROSS JOIN keeps that order (without it SQLite may walk the
+ * account's chunks and probe the index once per chunk: 37 s instead of 45 ms on node:sqlite over
+ * 10 000 chunks).
+ */
+export const FTS_SQL = `SELECT c.id AS chunkId, c.source_id AS sourceId, s.title AS title, s.kind AS kind, s.url AS url, c.position AS position, c.text AS text, h.stems AS stems, h.rank AS bm25
+  FROM (SELECT rowid, rank, stems FROM knowledge_fts WHERE knowledge_fts MATCH ?1 ORDER BY rank LIMIT ?3) h
+  CROSS JOIN knowledge_chunks c ON c.id = h.rowid CROSS JOIN knowledge_sources s ON s.id = c.source_id
+  WHERE c.account_id = ?2 ORDER BY h.rank`;
 
 /** The full-text statement of a search (for a caller's own batch), or null when nothing can match. */
 export function ftsStatement(db: D1Database, accountId: string, scope: Scope, terms: QueryTerm[], limit = CANDIDATES): D1PreparedStatement | null {
