@@ -116,11 +116,18 @@ export function demoReply(body) {
       else if (name === "handoff_to_operator") parts.push("Хорошо, передаю ваш вопрос оператору — он ответит вам в ближайшее время.");
       else if (name === "get_current_datetime") parts.push(`Сейчас ${data.time}, ${data.weekday}, ${data.date}.`);
       else if (name === "save_contact_fact") parts.push("Спасибо, я запомнил это.");
+      else if (name === "search_knowledge") parts.push(knowledgeAnswer(data, pendingUserTextBefore(messages)));
       else if (CATALOGUE_ANSWERS[name]) parts.push(CATALOGUE_ANSWERS[name](data));
       else parts.push("Готово.");
     }
     const question = pendingUserTextBefore(messages);
-    const kb = question && !results.some((r) => ["handoff_to_operator", ...Object.keys(CATALOGUE_ANSWERS)].includes(calls.get(r.tool_call_id))) ? bestKnowledge(system, question) : null;
+    // The runner's knowledge search came first; a question about a product or a promotion still
+    // goes to the catalogue (its answer then replaces the knowledge base's).
+    const searchedOnly = results.every((r) => calls.get(r.tool_call_id) === "search_knowledge");
+    const next = searchedOnly && question ? catalogueCalls(tools, question.toLowerCase()) : [];
+    if (next.length) return { toolCalls: next.map((c, i) => ({ id: stableId("call_", `${seed}:${i}`), ...c })) };
+    const searched = results.some((r) => calls.get(r.tool_call_id) === "search_knowledge");
+    const kb = question && !searched && !results.some((r) => ["handoff_to_operator", ...Object.keys(CATALOGUE_ANSWERS)].includes(calls.get(r.tool_call_id))) ? bestKnowledge(system, question) : null;
     return { content: [...new Set(parts)].join(" ") + (kb ? ` ${kb}` : "") };
   }
 
@@ -182,6 +189,35 @@ const CATALOGUE_ANSWERS = {
       ? `Сейчас действуют акции: ${d.promotions.map((p) => `«${p.name}»${p.discount ? ` (скидка ${p.discount})` : p.gift ? ` (${p.gift})` : ""}${p.code ? `, промокод ${p.code}` : ""}`).join("; ")}.`
       : "Сейчас акций нет, но следите за новостями!",
 };
+
+/**
+ * The answer from the knowledge base's search (the runner's search_knowledge result): the FAQ answer
+ * or the sentences of the best-ranked chunk that share the most words with the question; the
+ * chunks' order is the retrieval's ranking, so a tie goes to the better chunk.
+ */
+function knowledgeAnswer(data, question) {
+  const results = Array.isArray(data.results) ? data.results : [];
+  if (!data.covered || !results.length) {
+    return "К сожалению, в моей базе знаний нет ответа на этот вопрос. Могу подключить оператора — он подскажет.";
+  }
+  const q = new Set(stems(question));
+  let best = null;
+  let bestScore = -1;
+  results.forEach((r, rank) => {
+    const text = String(r.text ?? "");
+    const answer = /Ответ:\s*([\s\S]*?)(\nТеги:|$)/.exec(text)?.[1]?.trim();
+    const candidates = answer ? [answer] : (text.match(/[^.!?…\n]+[.!?…]*/g) ?? []).map((t) => t.trim()).filter((t) => t.length > 3);
+    for (const c of candidates) {
+      const heading = c.length < 60 && !/[.!?…]$/.test(c);
+      const score = stems(c).filter((w) => q.has(w)).length * 10 - rank - (heading ? 5 : 0);
+      if (score > bestScore) {
+        best = c;
+        bestScore = score;
+      }
+    }
+  });
+  return best ?? String(results[0].text ?? "");
+}
 
 function pendingUserTextBefore(messages) {
   let i = messages.length - 1;

@@ -14,6 +14,7 @@ import { broadcastsSeed } from "./seed-broadcasts.mjs";
 import { flowsSeed } from "./seed-flows.mjs";
 import { productsSeed } from "./seed-products.mjs";
 import { billingSeed } from "./seed-billing.mjs";
+import { knowledgeSeed } from "./seed-knowledge.mjs";
 
 export const DEMO = { email: "demo@assistly.local", password: "demo12345", name: "Демо Оператор" };
 export const ADMIN = { email: "admin@assistly.local", password: "admin12345", name: "Администратор" };
@@ -47,7 +48,7 @@ export function seedSql(now = Date.now()) {
 }
 
 /** Feature seeds: functions (now, quote) → SQL statements. */
-export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, productsSeed, billingSeed];
+export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, productsSeed, billingSeed, knowledgeSeed];
 
 export function applySeed({ persistTo } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seed-"));

@@ -31,6 +31,7 @@ import { flowRoutes } from "./features/flows/flows.routes";
 import { productRoutes, promotionRoutes } from "./features/products/products.routes";
 import { billingRoutes, publicPlanRoutes, yookassaWebhookRoutes } from "./features/billing/billing.routes";
 import { billingAdminRoutes } from "./features/billing/billing.admin.routes";
+import { knowledgeRoutes } from "./features/knowledge/knowledge.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -104,6 +105,7 @@ const api = new Hono<AppBindings>()
   .route("/accounts", flowRoutes)
   .route("/accounts", productRoutes)
   .route("/accounts", promotionRoutes)
+  .route("/accounts", knowledgeRoutes)
   .route("/b", broadcastClickRoutes)
   .route("/accounts", billingRoutes)
   .route("/plans", publicPlanRoutes)

@@ -31,6 +31,8 @@ export interface Secrets {
   YOOKASSA_VAT_CODE?: string;
   /** Days a failed renewal keeps the paid plan before the account moves to the free plan (default 3). */
   BILLING_GRACE_DAYS?: string;
+  /** Embeddings model of the OpenAI-compatible provider (`/embeddings`): set, the knowledge base ranks hybrid (full text + vectors). */
+  EMBEDDINGS_MODEL?: string;
 }
 
 /** ENVIRONMENT "development" enables the dev outbox endpoint and dev mail; LOG_LEVEL is the lowest level of our JSON log lines. */

@@ -23,6 +23,7 @@ const OWNER: [string, string][] = [
   ["contact", `${A}/contacts/demo-c-anna`],
   ["assistants", `${A}/assistants`],
   ["assistant editor", `${A}/assistants/demo-assistant`],
+  ["knowledge base", `${A}/knowledge`],
   ["templates", "/assistant-templates"],
   ["connect", `${A}/connect`],
   ["settings: general", `${A}/account-settings`],

@@ -123,5 +123,9 @@ export async function startAllFakes(_opts: { keepAlive?: boolean } = {}): Promis
   const yookassa = await yk.startYooKassaFake();
   fakes.push(yookassa);
   Object.assign(bindings, { YOOKASSA_API_BASE: `${yookassa.url}/v3`, YOOKASSA_SHOP_ID: yk.YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY: yk.YOOKASSA_SECRET_KEY, YOOKASSA_RETRY_MS: "20", YOOKASSA_FAKE_URL: yookassa.url });
+  // The knowledge base's web pages (URL sources): a local site, read by tests from FAKE_URLS.
+  const pages = await (await import("./pages")).startPagesFake();
+  fakes.push(pages);
+  bindings.PAGES_FAKE_URL = pages.url;
   return { fakes, bindings };
 }

@@ -50,6 +50,7 @@ export const openaiHandler: FakeHandler = async (req: RecordedRequest, res: Serv
   }
   const path = url.pathname.replace(/^\/v1/, "");
   if (req.method === "GET" && path === "/models") return json(res, 200, { object: "list", data: [{ id: "gpt-4.1-mini", object: "model" }] });
+  if (req.method === "POST" && path === "/embeddings") return embeddings(req, res);
   if (req.method !== "POST" || path !== "/chat/completions") return json(res, 404, { error: { message: `Unknown route ${req.path}` } });
   const body = req.body as { messages?: unknown[]; stream?: boolean; model?: string };
   if (!body || typeof body !== "object" || !Array.isArray(body.messages)) {
@@ -69,6 +70,30 @@ export const openaiHandler: FakeHandler = async (req: RecordedRequest, res: Serv
   const toolCalls = r.toolCalls?.map((c, i) => ({ id: c.id ?? `call_${Date.now().toString(36)}_${i}`, name: c.name, arguments: c.arguments }));
   await writeCompletion(res, body, { content: r.content, toolCalls });
 };
+
+/**
+ * A deterministic stand-in of `/embeddings`: one dimension per concept of a small table (words of
+ * one concept share no letters, as a real model's neighbours often do), plus one constant dimension,
+ * so "машину" and "стоянка" come out close while sharing no stem.
+ */
+const CONCEPTS: string[][] = [
+  ["парков", "стоянк", "машин", "автомоб", "припарк"],
+  ["собак", "кошк", "животн", "питом"],
+  ["ребен", "дет", "малыш"],
+  ["дожд", "зонт", "погод"],
+];
+
+function embeddings(req: RecordedRequest, res: ServerResponse) {
+  const body = req.body as { input?: string | string[]; model?: string };
+  const inputs = Array.isArray(body?.input) ? body.input : typeof body?.input === "string" ? [body.input] : null;
+  if (!inputs) return json(res, 400, { error: { message: "'input' is required", type: "invalid_request_error" } });
+  const data = inputs.map((text, index) => {
+    const words = text.toLowerCase().match(/[\p{L}]+/gu) ?? [];
+    const v = CONCEPTS.map((c) => words.filter((w) => c.some((p) => w.startsWith(p))).length);
+    return { object: "embedding", index, embedding: [...v, 0.2] };
+  });
+  return json(res, 200, { object: "list", data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } });
+}
 
 export function startOpenAiFake() {
   return startFake("openai", openaiHandler);

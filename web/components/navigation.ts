@@ -2,6 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import {
   BadgePercent,
   Blocks,
+  BookOpen,
   Bot,
   Building2,
   CalendarDays,
@@ -64,6 +65,7 @@ export const NAV_ITEMS: NavItem[] = [
   { id: "broadcast-new", titleKey: "common:routes.broadcastNew", icon: MessageSquarePlus, path: "/:accountId/broadcasts/new", module: "account/broadcast-new", group: "messaging", ability: ["create", "Broadcast"], shortcut: true },
   { id: "comments", titleKey: "common:routes.comments", icon: MessageCircleMore, path: "/:accountId/comments", module: "account/comments", group: "messaging", ability: ["read", "Channel"] },
   { id: "assistants", titleKey: "common:routes.assistants", icon: Bot, path: "/:accountId/assistants", module: "account/assistants", group: "automation", ability: ["read", "Assistant"], shortcut: true },
+  { id: "knowledge", titleKey: "common:routes.knowledge", icon: BookOpen, path: "/:accountId/knowledge", module: "account/knowledge", group: "automation", ability: ["read", "Knowledge"] },
   { id: "assistant-templates", titleKey: "common:routes.assistantTemplates", navTitleKey: "common:nav.items.assistantTemplates", icon: LayoutTemplate, path: "/assistant-templates", module: "assistant-templates", group: "automation", ability: ["read", "Template"] },
   { id: "flows", titleKey: "common:routes.flows", icon: Workflow, path: "/:accountId/flows", module: "account/flows", group: "automation", ability: ["read", "Flow"] },
   { id: "connect", titleKey: "common:routes.connect", navTitleKey: "common:nav.items.connect", icon: Plug, path: "/:accountId/connect", module: "account/connect", group: "automation", ability: ["read", "Channel"], shortcut: true },

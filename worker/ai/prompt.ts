@@ -35,10 +35,9 @@ export function systemPrompt(ctx: PromptContext): string {
   const parts: string[] = [];
   parts.push(a.instructions.trim() || `Ты — вежливый ИИ-ассистент компании «${ctx.accountName}». Отвечай клиентам коротко и по делу.`);
   parts.push(`Тебя зовут «${a.name}». Компания: «${ctx.accountName}».`);
-  let knowledge = a.knowledge.trim();
-  if (knowledge) {
-    const max = BUDGET.knowledgeTokens * 3;
-    if (knowledge.length > max) knowledge = `${knowledge.slice(0, max)}\n…`;
+  const knowledge = a.knowledge.trim();
+  // A longer text is not cut any more: it is a knowledge source, searched by chunks (features/knowledge/assistant-text.ts).
+  if (knowledge && knowledge.length <= BUDGET.knowledgeTokens * 3) {
     parts.push(`## База знаний (используй только эти сведения о ценах, сроках, наличии и условиях)\n${knowledge}`);
   }
   if (a.knowsCatalogue) {

@@ -19,8 +19,9 @@ import { createLogger } from "../lib/logger";
 import { appUrl, sendMail } from "../lib/mail";
 import { chatCompletion, LlmError, type ToolCall } from "./llm";
 import { BUDGET, historyMessages, systemPrompt, withinBudget } from "./prompt";
-import { enabledTools, executeTool, type ProductCardSource, type ToolContext, toolSpecs } from "./tools";
+import { knowledgeForTurn, knowledgeToolResult } from "../features/knowledge/knowledge.assistants";
 import { cardProduct, productCardParts } from "../features/products/product-card";
+import { enabledTools, executeTool, type ProductCardSource, SEARCH_KNOWLEDGE, type ToolContext, type ToolOutcome, toolSpecs } from "./tools";
 import { addUsage, recordTokens, tokenStatements, type TokenUsage } from "./usage";
 import { AI_STOPPED_NOTE, aiAllowed, aiGateSql, type GateRow, notifyAiStopped } from "../features/billing/limits";
 
@@ -310,7 +311,7 @@ async function notifyOperatorsByMail(env: Env, l: Loaded, subject: string, text:
 }
 
 /** Hands the thread to the operators: AI off, a system note in the chat (the room notifies the operators), mail if enabled. */
-async function handOff(env: Env, l: Loaded, reason: string, source: "tool" | "keyword") {
+async function handOff(env: Env, l: Loaded, reason: string, source: "tool" | "keyword" | "knowledge") {
   const r = await appendMessages(
     env,
     l,
@@ -508,7 +509,23 @@ async function produceReply(
     },
     ...historyMessages(withinBudget(l.historyNewestFirst)),
   ];
-  const tools = toolSpecs(enabledTools(assistant));
+  const enabled = [...enabledTools(assistant)];
+  // The knowledge base: searched before the model with the customer's words, the chunks shown in
+  // the chat as a search_knowledge call; a question it does not cover may go to an operator.
+  const question = pendingCustomerText(l.historyNewestFirst);
+  const knowledge = await knowledgeForTurn(env, run.accountId, assistant.id, question);
+  if (knowledge) {
+    if (!enabled.includes(SEARCH_KNOWLEDGE)) enabled.push(SEARCH_KNOWLEDGE);
+    if (opts.published) await opts.published;
+    const call = { id: `kb_${run.id}`, type: "function" as const, function: { name: SEARCH_KNOWLEDGE, arguments: JSON.stringify({ query: question.slice(0, 500) }) } };
+    await runToolStep(env, l, toolCtx, enabled, -1, [call], messages, [{ ok: true, result: knowledgeToolResult(knowledge.retrieval) }]);
+    // An assistant that knows the catalogue may still answer from it (a price, a product): the model decides then.
+    if (!knowledge.retrieval.covered && knowledge.handoffWhenUncovered && !assistant.knowsCatalogue) {
+      await handOff(env, l, "в базе знаний нет ответа на вопрос клиента", "knowledge");
+      return { replyText: assistant.handoffMessage.trim() || null, handedOff: true };
+    }
+  }
+  const tools = toolSpecs(enabled);
   const provider = l.provider ? await providerFromRow(env, l.provider) : undefined;
   let handedOff = false;
   let replyText: string | null = null;
@@ -528,7 +545,7 @@ async function produceReply(
       replyText = r.content?.trim() || null;
       break;
     }
-    await runToolStep(env, l, toolCtx, assistant, step, r.toolCalls, messages);
+    await runToolStep(env, l, toolCtx, enabled, step, r.toolCalls, messages);
     if (toolCtx.handoff && !handedOff) {
       await handOff(env, l, toolCtx.handoff.reason, "tool");
       handedOff = true;
@@ -617,11 +634,12 @@ async function turnFailed(env: Env, l: Loaded, assistant: Assistant, e: unknown,
   return fail(env, l, reason, finishWaiting);
 }
 
-async function runToolStep(env: Env, l: Loaded, ctx: ToolContext, assistant: Assistant, step: number, calls: ToolCall[], messages: ChatCompletionMessageParam[]) {
+/** One round of tool calls: run them (or take the outcomes already known, as the knowledge search's), store the trace, extend the messages. */
+async function runToolStep(env: Env, l: Loaded, ctx: ToolContext, enabled: string[], step: number, calls: ToolCall[], messages: ChatCompletionMessageParam[], known?: ToolOutcome[]) {
   const normalized = calls.map((c, i) => ({ ...c, id: c.id || `call_${l.run.id}_${step}_${i}` }));
   messages.push({ role: "assistant", content: null, tool_calls: normalized.map((c) => ({ id: c.id, type: "function", function: c.function })) });
-  const outcomes: Awaited<ReturnType<typeof executeTool>>[] = [];
-  for (const c of normalized) outcomes.push(await executeTool(ctx, enabledTools(assistant), c.function.name, c.function.arguments));
+  const outcomes: ToolOutcome[] = known ?? [];
+  if (!known) for (const c of normalized) outcomes.push(await executeTool(ctx, enabled, c.function.name, c.function.arguments));
   const items: NewMessage[] = [];
   normalized.forEach((c) => {
     items.push({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Env } from "../env";
 import { CATALOGUE_TOOLS } from "../features/products/catalogue-tools";
+import { knowledgeForTurn, knowledgeToolResult } from "../features/knowledge/knowledge.assistants";
 
 /**
  * The tools registry: every function the model may call, with its JSON Schema (sent to the model)
@@ -34,6 +35,9 @@ export interface ProductCardSource {
   imageKey: string | null;
   link: string | null;
 }
+
+/** The knowledge base's tool: the runner calls it before the model when the assistant has sources, and enables it for the model's own searches. */
+export const SEARCH_KNOWLEDGE = "search_knowledge";
 
 export interface ToolDefinition<A extends z.ZodType = z.ZodType> {
   name: string;
@@ -123,6 +127,18 @@ export const TOOLS = [
       return { ok: true, saved: args.fact, totalFacts: facts.length };
     },
   }),
+  tool({
+    name: SEARCH_KNOWLEDGE,
+    title: "Поиск по базе знаний",
+    description:
+      "Найти в базе знаний компании (FAQ, документы, страницы сайта) ответ на вопрос клиента. Отвечай только по найденным фрагментам; если covered = false, ответа в базе нет — не выдумывай, предложи оператора.",
+    defaultOn: false,
+    ...oneString("query", "Вопрос или ключевые слова для поиска", 2, 500),
+    async run(ctx, args) {
+      const k = await knowledgeForTurn(ctx.env, ctx.accountId, ctx.assistantId, args.query);
+      return k ? knowledgeToolResult(k.retrieval) : { query: args.query, covered: false, results: [] };
+    },
+  }),
 ] as const satisfies readonly ToolDefinition<any>[];
 
 export type ToolName = (typeof TOOLS)[number]["name"];
@@ -150,7 +166,8 @@ export function toolSpecs(names: string[]) {
 
 /** Public description for the editor (GET /assistants/tools). */
 export function toolCatalog() {
-  return TOOLS.map((t) => ({ name: t.name, title: t.title, description: t.description, defaultOn: t.defaultOn }));
+  // search_knowledge is not offered: the runner enables it for an assistant that has knowledge sources.
+  return TOOLS.filter((t) => t.name !== SEARCH_KNOWLEDGE).map((t) => ({ name: t.name, title: t.title, description: t.description, defaultOn: t.defaultOn }));
 }
 
 export interface ToolOutcome {

@@ -24,6 +24,7 @@ export const SUBJECTS = [
   "Flow",
   "Product",
   "Promotion",
+  "Knowledge",
   "CustomField",
   "Tag",
   "Segment",
@@ -47,6 +48,8 @@ const OPERATOR_READS: readonly Subject[] = [
   "Contact", "Thread", "Message", "CustomField", "Tag", "Segment",
   // Operators follow broadcasts (and the quota left); admins and owners create, start and stop them.
   "Broadcast", "Product", "Promotion", "Flow", "Analytics",
+  // The knowledge base (sources and the search of what an assistant would find).
+  "Knowledge",
 ];
 
 /** Rules of a member of one account, plus the platform-wide rules of the user. */

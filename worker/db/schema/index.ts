@@ -15,3 +15,4 @@ export * from "./broadcasts";
 export * from "./flows";
 export * from "./products";
 export * from "./billing";
+export * from "./knowledge";

@@ -5,6 +5,7 @@ import { runBroadcastTick } from "../broadcasts/broadcast.jobs";
 import { runImportChunk } from "../contact-import/import.jobs";
 import { runProductImportChunk } from "../products/import.jobs";
 import { runBillingTick } from "../billing/renewal";
+import { runKnowledgeIndex } from "../knowledge/knowledge.jobs";
 import { type Job, jobSchema } from "./jobs";
 
 const log = createLogger({ component: "jobs" });
@@ -17,6 +18,7 @@ const handlers: { [K in Job["kind"]]: (env: Env, job: Extract<Job, { kind: K }>)
   "broadcast-tick": runBroadcastTick,
   "product-import-chunk": runProductImportChunk,
   "billing-tick": async (env) => void (await runBillingTick(env)),
+  "knowledge-index": runKnowledgeIndex,
 };
 
 /** The jobs consumer: each job runs on its own; a failure retries that job only, with a growing delay. */

@@ -15,6 +15,8 @@ export const jobSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("product-import-chunk"), accountId: z.string().min(1), jobId: z.string().min(1), chunk: z.number().int().min(0) }),
   /** Billing's scheduled work (renewals, grace, usage settlement and notices), queued by the cron trigger. */
   z.object({ kind: z.literal("billing-tick") }),
+  /** Extract (or fetch, with `fetch`) and index one knowledge source: a document or a web page. */
+  z.object({ kind: z.literal("knowledge-index"), accountId: z.string().min(1), sourceId: z.string().min(1), fetch: z.boolean() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;

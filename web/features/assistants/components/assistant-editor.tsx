@@ -21,6 +21,7 @@ import type { Assistant } from "../types";
 import { BehaviourFields, GreetingField, HandoffFields, InstructionsField, KnowledgeField, LanguageField, ModelField, NameField, ToolsField, useConfigSection } from "./assistant-fields";
 import { EditorHeader, UnsavedBar } from "./assistant-editor-bars";
 import { GenerateDialog } from "./generate-dialog";
+import { AssistantSourcesCard } from "@/features/knowledge/components/assistant-sources-card";
 
 function toValues(a: Assistant): AssistantFormValues {
   return {
@@ -155,6 +156,7 @@ function EditorSections({ assistant, canEdit }: { assistant: Assistant; canEdit:
       <Section {...section("knowledge")}>
         <KnowledgeField />
       </Section>
+      <AssistantSourcesCard accountId={assistant.accountId} assistantId={assistant.assistantId} canEdit={canEdit} />
       <Section {...section("tools")}>
         <ToolsField disabled={!canEdit} />
       </Section>
