@@ -4,6 +4,7 @@ import { Check, CheckCheck, ChevronRight, Clock3, CornerDownRight, Info, Wrench 
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { formatDate, formatTime } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { ToolProducts } from "@/features/products/components/tool-products";
 import type { TestChatMessage } from "../types";
 
 interface ToolCallMeta {
@@ -134,7 +135,7 @@ function ToolResultRow({ row, calls, onOpen }: { row: MessageRow; calls: Map<str
   const name = meta.name ?? call?.name ?? "";
   const ok = meta.ok !== false && !/^\{"error"/.test(m.content);
   return (
-    <li className={cn("flex justify-start", row.first && "mt-2")} data-testid="tool-result" data-tool={name}>
+    <li className={cn("flex flex-col items-start gap-1", row.first && "mt-2")} data-testid="tool-result" data-tool={name}>
       <button
         type="button"
         onClick={() => onOpen({ name, args: call?.args ?? "", result: m.content, ok })}
@@ -149,6 +150,7 @@ function ToolResultRow({ row, calls, onOpen }: { row: MessageRow; calls: Map<str
         <code className="min-w-0 truncate font-semibold text-foreground">{name}</code>
         <ChevronRight className="size-3.5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 rtl:rotate-180" aria-hidden />
       </button>
+      {ok && <ToolProducts name={name} content={m.content} className="max-w-[85%] ps-6" />}
     </li>
   );
 }
