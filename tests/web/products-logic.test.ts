@@ -61,20 +61,20 @@ describe("money", () => {
 
 describe("product form", () => {
   it("turns roubles into minor units and blanks into nulls", async () => {
-    const values = { ...productDefaults(null), name: " Кроссовки ", price: "4 990", oldPrice: "", stockCount: "7", link: "", attributes: [{ key: "Цвет", value: "белый" }, { key: " ", value: "" }], images: [{ key: "k1", url: "/u1" }] };
+    const values = { ...productDefaults(null), name: " Кроссовки ", sku: "SKU-1", price: "4 990", oldPrice: "", stockCount: "7", link: "", attributes: [{ key: "Цвет", value: "белый" }, { key: " ", value: "" }], images: [{ key: "k1", url: "/u1" }] };
     const out = await productSchema(t).parseAsync(values);
     expect(out).toMatchObject({ name: "Кроссовки", price: 499000, oldPrice: null, stockCount: 7, link: null, categoryId: null, currency: "RUB", images: ["k1"], attributes: [{ key: "Цвет", value: "белый" }] });
   });
 
   it("keeps a count only when in stock, and the category when chosen", async () => {
-    const out = await productSchema(t).parseAsync({ ...productDefaults(null, "c1"), name: "A", price: "1", availability: "on_order", stockCount: "3" });
+    const out = await productSchema(t).parseAsync({ ...productDefaults(null, "c1"), name: "A", sku: "A-1", price: "1", availability: "on_order", stockCount: "3" });
     expect(out.stockCount).toBeNull();
     expect(out.categoryId).toBe("c1");
     expect(productDefaults(null).categoryId).toBe(NO_CATEGORY);
   });
 
   it("says what is wrong with a price, a count and a link", async () => {
-    const r = await productSchema(t).safeParseAsync({ ...productDefaults(null), name: "A", price: "", oldPrice: "abc", stockCount: "1.5", link: "not a url" });
+    const r = await productSchema(t).safeParseAsync({ ...productDefaults(null), name: "A", sku: "A-1", price: "", oldPrice: "abc", stockCount: "1.5", link: "not a url" });
     const paths = r.error?.issues.map((i) => i.path.join(".")).sort();
     expect(paths).toEqual(["link", "oldPrice", "price", "stockCount"]);
   });
@@ -110,13 +110,13 @@ describe("import columns", () => {
   it("suggests targets from Russian and English headers", () => {
     expect(suggestProductMapping(["Название", "Артикул", "Цена", "Старая цена", "Категория", "Цвет", "Price"])).toEqual(["name", "sku", "price", "oldPrice", "category", null, null]);
     expect(suggestProductTarget("Остаток, шт.")).toBe("stockCount");
-    expect(suggestProductTarget("Image URL")).toBe("imageUrl");
   });
 
   it("needs a name and a price column", () => {
     expect(mappingProblem(["sku", "price"])).toBe("needName");
-    expect(mappingProblem(["name", "attr:Цвет"])).toBe("needPrice");
-    expect(mappingProblem(["name", "price"])).toBeNull();
+    expect(mappingProblem(["name", "price"])).toBe("needSku");
+    expect(mappingProblem(["name", "sku", "attr:Цвет"])).toBe("needPrice");
+    expect(mappingProblem(["name", "sku", "price"])).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 /** The columns a product import can fill (CATALOG-CONTRACT.md), besides `attr:<name>`. */
-export const PRODUCT_IMPORT_TARGETS = ["name", "sku", "description", "category", "price", "oldPrice", "currency", "availability", "stockCount", "link", "active", "imageUrl"] as const;
+export const PRODUCT_IMPORT_TARGETS = ["name", "sku", "description", "category", "price", "oldPrice", "currency", "availability", "stockCount", "link", "active"] as const;
 export type ProductImportTarget = (typeof PRODUCT_IMPORT_TARGETS)[number] | `attr:${string}`;
 
 /** Header words (Russian and English, lower case, no punctuation) that suggest a target. */
@@ -15,7 +15,6 @@ const SYNONYMS: Record<(typeof PRODUCT_IMPORT_TARGETS)[number], string[]> = {
   stockCount: ["остаток", "количество", "кол-во", "stock", "quantity", "qty"],
   link: ["ссылка", "url", "link", "адрес"],
   active: ["активен", "активный", "показывать", "active", "published", "visible"],
-  imageUrl: ["фото", "изображение", "картинка", "image", "image url", "photo"],
 };
 
 const norm = (s: string) =>
@@ -46,9 +45,10 @@ export function suggestProductMapping(header: string[]): (ProductImportTarget | 
   });
 }
 
-/** Why the mapping cannot start yet, or null: a name and a price column are needed. */
-export function mappingProblem(columns: (ProductImportTarget | null)[]): "needName" | "needPrice" | null {
+/** Why the mapping cannot start yet, or null: name, SKU (the upsert key) and price columns are needed. */
+export function mappingProblem(columns: (ProductImportTarget | null)[]): "needName" | "needSku" | "needPrice" | null {
   if (!columns.includes("name")) return "needName";
+  if (!columns.includes("sku")) return "needSku";
   if (!columns.includes("price")) return "needPrice";
   return null;
 }

@@ -17,7 +17,7 @@ export function productSchema(t: TFunction<"products">) {
     .object({
       name: z.string().trim().min(1, t("form.errors.nameRequired")).max(200, t("form.errors.max", { n: 200 })),
       description: z.string().trim().max(5000, t("form.errors.max", { n: 5000 })),
-      sku: z.string().trim().max(64, t("form.errors.max", { n: 64 })),
+      sku: z.string().trim().min(1, t("form.errors.skuRequired")).max(64, t("form.errors.max", { n: 64 })),
       categoryId: z.string(),
       price: money(true),
       oldPrice: money(false),
