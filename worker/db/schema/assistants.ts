@@ -41,6 +41,8 @@ export const assistants = sqliteTable(
     name: text("name").notNull(),
     ...assistantSettings(),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    /** The catalogue tools (search_products, get_product, list_promotions) are offered to the model. */
+    knowsCatalogue: integer("knows_catalogue", { mode: "boolean" }).notNull().default(false),
     templateId: text("template_id"),
     createdBy: userRefOrNull("created_by"),
     ...timestamps(),

@@ -52,10 +52,13 @@ export const assistantFields = {
 
 const nonEmpty = (v: object) => Object.keys(v).length > 0;
 
-export const createAssistantSchema = z.object(assistantFields).partial().required({ name: true });
+/** Only an account's assistants (not templates) have the catalogue switch. */
+const accountAssistantFields = { ...assistantFields, knowsCatalogue: z.boolean("Укажите true или false") };
+
+export const createAssistantSchema = z.object(accountAssistantFields).partial().required({ name: true });
 export type CreateAssistantInput = z.output<typeof createAssistantSchema>;
 
-export const updateAssistantSchema = z.object(assistantFields).partial().refine(nonEmpty, "Нет полей для изменения");
+export const updateAssistantSchema = z.object(accountAssistantFields).partial().refine(nonEmpty, "Нет полей для изменения");
 export type UpdateAssistantInput = z.output<typeof updateAssistantSchema>;
 
 export const generateSchema = z.object({

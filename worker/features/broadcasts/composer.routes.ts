@@ -37,8 +37,8 @@ async function broadcastChannels(env: Env, accountId: string) {
 
 const fileError = (message: string) => badRequest(`Проверьте файл — ${message}`, "VALIDATION_ERROR", { fields: { file: [message] } });
 
-/** The multipart body's `file`. */
-async function readFile(req: Request): Promise<File> {
+/** The multipart body's `file` (400 on `file` when there is none; product images and imports read it too). */
+export async function readFile(req: Request): Promise<File> {
   if (!(req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) throw fileError("Выберите файл");
   let form: FormData;
   try {

@@ -94,7 +94,7 @@ async function rowFor(env: Env, b: Broadcast, ch: Channel, r: WindowRow, fields:
 /** D1 takes at most 2 MB in one value: the window's rows travel as JSON parameters of at most this many characters. */
 const JSON_CHUNK = 600_000;
 
-function jsonChunks(rows: object[]): string[] {
+export function jsonChunks(rows: object[]): string[] {
   const out: string[] = [];
   let part: string[] = [];
   let size = 0;

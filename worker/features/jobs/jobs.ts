@@ -11,6 +11,8 @@ export const jobSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("import-chunk"), accountId: z.string().min(1), jobId: z.string().min(1), chunk: z.number().int().min(0) }),
   /** Hand the next window of a broadcast's recipients to the outbound sender, then schedule the next tick. */
   z.object({ kind: z.literal("broadcast-tick"), accountId: z.string().min(1), broadcastId: z.string().min(1) }),
+  /** Upsert rows [chunk * 1000, (chunk + 1) * 1000) of a product import. */
+  z.object({ kind: z.literal("product-import-chunk"), accountId: z.string().min(1), jobId: z.string().min(1), chunk: z.number().int().min(0) }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;
