@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flattenCategories, type Category } from "@/features/products/api";
-import { mappingProblem, suggestProductMapping, suggestProductTarget } from "@/features/products/import-mapping";
+import { mappingProblem, suggestProductMapping } from "@/features/products/import-mapping";
 import { discountPercent, formatMoney, moneyInput, parseMoney } from "@/features/products/money";
 import { NO_CATEGORY, productDefaults, productSchema } from "@/features/products/product-schema";
 import { priceParam } from "@/features/products/use-products-params";
@@ -109,7 +109,7 @@ describe("promotion form", () => {
 describe("import columns", () => {
   it("suggests targets from Russian and English headers", () => {
     expect(suggestProductMapping(["Название", "Артикул", "Цена", "Старая цена", "Категория", "Цвет", "Price"])).toEqual(["name", "sku", "price", "oldPrice", "category", null, null]);
-    expect(suggestProductTarget("Остаток, шт.")).toBe("stockCount");
+    expect(suggestProductMapping(["Остаток, шт.", "Ссылка на сайт"])).toEqual(["stockCount", "link"]);
   });
 
   it("needs a name and a price column", () => {

@@ -1,10 +1,13 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Paged, Promotion } from "@/features/products/types";
+import { PROMOTION_STATUSES as STATUSES } from "@worker/features/products/contract";
+import type { ApiBody, ApiResponse } from "@/lib/api-types";
+import type { Promotion, PromotionsPage } from "@/features/products/types";
 
 export type { Promotion, PromotionStatus } from "@/features/products/types";
 
-export const PROMOTION_STATUSES = ["active", "scheduled", "expired", "exhausted", "inactive"] as const;
+/** The status filter's choices: the running ones first. */
+export const PROMOTION_STATUSES = ["active", "scheduled", "expired", "exhausted", "inactive"] as const satisfies readonly (typeof STATUSES)[number][];
 
 export interface PromotionsParams {
   page: number;
@@ -14,23 +17,7 @@ export interface PromotionsParams {
 }
 
 /** What the form sends: money in minor units, dates as the account's wall time («YYYY-MM-DDTHH:mm»). */
-export type PromotionInput = {
-  name: string;
-  description: string;
-  code: string | null;
-  kind: Promotion["kind"];
-  percent: number | null;
-  amount: number | null;
-  giftText: string | null;
-  appliesTo: Promotion["appliesTo"];
-  categoryIds: string[];
-  productIds: string[];
-  minOrder: number | null;
-  validFrom: string | null;
-  validTo: string | null;
-  usageLimit: number | null;
-  active: boolean;
-};
+export type PromotionInput = ApiBody<"/accounts/:accountId/promotions">;
 
 export const promotionKeys = {
   all: (accountId: string) => ["accounts", accountId, "promotions"] as const,
@@ -43,14 +30,15 @@ export const promotionQueries = {
   list: (accountId: string, p: PromotionsParams) =>
     queryOptions({
       queryKey: promotionKeys.list(accountId, p),
-      queryFn: ({ signal }) => api.get<Paged<Promotion>>(base(accountId), { query: { ...p }, signal, silent: true }),
+      queryFn: ({ signal }) => api.get<PromotionsPage>(base(accountId), { query: { ...p }, signal, silent: true }),
       placeholderData: keepPreviousData,
     }),
 };
 
 export const promotionApi = {
   /** Silent: the form puts the server's messages at its fields. */
-  create: (accountId: string, body: PromotionInput) => api.post<Promotion>(base(accountId), body, { silent: true }),
-  update: (accountId: string, promotionId: string, body: PromotionInput) => api.patch<Promotion>(`${base(accountId)}/${promotionId}`, body, { silent: true }),
-  remove: (accountId: string, promotionId: string) => api.delete<unknown>(`${base(accountId)}/${promotionId}`),
+  create: (accountId: string, body: PromotionInput) => api.post<ApiResponse<"/accounts/:accountId/promotions", "post">>(base(accountId), body, { silent: true }),
+  update: (accountId: string, promotionId: string, body: PromotionInput) =>
+    api.patch<ApiResponse<"/accounts/:accountId/promotions/:promotionId", "patch">>(`${base(accountId)}/${promotionId}`, body, { silent: true }),
+  remove: (accountId: string, promotionId: string) => api.delete<ApiResponse<"/accounts/:accountId/promotions/:promotionId", "delete">>(`${base(accountId)}/${promotionId}`),
 };

@@ -34,7 +34,7 @@ export default function ProductsPage() {
   const { p, q, filter, params, update, filtered } = useProductsParams();
   const [search, setSearch] = useDebouncedSearch(q, update);
   const list = useQuery(productQueries.list(accountId, p));
-  const categories = useQuery(productQueries.categories(accountId)).data ?? [];
+  const categories = useQuery(productQueries.categories(accountId)).data?.data ?? [];
   const rows = list.data?.data ?? [];
   const total = list.data?.meta.total ?? 0;
   const pageIds = rows.map((r) => r.productId);

@@ -120,7 +120,7 @@ export function CategoriesPanel({ accountId, canEdit, selected, onSelect }: { ac
   const [editing, setEditing] = useState<Editing>(null);
 
   const onReorder = async (parentId: string | null, next: Category[]) => {
-    qc.setQueryData(productKeys.categories(accountId), (cur: Category[] | undefined) => (cur ? reordered(cur, parentId, next) : cur));
+    qc.setQueryData<{ data: Category[] }>(productKeys.categories(accountId), (cur) => (cur ? { ...cur, data: reordered(cur.data, parentId, next) } : cur));
     try {
       await productApi.reorderCategories(accountId, parentId, next.map((c) => c.categoryId));
     } finally {
@@ -128,11 +128,9 @@ export function CategoriesPanel({ accountId, canEdit, selected, onSelect }: { ac
     }
   };
   const onDelete = async (c: Category) => {
-    const ok = await confirm({
-      title: t("categories.deleteTitle", { name: c.name }),
-      message: c.children?.length ? t("categories.deleteWithChildren", { count: c.children.length }) : t("categories.deleteMessage", { count: c.productCount }),
-      confirmText: t("categories.deleteConfirm"),
-    });
+    // The server refuses a category with subcategories (a click never empties a whole branch): say so before asking.
+    if (c.children?.length) return notify({ type: "info", message: t("categories.hasChildren", { name: c.name }) });
+    const ok = await confirm({ title: t("categories.deleteTitle", { name: c.name }), message: t("categories.deleteMessage", { count: c.productCount }), confirmText: t("categories.deleteConfirm") });
     if (!ok) return;
     try {
       await productApi.removeCategory(accountId, c.categoryId);
@@ -144,7 +142,7 @@ export function CategoriesPanel({ accountId, canEdit, selected, onSelect }: { ac
     }
   };
   const actions = { canEdit, selected, onSelect, onEdit: setEditing, onDelete: (c: Category) => void onDelete(c), onReorder: (p: string | null, n: Category[]) => void onReorder(p, n) };
-  const data = tree.data ?? [];
+  const data = tree.data?.data ?? [];
 
   return (
     <Card className="gap-3 p-3 lg:sticky lg:top-20" aria-labelledby="categories-title" data-testid="categories-panel">

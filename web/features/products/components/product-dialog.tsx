@@ -19,7 +19,7 @@ export function ProductDialog({ accountId, product, categoryId, onClose }: { acc
   const { t } = useTranslation("products");
   const schema = useMemo(() => productSchema(t), [t]);
   const form = useZodForm(schema, { defaultValues: productDefaults(product, categoryId) });
-  const categories = useQuery(productQueries.categories(accountId)).data ?? [];
+  const categories = useQuery(productQueries.categories(accountId)).data?.data ?? [];
   const availability = form.watch("availability");
   const attributeErrors = form.formState.errors.attributes;
 

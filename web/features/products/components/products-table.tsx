@@ -5,7 +5,7 @@ import type { ListParamsPatch } from "@/components/list-params";
 import { Button } from "@/components/ui/button";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { EmptyState, NoMatchesState } from "@/components/ui/empty-state";
-import type { Paged } from "../types";
+import type { ProductsPage } from "../types";
 import type { Product, ProductsParams } from "../api";
 
 /** The products table: server-side pages, a row click opens the form (editors), an empty state for each reason. */
@@ -19,7 +19,7 @@ export function ProductsTable({
   onOpen,
   onCreate,
 }: {
-  list: UseQueryResult<Paged<Product>>;
+  list: UseQueryResult<ProductsPage>;
   columns: DataTableColumn<Product>[];
   p: ProductsParams;
   filtered: boolean;

@@ -10,7 +10,7 @@ import { DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdow
 import { EmptyState, NoMatchesState } from "@/components/ui/empty-state";
 import { formatNumber } from "@/lib/i18n";
 import { formatMoney } from "@/features/products/money";
-import type { Paged } from "@/features/products/types";
+import type { PromotionsPage } from "@/features/products/types";
 import type { Promotion, PromotionsParams } from "../api";
 import { PromotionPeriod, PromotionStatusBadge, promotionBenefit } from "./promotion-bits";
 
@@ -85,7 +85,7 @@ function usePromotionColumns(timeZone: string, actions: Actions) {
 }
 
 /** The promotions table: server pages, a row click opens the form (editors), an empty state for each reason. */
-export function PromotionsTable({ list, p, timeZone, filtered, update, onReset, actions, onCreate }: { list: UseQueryResult<Paged<Promotion>>; p: PromotionsParams; timeZone: string; filtered: boolean; update: (patch: ListParamsPatch) => void; onReset: () => void; actions: Actions; onCreate?: () => void }) {
+export function PromotionsTable({ list, p, timeZone, filtered, update, onReset, actions, onCreate }: { list: UseQueryResult<PromotionsPage>; p: PromotionsParams; timeZone: string; filtered: boolean; update: (patch: ListParamsPatch) => void; onReset: () => void; actions: Actions; onCreate?: () => void }) {
   const { t } = useTranslation("products");
   const columns = usePromotionColumns(timeZone, actions);
   if (list.isError) {

@@ -15,7 +15,7 @@ import { formatMoney } from "@/features/products/money";
 export function CategoryPicker({ accountId, value, onChange }: { accountId: string; value: string[]; onChange: (next: string[]) => void }) {
   const { t } = useTranslation("products");
   const tree = useQuery(productQueries.categories(accountId));
-  const items = flattenCategories(tree.data ?? []);
+  const items = flattenCategories(tree.data?.data ?? []);
   if (tree.isSuccess && items.length === 0) return <p className="text-sm text-muted-foreground">{t("promotions.form.noCategories")}</p>;
   return (
     <ul className="grid max-h-52 gap-1 overflow-y-auto rounded-md border border-border p-2" data-testid="promotion-categories">
