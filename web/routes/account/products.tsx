@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
@@ -7,7 +8,7 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useAbility } from "@/lib/ability";
-import { productQueries } from "@/features/products/api";
+import { flattenCategories, productQueries } from "@/features/products/api";
 import { CategoriesPanel } from "@/features/products/components/categories-panel";
 import { ImportProductsButton } from "@/features/products/components/import-button";
 import { ProductDialog } from "@/features/products/components/product-dialog";
@@ -34,13 +35,15 @@ export default function ProductsPage() {
   const { p, q, filter, params, update, filtered } = useProductsParams();
   const [search, setSearch] = useDebouncedSearch(q, update);
   const list = useQuery(productQueries.list(accountId, p));
-  const categories = useQuery(productQueries.categories(accountId)).data?.data ?? [];
+  const categoryQuery = useQuery(productQueries.categories(accountId));
+  const categories = useMemo(() => categoryQuery.data?.data ?? [], [categoryQuery.data]);
   const rows = list.data?.data ?? [];
   const total = list.data?.meta.total ?? 0;
   const pageIds = rows.map((r) => r.productId);
   const { selection, target, selectAll, clear } = useProductSelection(pageIds, filter, total);
   const { editing, setEditing, actions } = useProductActions(accountId);
-  const columns = useProductColumns(canEdit ? selection : null, canEdit ? actions : null);
+  const paths = useMemo(() => new Map(flattenCategories(categories).map((c) => [c.category.categoryId, c.path])), [categories]);
+  const columns = useProductColumns(canEdit ? selection : null, canEdit ? actions : null, paths);
   const reset = () => {
     setSearch("");
     update({ q: undefined, categoryId: undefined, availability: undefined, active: undefined, priceMin: undefined, priceMax: undefined });

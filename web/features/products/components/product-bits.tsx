@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { ImageOff } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
+import { mediaSrc } from "@/features/chat/utils";
 import type { Product } from "../api";
 import { formatMoney } from "../money";
 
@@ -40,7 +41,7 @@ export function Cover({ product, className }: { product: Pick<Product, "images" 
   const cover = product.images[0];
   return (
     <span className={cn("flex size-11 shrink-0 items-center justify-center overflow-hidden rounded-md border border-border bg-muted", className)}>
-      {cover ? <img src={cover.url} alt="" loading="lazy" className="size-full object-cover" /> : <ImageOff className="size-4 text-muted-foreground" aria-hidden />}
+      {cover ? <img src={mediaSrc(cover.url) ?? undefined} alt="" loading="lazy" className="size-full object-cover" /> : <ImageOff className="size-4 text-muted-foreground" aria-hidden />}
     </span>
   );
 }

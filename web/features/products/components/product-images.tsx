@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
+import { mediaSrc } from "@/features/chat/utils";
 import { productApi } from "../api";
 
 export type ProductImage = { key: string; url: string };
@@ -28,7 +29,7 @@ function Thumb({ image, index, onRemove }: { image: ProductImage; index: number;
       data-testid="product-image"
     >
       <button type="button" className="size-full cursor-grab touch-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing" aria-label={t("form.images.move", { n: index + 1 })} {...attributes} {...listeners}>
-        <img src={image.url} alt="" className="size-full object-cover" draggable={false} />
+        <img src={mediaSrc(image.url) ?? undefined} alt="" className="size-full object-cover" draggable={false} />
       </button>
       {index === 0 && (
         <Badge variant="solid" className="pointer-events-none absolute start-1 bottom-1 px-1.5 py-0 text-[0.6875rem]">

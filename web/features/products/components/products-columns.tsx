@@ -70,7 +70,7 @@ function actionsColumn(actions: RowActions, t: T) {
 }
 
 /** The table's columns: selection (editors), the product with its cover, SKU, category, price, availability, state, the row menu (editors). */
-export function useProductColumns(selection: ProductSelection | null, actions: RowActions | null) {
+export function useProductColumns(selection: ProductSelection | null, actions: RowActions | null, categoryPaths: Map<string, string>) {
   const { t } = useTranslation("products");
   return useMemo(() => {
     const col = dataTableColumns<Product>();
@@ -95,7 +95,9 @@ export function useProductColumns(selection: ProductSelection | null, actions: R
       col.display({
         id: "category",
         header: () => t("list.columns.category"),
-        cell: ({ row }) => <span className="whitespace-nowrap">{row.original.categoryName ?? <span className="text-muted-foreground">{t("categories.none")}</span>}</span>,
+        cell: ({ row: { original: p } }) => (
+          <span className="whitespace-nowrap">{p.categoryId ? (categoryPaths.get(p.categoryId) ?? p.categoryName) : <span className="text-muted-foreground">{t("categories.none")}</span>}</span>
+        ),
       }),
       col.display({ id: "price", header: () => <span className="block text-end">{t("list.columns.price")}</span>, cell: ({ row }) => <PriceCell product={row.original} /> }),
       col.display({ id: "availability", header: () => t("list.columns.availability"), cell: ({ row }) => <AvailabilityBadge product={row.original} /> }),
@@ -106,5 +108,5 @@ export function useProductColumns(selection: ProductSelection | null, actions: R
       }),
       ...(actions ? [actionsColumn(actions, t)] : []),
     ];
-  }, [selection, actions, t]);
+  }, [selection, actions, categoryPaths, t]);
 }
