@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from "node:zlib";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { eachThemeAndScreen, sideOverflow } from "./fixtures";
+import { eachThemeAndScreen } from "./fixtures";
 import { apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail, type AuthResult } from "./helpers";
 
 /**
@@ -32,6 +32,17 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+}
+
+/** Elements of `main` sticking out sideways, except inside a table's own horizontal scroller (a wide table scrolls in its card on a phone). */
+function sideOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll("main *")]
+      .filter((el) => !el.closest("[data-slot=table-container]") && el.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((el) => `${el.tagName}.${String((el as HTMLElement).className).slice(0, 80)} → ${Math.round(el.getBoundingClientRect().right)}`);
+  });
 }
 
 async function newOwner(request: APIRequestContext, name: string): Promise<{ auth: AuthResult; accountId: string }> {

@@ -67,7 +67,7 @@ export default function ProductsPage() {
           </>
         }
       />
-      <div className="grid items-start gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <div className="grid items-start gap-4 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <div className="order-last lg:order-first">
           <CategoriesPanel accountId={accountId} canEdit={canEdit} selected={p.categoryId} onSelect={(categoryId) => update({ categoryId })} />
         </div>

@@ -83,29 +83,30 @@ export function useProductColumns(selection: ProductSelection | null, actions: R
           <div className="flex min-w-[220px] items-center gap-3">
             <Cover product={row.original} />
             <div className="min-w-0">
-              <span className="block truncate font-medium text-heading" data-testid="product-name">
+              <span className="line-clamp-2 max-w-72 font-medium text-heading" data-testid="product-name">
                 {row.original.name}
               </span>
-              {row.original.description && <span className="line-clamp-1 max-w-80 text-[0.8125rem] text-muted-foreground">{row.original.description}</span>}
+              <span className="flex items-center gap-2 text-[0.8125rem] text-muted-foreground">
+                <span className="truncate">{t("list.skuShort", { sku: row.original.sku })}</span>
+                {!row.original.active && (
+                  <Badge variant="secondary" className="px-1.5 py-0 text-[0.75rem]">
+                    {t("list.hidden")}
+                  </Badge>
+                )}
+              </span>
             </div>
           </div>
         ),
       }),
-      col.display({ id: "sku", header: () => t("list.columns.sku"), cell: ({ row }) => <code className="text-[0.8125rem] whitespace-nowrap">{row.original.sku || "—"}</code> }),
       col.display({
         id: "category",
         header: () => t("list.columns.category"),
         cell: ({ row: { original: p } }) => (
-          <span className="whitespace-nowrap">{p.categoryId ? (categoryPaths.get(p.categoryId) ?? p.categoryName) : <span className="text-muted-foreground">{t("categories.none")}</span>}</span>
+          <span className="line-clamp-2 max-w-44">{p.categoryId ? (categoryPaths.get(p.categoryId) ?? p.categoryName) : <span className="text-muted-foreground">{t("categories.none")}</span>}</span>
         ),
       }),
       col.display({ id: "price", header: () => <span className="block text-end">{t("list.columns.price")}</span>, cell: ({ row }) => <PriceCell product={row.original} /> }),
       col.display({ id: "availability", header: () => t("list.columns.availability"), cell: ({ row }) => <AvailabilityBadge product={row.original} /> }),
-      col.display({
-        id: "active",
-        header: () => t("list.columns.active"),
-        cell: ({ row }) => <Badge variant={row.original.active ? "success" : "secondary"}>{row.original.active ? t("list.shown") : t("list.hidden")}</Badge>,
-      }),
       ...(actions ? [actionsColumn(actions, t)] : []),
     ];
   }, [selection, actions, categoryPaths, t]);

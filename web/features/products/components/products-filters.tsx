@@ -11,11 +11,11 @@ import { AVAILABILITIES, flattenCategories, PRODUCT_SORTS, type Category, type P
 const ANY = "__any";
 
 /** One select of the bar: «Все …» then the options; choosing «Все» removes the URL key. */
-function FilterSelect({ label, value, options, onChange, testId, className }: { label: string; value?: string; options: { value: string; label: string }[]; onChange: (v: string | undefined) => void; testId: string; className?: string }) {
+function FilterSelect({ label, value, options, onChange, testId }: { label: string; value?: string; options: { value: string; label: string }[]; onChange: (v: string | undefined) => void; testId: string }) {
   const { t } = useTranslation("products");
   return (
     <Select value={value ?? ANY} onValueChange={(v) => onChange(v === ANY ? undefined : v)}>
-      <SelectTrigger className={className ?? "w-full sm:w-44"} aria-label={label} data-testid={testId}>
+      <SelectTrigger className="w-full sm:w-44" aria-label={label} data-testid={testId}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
@@ -48,7 +48,7 @@ function PriceBound({ label, value, onChange, testId }: { label: string; value: 
       onChange={(e) => setText(e.target.value.replace(/[^\d.,]/g, ""))}
       placeholder={label}
       aria-label={label}
-      className="w-full sm:w-28"
+      className="w-full sm:w-32"
       data-testid={testId}
     />
   );
@@ -73,8 +73,33 @@ export function ProductsFilters({
   const { t } = useTranslation("products");
   const asc = p.sortDir === "asc";
   return (
-    <div className="flex flex-col gap-3 border-b border-border p-4 sm:px-6 xl:flex-row xl:flex-wrap xl:items-center" data-testid="products-filters">
-      <SearchInput value={search} onChange={onSearch} label={t("list.search")} wrapperClassName="flex-1 min-w-56 xl:max-w-xs" data-testid="products-search" />
+    <div className="grid gap-3 border-b border-border p-4 sm:px-6" data-testid="products-filters">
+      <div className="flex gap-2">
+        <SearchInput value={search} onChange={onSearch} label={t("list.search")} wrapperClassName="min-w-0 flex-1" data-testid="products-search" />
+        <Select value={p.sortBy} onValueChange={(v) => update({ sortBy: v })}>
+          <SelectTrigger className="hidden w-52 sm:flex" aria-label={t("list.sortBy")} data-testid="sort-by">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {PRODUCT_SORTS.map((x) => (
+              <SelectItem key={x} value={x}>
+                {t(`list.sort.${x}`)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Button
+          variant="secondary"
+          size="icon"
+          className="shrink-0"
+          onClick={() => update({ sortDir: asc ? "desc" : "asc" })}
+          aria-label={asc ? t("list.asc") : t("list.desc")}
+          title={asc ? t("list.asc") : t("list.desc")}
+          data-testid="sort-dir"
+        >
+          {asc ? <ArrowUpNarrowWide aria-hidden /> : <ArrowDownWideNarrow aria-hidden />}
+        </Button>
+      </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <FilterSelect
           label={t("filters.category")}
@@ -99,19 +124,9 @@ export function ProductsFilters({
           ]}
           onChange={(v) => update({ active: v })}
           testId="filter-active"
-          className="w-full sm:w-40"
         />
-        <div className="col-span-2 flex items-center gap-2">
-          <PriceBound label={t("filters.priceMin")} value={params.get("priceMin") ?? ""} onChange={(v) => update({ priceMin: v })} testId="filter-price-min" />
-          <span className="text-muted-foreground" aria-hidden>
-            –
-          </span>
-          <PriceBound label={t("filters.priceMax")} value={params.get("priceMax") ?? ""} onChange={(v) => update({ priceMax: v })} testId="filter-price-max" />
-        </div>
-      </div>
-      <div className="flex gap-2 xl:ms-auto">
         <Select value={p.sortBy} onValueChange={(v) => update({ sortBy: v })}>
-          <SelectTrigger className="w-full sm:w-44" aria-label={t("list.sortBy")} data-testid="sort-by">
+          <SelectTrigger className="w-full sm:hidden" aria-label={t("list.sortBy")}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -122,16 +137,13 @@ export function ProductsFilters({
             ))}
           </SelectContent>
         </Select>
-        <Button
-          variant="secondary"
-          size="icon"
-          onClick={() => update({ sortDir: asc ? "desc" : "asc" })}
-          aria-label={asc ? t("list.asc") : t("list.desc")}
-          title={asc ? t("list.asc") : t("list.desc")}
-          data-testid="sort-dir"
-        >
-          {asc ? <ArrowUpNarrowWide aria-hidden /> : <ArrowDownWideNarrow aria-hidden />}
-        </Button>
+        <div className="col-span-2 flex items-center gap-2">
+          <PriceBound label={t("filters.priceMin")} value={params.get("priceMin") ?? ""} onChange={(v) => update({ priceMin: v })} testId="filter-price-min" />
+          <span className="text-muted-foreground" aria-hidden>
+            –
+          </span>
+          <PriceBound label={t("filters.priceMax")} value={params.get("priceMax") ?? ""} onChange={(v) => update({ priceMax: v })} testId="filter-price-max" />
+        </div>
       </div>
     </div>
   );

@@ -29,7 +29,8 @@ function usePromotionColumns(timeZone: string, actions: Actions) {
             <span className="block font-medium text-heading" data-testid="promotion-name">
               {p.name}
             </span>
-            {p.code && <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{p.code}</code>}
+            {p.description && <span className="line-clamp-1 max-w-72 text-[0.8125rem] text-muted-foreground">{p.description}</span>}
+            {p.code && <code className="mt-0.5 inline-block rounded bg-muted px-1.5 py-0.5 text-xs">{p.code}</code>}
           </div>
         ),
       }),
