@@ -78,7 +78,7 @@ CREATE TABLE `products` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `products_account_sku_uq` ON `products` (`account_id`,`sku`);--> statement-breakpoint
 CREATE INDEX `products_account_updated_idx` ON `products` (`account_id`,`updated_at`);--> statement-breakpoint
-CREATE INDEX `products_account_name_idx` ON `products` (`account_id`,`name`);--> statement-breakpoint
+CREATE INDEX `products_account_name_idx` ON `products` (`account_id`,`search_name`);--> statement-breakpoint
 CREATE INDEX `products_account_price_idx` ON `products` (`account_id`,`price`);--> statement-breakpoint
 CREATE INDEX `products_account_category_idx` ON `products` (`account_id`,`category_id`);--> statement-breakpoint
 CREATE TABLE `promotions` (

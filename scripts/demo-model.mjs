@@ -116,10 +116,11 @@ export function demoReply(body) {
       else if (name === "handoff_to_operator") parts.push("Хорошо, передаю ваш вопрос оператору — он ответит вам в ближайшее время.");
       else if (name === "get_current_datetime") parts.push(`Сейчас ${data.time}, ${data.weekday}, ${data.date}.`);
       else if (name === "save_contact_fact") parts.push("Спасибо, я запомнил это.");
+      else if (CATALOGUE_ANSWERS[name]) parts.push(CATALOGUE_ANSWERS[name](data));
       else parts.push("Готово.");
     }
     const question = pendingUserTextBefore(messages);
-    const kb = question && !results.some((r) => calls.get(r.tool_call_id) === "handoff_to_operator") ? bestKnowledge(system, question) : null;
+    const kb = question && !results.some((r) => ["handoff_to_operator", ...Object.keys(CATALOGUE_ANSWERS)].includes(calls.get(r.tool_call_id))) ? bestKnowledge(system, question) : null;
     return { content: [...new Set(parts)].join(" ") + (kb ? ` ${kb}` : "") };
   }
 
@@ -135,6 +136,7 @@ export function demoReply(body) {
       const phone = /(\+?\d[\d\s()-]{8,}\d)/.exec(user)?.[1];
       if (phone) calls.push({ name: "save_contact_fact", arguments: JSON.stringify({ fact: `Телефон клиента: ${phone.replace(/[\s()-]/g, "")}` }) });
     }
+    calls.push(...catalogueCalls(tools, lower));
     if (tools.has("get_current_datetime") && /(котор\S* час|сколько времени|какое\s+(сегодня\s+)?число|какой\s+(сегодня\s+)?день|какая\s+(сегодня\s+)?дата|сегодня\s+открыт|сейчас\s+открыт|вы\s+(сейчас\s+)?работаете)/i.test(lower)) {
       calls.push({ name: "get_current_datetime", arguments: "{}" });
     }
@@ -149,6 +151,37 @@ export function demoReply(body) {
   if (kb) return { content: kb };
   return { content: "Спасибо за вопрос! Уточните, пожалуйста, детали — постараюсь помочь. Если нужно, могу подключить оператора." };
 }
+
+// The catalogue (issue #17): a question about a product's price or stock → search_products with the
+// question's word stems (the catalogue's search is substring-based); about discounts → list_promotions.
+const PRODUCT_QUESTION = /(сколько\s+стои|стоимост|цен[аыуе]|почём|почем|в\s+наличии|есть\s+ли|есть\s+у\s+вас|купить|заказать|закажу|товар)/i;
+const PROMO_QUESTION = /(акци|скидк|промокод|распродаж)/i;
+const PRODUCT_STOP = new Set(stems("сколько стоит стоят стоимость цена цены цену почём почем наличии купить заказать закажу товар товары подскажите пожалуйста хочу ваше вашу ваши магазине скидки скидка акции акция есть какая какой какие"));
+
+function catalogueCalls(tools, lower) {
+  const calls = [];
+  if (tools.has("search_products") && PRODUCT_QUESTION.test(lower)) {
+    const query = stems(lower).filter((w) => !PRODUCT_STOP.has(w)).slice(0, 4).join(" ");
+    if (query) calls.push({ name: "search_products", arguments: JSON.stringify({ query, limit: 3 }) });
+  }
+  if (tools.has("list_promotions") && PROMO_QUESTION.test(lower)) calls.push({ name: "list_promotions", arguments: "{}" });
+  return calls;
+}
+
+const productLine = (p) => `«${p.name}» — ${p.price?.text}${p.oldPrice ? ` вместо ${p.oldPrice.text}` : ""}, ${String(p.availability ?? "").toLowerCase()}`;
+const CATALOGUE_ANSWERS = {
+  search_products: (d) => {
+    const list = d.products ?? [];
+    if (!list.length) return "К сожалению, такого товара нет в нашем каталоге. Могу подсказать что-то похожее или подключить оператора.";
+    if (list.length === 1) return `${productLine(list[0])}.${list[0].link ? ` Подробнее: ${list[0].link}` : ""}`;
+    return `Нашёл несколько вариантов: ${list.map(productLine).join("; ")}.`;
+  },
+  get_product: (d) => (d.product ? `${productLine(d.product)}.` : "К сожалению, такого товара нет в каталоге."),
+  list_promotions: (d) =>
+    d.promotions?.length
+      ? `Сейчас действуют акции: ${d.promotions.map((p) => `«${p.name}»${p.discount ? ` (скидка ${p.discount})` : p.gift ? ` (${p.gift})` : ""}${p.code ? `, промокод ${p.code}` : ""}`).join("; ")}.`
+      : "Сейчас акций нет, но следите за новостями!",
+};
 
 function pendingUserTextBefore(messages) {
   let i = messages.length - 1;

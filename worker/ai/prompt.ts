@@ -41,6 +41,11 @@ export function systemPrompt(ctx: PromptContext): string {
     if (knowledge.length > max) knowledge = `${knowledge.slice(0, max)}\n…`;
     parts.push(`## База знаний (используй только эти сведения о ценах, сроках, наличии и условиях)\n${knowledge}`);
   }
+  if (a.knowsCatalogue) {
+    parts.push(
+      "## Каталог\nЦены, наличие, характеристики товаров и действующие акции узнавай только инструментами search_products, get_product и list_promotions; называй цену так, как её вернул инструмент. Если товара нет в результатах — так и скажи, не выдумывай.",
+    );
+  }
   const facts = ctx.contact.facts.slice(-20);
   const about = [
     ctx.contact.name ? `Имя в мессенджере: ${ctx.contact.name}` : null,

@@ -19,7 +19,8 @@ import { createLogger } from "../lib/logger";
 import { appUrl, sendMail } from "../lib/mail";
 import { chatCompletion, LlmError, type ToolCall } from "./llm";
 import { BUDGET, historyMessages, systemPrompt, withinBudget } from "./prompt";
-import { executeTool, type ToolContext, toolSpecs } from "./tools";
+import { enabledTools, executeTool, type ProductCardSource, type ToolContext, toolSpecs } from "./tools";
+import { cardProduct, productCardParts } from "../features/products/product-card";
 import { addUsage, recordTokens, tokenStatements, type TokenUsage } from "./usage";
 
 /** Tool rounds per turn; then one last request without tools forces a text answer. */
@@ -361,7 +362,7 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
   const { waiting, finishWaiting } = waitingState(env, l.run, opts);
   const meter: Meter = { usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, requests: 0 };
   try {
-    const { replyText, handedOff } = await produceReply(env, l, assistant, opts, t0, timings, meter);
+    const { replyText, handedOff, card } = await produceReply(env, l, assistant, opts, t0, timings, meter);
     if (!replyText) {
       if (handedOff) {
         await finishWaiting();
@@ -373,7 +374,7 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
     }
     // The waiting state was set before the reply commits (so the reply's COMPLETED comes after it).
     await waiting;
-    return await commitReply(env, l, assistant, replyText, handedOff, { t0, timings, meter, finishWaiting });
+    return await commitReply(env, l, assistant, replyText, handedOff, { t0, timings, meter, finishWaiting, card });
   } catch (e) {
     return turnFailed(env, l, assistant, e, meter, waiting, finishWaiting);
   }
@@ -463,7 +464,7 @@ async function produceReply(
   t0: number,
   timings: Record<string, number>,
   meter: Meter,
-): Promise<{ replyText: string | null; handedOff: boolean }> {
+): Promise<{ replyText: string | null; handedOff: boolean; card?: ProductCardSource | null }> {
   const pending = pendingCustomerText(l.historyNewestFirst).toLowerCase();
   const keyword = assistant.handoffKeywords.find((k) => k && pending.includes(k.toLowerCase()));
   if (keyword) {
@@ -486,7 +487,7 @@ async function produceReply(
     },
     ...historyMessages(withinBudget(l.historyNewestFirst)),
   ];
-  const tools = toolSpecs(assistant.tools);
+  const tools = toolSpecs(enabledTools(assistant));
   const provider = l.provider ? await providerFromRow(env, l.provider) : undefined;
   let handedOff = false;
   let replyText: string | null = null;
@@ -513,7 +514,7 @@ async function produceReply(
     }
   }
   if (!replyText && handedOff) replyText = assistant.handoffMessage.trim() || null;
-  return { replyText, handedOff };
+  return { replyText, handedOff, card: handedOff ? null : cardProduct(toolCtx.productsShown) };
 }
 
 /**
@@ -527,28 +528,26 @@ async function commitReply(
   assistant: Assistant,
   replyText: string,
   handedOff: boolean,
-  t: { t0: number; timings: Record<string, number>; meter: Meter; finishWaiting: () => Promise<void> },
+  t: { t0: number; timings: Record<string, number>; meter: Meter; finishWaiting: () => Promise<void>; card?: ProductCardSource | null },
 ): Promise<RunOutcome> {
   const { run } = l;
   const runId = run.id;
   const { usage, requests } = t.meter;
   const toMessenger = !!l.thread.channelId && !l.contact.isTestContact;
-  const committed = await appendMessages(
-    env,
-    l,
-    [
-      {
-        type: "text",
-        direction: "outgoing",
-        senderType: "assistant",
-        content: replyText.slice(0, MAX_REPLY_CHARS),
-        metadata: { assistantId: assistant.id, runId, model: assistant.model },
-        dedupeKey: dedupeKeys.aiReply(runId),
-        delivery: toMessenger ? "pending" : "sent",
-      },
-    ],
-    { asLast: true, guard: { run, requireAiOn: !handedOff }, completes: true },
-  );
+  const meta = { assistantId: assistant.id, runId, model: assistant.model };
+  const delivery = toMessenger ? ("pending" as const) : ("sent" as const);
+  // A product answer goes out as the product's card (features/products/product-card.ts), else as text.
+  const items: NewMessage[] = t.card
+    ? productCardParts(t.card, replyText.slice(0, MAX_REPLY_CHARS), l.contact.platform).map(({ keySuffix, metadata, ...part }) => ({
+        ...part,
+        direction: "outgoing" as const,
+        senderType: "assistant" as const,
+        metadata: { ...meta, ...metadata },
+        dedupeKey: `${dedupeKeys.aiReply(runId)}${keySuffix}`,
+        delivery,
+      }))
+    : [{ type: "text", direction: "outgoing", senderType: "assistant", content: replyText.slice(0, MAX_REPLY_CHARS), metadata: meta, dedupeKey: dedupeKeys.aiReply(runId), delivery }];
+  const committed = await appendMessages(env, l, items, { asLast: true, guard: { run, requireAiOn: !handedOff }, completes: true });
   if (committed.blocked) {
     const newer = await env.DB.prepare(`SELECT 1 AS x FROM assistant_runs WHERE ${newerRunCondition(runId)} LIMIT 1`).first();
     await t.finishWaiting();
@@ -556,12 +555,12 @@ async function commitReply(
     await recordTokens(env, run.accountId, assistant.id, usage, requests, `run:${runId}`);
     return newer ? { status: "superseded", runId, reason: "a newer message arrived during the turn" } : { status: "skipped", runId, reason: "ai off" };
   }
-  const reply = committed.messages[0]!;
+  const reply = committed.messages[committed.messages.length - 1]!;
   t.timings.replyCommittedAt = Date.now();
   t.timings.pushedAt = committed.pushedAt;
   // The run settles and its tokens are counted in one round trip, beside the send.
   await Promise.all([
-    toMessenger ? enqueueSend(env, { accountId: run.accountId, messageId: reply.id }) : Promise.resolve(),
+    toMessenger ? sendInOrder(env, run.accountId, committed.messages) : Promise.resolve(),
     env.DB.batch([
       settleStatement(env, runId, "done", { replyMessageId: reply.id, timings: t.timings }),
       ...tokenStatements(env, run.accountId, assistant.id, usage, requests, `run:${runId}`),
@@ -569,6 +568,11 @@ async function commitReply(
   ]);
   log({ runId, accountId: run.accountId }).info("assistant replied", { ms: Date.now() - t.t0, requests, tokens: usage.totalTokens, handoff: handedOff });
   return { status: "done", runId, reply: serializeMessage(reply, l.contact, committed.thread), handoff: handedOff };
+}
+
+/** The reply's messages to the sender, enqueued in order (a card's photo before its text). */
+async function sendInOrder(env: Env, accountId: string, messages: Message[]) {
+  for (const m of messages) await enqueueSend(env, { accountId, messageId: m.id });
 }
 
 /** Stage 6, on error: a long 429 defers through the queue, our own faults retry, the rest fail the run with a note. */
@@ -596,7 +600,7 @@ async function runToolStep(env: Env, l: Loaded, ctx: ToolContext, assistant: Ass
   const normalized = calls.map((c, i) => ({ ...c, id: c.id || `call_${l.run.id}_${step}_${i}` }));
   messages.push({ role: "assistant", content: null, tool_calls: normalized.map((c) => ({ id: c.id, type: "function", function: c.function })) });
   const outcomes: Awaited<ReturnType<typeof executeTool>>[] = [];
-  for (const c of normalized) outcomes.push(await executeTool(ctx, assistant.tools, c.function.name, c.function.arguments));
+  for (const c of normalized) outcomes.push(await executeTool(ctx, enabledTools(assistant), c.function.name, c.function.arguments));
   const items: NewMessage[] = [];
   normalized.forEach((c) => {
     items.push({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Env } from "../env";
+import { CATALOGUE_TOOLS } from "../features/products/catalogue-tools";
 
 /**
  * The tools registry: every function the model may call, with its JSON Schema (sent to the model)
@@ -18,6 +19,20 @@ export interface ToolContext {
   handoff?: { reason: string };
   /** Filled by tools that change the contact (facts), so the runner can push the update. */
   contactChanged?: boolean;
+  /** The products the turn's last catalogue call showed (one with a photo: the reply goes out as its card). */
+  productsShown?: ProductCardSource[];
+}
+
+/** What a product card needs (features/products/product-card.ts). */
+export interface ProductCardSource {
+  productId: string;
+  name: string;
+  price: number;
+  oldPrice: number | null;
+  currency: string;
+  availability: string;
+  imageKey: string | null;
+  link: string | null;
 }
 
 export interface ToolDefinition<A extends z.ZodType = z.ZodType> {
@@ -114,7 +129,12 @@ export type ToolName = (typeof TOOLS)[number]["name"];
 export const TOOL_NAMES = TOOLS.map((t) => t.name) as [ToolName, ...ToolName[]];
 export const DEFAULT_TOOLS: ToolName[] = TOOLS.filter((t) => t.defaultOn).map((t) => t.name);
 
-const byName = new Map<string, ToolDefinition<any>>(TOOLS.map((t) => [t.name, t as ToolDefinition<any>]));
+const byName = new Map<string, ToolDefinition<any>>([...TOOLS, ...CATALOGUE_TOOLS].map((t) => [t.name, t as ToolDefinition<any>]));
+
+/** The tools a turn offers: the assistant's chosen ones, plus the catalogue's when it knows the catalogue. */
+export function enabledTools(assistant: { tools: string[]; knowsCatalogue?: boolean }): string[] {
+  return assistant.knowsCatalogue ? [...assistant.tools, ...CATALOGUE_TOOLS.map((t) => t.name)] : assistant.tools;
+}
 
 export function getTool(name: string): ToolDefinition<any> | undefined {
   return byName.get(name);

@@ -52,7 +52,7 @@ export const products = sqliteTable(
   (t) => [
     uniqueIndex("products_account_sku_uq").on(t.accountId, t.sku),
     index("products_account_updated_idx").on(t.accountId, t.updatedAt),
-    index("products_account_name_idx").on(t.accountId, t.name),
+    index("products_account_name_idx").on(t.accountId, t.searchName),
     index("products_account_price_idx").on(t.accountId, t.price),
     index("products_account_category_idx").on(t.accountId, t.categoryId),
   ],

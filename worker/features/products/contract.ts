@@ -341,7 +341,12 @@ const when = z
   .string({ error: "Укажите дату" })
   .trim()
   .regex(LOCAL_OR_INSTANT, "Дата в формате ГГГГ-ММ-ДД или ГГГГ-ММ-ДДTЧЧ:ММ")
-  .refine((s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/.test(s) ? s : `${s}Z`)), "Такой даты нет");
+  .refine((s) => {
+    const [y, m, d] = s.slice(0, 10).split("-").map(Number);
+    const day = new Date(Date.UTC(y!, m! - 1, d!));
+    const [h, mi] = [Number(s.slice(11, 13) || 0), Number(s.slice(14, 16) || 0)];
+    return day.getUTCFullYear() === y && day.getUTCMonth() === m! - 1 && day.getUTCDate() === d && h < 24 && mi < 60;
+  }, "Такой даты нет");
 
 const promotionFields = {
   name: z.string({ error: "Введите название акции" }).trim().min(1, "Введите название акции").max(200, "Не больше 200 символов"),

@@ -35,7 +35,7 @@ export async function exportProducts(env: Env, accountId: string, q: ProductFilt
     .all<{ id: string; name: string; parent: string | null }>();
   const pathOf = new Map(cats.results.map((c) => [c.id, c.parent ? `${c.parent} / ${c.name}` : c.name]));
   const attrRows = await env.DB.prepare(
-    `SELECT DISTINCT json_extract(a.value, '$.key') AS k FROM ${w.from}, json_each(p.attributes) a WHERE ${w.where} AND p.attributes != '[]' LIMIT 100`,
+    `${w.with} SELECT DISTINCT json_extract(a.value, '$.key') AS k FROM ${w.from}, json_each(p.attributes) a WHERE ${w.where} AND p.attributes != '[]' LIMIT 100`,
   )
     .bind(...w.args)
     .all<{ k: string }>();
@@ -50,7 +50,7 @@ export async function exportProducts(env: Env, accountId: string, q: ProductFilt
     let after: string | null = null;
     for (;;) {
       const rows: { results: ProductSqlRow[] } = await env.DB.prepare(
-        `SELECT ${PRODUCT_COLUMNS} FROM ${w.from} LEFT JOIN product_categories c ON c.id = p.category_id WHERE ${w.where}${after ? " AND p.id > ?" : ""} ORDER BY p.id LIMIT ?`,
+        `${w.with} SELECT ${PRODUCT_COLUMNS} FROM ${w.from} LEFT JOIN product_categories c ON c.id = p.category_id WHERE ${w.where}${after ? " AND p.id > ?" : ""} ORDER BY p.id LIMIT ?`,
       )
         .bind(...w.args, ...(after ? [after] : []), PAGE)
         .all<ProductSqlRow>();

@@ -59,7 +59,7 @@ export async function listProducts(env: Env, accountId: string, q: ProductListQu
     .all<ProductSqlRow>();
   let total = Number(rows.results[0]?.page__total ?? 0);
   if (rows.results.length === 0 && offset > 0) {
-    const r = await env.DB.prepare(`SELECT count(*) AS n FROM ${w.from} WHERE ${w.where}`)
+    const r = await env.DB.prepare(`${w.with} SELECT count(*) AS n FROM ${w.from} WHERE ${w.where}`)
       .bind(...w.args)
       .first<{ n: number }>();
     total = Number(r?.n ?? 0);
@@ -240,7 +240,7 @@ export async function duplicateProduct(env: Env, accountId: string, productId: s
 /** Activate, deactivate or delete the given products (ids) or every product matching a filter: one set-based statement. */
 export async function bulkProducts(env: Env, accountId: string, input: ProductBulkInput) {
   const w = productWhere(accountId, input.ids ? { ids: input.ids } : sqlFilter(input.filter ?? {}));
-  const ids = `SELECT p.id FROM ${w.from} WHERE ${w.where}`;
+  const ids = `${w.with} SELECT p.id FROM ${w.from} WHERE ${w.where}`;
   if (input.action === "delete") {
     const rows = await env.DB.prepare(`DELETE FROM products WHERE account_id = ? AND id IN (${ids}) RETURNING images`)
       .bind(accountId, ...w.args)

@@ -19,7 +19,9 @@ export interface ProductSqlFilter {
 }
 
 export interface ProductWhere {
-  /** `products p` or the FTS join (`f` the index, `p` the products). */
+  /** "" or the CTE `m` of the index's matches with their rank (materialized: bm25 runs only in the FTS scan's own context). */
+  with: string;
+  /** `products p`, or the matches joined to their rows (`m`, then `p`). */
   from: string;
   where: string;
   args: (string | number)[];
@@ -56,11 +58,12 @@ export function productWhere(accountId: string, f: ProductSqlFilter): ProductWhe
   const short = words.filter((w) => w.length < 3);
   let from = "products p";
   let rank: string | null = null;
+  let withSql = "";
   if (long.length) {
-    from = "products_fts f CROSS JOIN products p ON p.rowid = f.rowid";
-    conds.push("products_fts MATCH ?");
+    withSql = `WITH m AS MATERIALIZED (SELECT rowid AS rid, ${RANK} AS rank FROM products_fts WHERE products_fts MATCH ?)`;
+    from = "m CROSS JOIN products p ON p.rowid = m.rid";
     args.push(long.map((w) => `"${w.replace(/"/g, '""')}"`).join(" "));
-    rank = RANK;
+    rank = "m.rank";
   }
   conds.push("p.account_id = ?");
   args.push(accountId);
@@ -74,21 +77,21 @@ export function productWhere(accountId: string, f: ProductSqlFilter): ProductWhe
   if (f.priceMin !== undefined) conds.push("p.price >= ?"), args.push(f.priceMin);
   if (f.priceMax !== undefined) conds.push("p.price <= ?"), args.push(f.priceMax);
   if (f.ids) conds.push("p.id IN (SELECT value FROM json_each(?))"), args.push(JSON.stringify(f.ids));
-  return { from, where: conds.join(" AND "), args, rank };
+  return { with: withSql, from, where: conds.join(" AND "), args, rank };
 }
 
-const SORT_COLUMNS: Record<string, string> = { name: "p.name COLLATE NOCASE", price: "p.price", updatedAt: "p.updated_at", sku: "p.sku" };
+const SORT_COLUMNS: Record<string, string> = { name: "p.search_name", price: "p.price", updatedAt: "p.updated_at", sku: "p.sku" };
 
 /** ORDER BY of a list: the chosen column, else the rank of a search, else the newest change first. */
 export function productOrder(w: ProductWhere, sortBy?: string, sortDir?: "asc" | "desc"): string {
   if (sortBy && SORT_COLUMNS[sortBy]) return `${SORT_COLUMNS[sortBy]} ${sortDir === "desc" ? "DESC" : "ASC"}, p.id`;
-  if (w.rank) return `${w.rank}, p.name, p.id`;
+  if (w.rank) return `${w.rank}, p.search_name, p.id`;
   return "p.updated_at DESC, p.id DESC";
 }
 
 /** The page with its total (a window count): `?`s of the filter, then limit and offset. */
 export function productPageSql(columns: string, w: ProductWhere, order: string): string {
-  return `SELECT count(*) OVER () AS page__total, ${columns} FROM ${w.from}
+  return `${w.with} SELECT count(*) OVER () AS page__total, ${columns} FROM ${w.from}
     LEFT JOIN product_categories c ON c.id = p.category_id
     WHERE ${w.where} ORDER BY ${order} LIMIT ? OFFSET ?`;
 }
@@ -98,6 +101,6 @@ export function productPageSql(columns: string, w: ProductWhere, order: string):
  * arguments, then the limit). Without a window count: the model needs the best few, not a total.
  */
 export function productTopSql(columns: string, w: ProductWhere): string {
-  return `SELECT ${columns} FROM ${w.from} LEFT JOIN product_categories c ON c.id = p.category_id
+  return `${w.with} SELECT ${columns} FROM ${w.from} LEFT JOIN product_categories c ON c.id = p.category_id
     WHERE ${w.where} ORDER BY ${w.rank ? `${w.rank}, ` : ""}p.availability = 'in_stock' DESC, p.updated_at DESC LIMIT ?`;
 }

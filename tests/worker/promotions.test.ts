@@ -1,0 +1,119 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { promotionStatus } from "../../worker/features/products/contract";
+import { instantOf } from "../../worker/features/products/promotions.service";
+import { utcToZoned } from "../../worker/lib/zoned-time";
+import { addMember, api, ownerWithAccount } from "./helpers";
+
+/** Promotions (issue #17): validation, the derived status, dates in the account's time zone. */
+
+const PR = (accountId: string) => `/accounts/${accountId}/promotions`;
+
+async function withZone(timezone: string) {
+  const o = await ownerWithAccount();
+  expect((await api("PUT", `/accounts/${o.accountId}`, { token: o.token, body: { timezone } })).status).toBe(200);
+  return o;
+}
+
+describe("promotions: validation", () => {
+  it("answers reversed dates on validTo and a percent outside 1–100 on percent, in Russian", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const base = { name: "Скидка", kind: "percent", percent: 10 };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ validFrom: "2030-05-10T10:00", validTo: "2030-05-01T10:00" }, "validTo"],
+      [{ validFrom: "2030-05-10", validTo: "2030-05-09T20:00:00Z" }, "validTo"], // Moscow midnight is 21:00 UTC
+      [{ percent: 0 }, "percent"],
+      [{ percent: 101 }, "percent"],
+      [{ percent: 12.5 }, "percent"],
+      [{ percent: null }, "percent"],
+      [{ name: "" }, "name"],
+      [{ kind: "bogo" }, "kind"],
+      [{ kind: "fixed", percent: null }, "amount"],
+      [{ kind: "fixed", amount: 0 }, "amount"],
+      [{ kind: "gift", giftText: "" }, "giftText"],
+      [{ code: "SALE 10" }, "code"],
+      [{ appliesTo: "products", productIds: [] }, "productIds"],
+      [{ appliesTo: "categories", categoryIds: ["nope"] }, "categoryIds"],
+      [{ minOrder: -1 }, "minOrder"],
+      [{ usageLimit: 0 }, "usageLimit"],
+      [{ validFrom: "10.05.2030" }, "validFrom"],
+      [{ validTo: "2030-02-30" }, "validTo"],
+      [{ currency: "руб" }, "currency"],
+      [{ active: "yes" }, "active"],
+    ];
+    for (const [body, field] of cases) {
+      const r = await api("POST", PR(accountId), { token, body: { ...base, ...body } });
+      expect(r.status, `${field}: ${JSON.stringify(body)}`).toBe(400);
+      expect(r.body.details.fields[field], `${field}: ${JSON.stringify(r.body.details.fields)}`).toBeTruthy();
+      expect(r.body.details.fields[field][0]).toMatch(/[а-яё]/i);
+    }
+    const ok = await api("POST", PR(accountId), { token, body: { ...base, validFrom: "2030-05-01", validTo: "2030-05-10" } });
+    expect(ok.status).toBe(201);
+    // a PATCH is checked against the stored values too
+    const rev = await api("PATCH", `${PR(accountId)}/${ok.body.promotionId}`, { token, body: { validTo: "2030-04-01" } });
+    expect(rev.status).toBe(400);
+    expect(rev.body.details.fields.validTo[0]).toMatch(/позже даты начала/);
+    const op = await addMember(token, accountId, "operator");
+    expect((await api("GET", PR(accountId), { token: op.token })).status).toBe(200);
+    expect((await api("PATCH", `${PR(accountId)}/${ok.body.promotionId}`, { token: op.token, body: { active: false } })).status).toBe(403);
+  });
+});
+
+describe("promotions: status", () => {
+  it("derives scheduled, active, expired, exhausted and inactive", () => {
+    const base = { active: true, validFrom: 1000, validTo: 2000, usageLimit: 5, usedCount: 0 };
+    expect(promotionStatus(base, 500)).toBe("scheduled");
+    expect(promotionStatus(base, 1500)).toBe("active");
+    expect(promotionStatus(base, 2001)).toBe("expired");
+    expect(promotionStatus({ ...base, usedCount: 5 }, 1500)).toBe("exhausted");
+    expect(promotionStatus({ ...base, active: false }, 1500)).toBe("inactive");
+    expect(promotionStatus({ ...base, validFrom: null, validTo: null, usageLimit: null }, 0)).toBe("active");
+  });
+
+  it("reads dates in the account's time zone: the same wall time is past in Moscow and still ahead in New York", async () => {
+    const now = Date.now();
+    const wall = utcToZoned("Europe/Moscow", now - 60 * 60_000); // an hour ago on Moscow clocks
+    const msk = await withZone("Europe/Moscow");
+    const ny = await withZone("America/New_York");
+    const create = async (o: { token: string; accountId: string }) => {
+      const r = await api("POST", PR(o.accountId), { token: o.token, body: { name: "Утренняя скидка", kind: "percent", percent: 15, validFrom: wall } });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body;
+    };
+    const a = await create(msk);
+    const b = await create(ny);
+    expect(a.status).toBe("active");
+    expect(b.status).toBe("scheduled");
+    // Moscow is 7 or 8 hours ahead of New York (daylight saving there): the same wall time, that much later an instant
+    expect([7, 8].map((h) => h * 3600_000)).toContain(Date.parse(b.validFrom) - Date.parse(a.validFrom));
+    // a day given without a time ends at the zone's midnight: yesterday (Vladivostok) is over there already
+    const vl = await withZone("Asia/Vladivostok");
+    const yesterday = utcToZoned("Asia/Vladivostok", now - 24 * 3600_000).slice(0, 10);
+    const c = (await api("POST", PR(vl.accountId), { token: vl.token, body: { name: "Вчерашняя", kind: "gift", giftText: "Подарок к заказу", validTo: yesterday } })).body;
+    expect(c.status).toBe("expired");
+    expect(c.validTo).toBe(new Date(instantOf(yesterday, "Asia/Vladivostok", true)!).toISOString());
+    expect(c.validTo.endsWith("T13:59:59.999Z")).toBe(true); // 23:59:59.999 at UTC+10
+  });
+
+  it("filters the list by status, counting uses against the limit", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const mk = async (body: Record<string, unknown>) => (await api("POST", PR(accountId), { token, body: { kind: "fixed", amount: 50000, ...body } })).body;
+    await mk({ name: "Летняя", validFrom: "2020-06-01", validTo: "2020-08-31" });
+    await mk({ name: "Будущая", validFrom: "2099-01-01" });
+    await mk({ name: "Текущая", code: "HELLO" });
+    await mk({ name: "Выключенная", active: false });
+    const lim = await mk({ name: "Первые десять", usageLimit: 10 });
+    await env.DB.prepare("UPDATE promotions SET used_count = 10 WHERE id = ?").bind(lim.promotionId).run();
+    const names = async (qs: string) => (await api("GET", `${PR(accountId)}?${qs}`, { token })).body.data.map((p: any) => p.name);
+    expect(await names("status=expired")).toEqual(["Летняя"]);
+    expect(await names("status=scheduled")).toEqual(["Будущая"]);
+    expect(await names("status=active")).toEqual(["Текущая"]);
+    expect(await names("status=inactive")).toEqual(["Выключенная"]);
+    expect(await names("status=exhausted")).toEqual(["Первые десять"]);
+    expect(await names(`q=${encodeURIComponent("ТЕКУЩ")}`)).toEqual(["Текущая"]);
+    expect(await names("q=hello")).toEqual(["Текущая"]);
+    const all = (await api("GET", `${PR(accountId)}?limit=5`, { token })).body;
+    expect(all.meta).toEqual({ total: 5, limit: 5, page: 1, lastPage: 1 });
+    expect((await api("GET", `${PR(accountId)}?status=soon`, { token })).status).toBe(400);
+  });
+});
