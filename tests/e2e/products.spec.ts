@@ -202,12 +202,15 @@ test("a promotion: reversed dates and a percent over 100 are refused at their fi
   await expect(page.getByText("Акций пока нет")).toBeVisible();
 });
 
-test("an assistant that knows the catalogue answers the test chat with the stored price and the search_products trace", async ({ page, request, baseURL }) => {
+test("an assistant that knows the catalogue answers the test chat with the stored price and the search_products trace", async ({ page, request, baseURL }, testInfo) => {
   const { auth, accountId } = await newOwner(request, "Анна Консультант");
   const headers = bearer(auth.accessToken);
+  const photo = await request.post(`/api/accounts/${accountId}/products/images`, { headers, multipart: { file: { name: "bag.png", mimeType: "image/png", buffer: png(48, 48, [40, 199, 111]) } } });
+  expect(photo.status(), await photo.text()).toBe(201);
+  const { key } = (await photo.json()) as { key: string };
   const made = await request.post(`/api/accounts/${accountId}/products`, {
     headers,
-    data: { name: "Рюкзак «Городской»", sku: "BAG-7", description: "Водонепроницаемый, 20 литров", price: 349000, oldPrice: 419000, currency: "RUB", availability: "in_stock", stockCount: 5, images: [], link: "https://shop.example/bag-7", active: true, attributes: [], categoryId: null },
+    data: { name: "Рюкзак «Городской»", sku: "BAG-7", description: "Водонепроницаемый, 20 литров", price: 349000, oldPrice: 419000, currency: "RUB", availability: "in_stock", stockCount: 5, images: [key], link: "https://shop.example/bag-7", active: true, attributes: [], categoryId: null },
   });
   expect(made.status(), await made.text()).toBe(201);
   const created = await request.post(`/api/accounts/${accountId}/assistants`, { headers, data: { name: "Продавец" } });
@@ -238,6 +241,10 @@ test("an assistant that knows the catalogue answers the test chat with the store
   await expect.poll(async () => nbsp(await chat.getByTestId("tool-products").first().innerText())).toContain("Рюкзак «Городской» · 3 490,00 ₽");
   const reply = chat.getByTestId("assistant-message").filter({ hasText: /3[\s\u00a0\u202f]?490/ });
   await expect(reply.first()).toBeVisible({ timeout: 60_000 });
+  await expect(reply.first()).toContainText("https://shop.example/bag-7");
+  // The answer goes out as the product's card: its photo, then the text.
+  await expect(chat.getByTestId("test-chat-image").first()).toHaveJSProperty("naturalWidth", 48);
+  await shot(page, testInfo, "products/test-chat-catalogue-light-1440");
 });
 
 test("screens: products and promotions, light and dark, desktop and phone", async ({ page, request, baseURL }, testInfo) => {

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { CardButtons } from "@/features/products/components/card-buttons";
 import { ToolProducts } from "@/features/products/components/tool-products";
 import type { MessageDto } from "../api";
 import { callStatusKey, humanSize, isYoutube, mediaSrc, shortenFileName } from "../utils";
@@ -102,6 +103,7 @@ function MessageBody({ m, tone }: { m: MessageDto; tone: Tone }) {
     <div className="space-y-1.5">
       {preview}
       {caption}
+      <CardButtons metadata={m.metadata} tone={tone} />
     </div>
   );
   switch (m.messageType) {
