@@ -1,7 +1,8 @@
+import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { eachThemeAndScreen } from "./fixtures";
-import { apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail, type AuthResult } from "./helpers";
+import { ARTIFACTS, apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail, type AuthResult } from "./helpers";
 
 /**
  * Issue 17 in the browser: the catalogue pages of an owner. A category tree and a product with a
@@ -244,7 +245,9 @@ test("an assistant that knows the catalogue answers the test chat with the store
   await expect(reply.first()).toContainText("https://shop.example/bag-7");
   // The answer goes out as the product's card: its photo, then the text.
   await expect(chat.getByTestId("test-chat-image").first()).toHaveJSProperty("naturalWidth", 48);
-  await shot(page, testInfo, "products/test-chat-catalogue-light-1440");
+  const file = join(ARTIFACTS, "products/test-chat-catalogue-light-1440.png");
+  await chat.screenshot({ path: file, animations: "disabled" });
+  await testInfo.attach("test-chat-catalogue", { path: file, contentType: "image/png" });
 });
 
 test("screens: products and promotions, light and dark, desktop and phone", async ({ page, request, baseURL }, testInfo) => {

@@ -32,11 +32,11 @@ export function CatalogueField({ disabled }: { disabled?: boolean }) {
       {on && (
         <p className="text-[0.8125rem] text-muted-foreground">
           {t("editor.catalogue.on")}{" "}
-          <Link to={`/${accountId}/products`} className="text-primary underline-offset-4 hover:underline">
+          <Link to={`/${accountId}/products`} className="text-primary underline underline-offset-4">
             {t("editor.catalogue.products")}
           </Link>
           {" · "}
-          <Link to={`/${accountId}/promotions`} className="text-primary underline-offset-4 hover:underline">
+          <Link to={`/${accountId}/promotions`} className="text-primary underline underline-offset-4">
             {t("editor.catalogue.promotions")}
           </Link>
         </p>

@@ -145,7 +145,8 @@ export function CategoriesPanel({ accountId, canEdit, selected, onSelect }: { ac
   const data = tree.data?.data ?? [];
 
   return (
-    <Card className="gap-3 p-3 lg:sticky lg:top-20" aria-labelledby="categories-title" data-testid="categories-panel">
+    <section aria-labelledby="categories-title" data-testid="categories-panel" className="lg:sticky lg:top-20">
+      <Card className="gap-3 p-3">
       <div className="flex items-center justify-between gap-2 px-1">
         <h2 id="categories-title" className="text-sm font-semibold text-heading">
           {t("categories.title")}
@@ -170,6 +171,7 @@ export function CategoriesPanel({ accountId, canEdit, selected, onSelect }: { ac
       {tree.isSuccess && data.length === 0 && <p className="px-2 text-sm text-muted-foreground">{canEdit ? t("categories.emptyEditor") : t("categories.empty")}</p>}
       {data.length > 0 && <Siblings items={data} parentId={null} depth={0} actions={actions} />}
       {editing && <CategoryDialog accountId={accountId} category={editing.category} parent={editing.parent} onClose={() => setEditing(null)} />}
-    </Card>
+      </Card>
+    </section>
   );
 }

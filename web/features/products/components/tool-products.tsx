@@ -18,7 +18,7 @@ export function ToolProducts({ name, content, limit = 3, className }: { name: st
   return (
     <ul className={cn("grid gap-0.5 text-[0.75rem]", className)} data-testid="tool-products">
       {shown.map((p, i) => (
-        <li key={i} className="truncate">
+        <li key={i} className="line-clamp-2">
           <span className="font-medium text-foreground">{p.name}</span>
           {p.price !== null && <span className="tabular-nums"> · {price(p.price, p.currency)}</span>}
           {p.oldPrice !== null && (
@@ -45,7 +45,7 @@ function ToolPromotions({ name, content, limit, className }: { name: string; con
   return (
     <ul className={cn("grid gap-0.5 text-[0.75rem]", className)} data-testid="tool-promotions">
       {promotions.slice(0, limit).map((p, i) => (
-        <li key={i} className="truncate">
+        <li key={i} className="line-clamp-2">
           <span className="font-medium text-foreground">{p.name}</span>
           {p.benefit && <span> · {p.benefit}</span>}
           {p.code && <span className="font-mono text-muted-foreground"> · {p.code}</span>}
