@@ -102,7 +102,7 @@ function RunStep({ accountId, jobId, onAgain, onClose }: { accountId: string; jo
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="font-medium text-heading" aria-live="polite">
-            {running ? t("import.running", { processed: formatNumber(job.processedRows), total: formatNumber(job.totalRows) }) : t("import.completed", { total: formatNumber(job.totalRows) })}
+            {running ? t("import.running", { processed: formatNumber(job.processedRows), total: formatNumber(job.totalRows) }) : t("import.completed", { count: job.totalRows, total: formatNumber(job.totalRows) })}
           </p>
           <Badge variant={running ? "info" : job.status === "failed" ? "destructive" : "success"}>{t(`import.status.${job.status}`)}</Badge>
         </div>
