@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { tgTextUpdate } from "../fakes/telegram";
 import { searchProducts } from "../../worker/features/products/catalogue-tools";
 import { formatMoney } from "../../worker/features/products/contract";
+import { productCardParts } from "../../worker/features/products/product-card";
 import { executeTool, enabledTools, type ToolContext } from "../../worker/ai/tools";
 import { modelRequests, scopeToken, scriptModel } from "./ai-helpers";
 import { connectTelegram, fakeRequests, tgBase, tgWebhook, threadMessages, waitFor } from "./channel-helpers";
@@ -134,5 +135,20 @@ describe("catalogue tools", () => {
     const reply = (await threadMessages(s.accountId)).find((m) => m.senderType === "assistant" && m.type === "image")!;
     expect(reply).toMatchObject({ payloadUrl: s.candle.images[0].key, direction: "outgoing" });
     expect((reply.metadata as any).productCard).toEqual({ productId: s.candle.productId });
+  });
+
+  it("on other channels a card is the photo, then the text with the price and the link; a long answer on Telegram splits", () => {
+    const p = { productId: "p1", name: "Ваза", price: 219000, oldPrice: null, currency: "RUB", availability: "in_stock", imageKey: "accounts/a/products/x/vase.webp", link: "https://uyut.example/vase" };
+    const wa = productCardParts(p, "Есть такая ваза.", "WHATSAPP");
+    expect(wa.map((m) => m.type)).toEqual(["image", "text"]);
+    expect(wa[0]).toMatchObject({ content: "", payloadUrl: p.imageKey, mimeType: "image/webp", keySuffix: ":card" });
+    expect(wa[1]!.content).toBe(`Есть такая ваза.\n\nВаза — ${formatMoney(219000, "RUB", { fraction: false })}\nhttps://uyut.example/vase`);
+    expect(wa[1]!.keySuffix).toBe("");
+    const long = productCardParts(p, "Очень подробно. ".repeat(80), "TELEGRAM");
+    expect(long.map((m) => m.type)).toEqual(["image", "text"]);
+    expect(long[0]!.metadata.buttons).toEqual([{ label: "Подробнее", url: p.link }]);
+    const short = productCardParts(p, `Ваза стоит ${formatMoney(219000, "RUB", { fraction: false })}.`, "TELEGRAM");
+    expect(short).toHaveLength(1);
+    expect(short[0]!.content).toBe(`Ваза стоит ${formatMoney(219000, "RUB", { fraction: false })}.`);
   });
 });

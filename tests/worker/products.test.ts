@@ -118,6 +118,12 @@ describe("products: list, search, filters, bulk, duplicate", () => {
     expect(page.data[2].categoryName).toBeNull();
     const dr = page.data.find((p: any) => p.sku === "DR-1");
     expect(dr).toMatchObject({ categoryName: "Платья", price: 399000, oldPrice: 499000, availability: "in_stock" });
+    // every product sits in its account's rowid range of the index (migration 0021)
+    const outside = await env.DB.prepare("SELECT count(*) AS n FROM products p JOIN accounts a ON a.id = p.account_id WHERE p.account_id = ? AND (p.rowid >> 32) != a.search_slot").bind(accountId).first<{ n: number }>();
+    expect(outside?.n).toBe(0);
+    const other = await ownerWithAccount();
+    await product(other.token, other.accountId, { name: "Платье чужое", sku: "DR-9" });
+    expect((await q(`q=${encodeURIComponent("платье")}`)).data.map((p: any) => p.sku).sort()).toEqual(["DR-1", "DR-2"]);
     // §2.13 page sizes only
     const r = await api("GET", `${P(accountId)}?limit=7`, { token });
     expect(r.status).toBe(400);

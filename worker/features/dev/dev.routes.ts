@@ -8,12 +8,20 @@ import { v } from "../../lib/validation";
 import { ACCOUNT_NOT_FOUND, memberOf } from "../../middleware/account-scope";
 import { requireAuth } from "../../middleware/session";
 import { sendAsDemoCustomer } from "./demo-customer.service";
+import { searchProducts } from "../products/catalogue-tools";
 
 const demoCustomerSchema = z.object({
   accountId: z.string().trim().min(1, "Укажите аккаунт").max(64),
   platform: z.enum(["telegram", "whatsapp", "instagram"], "Выберите мессенджер: telegram, whatsapp или instagram"),
   name: z.string().trim().min(1, "Укажите имя клиента").max(80, "Имя клиента — не длиннее 80 символов"),
   text: z.string().trim().min(1, "Напишите текст сообщения").max(1000, "Сообщение — не длиннее 1000 символов"),
+});
+
+const searchProductsQuery = z.object({
+  accountId: z.string().trim().min(1).max(64),
+  query: z.string().trim().max(200).default(""),
+  inStockOnly: z.enum(["true", "false"]).default("false").transform((s) => s === "true"),
+  limit: z.coerce.number().int().min(1).max(10).default(5),
 });
 
 /**
@@ -41,4 +49,10 @@ export const devRoutes = new Hono<AppBindings>()
     // Any member may play the customer of their own account; nobody else's account is reachable.
     if (!(await memberOf(c.env.DB, c.get("auth"), input.accountId))) throw notFound(ACCOUNT_NOT_FOUND, "ACCOUNT_NOT_FOUND");
     return c.json(await sendAsDemoCustomer(c.env, input.accountId, input, c.req.url), 202);
+  })
+  // The assistant's search_products as the tool runs it (bench/products-search.mjs times it through wrangler dev).
+  .get("/search-products", requireAuth, v("query", searchProductsQuery), async (c) => {
+    const { accountId, ...args } = c.req.valid("query");
+    if (!(await memberOf(c.env.DB, c.get("auth"), accountId))) throw notFound(ACCOUNT_NOT_FOUND, "ACCOUNT_NOT_FOUND");
+    return c.json(await searchProducts({ env: c.env, accountId }, args), 200);
   });

@@ -4,7 +4,8 @@
  * this SQL). A query is split into words; words of 3+ characters become phrases of the trigram index
  * `products_fts` (migration 0021, the inbox's approach: JS-lower-cased haystacks, so Cyrillic matches
  * case-insensitively, and a trigram phrase matches exactly the rows containing it), all of which must
- * match; shorter words are instr() checks on the row. With a query the rows rank by bm25 over the name
+ * match, asked of the account's own rowid range of the index (its products live there, migration
+ * 0021); shorter words are instr() checks on the row. With a query the rows rank by bm25 over the name
  * (×10) and the body (description, attribute values).
  */
 
@@ -60,9 +61,11 @@ export function productWhere(accountId: string, f: ProductSqlFilter): ProductWhe
   let rank: string | null = null;
   let withSql = "";
   if (long.length) {
-    withSql = `WITH m AS MATERIALIZED (SELECT rowid AS rid, ${RANK} AS rank FROM products_fts WHERE products_fts MATCH ?)`;
+    // Only the account's rowid range of the index (migration 0021): ?, then the account id twice.
+    const slot = "(SELECT search_slot * 4294967296 FROM accounts WHERE id = ?)";
+    withSql = `WITH m AS MATERIALIZED (SELECT rowid AS rid, ${RANK} AS rank FROM products_fts WHERE products_fts MATCH ? AND rowid >= ${slot} AND rowid < ${slot} + 4294967296)`;
     from = "m CROSS JOIN products p ON p.rowid = m.rid";
-    args.push(long.map((w) => `"${w.replace(/"/g, '""')}"`).join(" "));
+    args.push(long.map((w) => `"${w.replace(/"/g, '""')}"`).join(" "), accountId, accountId);
     rank = "m.rank";
   }
   conds.push("p.account_id = ?");
