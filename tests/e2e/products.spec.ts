@@ -1,7 +1,6 @@
 import { join } from "node:path";
-import { crc32, deflateSync } from "node:zlib";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { eachThemeAndScreen } from "./fixtures";
+import { eachThemeAndScreen, makePng } from "./fixtures";
 import { ARTIFACTS, apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail, type AuthResult } from "./helpers";
 
 /**
@@ -16,24 +15,8 @@ test.describe.configure({ timeout: 240_000 });
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text }).first();
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
-/** A small solid-colour PNG (width × height, RGB), written byte by byte. */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
-}
+/** A small solid-colour PNG. */
+const png = (width: number, height: number, rgb: [number, number, number]) => makePng(width, height, () => rgb);
 
 /** Elements of `main` sticking out sideways, except inside a table's own horizontal scroller (a wide table scrolls in its card on a phone). */
 function sideOverflow(page: Page): Promise<string[]> {

@@ -30,6 +30,25 @@ function FilterSelect({ label, value, options, onChange, testId }: { label: stri
   );
 }
 
+/** The sort field (beside the search on wider screens, among the filters on a phone). */
+function SortSelect({ value, onChange, className, testId }: { value: string; onChange: (v: string) => void; className: string; testId?: string }) {
+  const { t } = useTranslation("products");
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger className={className} aria-label={t("list.sortBy")} data-testid={testId}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {PRODUCT_SORTS.map((x) => (
+          <SelectItem key={x} value={x}>
+            {t(`list.sort.${x}`)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
 /** A price bound in roubles, written to the URL after a short pause. */
 function PriceBound({ label, value, onChange, testId }: { label: string; value: string; onChange: (v: string) => void; testId: string }) {
   const [text, setText] = useState(value);
@@ -76,18 +95,7 @@ export function ProductsFilters({
     <div className="grid gap-3 border-b border-border p-4 sm:px-6" data-testid="products-filters">
       <div className="flex gap-2">
         <SearchInput value={search} onChange={onSearch} label={t("list.search")} wrapperClassName="min-w-0 flex-1" data-testid="products-search" />
-        <Select value={p.sortBy} onValueChange={(v) => update({ sortBy: v })}>
-          <SelectTrigger className="hidden w-52 sm:flex" aria-label={t("list.sortBy")} data-testid="sort-by">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {PRODUCT_SORTS.map((x) => (
-              <SelectItem key={x} value={x}>
-                {t(`list.sort.${x}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <SortSelect value={p.sortBy} onChange={(v) => update({ sortBy: v })} className="hidden w-52 sm:flex" testId="sort-by" />
         <Button
           variant="secondary"
           size="icon"
@@ -125,18 +133,7 @@ export function ProductsFilters({
           onChange={(v) => update({ active: v })}
           testId="filter-active"
         />
-        <Select value={p.sortBy} onValueChange={(v) => update({ sortBy: v })}>
-          <SelectTrigger className="w-full sm:hidden" aria-label={t("list.sortBy")}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {PRODUCT_SORTS.map((x) => (
-              <SelectItem key={x} value={x}>
-                {t(`list.sort.${x}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <SortSelect value={p.sortBy} onChange={(v) => update({ sortBy: v })} className="w-full sm:hidden" />
         <div className="col-span-2 flex items-center gap-2">
           <PriceBound label={t("filters.priceMin")} value={params.get("priceMin") ?? ""} onChange={(v) => update({ priceMin: v })} testId="filter-price-min" />
           <span className="text-muted-foreground" aria-hidden>

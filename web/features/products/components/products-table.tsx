@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Package, Plus } from "lucide-react";
 import type { ListParamsPatch } from "@/components/list-params";
+import { QueryLoadError } from "@/components/query-view";
 import { Button } from "@/components/ui/button";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { EmptyState, NoMatchesState } from "@/components/ui/empty-state";
@@ -29,20 +30,7 @@ export function ProductsTable({
   onCreate?: () => void;
 }) {
   const { t } = useTranslation("products");
-  if (list.isError) {
-    return (
-      <EmptyState
-        icon={Package}
-        title={t("list.loadError")}
-        description={t("list.loadErrorHint")}
-        action={
-          <Button variant="outline" size="sm" onClick={() => list.refetch()} loading={list.isFetching}>
-            {t("list.retry")}
-          </Button>
-        }
-      />
-    );
-  }
+  if (list.isError) return <QueryLoadError query={list} className="m-4 sm:m-6" />;
   return (
     <DataTable
       columns={columns}

@@ -4,6 +4,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { BadgePercent, Pencil, Plus, Trash2 } from "lucide-react";
 import { ActionsMenu } from "@/components/actions-menu";
 import type { ListParamsPatch } from "@/components/list-params";
+import { QueryLoadError } from "@/components/query-view";
 import { Button } from "@/components/ui/button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
@@ -89,20 +90,7 @@ function usePromotionColumns(timeZone: string, actions: Actions) {
 export function PromotionsTable({ list, p, timeZone, filtered, update, onReset, actions, onCreate }: { list: UseQueryResult<PromotionsPage>; p: PromotionsParams; timeZone: string; filtered: boolean; update: (patch: ListParamsPatch) => void; onReset: () => void; actions: Actions; onCreate?: () => void }) {
   const { t } = useTranslation("products");
   const columns = usePromotionColumns(timeZone, actions);
-  if (list.isError) {
-    return (
-      <EmptyState
-        icon={BadgePercent}
-        title={t("promotions.loadError")}
-        description={t("list.loadErrorHint")}
-        action={
-          <Button variant="outline" size="sm" onClick={() => list.refetch()} loading={list.isFetching}>
-            {t("list.retry")}
-          </Button>
-        }
-      />
-    );
-  }
+  if (list.isError) return <QueryLoadError query={list} className="m-4 sm:m-6" />;
   return (
     <DataTable
       columns={columns}
