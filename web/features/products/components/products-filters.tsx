@@ -5,17 +5,18 @@ import type { ListParamsPatch } from "@/components/list-params";
 import { SearchInput } from "@/components/search-input";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { AVAILABILITIES, flattenCategories, PRODUCT_SORTS, type Category, type ProductsParams } from "../api";
 
 const ANY = "__any";
 
 /** One select of the bar: «Все …» then the options; choosing «Все» removes the URL key. */
-function FilterSelect({ label, value, options, onChange, testId }: { label: string; value?: string; options: { value: string; label: string }[]; onChange: (v: string | undefined) => void; testId: string }) {
+function FilterSelect({ label, value, options, onChange, testId, wide }: { label: string; value?: string; options: { value: string; label: string }[]; onChange: (v: string | undefined) => void; testId: string; wide?: boolean }) {
   const { t } = useTranslation("products");
   return (
     <Select value={value ?? ANY} onValueChange={(v) => onChange(v === ANY ? undefined : v)}>
-      <SelectTrigger className="w-full sm:w-44" aria-label={label} data-testid={testId}>
+      <SelectTrigger className={cn("w-full min-w-0 sm:w-44", wide && "col-span-2 sm:col-span-1")} aria-label={label} data-testid={testId}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
@@ -35,7 +36,7 @@ function SortSelect({ value, onChange, className, testId }: { value: string; onC
   const { t } = useTranslation("products");
   return (
     <Select value={value} onValueChange={onChange}>
-      <SelectTrigger className={className} aria-label={t("list.sortBy")} data-testid={testId}>
+      <SelectTrigger className={cn("min-w-0", className)} aria-label={t("list.sortBy")} data-testid={testId}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
@@ -132,8 +133,9 @@ export function ProductsFilters({
           ]}
           onChange={(v) => update({ active: v })}
           testId="filter-active"
+          wide
         />
-        <SortSelect value={p.sortBy} onChange={(v) => update({ sortBy: v })} className="w-full sm:hidden" />
+        <SortSelect value={p.sortBy} onChange={(v) => update({ sortBy: v })} className="col-span-2 w-full sm:hidden" />
         <div className="col-span-2 flex items-center gap-2">
           <PriceBound label={t("filters.priceMin")} value={params.get("priceMin") ?? ""} onChange={(v) => update({ priceMin: v })} testId="filter-price-min" />
           <span className="text-muted-foreground" aria-hidden>
