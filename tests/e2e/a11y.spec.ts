@@ -37,6 +37,8 @@ const OWNER: [string, string][] = [
   ["broadcast draft", `${A}/broadcasts/demo-bc-showroom/edit`],
   ["broadcast (completed)", `${A}/broadcasts/demo-bc-sale`],
   ["broadcast (paused)", `${A}/broadcasts/demo-bc-survey`],
+  ["products", `${A}/products`],
+  ["promotions", `${A}/promotions`],
   ["profile", "/profile"],
   ["profile: security", "/profile?tab=security"],
   ["profile: sessions", "/profile?tab=sessions"],

@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
-import { crc32, deflateSync } from "node:zlib";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { tgTextUpdate } from "../fakes/telegram";
 import { ADMIN, apiLogin, apiRegister, bearer, fakeBindings, fakeRequests, mailLink, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
 import { customerWrites } from "./chat-helpers";
-import { eachThemeAndScreen } from "./fixtures";
+import { eachThemeAndScreen, makePng } from "./fixtures";
 
 /**
  * Broadcasts end to end. Telegram: an owner connects a bot (the fake Bot API), three customers write
@@ -85,23 +84,7 @@ async function ownerWithTelegram(request: APIRequestContext) {
 
 /** A real PNG (a warm gradient), so the composer's thumbnail and the preview show an image. */
 function gradientPng(width = 240, height = 160): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) rows.set([200 + Math.round((55 * x) / width), 120 + Math.round((60 * y) / height), 60], y * (width * 3 + 1) + 1 + x * 3);
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  return makePng(width, height, (x, y) => [200 + Math.round((55 * x) / width), 120 + Math.round((60 * y) / height), 60]);
 }
 
 /** Elements of `main` sticking out sideways, except inside a table's own horizontal scroller. */

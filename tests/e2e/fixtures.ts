@@ -1,4 +1,5 @@
 /** What several e2e specs set up alike: the screenshot matrix, the sideways-overflow check, an own Green API fake. */
+import { crc32, deflateSync } from "node:zlib";
 import { test, type Page } from "@playwright/test";
 import { greenHandler } from "../fakes/greenapi";
 import { type RunningFake, startFake } from "../fakes/index";
@@ -56,4 +57,23 @@ export function ownGreenFake(name: string): Pick<RunningFake, "url" | "state"> {
       return fake!.state;
     },
   };
+}
+
+/** A real PNG of width × height (8-bit RGB), each pixel's colour from `colour(x, y)`: for uploads that must be a readable image. */
+export function makePng(width: number, height: number, colour: (x: number, y: number) => [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows.set(colour(x, y), y * (width * 3 + 1) + 1 + x * 3);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
 }

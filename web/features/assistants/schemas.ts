@@ -20,6 +20,8 @@ export function assistantFormSchema(t: TFunction<"assistants">) {
     greeting: z.string().max(1000, t("validation.greetingMax")),
     knowledge: z.string().max(50_000, t("validation.knowledgeMax")),
     tools: z.array(z.string()),
+    // An assistant's own switch (templates have none).
+    knowsCatalogue: z.boolean().optional(),
     debounceSeconds: int(0, 60, t("validation.debounce")),
     handoffKeywords: z.array(z.string()).max(30, t("validation.keywordsMax")),
     handoffMessage: z.string().max(500, t("validation.handoffMessageMax")),

@@ -20,6 +20,7 @@ import { assistantFormSchema, type AssistantFormValues } from "../schemas";
 import type { Assistant } from "../types";
 import { BehaviourFields, GreetingField, HandoffFields, InstructionsField, KnowledgeField, LanguageField, ModelField, NameField, ToolsField, useConfigSection } from "./assistant-fields";
 import { EditorHeader, UnsavedBar } from "./assistant-editor-bars";
+import { CatalogueField } from "./catalogue-field";
 import { GenerateDialog } from "./generate-dialog";
 import { AssistantSourcesCard } from "@/features/knowledge/components/assistant-sources-card";
 
@@ -35,6 +36,7 @@ function toValues(a: Assistant): AssistantFormValues {
     greeting: a.greeting,
     knowledge: a.knowledge,
     tools: [...a.tools],
+    knowsCatalogue: a.knowsCatalogue,
     debounceSeconds: a.debounceSeconds,
     handoffKeywords: [...a.handoffKeywords],
     handoffMessage: a.handoffMessage,
@@ -154,7 +156,10 @@ function EditorSections({ assistant, canEdit }: { assistant: Assistant; canEdit:
         </div>
       </Section>
       <Section {...section("knowledge")}>
-        <KnowledgeField />
+        <div className="space-y-5">
+          <KnowledgeField />
+          <CatalogueField disabled={!canEdit} />
+        </div>
       </Section>
       <AssistantSourcesCard accountId={assistant.accountId} assistantId={assistant.assistantId} canEdit={canEdit} />
       <Section {...section("tools")}>

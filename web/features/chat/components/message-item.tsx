@@ -3,6 +3,8 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { CardButtons } from "@/features/products/components/card-buttons";
+import { ToolProducts } from "@/features/products/components/tool-products";
 import type { MessageDto } from "../api";
 import { callStatusKey, humanSize, isYoutube, mediaSrc, shortenFileName } from "../utils";
 import { FunctionResultDialog, ImageDialog, VideoDialog } from "./media-dialogs";
@@ -46,7 +48,7 @@ export function SystemItem({ message: m }: { message: MessageDto }) {
     const call = (m.metadata?.tool_calls as { function?: { name?: string; arguments?: string } }[] | undefined)?.[0];
     const name = (m.messageType === "tool_call" ? call?.function?.name : (m.metadata?.name as string | undefined)) ?? "";
     return (
-      <div className="flex justify-center" data-testid="chat-message" data-message-id={m.messageId} data-type={m.messageType}>
+      <div className="flex flex-col items-center gap-1" data-testid="chat-message" data-message-id={m.messageId} data-type={m.messageType}>
         <div className="flex max-w-[90%] items-center gap-2 rounded-full border border-dashed border-border bg-card/60 px-3 py-1 text-[0.8125rem] text-muted-foreground">
           <Code2 className="size-3.5 shrink-0" aria-hidden />
           <span className="truncate">
@@ -67,6 +69,7 @@ export function SystemItem({ message: m }: { message: MessageDto }) {
           )}
           <span className="shrink-0 text-xs">{formatTime(m.createdAt)}</span>
         </div>
+        {m.messageType === "tool_result" && <ToolProducts name={name} content={m.content} className="max-w-[90%] text-center text-muted-foreground" />}
       </div>
     );
   }
@@ -100,6 +103,7 @@ function MessageBody({ m, tone }: { m: MessageDto; tone: Tone }) {
     <div className="space-y-1.5">
       {preview}
       {caption}
+      <CardButtons metadata={m.metadata} tone={tone} />
     </div>
   );
   switch (m.messageType) {

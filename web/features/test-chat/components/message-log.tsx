@@ -4,6 +4,9 @@ import { Check, CheckCheck, ChevronRight, Clock3, CornerDownRight, Info, Wrench 
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { formatDate, formatTime } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { mediaSrc } from "@/features/chat/utils";
+import { CardButtons } from "@/features/products/components/card-buttons";
+import { ToolProducts } from "@/features/products/components/tool-products";
 import type { TestChatMessage } from "../types";
 
 interface ToolCallMeta {
@@ -134,7 +137,7 @@ function ToolResultRow({ row, calls, onOpen }: { row: MessageRow; calls: Map<str
   const name = meta.name ?? call?.name ?? "";
   const ok = meta.ok !== false && !/^\{"error"/.test(m.content);
   return (
-    <li className={cn("flex justify-start", row.first && "mt-2")} data-testid="tool-result" data-tool={name}>
+    <li className={cn("flex flex-col items-start gap-1", row.first && "mt-2")} data-testid="tool-result" data-tool={name}>
       <button
         type="button"
         onClick={() => onOpen({ name, args: call?.args ?? "", result: m.content, ok })}
@@ -149,6 +152,7 @@ function ToolResultRow({ row, calls, onOpen }: { row: MessageRow; calls: Map<str
         <code className="min-w-0 truncate font-semibold text-foreground">{name}</code>
         <ChevronRight className="size-3.5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 rtl:rotate-180" aria-hidden />
       </button>
+      {ok && <ToolProducts name={name} content={m.content} className="max-w-[85%] ps-6" />}
     </li>
   );
 }
@@ -169,11 +173,13 @@ function BubbleRow({ row, assistantName }: { row: MessageRow; assistantName?: st
             m.pending && "opacity-70",
           )}
         >
+          {m.messageType === "image" && m.payloadUrl && <img src={mediaSrc(m.payloadUrl) ?? undefined} alt={m.fileName ?? ""} className="mb-1 block w-56 max-w-full rounded-md bg-muted object-cover" loading="lazy" data-testid="test-chat-image" />}
           {m.content}
           <span className={cn("ms-2 inline-flex translate-y-0.5 items-center gap-0.5 align-bottom text-[0.6875rem]", mine ? "text-primary-foreground/75" : "text-muted-foreground")}>
             {formatTime(m.createdAt)}
             {mine && (m.pending ? <Clock3 className="size-3" aria-hidden /> : m.isRead ? <CheckCheck className="size-3.5" aria-hidden /> : <Check className="size-3.5" aria-hidden />)}
           </span>
+          <CardButtons metadata={m.metadata} tone={mine ? "out" : "in"} />
         </div>
       </div>
     </li>
