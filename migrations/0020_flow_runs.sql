@@ -45,6 +45,7 @@ CREATE TABLE `flow_turns` (
 	`key` text PRIMARY KEY NOT NULL,
 	`account_id` text NOT NULL,
 	`run_id` text NOT NULL,
+	`nonce` text NOT NULL,
 	`created_at` integer NOT NULL,
 	FOREIGN KEY (`account_id`) REFERENCES `accounts`(`id`) ON UPDATE no action ON DELETE cascade
 );

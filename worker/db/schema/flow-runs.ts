@@ -57,6 +57,8 @@ export const flowTurns = sqliteTable("flow_turns", {
   key: text("key").primaryKey(),
   accountId: accountRef(),
   runId: text("run_id").notNull(),
+  /** The attempt that wrote it: the turn's other statements are guarded on (key, nonce). */
+  nonce: text("nonce").notNull(),
   createdAt: createdAt(),
 });
 
