@@ -12,4 +12,5 @@ export * from "./custom-fields";
 export * from "./segments";
 export * from "./imports";
 export * from "./broadcasts";
+export * from "./flows";
 export * from "./flow-runs";

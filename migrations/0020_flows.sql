@@ -1,0 +1,1 @@
+ALTER TABLE `flows` ADD `name_search` text DEFAULT '' NOT NULL;
