@@ -36,8 +36,11 @@ function link(fromStepId: string, toStepId: string, sourceHandle = "next"): Flow
 
 function blank(): FlowGraph {
   return {
-    steps: [{ flowStepId: "start", name: "Старт", stepType: "start", flowConfig: { position: at(0), triggers: [{ type: "manual" }] } }],
-    transitions: [],
+    steps: [
+      { flowStepId: "start", name: "Старт", stepType: "start", flowConfig: { position: at(0), triggers: [{ type: "manual" }] } },
+      { flowStepId: "end", name: "Конец", stepType: "end", flowConfig: { position: at(1) } },
+    ],
+    transitions: [link("start", "end")],
   };
 }
 
@@ -210,7 +213,7 @@ function bookingRequest(): FlowGraph {
 }
 
 const TEMPLATES: Record<FlowTemplate, TemplateDef> = {
-  blank: { template: "blank", name: "Пустой сценарий", description: "Только шаг «Старт»: соберите сценарий с нуля.", fields: [], graph: blank },
+  blank: { template: "blank", name: "Пустой сценарий", description: "Только «Старт» и «Конец»: соберите сценарий с нуля между ними.", fields: [], graph: blank },
   greeting_menu: {
     template: "greeting_menu",
     name: "Приветствие с меню",
