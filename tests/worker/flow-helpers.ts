@@ -57,7 +57,7 @@ export async function tgSetup(timezone = "Europe/Moscow") {
   const lines = async () => {
     const t = await thread();
     const rows = await env.DB.prepare("SELECT content, metadata FROM messages WHERE thread_id = ? AND direction = 'system' ORDER BY created_at, id").bind(t!.id).all<{ content: string; metadata: string }>();
-    return rows.results.map((r) => ({ content: r.content, ...(JSON.parse(r.metadata) as Record<string, any>) }));
+    return rows.results.map((r) => ({ content: r.content, ...(JSON.parse(r.metadata) as Record<string, any>) }) as Record<string, any>);
   };
   return { ...owner, ...tg, chat, say, press, sent, waitSent, thread, run, lines };
 }
