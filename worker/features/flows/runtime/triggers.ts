@@ -85,8 +85,8 @@ export async function draftFlow(env: Env, accountId: string, flowId: string): Pr
 export async function broadcastButtonFlow(env: Env, accountId: string, buttonData: string | null | undefined): Promise<string | null> {
   const m = /^bc:([A-Za-z0-9_-]{1,64}):(\d{1,2})$/.exec(buttonData ?? "");
   if (!m) return null;
-  const r = await env.DB.prepare("SELECT json_extract(message, '$.buttons[' || ?3 || '].flowId') AS flow_id FROM broadcasts WHERE id = ?1 AND account_id = ?2")
-    .bind(m[1], accountId, Number(m[2]))
+  const r = await env.DB.prepare("SELECT json_extract(message, ?3) AS flow_id FROM broadcasts WHERE id = ?1 AND account_id = ?2")
+    .bind(m[1], accountId, `$.buttons[${Number(m[2])}].flowId`)
     .first<{ flow_id: string | null }>();
   return r?.flow_id ?? null;
 }
