@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { modelRequests, scopeToken, scriptModel } from "./ai-helpers";
 import { sleep, waitFor } from "./channel-helpers";
 import { graph, keyword, link, publishFlow, step, tgSetup } from "./flow-helpers";
 import { addMember, api } from "./helpers";
@@ -312,5 +313,37 @@ describe("flows: test run, counts, stats", () => {
     const list = await api("GET", `/accounts/${s.accountId}/flows`, { token: s.token });
     expect(list.body.data.find((f: { flowId: string }) => f.flowId === flowId)).toMatchObject({ started7d: 1, completed7d: 1 });
     expect((await api("GET", `/accounts/${s.accountId}/flows/${flowId}/stats?days=0`, { token: s.token })).status).toBe(400);
+  });
+});
+
+describe("flows: the AI step", () => {
+  it("hands the conversation to the step's assistant with its instructions until the goal phrase, then continues (one chain)", async () => {
+    const s = await tgSetup();
+    const a = await api("POST", `/accounts/${s.accountId}/assistants`, { token: s.token, body: { name: "Консультант", instructions: "Ты — консультант мебельного магазина." } });
+    const scope = scopeToken("flowai");
+    await scriptModel(scope, [{ content: "Какой у вас бюджет?" }, { content: "Отлично, передаю менеджеру." }]);
+    await publishFlow(
+      s.accountId,
+      "Консультация",
+      graph(
+        [
+          step("s", "start", { triggers: [{ type: "keyword", match: "contains", keywords: ["консультация"], channels: ["TELEGRAM"] }] }),
+          step("ai", "ai", { assistantId: a.body.assistantId, instructions: "Узнай бюджет клиента.", goalPhrase: "передаю менеджеру", maxTurns: 5 }, "Консультант"),
+          step("m", "message", { text: "Менеджер свяжется с вами сегодня", buttons: [] }),
+        ],
+        [link("s", "ai"), link("ai", "m")],
+      ),
+    );
+    await s.say(`консультация ${scope}`);
+    await waitFor(async () => (await s.run())?.step_name === "Консультант", 10_000, "the AI step");
+    await s.say(`${scope} нужен диван`);
+    await s.waitSent(1);
+    await s.say(`${scope} до 50 тысяч`);
+    const sent = await s.waitSent(3);
+    expect(sent.map((m) => m.text)).toEqual(["Какой у вас бюджет?", "Отлично, передаю менеджеру.", "Менеджер свяжется с вами сегодня"]);
+    const reqs = await modelRequests(scope);
+    expect(reqs.length).toBe(2);
+    expect(JSON.stringify(reqs[0]!.body.messages[0])).toContain("Узнай бюджет клиента.");
+    expect((await s.run())!.status).toBe("ended");
   });
 });

@@ -1,6 +1,7 @@
 import type { ChainItem } from "../../../ai/assistant-handler";
 import type { Env } from "../../../env";
 import { createLogger } from "../../../lib/logger";
+import { replyHooks } from "./ai-seam";
 import { type Loaded, loadTurn } from "./store";
 import { broadcastButtonFlow, matchMessage, publishedFlow } from "./triggers";
 import { runTurn, type StartSpec } from "./turn";
@@ -83,3 +84,11 @@ async function expireRun(env: Env, l: Loaded) {
     ).bind(run.accountId, run.flowId, run.stepId ?? "", day),
   ]);
 }
+
+/**
+ * After the assistant answered a thread whose run waits on an AI step: the goal phrase in the
+ * reply, or the step's last turn, moves the run on (exactly once per assistant run).
+ */
+replyHooks.push(async (env, r) => {
+  await runTurn(env as Env, { accountId: r.accountId, threadId: r.threadId, key: `ai:${r.runId}`, input: { kind: "aiReply", text: r.text } });
+});
