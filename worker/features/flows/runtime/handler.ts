@@ -48,12 +48,12 @@ async function takeMessage(env: Env, it: ChainItem): Promise<boolean> {
   if (l.run) {
     // A paused run (an operator took over) leaves the thread to people; a delay does not wait for the customer.
     if (l.run.status === "paused" || (l.run.wait as { kind?: string } | null)?.kind === "delay") return false;
-    const out = await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "message", text, buttonData }, loaded: l });
+    const out = await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "message", text, buttonData }, loaded: l, committedAt: it.committedAt });
     return !out.passToAssistant && out.status !== "gone";
   }
   const start = await startFor(env, l, text, buttonData);
   if (!start) return false;
-  await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "start" }, start, loaded: l });
+  await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "start" }, start, loaded: l, committedAt: it.committedAt });
   return true;
 }
 

@@ -10,6 +10,7 @@ import { type CommitOutcome, commitTurn, type RunSource, type TurnPlan } from ".
 import { advance } from "./engine";
 import { graphOf, type Loaded, loadTurn, runView } from "./store";
 import { scheduleTimer } from "./timers";
+import { noteTiming } from "./timings";
 import { type FlowSource, publishedFlow } from "./triggers";
 import type { RtGraph, RunView, TurnInput } from "./types";
 
@@ -35,6 +36,8 @@ export interface TurnRequest {
   start?: StartSpec;
   /** The first attempt may reuse what the caller already read. */
   loaded?: Loaded | null;
+  /** When the incoming message's commit returned (the benchmark's stamps). */
+  committedAt?: number;
 }
 
 export type TurnOutcome = { status: "done" | "duplicate" | "idle" | "gone"; passToAssistant: boolean; runId?: string };
@@ -76,14 +79,14 @@ export async function runTurn(env: Env, req: TurnRequest): Promise<TurnOutcome> 
     const out = await commitTurn(env, l, plan);
     if (out.status === "conflict") continue;
     if (out.status === "duplicate") return { status: "duplicate", passToAssistant: false };
-    await afterTurn(env, l, plan, out);
+    await afterTurn(env, l, plan, out, req.committedAt);
     return { status: "done", passToAssistant: result.passToAssistant, runId: out.runId };
   }
   throw new Error("the flow run kept changing under the turn");
 }
 
 /** After the commit: the room, the sends (the one outbound queue), fields and actions, the delay's timer, the next flow. */
-async function afterTurn(env: Env, l: Loaded, plan: TurnPlan, out: Extract<CommitOutcome, { status: "done" }>) {
+async function afterTurn(env: Env, l: Loaded, plan: TurnPlan, out: Extract<CommitOutcome, { status: "done" }>, committedAt?: number) {
   const accountId = l.thread.accountId;
   const thread = out.thread ?? l.thread;
   await publishSafe(
@@ -92,7 +95,10 @@ async function afterTurn(env: Env, l: Loaded, plan: TurnPlan, out: Extract<Commi
     out.messages.map((m) => ({ event: "message" as const, data: serializeMessage(m, l.contact, thread), ...(m.direction === "outgoing" ? { webhooks: ["message.sent" as const] } : {}) })),
   );
   const sends = out.messages.filter((m) => m.direction === "outgoing" && m.deliveryStatus === "pending").map((m) => ({ accountId, messageId: m.id }));
-  if (sends.length) await enqueueSends(env, sends);
+  if (sends.length) {
+    await enqueueSends(env, sends);
+    if (committedAt) noteTiming({ key: plan.key, committedAt, enqueuedAt: Date.now() });
+  }
   const src = plan.source;
   const flowId = src.kind === "existing" ? src.run.flowId : src.flowId;
   const flowName = src.kind === "existing" ? src.run.flowName : src.flowName;
