@@ -1,9 +1,10 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { modelRequests, scopeToken, scriptModel } from "./ai-helpers";
-import { sleep, waitFor } from "./channel-helpers";
+import { igComment, metaSignature } from "../fakes/meta";
+import { fakeRequests, metaBase, sleep, waitFor } from "./channel-helpers";
 import { graph, keyword, link, publishFlow, step, tgSetup } from "./flow-helpers";
-import { addMember, api } from "./helpers";
+import { addMember, api, BASE, ownerWithAccount } from "./helpers";
 
 /**
  * The flow runtime through the real chain: a webhook from the fake Telegram → inbound queue →
@@ -345,5 +346,38 @@ describe("flows: the AI step", () => {
     expect(reqs.length).toBe(2);
     expect(JSON.stringify(reqs[0]!.body.messages[0])).toContain("Узнай бюджет клиента.");
     expect((await s.run())!.status).toBe("ended");
+  });
+});
+
+describe("flows: Instagram comment keyword", () => {
+  it("a matching comment gets the private reply through the comment reply path, and the flow starts in the contact's DM thread once", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const igId = String(17841400000000000 + Math.floor(Math.random() * 1e9));
+    const c = await api("PUT", `/accounts/${accountId}/platform-instagram`, { token, body: { instagramAccountId: igId, accessToken: `EAAG-test-token-${igId}` } });
+    expect(c.status).toBe(200);
+    const flowId = await publishFlow(
+      accountId,
+      "Прайс из комментария",
+      graph([step("s", "start", { triggers: [{ type: "commentKeyword", match: "contains", keywords: ["цена"], replyText: "Отправили прайс в директ" }] }), step("q", "question", { text: "Какой размер вам нужен?", kind: "text", errorText: "", maxRetries: 1 }, "Размер")], [link("s", "q")]),
+    );
+    const post = (body: unknown) => {
+      const raw = JSON.stringify(body);
+      return SELF.fetch(`${BASE}/api/webhooks/instagram`, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": metaSignature(raw) }, body: raw });
+    };
+    const from = { id: `77${Math.floor(Math.random() * 1e6)}`, username: "olga_home" };
+    await post(igComment(igId, "cf-1", "media-F", from, "Какая цена?"));
+    await post(igComment(igId, "cf-1", "media-F", from, "Какая цена?"));
+    const dms = await waitFor(async () => {
+      const r = await fakeRequests(metaBase(), (x) => x.path.includes(`/${igId}/messages`) && x.body?.recipient?.comment_id === "cf-1");
+      return r.length ? r : null;
+    }, 10_000, "the private reply");
+    expect(dms[0]!.body.message).toEqual({ text: "Отправили прайс в директ" });
+    const run = await waitFor(() => env.DB.prepare("SELECT r.*, t.kind FROM flow_runs r JOIN threads t ON t.id = r.thread_id WHERE r.account_id = ?").bind(accountId).first<Record<string, any>>(), 10_000, "the run");
+    expect(run).toMatchObject({ flow_id: flowId, trigger: "commentKeyword", kind: "dm", status: "waiting", step_name: "Размер" });
+    await sleep(500);
+    const runs = await env.DB.prepare("SELECT count(*) AS n FROM flow_runs WHERE account_id = ?").bind(accountId).first<{ n: number }>();
+    expect(runs!.n).toBe(1);
+    const asked = await env.DB.prepare("SELECT content FROM messages WHERE thread_id = ? AND direction = 'outgoing' ORDER BY created_at, id").bind(run.thread_id).all<{ content: string }>();
+    expect(asked.results.map((r) => r.content)).toEqual(["Отправили прайс в директ", "Какой размер вам нужен?"]);
   });
 });

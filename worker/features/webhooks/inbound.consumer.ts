@@ -17,6 +17,7 @@ import { rowToChannel, rowToMessage, rowToThread } from "../inbox/rows";
 import { serializeContact, serializeMessage } from "../inbox/serialize";
 import { isConnected, isStored, openCredentials } from "../channels/channels.service";
 import { recordComments } from "../channels/comments.service";
+import { startCommentFlows } from "../flows/runtime/comment-trigger";
 import { recordWhatsappState } from "../channels/whatsapp.service";
 
 /** Mirrors `max_retries` of the inbound consumer in wrangler.toml (+1 for the first delivery). */
@@ -267,6 +268,8 @@ async function afterEffects(env: Env, { entries, results }: { entries: Entry[]; 
   if (presses.length) await onButtonPresses(env, presses);
   try {
     if (comments.length) await recordComments(env, comments);
+    // Instagram comment keywords of published flows: the private reply, then the flow in the DM thread.
+    if (comments.length) await startCommentFlows(env, comments.filter((c) => isStored(c.result)));
     if (pause.length || aiOff.length) await switchAiOff(env, [...pause, ...aiOff], new Set(pause.map((p) => p.threadId)));
   } catch (error) {
     log.error("after-effects failed", { error });

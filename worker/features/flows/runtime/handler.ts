@@ -2,6 +2,7 @@ import type { ChainItem } from "../../../ai/assistant-handler";
 import type { Env } from "../../../env";
 import { createLogger } from "../../../lib/logger";
 import { replyHooks } from "./ai-seam";
+import { commentMatch } from "./comment-trigger";
 import { type Loaded, loadTurn } from "./store";
 import { broadcastButtonFlow, matchMessage, publishedFlow } from "./triggers";
 import { runTurn, type StartSpec } from "./turn";
@@ -51,6 +52,8 @@ async function takeMessage(env: Env, it: ChainItem): Promise<boolean> {
     const out = await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "message", text, buttonData }, loaded: l, committedAt: it.committedAt });
     return !out.passToAssistant && out.status !== "gone";
   }
+  // A comment matching a comment keyword is the flow's (startCommentFlows DMs the contact after the comment is recorded).
+  if (l.thread.kind === "comments") return !!commentMatch(l.starts ?? [], text);
   const start = await startFor(env, l, text, buttonData);
   if (!start) return false;
   await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "start" }, start, loaded: l, committedAt: it.committedAt });
