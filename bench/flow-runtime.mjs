@@ -6,7 +6,7 @@
 // and the same wrangler dev, the assistant pipeline's A (committed → model request received, as
 // bench/assistant-pipeline.mjs measures it) on an account without flows, and on the flow account
 // for messages no flow takes (there the assistant's run is created after the commit, not inside it).
-// Usage: node bench/flow-runtime.mjs   [N=200] [CONCURRENCY=8]   ports 8802 (wrangler), 8803 (model), 8804 (Telegram)
+// Usage: node bench/flow-runtime.mjs   [N=200] [CONCURRENCY=8]   ports 8802 (wrangler, E2E_PORT), 8872 (model), 8873 (Telegram)
 import { createServer } from "node:http";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, cpus, tmpdir } from "node:os";
@@ -20,8 +20,8 @@ const N = Number(process.env.N ?? 200);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const WARMUP = 20;
 const PORT = Number(process.env.E2E_PORT ?? 8802);
-const MODEL_PORT = PORT + 1;
-const TELEGRAM_PORT = PORT + 2;
+const MODEL_PORT = Number(process.env.MODEL_PORT ?? 8872);
+const TELEGRAM_PORT = Number(process.env.TELEGRAM_PORT ?? 8873);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const model = new Map(); // marker → request time
