@@ -8,12 +8,10 @@
 // for messages no flow takes (there the assistant's run is created after the commit, not inside it).
 // Usage: node bench/flow-runtime.mjs   [N=200] [CONCURRENCY=8]   ports 8802 (wrangler, E2E_PORT), 8872 (model), 8873 (Telegram)
 import { createServer } from "node:http";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, cpus, tmpdir } from "node:os";
-import { join } from "node:path";
+import { cpus, loadavg } from "node:os";
 import { DatabaseSync } from "node:sqlite";
-import { d1File, ensureAssets, fmt, migrate, stats, userWithAccount } from "./inbox-lib.mjs";
-import { root, run, start, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
+import { d1File, fmt, stats, userWithAccount } from "./inbox-lib.mjs";
+import { startStack } from "./wrangler-stack.mjs";
 import { completionJson } from "../scripts/demo-model.mjs";
 
 const N = Number(process.env.N ?? 200);
@@ -39,19 +37,6 @@ const modelServer = createServer((req, res) => {
     res.end(payload);
   });
 });
-
-/** A frozen copy of the Worker for wrangler dev (the shared tree changes under a long run). */
-function snapshot() {
-  const dir = mkdtempSync(join(tmpdir(), "flow-runtime-"));
-  run(process.execPath, [wranglerBin, "deploy", "--dry-run", "--outdir", join(dir, "bundle")], { env: { CI: "1", WRANGLER_SEND_METRICS: "false" } });
-  cpSync(join(root, "dist", "client"), join(dir, "assets"), { recursive: true });
-  const toml = readFileSync(join(root, "wrangler.toml"), "utf8")
-    .replace(/^main = .*$/m, 'main = "bundle/index.js"\nno_bundle = true')
-    .replace(/^directory = "dist\/client"$/m, 'directory = "assets"')
-    .replace(/^migrations_dir = .*$/m, `migrations_dir = "${join(root, "migrations")}"`);
-  writeFileSync(join(dir, "wrangler.toml"), toml);
-  return dir;
-}
 
 const step = (id, stepType, cfg = {}) => ({ flowStepId: id, name: id, stepType, flowConfig: { position: { x: 0, y: 0 }, ...cfg } });
 const FLOW = {
@@ -142,36 +127,10 @@ function assistantA(persist, accountId, from, to) {
   return stats(out);
 }
 
-let child;
-let telegram;
-let snap;
+let stack;
 async function main() {
-  ensureAssets();
-  const persist = join(root, ".wrangler", "bench-flow-runtime");
-  rmSync(persist, { recursive: true, force: true });
-  migrate(persist);
-  await new Promise((r) => modelServer.listen(MODEL_PORT, "127.0.0.1", r));
-  const { register } = await import("tsx/esm/api");
-  register();
-  const { startFake } = await import("../tests/fakes/index.ts");
-  const { telegramHandler, telegramBot } = await import("../tests/fakes/telegram.ts");
-  telegram = await startFake("telegram", telegramHandler, TELEGRAM_PORT);
-  const vars = {
-    ENVIRONMENT: "development",
-    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-    ENCRYPTION_KEY: "bench-encryption-key-0123456789abcdef",
-    OPENAI_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
-    OPENAI_API_KEY: "bench",
-    TELEGRAM_API_BASE: telegram.url,
-  };
-  snap = snapshot();
-  child = start(
-    process.execPath,
-    [wranglerBin, "dev", "--config", join(snap, "wrangler.toml"), "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", persist, "--show-interactive-dev-session=false", "--env-file", "/dev/null", "--log-level", "error", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
-    { env: { CI: "1", ...wranglerDevEnv }, stdio: ["ignore", "ignore", "inherit"] },
-  );
-  const base = `http://127.0.0.1:${PORT}`;
-  await waitForHttp(`${base}/api/auth/me`, 90_000);
+  stack = await startStack({ name: "flow-runtime", port: PORT, modelPort: MODEL_PORT, telegramPort: TELEGRAM_PORT, modelServer });
+  const { base, persist, telegram, telegramBot } = stack;
   const plain = await account(base, telegram, telegramBot, false);
   const flows = await account(base, telegram, telegramBot, true);
   const plainSock = await socket(base, PORT, plain);
@@ -208,15 +167,5 @@ try {
   console.error("benchmark failed:", e);
   process.exitCode = 1;
 } finally {
-  if (child && child.exitCode === null) {
-    await new Promise((resolve) => {
-      child.once("exit", resolve);
-      child.kill("SIGTERM");
-      setTimeout(() => child.kill("SIGKILL"), 5000).unref();
-    });
-  }
-  await telegram?.close().catch(() => {});
-  if (snap) rmSync(snap, { recursive: true, force: true });
-  modelServer.close();
-  modelServer.closeAllConnections?.();
+  await stack?.stop();
 }
