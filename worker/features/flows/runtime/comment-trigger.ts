@@ -26,7 +26,7 @@ export async function startCommentFlows(env: Env, comments: { accountId: string;
   const byAccount = new Map<string, CommentInfo[]>();
   for (const c of comments) byAccount.set(c.accountId, [...(byAccount.get(c.accountId) ?? []), c.info]);
   for (const [accountId, infos] of byAccount) {
-    const starts = readStarts((await startsStatement(env.DB, accountId).all<Record<string, unknown>>()).results);
+    const starts = await readStarts(env, accountId, (await startsStatement(env.DB, accountId).all<Record<string, unknown>>()).results);
     if (!starts.some((s) => s.triggers.some((t) => t.type === "commentKeyword"))) continue;
     for (const info of infos) {
       const hit = commentMatch(starts, info.text);

@@ -4,7 +4,7 @@ import { createLogger } from "../../../lib/logger";
 import { replyHooks } from "./ai-seam";
 import { commentMatch } from "./comment-trigger";
 import { type Loaded, loadTurn } from "./store";
-import { broadcastButtonFlow, matchMessage, publishedFlow } from "./triggers";
+import { broadcastButtonFlow, matchMessage, publishedFlow, startSource } from "./triggers";
 import { runTurn, type StartSpec } from "./turn";
 
 const log = createLogger({ component: "flows" });
@@ -70,7 +70,7 @@ async function startFor(env: Env, l: Loaded, text: string, buttonData: string | 
   }
   const hit = matchMessage(l.starts ?? [], { text, platform: l.ctx.platform, firstOfContact: l.firstOfContact, threadKind: l.thread.kind });
   if (!hit) return null;
-  const source = await publishedFlow(env, l.thread.accountId, hit.start.flowId);
+  const source = await startSource(env, l.thread.accountId, hit.start);
   return source ? { source, trigger: hit.trigger, isTest } : null;
 }
 

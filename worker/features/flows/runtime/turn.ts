@@ -3,7 +3,7 @@ import { newId } from "../../../lib/ids";
 import { createLogger } from "../../../lib/logger";
 import { setContactFields } from "../../custom-fields/contact-fields.service";
 import { publishSafe } from "../../inbox/realtime";
-import { serializeMessage } from "../../inbox/serialize";
+import { serializeContact, serializeMessage } from "../../inbox/serialize";
 import { enqueueSends } from "../../outbound/outbound";
 import { runAction } from "./actions";
 import { type CommitOutcome, commitTurn, type RunSource, type TurnPlan } from "./commit";
@@ -89,20 +89,25 @@ export async function runTurn(env: Env, req: TurnRequest): Promise<TurnOutcome> 
 async function afterTurn(env: Env, l: Loaded, plan: TurnPlan, out: Extract<CommitOutcome, { status: "done" }>, committedAt?: number) {
   const accountId = l.thread.accountId;
   const thread = out.thread ?? l.thread;
-  await publishSafe(
-    env,
-    accountId,
-    out.messages.map((m) => ({ event: "message" as const, data: serializeMessage(m, l.contact, thread), ...(m.direction === "outgoing" ? { webhooks: ["message.sent" as const] } : {}) })),
-  );
+  const src = plan.source;
+  const flowId = src.kind === "existing" ? src.run.flowId : src.flowId;
+  const flowName = src.kind === "existing" ? src.run.flowName : src.flowName;
+  const isTest = src.kind === "existing" ? src.run.isTest : src.isTest;
+  // The thread's `flow` as the turn left it, for the chat header.
+  const r = plan.run;
+  const flow = r.status === "ended" ? null : { runId: out.runId, flowId, flowName, status: r.status as "running" | "waiting" | "paused", stepName: r.stepName };
+  const contact = serializeContact(l.contact, thread);
+  // The push starts first (the room orders by arrival) and the sends go on the queue meanwhile.
+  const pushed = publishSafe(env, accountId, [
+    ...out.messages.map((m) => ({ event: "message" as const, data: serializeMessage(m, l.contact, thread), ...(m.direction === "outgoing" ? { webhooks: ["message.sent" as const] } : {}) })),
+    { event: "updateContact" as const, data: { ...contact, thread: contact.thread ? { ...contact.thread, flow } : null } },
+  ]);
   const sends = out.messages.filter((m) => m.direction === "outgoing" && m.deliveryStatus === "pending").map((m) => ({ accountId, messageId: m.id }));
   if (sends.length) {
     await enqueueSends(env, sends);
     if (committedAt) noteTiming({ key: plan.key, committedAt, enqueuedAt: Date.now() });
   }
-  const src = plan.source;
-  const flowId = src.kind === "existing" ? src.run.flowId : src.flowId;
-  const flowName = src.kind === "existing" ? src.run.flowName : src.flowName;
-  const isTest = src.kind === "existing" ? src.run.isTest : src.isTest;
+  await pushed;
   const target = { accountId, threadId: l.thread.id, contactId: l.contact.id, runId: out.runId, flowId, flowName, turnKey: plan.key };
   for (const e of plan.effects) {
     if (e.type === "saveField") {
