@@ -6,11 +6,9 @@
 // Both ends of each interval are read on the same machine clock (the worker's Date.now() at the
 // commit, the model server's and the socket client's clocks), so no clock sync is involved.
 // Usage: node bench/assistant-pipeline.mjs   [N=200] [CONCURRENCY=8]   ports 8795 (wrangler), 8796 (model), 8797 (Telegram)
-import { createServer } from "node:http";
 import { DatabaseSync } from "node:sqlite";
 import { d1File, fmt, stats, userWithAccount } from "./inbox-lib.mjs";
-import { startStack } from "./wrangler-stack.mjs";
-import { completionJson } from "../scripts/demo-model.mjs";
+import { instantModel, startStack } from "./wrangler-stack.mjs";
 
 const N = Number(process.env.N ?? 200);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
@@ -20,21 +18,9 @@ const MODEL_PORT = 8796;
 const TELEGRAM_PORT = 8797;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The instant model: answers "Ответ на <marker>" at once and notes when each request came and its answer left. */
-const model = new Map(); // marker → { requestAt, answeredAt }
-const modelServer = createServer((req, res) => {
-  const requestAt = Date.now();
-  let raw = "";
-  req.on("data", (c) => (raw += c));
-  req.on("end", () => {
-    const body = JSON.parse(raw || "{}");
-    const user = [...(body.messages ?? [])].reverse().find((m) => m.role === "user")?.content ?? "";
-    const marker = /bench-\d+/.exec(user)?.[0] ?? "unknown";
-    const payload = JSON.stringify(completionJson(body, { content: `Ответ на ${marker}` }));
-    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(payload) });
-    res.end(payload, () => model.set(marker, { requestAt, answeredAt: Date.now() }));
-  });
-});
+/** Marker → when its model request came and its answer left. */
+const model = new Map();
+const modelServer = instantModel(model);
 
 let stack;
 let db;

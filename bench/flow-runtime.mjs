@@ -7,12 +7,10 @@
 // bench/assistant-pipeline.mjs measures it) on an account without flows, and on the flow account
 // for messages no flow takes (there the assistant's run is created after the commit, not inside it).
 // Usage: node bench/flow-runtime.mjs   [N=200] [CONCURRENCY=8]   ports 8802 (wrangler, E2E_PORT), 8872 (model), 8873 (Telegram)
-import { createServer } from "node:http";
 import { cpus, loadavg } from "node:os";
 import { DatabaseSync } from "node:sqlite";
 import { d1File, fmt, stats, userWithAccount } from "./inbox-lib.mjs";
-import { startStack } from "./wrangler-stack.mjs";
-import { completionJson } from "../scripts/demo-model.mjs";
+import { instantModel, startStack } from "./wrangler-stack.mjs";
 
 const N = Number(process.env.N ?? 200);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
@@ -22,21 +20,8 @@ const MODEL_PORT = Number(process.env.MODEL_PORT ?? 8872);
 const TELEGRAM_PORT = Number(process.env.TELEGRAM_PORT ?? 8873);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const model = new Map(); // marker → request time
-const modelServer = createServer((req, res) => {
-  const requestAt = Date.now();
-  let raw = "";
-  req.on("data", (c) => (raw += c));
-  req.on("end", () => {
-    const body = JSON.parse(raw || "{}");
-    const user = [...(body.messages ?? [])].reverse().find((m) => m.role === "user")?.content ?? "";
-    const marker = /bench-\d+/.exec(user)?.[0] ?? "unknown";
-    model.set(marker, requestAt);
-    const payload = JSON.stringify(completionJson(body, { content: `Ответ на ${marker}` }));
-    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(payload) });
-    res.end(payload);
-  });
-});
+const model = new Map(); // marker → { requestAt, answeredAt }
+const modelServer = instantModel(model);
 
 const step = (id, stepType, cfg = {}) => ({ flowStepId: id, name: id, stepType, flowConfig: { position: { x: 0, y: 0 }, ...cfg } });
 const FLOW = {
@@ -122,7 +107,7 @@ function assistantA(persist, accountId, from, to) {
     const marker = /bench-(\d+)/.exec(r.content);
     const committedAt = JSON.parse(r.timings).committedAt;
     if (!marker || +marker[1] < from || +marker[1] >= to || !committedAt || !model.has(marker[0])) continue;
-    out.push(model.get(marker[0]) - committedAt);
+    out.push(model.get(marker[0]).requestAt - committedAt);
   }
   return stats(out);
 }

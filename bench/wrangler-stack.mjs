@@ -1,10 +1,29 @@
 // The stack the pipeline benchmarks run against: a frozen copy of the Worker (bundled once, with the
 // built SPA) served by wrangler dev on a fresh local D1, the fake Telegram, and an instant model server.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureAssets, migrate } from "./inbox-lib.mjs";
 import { root, run, start, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
+import { completionJson } from "../scripts/demo-model.mjs";
+
+/** The instant model: answers "Ответ на <marker>" at once and notes in `model` when each request came and its answer left. */
+export function instantModel(model) {
+  return createServer((req, res) => {
+    const requestAt = Date.now();
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      const body = JSON.parse(raw || "{}");
+      const user = [...(body.messages ?? [])].reverse().find((m) => m.role === "user")?.content ?? "";
+      const marker = /bench-\d+/.exec(user)?.[0] ?? "unknown";
+      const payload = JSON.stringify(completionJson(body, { content: `Ответ на ${marker}` }));
+      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(payload) });
+      res.end(payload, () => model.set(marker, { requestAt, answeredAt: Date.now() }));
+    });
+  });
+}
 
 /**
  * The shared working tree changes all the time, and a reload in the middle of a run would drop the
