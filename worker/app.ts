@@ -32,6 +32,7 @@ import { productRoutes, promotionRoutes } from "./features/products/products.rou
 import { billingRoutes, publicPlanRoutes, yookassaWebhookRoutes } from "./features/billing/billing.routes";
 import { billingAdminRoutes } from "./features/billing/billing.admin.routes";
 import { knowledgeRoutes } from "./features/knowledge/knowledge.routes";
+import { flowRuntimeRoutes } from "./features/flows/runtime/runtime.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -106,6 +107,7 @@ const api = new Hono<AppBindings>()
   .route("/accounts", productRoutes)
   .route("/accounts", promotionRoutes)
   .route("/accounts", knowledgeRoutes)
+  .route("/accounts", flowRuntimeRoutes)
   .route("/b", broadcastClickRoutes)
   .route("/accounts", billingRoutes)
   .route("/plans", publicPlanRoutes)

@@ -205,6 +205,10 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "DELETE /api/accounts/:accountId/payment-methods/:methodId": "forbid",
   "GET /api/accounts/:accountId/requisites": "forbid",
   "PUT /api/accounts/:accountId/requisites": "forbid",
+  // the flow runtime: operators read the counts and start, stop or resume a thread's flow; a test run of the draft is for editors
+  "GET /api/accounts/:accountId/flows/:flowId/stats": "allow",
+  "POST /api/accounts/:accountId/flows/:flowId/test": "forbid",
+  "POST /api/accounts/:accountId/contacts/threads/:threadId/flow": "allow",
 };
 
 /**

@@ -16,3 +16,4 @@ export * from "./flows";
 export * from "./products";
 export * from "./billing";
 export * from "./knowledge";
+export * from "./flow-runs";

@@ -6,6 +6,7 @@ import { runImportChunk } from "../contact-import/import.jobs";
 import { runProductImportChunk } from "../products/import.jobs";
 import { runBillingTick } from "../billing/renewal";
 import { runKnowledgeIndex } from "../knowledge/knowledge.jobs";
+import { runFlowTimer } from "../flows/runtime/timer-job";
 import { type Job, jobSchema } from "./jobs";
 
 const log = createLogger({ component: "jobs" });
@@ -19,6 +20,7 @@ const handlers: { [K in Job["kind"]]: (env: Env, job: Extract<Job, { kind: K }>)
   "product-import-chunk": runProductImportChunk,
   "billing-tick": async (env) => void (await runBillingTick(env)),
   "knowledge-index": runKnowledgeIndex,
+  "flow-timer": runFlowTimer,
 };
 
 /** The jobs consumer: each job runs on its own; a failure retries that job only, with a growing delay. */

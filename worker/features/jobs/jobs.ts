@@ -17,6 +17,15 @@ export const jobSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("billing-tick") }),
   /** Extract (or fetch, with `fetch`) and index one knowledge source: a document or a web page. */
   z.object({ kind: z.literal("knowledge-index"), accountId: z.string().min(1), sourceId: z.string().min(1), fetch: z.boolean() }),
+  /** A flow's delay step is due (runtime/timer-job.ts): queued again until `dueAt`, then continues the run once. */
+  z.object({
+    kind: z.literal("flow-timer"),
+    accountId: z.string().min(1),
+    threadId: z.string().min(1),
+    runId: z.string().min(1),
+    key: z.string().min(1),
+    dueAt: z.number().int(),
+  }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;
