@@ -27,6 +27,7 @@ import { deadLetterRoutes } from "./features/admin-dlq/admin-dlq.routes";
 import { broadcastPackageAdminRoutes, broadcastQuotaRoutes } from "./features/broadcast-quota/broadcast-quota.routes";
 import { broadcastClickRoutes, broadcastRoutes } from "./features/broadcasts/broadcasts.routes";
 import { broadcastComposerRoutes } from "./features/broadcasts/composer.routes";
+import { helpAdminRoutes, helpMediaRoutes, helpRoutes } from "./features/help/help.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -98,6 +99,9 @@ const api = new Hono<AppBindings>()
   .route("/accounts", broadcastRoutes)
   .route("/accounts", broadcastComposerRoutes)
   .route("/b", broadcastClickRoutes)
+  .route("/help", helpRoutes)
+  .route("/help-media", helpMediaRoutes)
+  .route("/admin/help", helpAdminRoutes)
   .route("/dev", devRoutes);
 
 export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes);
