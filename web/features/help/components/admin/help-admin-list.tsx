@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { FilePlus2, Pencil, Trash2 } from "lucide-react";
+import { FilePlus2, Pencil, ThumbsDown, ThumbsUp, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "@/components/load-error";
@@ -54,7 +54,10 @@ function useColumns(kind: Kind, busy: string | null, on: { edit: (r: Row) => voi
         ),
       }),
       ...(kind === "articles"
-        ? [col.display({ id: "votes", header: () => t("admin.columns.votes"), cell: ({ row }) => ("helpfulCount" in row.original ? <span className="tabular-nums">👍 {row.original.helpfulCount} · 👎 {row.original.notHelpfulCount}</span> : null) })]
+        ? [col.display({ id: "votes", header: () => t("admin.columns.votes"), cell: ({ row }) => ("helpfulCount" in row.original ? <span className="inline-flex items-center gap-3 tabular-nums" aria-label={t("admin.votes", { yes: row.original.helpfulCount, no: row.original.notHelpfulCount })}>
+                <span className="inline-flex items-center gap-1"><ThumbsUp className="size-3.5 text-success" aria-hidden />{row.original.helpfulCount}</span>
+                <span className="inline-flex items-center gap-1"><ThumbsDown className="size-3.5 text-muted-foreground" aria-hidden />{row.original.notHelpfulCount}</span>
+              </span> : null) })]
         : []),
       col.display({
         id: "actions",
