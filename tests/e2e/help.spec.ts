@@ -25,7 +25,9 @@ test("the FAQ: a Russian search in capitals finds the answer, and its link opens
   await signInWithToken(page, baseURL!, owner);
   await page.goto(`/${accountId}/faq`);
   await expect(page.getByRole("heading", { name: "Вопросы и ответы", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("faq-entry")).toHaveCount(10);
+  // the seeded questions, grouped (an administrator's test may add more: the count is not asserted)
+  await expect(page.getByRole("heading", { name: "Мессенджеры", level: 2 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Какие мессенджеры можно подключить?" })).toBeVisible();
   await page.getByTestId("faq-search").fill("ТЕЛЕГРАМ БОТ");
   // no entry has that phrase: the empty state says so and clears the search
   await expect(page.getByText("Ничего не нашлось по запросу «ТЕЛЕГРАМ БОТ»")).toBeVisible();
@@ -45,10 +47,11 @@ test("a help article with a video opens the dialog, and a helpful vote is counte
   await signInWithToken(page, baseURL!, owner);
   await page.goto("/help-center");
   await expect(page.getByRole("heading", { name: "Центр помощи", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("help-article-link")).toHaveCount(8);
+  const all = await page.getByTestId("help-article-link").count();
+  expect(all).toBeGreaterThanOrEqual(8);
   await page.getByTestId("help-search").fill("ассистента");
   await expect(page).toHaveURL(/q=/);
-  await expect(page.getByTestId("help-article-link")).not.toHaveCount(8);
+  await expect(page.getByTestId("help-article-link")).not.toHaveCount(all);
   await page.getByRole("link", { name: /Настройка ассистента/ }).click();
   await expect(page).toHaveURL(/\/help-center\/article\/assistant-setup$/);
   await expect(page.getByRole("heading", { name: "Настройка ассистента", level: 1 })).toBeVisible();
