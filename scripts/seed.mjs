@@ -16,6 +16,7 @@ import { productsSeed } from "./seed-products.mjs";
 import { billingSeed } from "./seed-billing.mjs";
 import { knowledgeSeed } from "./seed-knowledge.mjs";
 import { flowRunsSeed } from "./seed-flow-runs.mjs";
+import { helpSeed } from "./seed-help.mjs";
 
 export const DEMO = { email: "demo@assistly.local", password: "demo12345", name: "Демо Оператор" };
 export const ADMIN = { email: "admin@assistly.local", password: "admin12345", name: "Администратор" };
@@ -49,7 +50,7 @@ export function seedSql(now = Date.now()) {
 }
 
 /** Feature seeds: functions (now, quote) → SQL statements. */
-export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, productsSeed, billingSeed, knowledgeSeed, flowRunsSeed];
+export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, productsSeed, billingSeed, knowledgeSeed, flowRunsSeed, helpSeed];
 
 export function applySeed({ persistTo } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seed-"));

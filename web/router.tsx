@@ -62,6 +62,7 @@ export const ROUTES: RouteDef[] = [
   { path: "/accounts", module: "accounts", access: "auth", layout: "default", titleKey: "common:routes.accounts", ns: ["accounts"] },
   { path: "/admin", module: "admin/index", access: "admin", layout: "default", titleKey: "common:routes.admin", ns: ["admin"] },
   { path: "/admin/accounts", module: "admin/accounts", access: "admin", layout: "default", titleKey: "common:routes.adminAccounts", ns: ["admin"] },
+  { path: "/admin/help", module: "admin/help", access: "admin", layout: "default", titleKey: "common:routes.adminHelp", ns: ["admin", "help"] },
   { path: "/admin/broadcast-packages", module: "admin/broadcast-packages", access: "admin", layout: "default", titleKey: "common:routes.adminBroadcastPackages", ns: ["admin", "broadcasts"] },
   { path: "/assistant-templates", module: "assistant-templates", access: "auth", layout: "default", titleKey: "common:routes.assistantTemplates", ns: ["assistants"] },
   { path: "/auth/email-verified", module: "auth/email-verified", access: "public", layout: "blank", titleKey: "common:routes.emailVerified", ns: ["auth"] },

@@ -33,6 +33,7 @@ import { billingRoutes, publicPlanRoutes, yookassaWebhookRoutes } from "./featur
 import { billingAdminRoutes } from "./features/billing/billing.admin.routes";
 import { knowledgeRoutes } from "./features/knowledge/knowledge.routes";
 import { flowRuntimeRoutes } from "./features/flows/runtime/runtime.routes";
+import { helpAdminRoutes, helpMediaRoutes, helpRoutes } from "./features/help/help.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -113,6 +114,9 @@ const api = new Hono<AppBindings>()
   .route("/plans", publicPlanRoutes)
   .route("/webhooks", yookassaWebhookRoutes)
   .route("/admin", billingAdminRoutes)
+  .route("/help", helpRoutes)
+  .route("/help-media", helpMediaRoutes)
+  .route("/admin/help", helpAdminRoutes)
   .route("/dev", devRoutes);
 
 export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes);

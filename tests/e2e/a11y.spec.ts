@@ -42,11 +42,16 @@ const OWNER: [string, string][] = [
   ["profile", "/profile"],
   ["profile: security", "/profile?tab=security"],
   ["profile: sessions", "/profile?tab=sessions"],
+  ["faq", `${A}/faq`],
+  ["help center", "/help-center"],
+  ["help article", "/help-center/article/assistant-setup"],
 ];
 
 const ADMIN_PAGES: [string, string][] = [
   ["admin", "/admin"],
   ["broadcast packages", "/admin/broadcast-packages"],
+  ["help content", "/admin/help"],
+  ["help content: articles", "/admin/help?tab=articles"],
 ];
 
 interface Finding {

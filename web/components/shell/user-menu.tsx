@@ -1,4 +1,4 @@
-import { Building2, LogOut, Settings, ShieldCheck, UserRound } from "lucide-react";
+import { Building2, LifeBuoy, LogOut, Settings, ShieldCheck, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Avatar, AvatarFallback, AvatarStatusBadge, initials } from "../ui/avatar";
@@ -53,6 +53,11 @@ export function UserMenu() {
         {user?.isPlatformAdmin && isModuleMounted("admin/index") && (
           <DropdownMenuItem onSelect={() => void navigate("/admin")}>
             <ShieldCheck /> {t("userMenu.admin")}
+          </DropdownMenuItem>
+        )}
+        {isModuleMounted("help-center/index") && (
+          <DropdownMenuItem onSelect={() => void navigate("/help-center")} data-testid="user-menu-help">
+            <LifeBuoy /> {t("userMenu.helpCenter")}
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />

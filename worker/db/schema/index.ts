@@ -17,3 +17,4 @@ export * from "./products";
 export * from "./billing";
 export * from "./knowledge";
 export * from "./flow-runs";
+export * from "./help";
