@@ -1,0 +1,109 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { FlowGraph, FlowStatus, FlowTemplate, Trigger } from "@worker/features/flows/contract";
+import type { EditorIssue } from "./issues";
+import { api, type Paged } from "@/lib/api";
+import { queryKeys } from "@/lib/query";
+
+// TEMPORARY shapes from FLOWS-CONTRACT.md until flows-api's routes land (then ApiResponse<…>).
+export interface FlowListItem {
+  flowId: string;
+  name: string;
+  status: FlowStatus;
+  triggers: Trigger[];
+  revision: number;
+  publishedVersion: number | null;
+  hasUnpublishedChanges: boolean;
+  updatedAt: string | number;
+  updatedBy: { userId: string; name: string } | null;
+  started7d: number;
+  completed7d: number;
+}
+export type FlowList = Paged<FlowListItem>;
+export type Flow = FlowListItem & { graph: FlowGraph; issues: EditorIssue[] };
+export interface FlowTemplateInfo {
+  template: FlowTemplate;
+  name: string;
+  description: string;
+}
+export interface FlowStats {
+  started: number;
+  completed: number;
+  steps: Record<string, { entered: number; completed: number; dropped: number }>;
+}
+export interface FlowExport {
+  format: "assistly-flow";
+  version: 1;
+  name: string;
+  graph: FlowGraph;
+}
+
+export interface FlowListParams {
+  page: number;
+  limit: number;
+  q?: string;
+  status?: FlowStatus;
+}
+
+export const flowKeys = {
+  all: (accountId: string) => queryKeys.accountPart(accountId, "flows"),
+  list: (accountId: string, p: FlowListParams) => queryKeys.accountPart(accountId, "flows", "list", p),
+  published: (accountId: string) => queryKeys.accountPart(accountId, "flows", "published"),
+  templates: (accountId: string) => queryKeys.accountPart(accountId, "flows", "templates"),
+  detail: (accountId: string, flowId: string) => queryKeys.accountPart(accountId, "flows", "one", flowId),
+  stats: (accountId: string, flowId: string) => queryKeys.accountPart(accountId, "flows", "one", flowId, "stats"),
+};
+
+const base = (accountId: string) => `/accounts/${accountId}/flows`;
+
+export const flowQueries = {
+  list: (accountId: string, p: FlowListParams) =>
+    queryOptions({
+      queryKey: flowKeys.list(accountId, p),
+      queryFn: ({ signal }) => api.get<FlowList>(base(accountId), { query: { page: p.page, limit: p.limit, q: p.q || undefined, status: p.status }, signal, silent: true }),
+      placeholderData: keepPreviousData,
+    }),
+  /** The published flows (for a broadcast button, a manual start in the chat). */
+  published: (accountId: string) =>
+    queryOptions({
+      queryKey: flowKeys.published(accountId),
+      queryFn: ({ signal }) => api.get<FlowList>(base(accountId), { query: { page: 1, limit: 100, status: "published" }, signal, silent: true, background: true }),
+    }),
+  templates: (accountId: string) =>
+    queryOptions({
+      queryKey: flowKeys.templates(accountId),
+      queryFn: ({ signal }) => api.get<FlowTemplateInfo[]>(`${base(accountId)}/templates`, { signal, silent: true }),
+      staleTime: Infinity,
+    }),
+  detail: (accountId: string, flowId: string) =>
+    queryOptions({
+      queryKey: flowKeys.detail(accountId, flowId),
+      queryFn: ({ signal }) => api.get<Flow>(`${base(accountId)}/${flowId}`, { signal, silent: true }),
+      staleTime: Infinity,
+    }),
+  stats: (accountId: string, flowId: string) =>
+    queryOptions({
+      queryKey: flowKeys.stats(accountId, flowId),
+      queryFn: ({ signal }) => api.get<FlowStats>(`${base(accountId)}/${flowId}/stats`, { query: { days: 7 }, signal, silent: true, background: true }),
+    }),
+};
+
+export const flowApi = {
+  create: (accountId: string, body: { name: string; template?: FlowTemplate }) => api.post<Flow>(base(accountId), body, { silent: true }),
+  rename: (accountId: string, flowId: string, name: string) => api.patch<FlowListItem>(`${base(accountId)}/${flowId}`, { name }, { silent: true }),
+  /** Silent: the list shows the server's sentence (409 FLOW_IN_USE names the broadcast). */
+  remove: (accountId: string, flowId: string) => api.delete<unknown>(`${base(accountId)}/${flowId}`, { silent: true }),
+  /** Silent: the editor handles 409 REVISION_CONFLICT (reload) and 400 (the issues). */
+  saveGraph: (accountId: string, flowId: string, body: FlowGraph & { revision: number }, signal?: AbortSignal) =>
+    api.put<{ revision: number; issues: EditorIssue[] }>(`${base(accountId)}/${flowId}/graph`, body, { silent: true, background: true, signal }),
+  /** Silent: 400 FLOW_INVALID carries `details.issues`, shown in the editor's list. */
+  publish: (accountId: string, flowId: string) => api.post<{ publishedVersion: number }>(`${base(accountId)}/${flowId}/publish`, {}, { silent: true }),
+  unpublish: (accountId: string, flowId: string) => api.post<unknown>(`${base(accountId)}/${flowId}/unpublish`, {}),
+  duplicate: (accountId: string, flowId: string) => api.post<FlowListItem>(`${base(accountId)}/${flowId}/duplicate`, {}),
+  exportJson: (accountId: string, flowId: string) => api.get<FlowExport>(`${base(accountId)}/${flowId}/export`),
+  /** Silent: the list shows why the file was refused. */
+  importJson: (accountId: string, body: unknown) => api.post<FlowListItem>(`${base(accountId)}/import`, body, { silent: true }),
+  test: (accountId: string, flowId: string) => api.post<{ threadId: string }>(`${base(accountId)}/${flowId}/test`, {}),
+  /** Start, stop or resume a flow on a thread (operators too). */
+  threadFlow: (accountId: string, threadId: string, body: { action: "start"; flowId: string } | { action: "stop" } | { action: "resume" }) =>
+    api.post<unknown>(`/accounts/${accountId}/contacts/threads/${threadId}/flow`, body),
+};
