@@ -27,6 +27,7 @@ import { deadLetterRoutes } from "./features/admin-dlq/admin-dlq.routes";
 import { broadcastPackageAdminRoutes, broadcastQuotaRoutes } from "./features/broadcast-quota/broadcast-quota.routes";
 import { broadcastClickRoutes, broadcastRoutes } from "./features/broadcasts/broadcasts.routes";
 import { broadcastComposerRoutes } from "./features/broadcasts/composer.routes";
+import { flowRoutes } from "./features/flows/flows.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -97,6 +98,7 @@ const api = new Hono<AppBindings>()
   .route("/accounts", broadcastQuotaRoutes)
   .route("/accounts", broadcastRoutes)
   .route("/accounts", broadcastComposerRoutes)
+  .route("/accounts", flowRoutes)
   .route("/b", broadcastClickRoutes)
   .route("/dev", devRoutes);
 

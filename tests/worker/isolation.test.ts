@@ -142,6 +142,19 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "GET /api/accounts/:accountId/broadcasts/:broadcastId/recipients": "allow",
   "GET /api/accounts/:accountId/broadcasts/:broadcastId/stats": "allow",
   "GET /api/accounts/:accountId/broadcasts/:broadcastId/export": "allow",
+  // flows: operators read them (list, card, templates, export); admins and owners create, edit, publish and delete them
+  "GET /api/accounts/:accountId/flows": "allow",
+  "GET /api/accounts/:accountId/flows/templates": "allow",
+  "POST /api/accounts/:accountId/flows": "forbid",
+  "POST /api/accounts/:accountId/flows/import": "forbid",
+  "GET /api/accounts/:accountId/flows/:flowId": "allow",
+  "PATCH /api/accounts/:accountId/flows/:flowId": "forbid",
+  "DELETE /api/accounts/:accountId/flows/:flowId": "forbid",
+  "PUT /api/accounts/:accountId/flows/:flowId/graph": "forbid",
+  "POST /api/accounts/:accountId/flows/:flowId/publish": "forbid",
+  "POST /api/accounts/:accountId/flows/:flowId/unpublish": "forbid",
+  "POST /api/accounts/:accountId/flows/:flowId/duplicate": "forbid",
+  "GET /api/accounts/:accountId/flows/:flowId/export": "allow",
 };
 
 /**

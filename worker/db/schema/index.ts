@@ -12,3 +12,4 @@ export * from "./custom-fields";
 export * from "./segments";
 export * from "./imports";
 export * from "./broadcasts";
+export * from "./flows";

@@ -14,7 +14,9 @@ const button = z.object({
     .refine((u) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(u), "Введите ссылку, начинающуюся с http:// или https://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-});
+  /** A reply button may start a published flow of the account (checked by the service). */
+  flowId: id.optional(),
+}).refine((b) => !(b.url && b.flowId), { message: "Кнопка со ссылкой не может запускать сценарий", path: ["flowId"] });
 
 const media = z.object({
   key: z.string().trim().min(1, "Загрузите файл").max(500),

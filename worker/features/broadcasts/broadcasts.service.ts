@@ -11,6 +11,7 @@ import type { AudienceFilter } from "../audience/filter";
 import { remainingQuota } from "../broadcast-quota/quota";
 import { countOnChannel } from "./audience-sql";
 import { isConnected } from "../channels/channel-status";
+import { assertPublishedFlows } from "../flows/flow-refs";
 import type { BroadcastCreate, BroadcastUpdate } from "./broadcasts.schemas";
 import { type BroadcastCounts, type BroadcastStatsDto, type BroadcastStatus, PACING_DEFAULTS } from "./contract";
 
@@ -161,6 +162,7 @@ export async function createBroadcast(env: Env, accountId: string, userId: strin
   const ch = await channelOf(env, accountId, input.channelId);
   await compileAudience(env, accountId, input.audience);
   checkMedia(accountId, input.content);
+  await assertPublishedFlows(env, accountId, input.content.buttons);
   const now = Date.now();
   const id = newId();
   await getDb(env.DB)
@@ -188,6 +190,7 @@ export async function updateBroadcast(env: Env, accountId: string, broadcastId: 
   const ch = input.channelId ? await channelOf(env, accountId, input.channelId) : null;
   if (input.audience) await compileAudience(env, accountId, input.audience);
   if (input.content) checkMedia(accountId, input.content);
+  if (input.content) await assertPublishedFlows(env, accountId, input.content.buttons);
   // New pacing, or a new channel's defaults; otherwise what the draft had.
   const platform = ch?.platform ?? (input.pacing && current.channelId ? (await channelOf(env, accountId, current.channelId)).platform : null);
   const pacing = platform && (input.pacing || ch) ? pacingFor(platform, input.pacing) : current.pacing;

@@ -23,6 +23,8 @@ export const MAX_BROADCAST_NAME = 200;
 export interface BroadcastButton {
   label: string;
   url?: string;
+  /** A reply button that starts this published flow (of the same account) for the contact who presses it. */
+  flowId?: string;
 }
 
 /** Pacing per platform. Telegram and Instagram: sends per second per bot/page; WhatsApp: a random pause between sends per instance. */
