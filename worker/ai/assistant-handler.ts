@@ -46,6 +46,8 @@ export interface ChainItem {
   messageId: string;
   /** When the message's commit returned (for the runner's timings). */
   committedAt?: number;
+  /** The account has flows (a published one or a run): the chain's flow slot reads the thread. */
+  flows?: boolean;
 }
 
 /**

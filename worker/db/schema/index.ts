@@ -13,3 +13,4 @@ export * from "./segments";
 export * from "./imports";
 export * from "./broadcasts";
 export * from "./flows";
+export * from "./flow-runs";

@@ -1,5 +1,6 @@
 import { type AssistantPlan, assistantInCommit, type ChainItem, scheduleAssistant } from "../../ai/assistant-handler";
 import type { Env } from "../../env";
+import { flowSlot as takeForFlows } from "../flows/runtime/handler";
 
 export type { ChainItem };
 
@@ -11,7 +12,8 @@ export type { ChainItem };
  * start as soon as the commit returns); the first handler that has one gets those messages, so a
  * flow that wants to take such threads first must decide in the commit too.
  *
- * Slots: 1. flows (a later issue plugs in here; until then it passes everything on),
+ * Slots: 1. flows (worker/features/flows/runtime/handler.ts: a thread's running flow, or a
+ *           message matching a published flow's trigger; accounts with flows skip the in-commit plan),
  *        2. the thread's assistant.
  */
 export interface InboxHandler {
@@ -24,7 +26,7 @@ export interface InboxHandler {
 
 const flowSlot: InboxHandler = {
   name: "flow",
-  afterCommit: async (_env, items) => items,
+  afterCommit: (env, items) => takeForFlows(env, items),
 };
 
 const assistant: InboxHandler = {

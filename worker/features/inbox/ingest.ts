@@ -77,6 +77,8 @@ interface Existing {
   aiOnForNewThreads: boolean;
   inDowntime: boolean;
   hasAssistant: boolean;
+  /** A published flow or an unfinished flow run: the chain's flow slot looks at the incoming messages. */
+  hasFlows: boolean;
   keys: Set<string>;
   channelAssistant: Map<string, string | null>;
   contacts: Map<string, ExistingContact>;
@@ -116,8 +118,10 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   // returns. A burst in one thread goes through the chain after the commit (runHandlers).
   // An account without an active assistant gets no runs at all (a run needs one): its messages
   // skip the assistant's planning, which costs more JavaScript than storing them.
+  // With flows the flow slot decides first, after the commit (it reads the thread's run and the
+  // triggers), so no message is planned for the assistant inside the commit.
   const incomingByThread = new Map<string, Plan[]>();
-  if (existing.hasAssistant) for (const p of live) if (p.item.message.direction === "incoming") incomingByThread.set(p.threadKey, [...(incomingByThread.get(p.threadKey) ?? []), p]);
+  if (existing.hasAssistant && !existing.hasFlows) for (const p of live) if (p.item.message.direction === "incoming") incomingByThread.set(p.threadKey, [...(incomingByThread.get(p.threadKey) ?? []), p]);
   const inCommit = new Set([...incomingByThread.values()].filter((g) => g.length === 1).map((g) => g[0]!.messageId));
   const inCommitPlan = planInCommit(env, [...inCommit].map((messageId) => ({ accountId, messageId })), { armWaiting: !existing.inDowntime });
   const chainFrom = w.writes.length;
@@ -127,8 +131,8 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   // Threads whose waiting state this commit set (§4): their frames show it, and the same room call arms the deadline.
   const waitingRows = inCommitPlan ? inCommitPlan.waitingThreads(written.slice(chainFrom)) : new Map<string, Record<string, unknown>>();
   const out = framesAndResults(accountId, items, plans, results, existing, w, written, waitingRows);
-  const chain: ChainItem[] = existing.hasAssistant
-    ? out.incoming.filter((m) => !inCommit.has(m.messageId)).map((m) => ({ accountId, threadId: m.threadId, messageId: m.messageId, committedAt }))
+  const chain: ChainItem[] = existing.hasAssistant || existing.hasFlows
+    ? out.incoming.filter((m) => !inCommit.has(m.messageId)).map((m) => ({ accountId, threadId: m.threadId, messageId: m.messageId, committedAt, flows: existing.hasFlows }))
     : [];
 
   // The push and the chain start together: the assistant's turn does not wait for the fan-out, and
@@ -169,7 +173,9 @@ async function readExisting(db: D1Database, accountId: string, items: Item[], no
   const reads: D1PreparedStatement[] = [
     db
       .prepare(
-        "SELECT settings, downtime, timezone, EXISTS (SELECT 1 FROM assistants a WHERE a.account_id = accounts.id AND a.is_active = 1) AS has_assistant FROM accounts WHERE id = ?",
+        `SELECT settings, downtime, timezone, EXISTS (SELECT 1 FROM assistants a WHERE a.account_id = accounts.id AND a.is_active = 1) AS has_assistant,
+           EXISTS (SELECT 1 FROM flows f WHERE f.account_id = accounts.id AND f.status = 'published') OR EXISTS (SELECT 1 FROM flow_runs r WHERE r.account_id = accounts.id AND r.status <> 'ended') AS has_flows
+         FROM accounts WHERE id = ?`,
       )
       .bind(accountId),
   ];
@@ -207,6 +213,7 @@ async function readExisting(db: D1Database, accountId: string, items: Item[], no
       new Date(now),
     ),
     hasAssistant: !!accountRow.has_assistant,
+    hasFlows: !!accountRow.has_flows,
     keys: new Set(),
     channelAssistant: new Map(),
     contacts: new Map(),

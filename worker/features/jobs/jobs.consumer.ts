@@ -3,6 +3,7 @@ import { createLogger } from "../../lib/logger";
 import { storeDeadLetter } from "../admin-dlq/dead-letters.service";
 import { runBroadcastTick } from "../broadcasts/broadcast.jobs";
 import { runImportChunk } from "../contact-import/import.jobs";
+import { runFlowTimer } from "../flows/runtime/timer-job";
 import { type Job, jobSchema } from "./jobs";
 
 const log = createLogger({ component: "jobs" });
@@ -13,6 +14,7 @@ export const JOBS_MAX_ATTEMPTS = 11;
 const handlers: { [K in Job["kind"]]: (env: Env, job: Extract<Job, { kind: K }>) => Promise<void> } = {
   "import-chunk": runImportChunk,
   "broadcast-tick": runBroadcastTick,
+  "flow-timer": runFlowTimer,
 };
 
 /** The jobs consumer: each job runs on its own; a failure retries that job only, with a growing delay. */

@@ -11,6 +11,15 @@ export const jobSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("import-chunk"), accountId: z.string().min(1), jobId: z.string().min(1), chunk: z.number().int().min(0) }),
   /** Hand the next window of a broadcast's recipients to the outbound sender, then schedule the next tick. */
   z.object({ kind: z.literal("broadcast-tick"), accountId: z.string().min(1), broadcastId: z.string().min(1) }),
+  /** A flow's delay step is due (runtime/timer-job.ts): queued again until `dueAt`, then continues the run once. */
+  z.object({
+    kind: z.literal("flow-timer"),
+    accountId: z.string().min(1),
+    threadId: z.string().min(1),
+    runId: z.string().min(1),
+    key: z.string().min(1),
+    dueAt: z.number().int(),
+  }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;

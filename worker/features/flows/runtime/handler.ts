@@ -1,0 +1,85 @@
+import type { ChainItem } from "../../../ai/assistant-handler";
+import type { Env } from "../../../env";
+import { createLogger } from "../../../lib/logger";
+import { type Loaded, loadTurn } from "./store";
+import { broadcastButtonFlow, matchMessage, publishedFlow } from "./triggers";
+import { runTurn, type StartSpec } from "./turn";
+
+const log = createLogger({ component: "flows" });
+
+/**
+ * The flow slot of the inbox's handler chain: each new incoming message (in order within its
+ * thread) goes to the thread's unfinished run, or starts a published flow whose trigger it matches;
+ * what no flow takes goes on to the assistant. An AI step hands its messages on too: the assistant
+ * answers them with the step's instructions (worker/ai reads the run).
+ */
+export async function flowSlot(env: Env, items: ChainItem[]): Promise<ChainItem[]> {
+  const mine = items.filter((it) => it.flows);
+  if (!mine.length) return items;
+  const byThread = new Map<string, ChainItem[]>();
+  for (const it of mine) byThread.set(it.threadId, [...(byThread.get(it.threadId) ?? []), it]);
+  const taken = new Set<string>();
+  await Promise.all(
+    [...byThread.values()].map(async (list) => {
+      for (const it of list) {
+        try {
+          if (await takeMessage(env, it)) taken.add(it.messageId);
+        } catch (error) {
+          // The message is stored; a failing flow leaves it to the assistant rather than to nobody.
+          log.error("flow turn failed", { error, threadId: it.threadId, messageId: it.messageId });
+        }
+      }
+    }),
+  );
+  return items.filter((it) => !taken.has(it.messageId));
+}
+
+/** Whether the flow takes this message (true: the assistant does not see it). */
+async function takeMessage(env: Env, it: ChainItem): Promise<boolean> {
+  const l = await loadTurn(env, it.accountId, it.threadId, it.messageId, { starts: true });
+  if (!l?.message || l.message.direction !== "incoming") return false;
+  if (l.run && l.run.status !== "paused" && l.run.expiresAt !== null && l.run.expiresAt < l.ctx.now) {
+    await expireRun(env, l);
+    l.run = null;
+  }
+  const text = l.message.content ?? "";
+  const buttonData = typeof l.message.metadata?.buttonData === "string" ? l.message.metadata.buttonData : null;
+  if (l.run) {
+    // A paused run (an operator took over) leaves the thread to people; a delay does not wait for the customer.
+    if (l.run.status === "paused" || (l.run.wait as { kind?: string } | null)?.kind === "delay") return false;
+    const out = await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "message", text, buttonData }, loaded: l });
+    return !out.passToAssistant && out.status !== "gone";
+  }
+  const start = await startFor(env, l, text, buttonData);
+  if (!start) return false;
+  await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "start" }, start, loaded: l });
+  return true;
+}
+
+/** The published flow this message starts: a broadcast button with a flow, a keyword, the first message of a new contact. */
+async function startFor(env: Env, l: Loaded, text: string, buttonData: string | null): Promise<StartSpec | null> {
+  const isTest = l.contact.isTestContact;
+  const fromButton = await broadcastButtonFlow(env, l.thread.accountId, buttonData);
+  if (fromButton) {
+    const source = await publishedFlow(env, l.thread.accountId, fromButton);
+    if (source) return { source, trigger: "broadcastButton", isTest };
+  }
+  const hit = matchMessage(l.starts ?? [], { text, platform: l.ctx.platform, firstOfContact: l.firstOfContact, threadKind: l.thread.kind });
+  if (!hit) return null;
+  const source = await publishedFlow(env, l.thread.accountId, hit.start.flowId);
+  return source ? { source, trigger: hit.trigger, isTest } : null;
+}
+
+/** A run that waited past its expiry ends (dropped at its step) before the message is looked at. */
+async function expireRun(env: Env, l: Loaded) {
+  const run = l.run!;
+  const now = Date.now();
+  const day = new Date(now).toISOString().slice(0, 10);
+  await env.DB.batch([
+    env.DB.prepare("UPDATE flow_runs SET status = 'ended', end_reason = 'expired', wait = NULL, ended_at = ?1, updated_at = ?1, rev = rev + 1 WHERE id = ?2 AND rev = ?3").bind(now, run.id, run.rev),
+    env.DB.prepare(
+      `INSERT INTO flow_step_stats (account_id, flow_id, step_id, day, entered, completed, dropped) SELECT ?1, ?2, ?3, ?4, 0, 0, 1 WHERE changes() > 0
+       ON CONFLICT (flow_id, step_id, day) DO UPDATE SET dropped = dropped + 1`,
+    ).bind(run.accountId, run.flowId, run.stepId ?? "", day),
+  ]);
+}

@@ -1,0 +1,111 @@
+import type { Env } from "../../../env";
+import { newId } from "../../../lib/ids";
+import { createLogger } from "../../../lib/logger";
+import { setContactFields } from "../../custom-fields/contact-fields.service";
+import { publishSafe } from "../../inbox/realtime";
+import { serializeMessage } from "../../inbox/serialize";
+import { enqueueSends } from "../../outbound/outbound";
+import { runAction } from "./actions";
+import { type CommitOutcome, commitTurn, type RunSource, type TurnPlan } from "./commit";
+import { advance } from "./engine";
+import { graphOf, type Loaded, loadTurn, runView } from "./store";
+import { scheduleTimer } from "./timers";
+import { type FlowSource, publishedFlow } from "./triggers";
+import type { RtGraph, RunView, TurnInput } from "./types";
+
+const log = createLogger({ component: "flows" });
+
+/** A run waiting for a customer ends (dropped) after this long without an answer. */
+export const RUN_TTL_MS = 24 * 3600_000;
+const MAX_ATTEMPTS = 4;
+
+export interface StartSpec {
+  source: FlowSource;
+  trigger: string;
+  isTest: boolean;
+}
+
+export interface TurnRequest {
+  accountId: string;
+  threadId: string;
+  /** The exactly-once key of what the run reacts to. */
+  key: string;
+  input: TurnInput;
+  /** Starts a new run (an unfinished one of the thread ends as replaced). */
+  start?: StartSpec;
+  /** The first attempt may reuse what the caller already read. */
+  loaded?: Loaded | null;
+}
+
+export type TurnOutcome = { status: "done" | "duplicate" | "idle" | "gone"; passToAssistant: boolean; runId?: string };
+
+const FRESH: RunView = { stepId: null, stepName: "", status: "running", wait: null, vars: {}, retries: 0 };
+
+function expiry(run: RunView, now: number): number | null {
+  if (run.status === "ended") return null;
+  if (run.wait?.kind === "delay") return run.wait.dueAt + RUN_TTL_MS;
+  return now + RUN_TTL_MS;
+}
+
+/**
+ * One turn of a thread's flow: read (one round trip), advance the run (pure), commit everything in
+ * one guarded transaction (the ledger key makes it exactly once; a concurrent turn on the same run
+ * makes the commit write nothing, and the turn reads again), then the after-effects.
+ */
+export async function runTurn(env: Env, req: TurnRequest): Promise<TurnOutcome> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const l = (attempt === 0 && req.loaded) || (await loadTurn(env, req.accountId, req.threadId));
+    if (!l) return { status: "gone", passToAssistant: false };
+    let source: RunSource;
+    let base: RunView;
+    let graph: RtGraph;
+    if (req.start) {
+      const s = req.start.source;
+      source = { kind: "new", runId: newId(), flowId: s.flowId, flowName: s.name, version: s.version, graph: s.graph, trigger: req.start.trigger, isTest: req.start.isTest, replaces: l.run };
+      base = FRESH;
+      graph = s.graph as RtGraph;
+    } else {
+      if (!l.run || l.run.status === "paused") return { status: "idle", passToAssistant: false };
+      source = { kind: "existing", run: l.run };
+      base = runView(l.run);
+      graph = graphOf(l.run);
+    }
+    const result = advance(graph, base, req.start ? { kind: "start" } : req.input, l.ctx);
+    if (!result.changed) return { status: "idle", passToAssistant: false };
+    const plan: TurnPlan = { key: req.key, source, run: result.run, effects: result.effects, expiresAt: expiry(result.run, l.ctx.now) };
+    const out = await commitTurn(env, l, plan);
+    if (out.status === "conflict") continue;
+    if (out.status === "duplicate") return { status: "duplicate", passToAssistant: false };
+    await afterTurn(env, l, plan, out);
+    return { status: "done", passToAssistant: result.passToAssistant, runId: out.runId };
+  }
+  throw new Error("the flow run kept changing under the turn");
+}
+
+/** After the commit: the room, the sends (the one outbound queue), fields and actions, the delay's timer, the next flow. */
+async function afterTurn(env: Env, l: Loaded, plan: TurnPlan, out: Extract<CommitOutcome, { status: "done" }>) {
+  const accountId = l.thread.accountId;
+  const thread = out.thread ?? l.thread;
+  await publishSafe(
+    env,
+    accountId,
+    out.messages.map((m) => ({ event: "message" as const, data: serializeMessage(m, l.contact, thread), ...(m.direction === "outgoing" ? { webhooks: ["message.sent" as const] } : {}) })),
+  );
+  const sends = out.messages.filter((m) => m.direction === "outgoing" && m.deliveryStatus === "pending").map((m) => ({ accountId, messageId: m.id }));
+  if (sends.length) await enqueueSends(env, sends);
+  const src = plan.source;
+  const flowId = src.kind === "existing" ? src.run.flowId : src.flowId;
+  const flowName = src.kind === "existing" ? src.run.flowName : src.flowName;
+  const isTest = src.kind === "existing" ? src.run.isTest : src.isTest;
+  const target = { accountId, threadId: l.thread.id, contactId: l.contact.id, runId: out.runId, flowId, flowName, turnKey: plan.key };
+  for (const e of plan.effects) {
+    if (e.type === "saveField") {
+      await setContactFields(env, accountId, l.contact.id, { [e.key]: e.value }).catch((error) => log.warn("flow could not save a field", { error, key: e.key }));
+    } else if (e.type === "action") await runAction(env, target, e.action);
+    else if (e.type === "delay") await scheduleTimer(env, { accountId, threadId: l.thread.id, runId: out.runId, key: e.key, dueAt: e.dueAt });
+    else if (e.type === "goto") {
+      const next = await publishedFlow(env, accountId, e.flowId);
+      if (next) await runTurn(env, { accountId, threadId: l.thread.id, key: `${plan.key}:goto:${e.flowId}`, input: { kind: "start" }, start: { source: next, trigger: "goto", isTest } });
+    }
+  }
+}
