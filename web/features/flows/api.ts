@@ -1,42 +1,22 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { FlowGraph, FlowStatus, FlowTemplate, Trigger } from "@worker/features/flows/contract";
-import type { EditorIssue } from "./issues";
-import { api, type Paged } from "@/lib/api";
+import type { FlowGraph, FlowStatus, FlowTemplate } from "@worker/features/flows/contract";
+import type { ApiResponse } from "@/lib/api-types";
+import { api } from "@/lib/api";
 import { queryKeys } from "@/lib/query";
 
-// TEMPORARY shapes from FLOWS-CONTRACT.md until flows-api's routes land (then ApiResponse<…>).
-export interface FlowListItem {
-  flowId: string;
-  name: string;
-  status: FlowStatus;
-  triggers: Trigger[];
-  revision: number;
-  publishedVersion: number | null;
-  hasUnpublishedChanges: boolean;
-  updatedAt: string | number;
-  updatedBy: { userId: string; name: string } | null;
-  started7d: number;
-  completed7d: number;
-}
-export type FlowList = Paged<FlowListItem>;
-export type Flow = FlowListItem & { graph: FlowGraph; issues: EditorIssue[] };
-export interface FlowTemplateInfo {
-  template: FlowTemplate;
-  name: string;
-  description: string;
-}
+export type FlowList = ApiResponse<"/accounts/:accountId/flows">;
+export type FlowListItem = FlowList["data"][number];
+export type Flow = ApiResponse<"/accounts/:accountId/flows/:flowId">;
+export type FlowTemplateInfo = ApiResponse<"/accounts/:accountId/flows/templates">;
+export type FlowExport = ApiResponse<"/accounts/:accountId/flows/:flowId/export">;
+export type GraphSaved = ApiResponse<"/accounts/:accountId/flows/:flowId/graph", "put">;
+
+// flows-run's routes (stats, test run, a thread's flow) are not merged yet: their shapes from FLOWS-CONTRACT.md.
 export interface FlowStats {
   started: number;
   completed: number;
   steps: Record<string, { entered: number; completed: number; dropped: number }>;
 }
-export interface FlowExport {
-  format: "assistly-flow";
-  version: 1;
-  name: string;
-  graph: FlowGraph;
-}
-
 export interface FlowListParams {
   page: number;
   limit: number;
@@ -71,7 +51,7 @@ export const flowQueries = {
   templates: (accountId: string) =>
     queryOptions({
       queryKey: flowKeys.templates(accountId),
-      queryFn: ({ signal }) => api.get<FlowTemplateInfo[]>(`${base(accountId)}/templates`, { signal, silent: true }),
+      queryFn: ({ signal }) => api.get<FlowTemplateInfo>(`${base(accountId)}/templates`, { signal, silent: true }),
       staleTime: Infinity,
     }),
   detail: (accountId: string, flowId: string) =>
@@ -88,20 +68,20 @@ export const flowQueries = {
 };
 
 export const flowApi = {
-  create: (accountId: string, body: { name: string; template?: FlowTemplate }) => api.post<Flow>(base(accountId), body, { silent: true }),
-  rename: (accountId: string, flowId: string, name: string) => api.patch<FlowListItem>(`${base(accountId)}/${flowId}`, { name }, { silent: true }),
+  create: (accountId: string, body: { name: string; template?: FlowTemplate }) => api.post<ApiResponse<"/accounts/:accountId/flows", "post">>(base(accountId), body, { silent: true }),
+  rename: (accountId: string, flowId: string, name: string) => api.patch<ApiResponse<"/accounts/:accountId/flows/:flowId", "patch">>(`${base(accountId)}/${flowId}`, { name }, { silent: true }),
   /** Silent: the list shows the server's sentence (409 FLOW_IN_USE names the broadcast). */
-  remove: (accountId: string, flowId: string) => api.delete<unknown>(`${base(accountId)}/${flowId}`, { silent: true }),
+  remove: (accountId: string, flowId: string) => api.delete<ApiResponse<"/accounts/:accountId/flows/:flowId", "delete">>(`${base(accountId)}/${flowId}`, { silent: true }),
   /** Silent: the editor handles 409 REVISION_CONFLICT (reload) and 400 (the issues). */
   saveGraph: (accountId: string, flowId: string, body: FlowGraph & { revision: number }, signal?: AbortSignal) =>
-    api.put<{ revision: number; issues: EditorIssue[] }>(`${base(accountId)}/${flowId}/graph`, body, { silent: true, background: true, signal }),
+    api.put<GraphSaved>(`${base(accountId)}/${flowId}/graph`, body, { silent: true, background: true, signal }),
   /** Silent: 400 FLOW_INVALID carries `details.issues`, shown in the editor's list. */
-  publish: (accountId: string, flowId: string) => api.post<{ publishedVersion: number }>(`${base(accountId)}/${flowId}/publish`, {}, { silent: true }),
-  unpublish: (accountId: string, flowId: string) => api.post<unknown>(`${base(accountId)}/${flowId}/unpublish`, {}),
-  duplicate: (accountId: string, flowId: string) => api.post<FlowListItem>(`${base(accountId)}/${flowId}/duplicate`, {}),
+  publish: (accountId: string, flowId: string) => api.post<ApiResponse<"/accounts/:accountId/flows/:flowId/publish", "post">>(`${base(accountId)}/${flowId}/publish`, {}, { silent: true }),
+  unpublish: (accountId: string, flowId: string) => api.post<ApiResponse<"/accounts/:accountId/flows/:flowId/unpublish", "post">>(`${base(accountId)}/${flowId}/unpublish`, {}),
+  duplicate: (accountId: string, flowId: string) => api.post<ApiResponse<"/accounts/:accountId/flows/:flowId/duplicate", "post">>(`${base(accountId)}/${flowId}/duplicate`, {}),
   exportJson: (accountId: string, flowId: string) => api.get<FlowExport>(`${base(accountId)}/${flowId}/export`),
   /** Silent: the list shows why the file was refused. */
-  importJson: (accountId: string, body: unknown) => api.post<FlowListItem>(`${base(accountId)}/import`, body, { silent: true }),
+  importJson: (accountId: string, body: unknown) => api.post<ApiResponse<"/accounts/:accountId/flows/import", "post">>(`${base(accountId)}/import`, body, { silent: true }),
   test: (accountId: string, flowId: string) => api.post<{ threadId: string }>(`${base(accountId)}/${flowId}/test`, {}),
   /** Start, stop or resume a flow on a thread (operators too). */
   threadFlow: (accountId: string, threadId: string, body: { action: "start"; flowId: string } | { action: "stop" } | { action: "resume" }) =>

@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useReactFlow } from "@xyflow/react";
+import { useNodesInitialized, useReactFlow } from "@xyflow/react";
 import type { StepType } from "@worker/features/flows/contract";
 import type { EditorIssue } from "../issues";
 import { notify } from "@/lib/notify";
@@ -76,6 +76,13 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
   });
   const extras = useMemo(() => ({ issuesByStep: byStep, stats: showStats ? (stats.data?.steps ?? null) : null, readOnly }), [byStep, showStats, stats.data, readOnly]);
   const onKeyDown = useEditorKeys(editor, readOnly);
+  const measured = useNodesInitialized();
+  const laidOut = useRef(false);
+  useEffect(() => {
+    if (!measured || laidOut.current) return;
+    laidOut.current = true;
+    if (editor.layoutIfOverlapping()) requestAnimationFrame(() => void rf.fitView({ padding: 0.2, maxZoom: 1 }));
+  }, [measured, editor, rf]);
 
   const addAt = useCallback(
     (type: StepType, at: { x: number; y: number }) =>

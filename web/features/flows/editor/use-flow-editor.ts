@@ -9,6 +9,18 @@ import { useGraphHistory } from "./use-history";
 /** The clipboard of copied steps, shared by the editor's tabs of one page (not the system clipboard). */
 let clipboard: FlowGraph | null = null;
 
+/** Whether any two measured nodes overlap. */
+function overlapping(nodes: readonly StepNode[]) {
+  const boxes = nodes.map((n) => ({ x: n.position.x, y: n.position.y, w: n.measured?.width ?? 0, h: n.measured?.height ?? 0 }));
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i]!;
+      const b = boxes[j]!;
+      if (a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) return true;
+    }
+  return false;
+}
+
 const sameGraph = (a: FlowGraph, b: FlowGraph) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -135,6 +147,23 @@ export function useFlowEditor(initial: FlowGraph) {
     commit();
   }, [commit]);
 
+  /**
+   * On opening: a graph whose positions were made for 70×70 nodes (a template, an import, the API)
+   * overlaps once the nodes render larger, so it is laid out with the measured sizes. That is the
+   * starting point (no undo step); an editor's autosave then stores the positions.
+   */
+  const layoutIfOverlapping = useCallback(() => {
+    const { nodes: ns, edges: es } = live.current;
+    if (!overlapping(ns)) return false;
+    const at = layoutPositions(ns, es);
+    const next = ns.map((n) => ({ ...n, position: at.get(n.id) ?? n.position }));
+    setNodes(next);
+    const g = toGraph(next, es);
+    history.reset(g);
+    setGraph(g);
+    return true;
+  }, [history]);
+
   const undo = useCallback(() => {
     const g = history.undo();
     if (g) show(g);
@@ -172,6 +201,7 @@ export function useFlowEditor(initial: FlowGraph) {
     copy,
     paste,
     autoLayout,
+    layoutIfOverlapping,
     undo,
     redo,
     replace,
