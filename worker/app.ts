@@ -28,6 +28,7 @@ import { broadcastPackageAdminRoutes, broadcastQuotaRoutes } from "./features/br
 import { broadcastClickRoutes, broadcastRoutes } from "./features/broadcasts/broadcasts.routes";
 import { broadcastComposerRoutes } from "./features/broadcasts/composer.routes";
 import { flowRoutes } from "./features/flows/flows.routes";
+import { flowRuntimeRoutes } from "./features/flows/runtime/runtime.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -99,6 +100,7 @@ const api = new Hono<AppBindings>()
   .route("/accounts", broadcastRoutes)
   .route("/accounts", broadcastComposerRoutes)
   .route("/accounts", flowRoutes)
+  .route("/accounts", flowRuntimeRoutes)
   .route("/b", broadcastClickRoutes)
   .route("/dev", devRoutes);
 

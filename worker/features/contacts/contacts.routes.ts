@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { pauseThreadFlow } from "../flows/runtime/control";
 import type { AppBindings } from "../../env";
 import { badRequest, notFound } from "../../lib/errors";
 import { parseOrThrow, v } from "../../lib/validation";
@@ -37,6 +38,8 @@ export const contactRoutes = new Hono<AppBindings>()
   .patch("/:accountId/contacts/threads/:threadId", can("update", "Thread"), v("param", s.threadParam), v("json", s.patchThreadBody), async (c) => {
     const body = c.req.valid("json");
     const contact = await svc.updateThread(c.env, c.get("member").accountId, c.req.valid("param").threadId, body);
+    // Switching the AI off pauses the thread's flow too (people take the conversation over).
+    if (!body.isGptActive) await pauseThreadFlow(c.env, c.get("member").accountId, c.req.valid("param").threadId, "aiOff");
     return c.json({ ...contact, message: body.isGptActive ? "ИИ включён в диалоге" : "ИИ выключен в диалоге" }, 200);
   })
   .get("/:accountId/contacts", can("read", "Contact"), v("query", s.contactsQuery), async (c) => {

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { flowBadges, withFlows } from "../flows/runtime/badge";
 import { getDb, schema } from "../../db/client";
 import { rowInAccount } from "../../db/queries";
 import type { Env } from "../../env";
@@ -52,6 +53,11 @@ function unprefix(row: Record<string, unknown>, alias: string) {
  *   and only the 30 rows of the page are joined to their contacts.
  */
 export async function listChatContacts(env: Env, accountId: string, q: ChatContactsQuery) {
+  const page = await chatContactsPage(env, accountId, q);
+  return { ...page, data: await withFlows(env, accountId, page.data) };
+}
+
+async function chatContactsPage(env: Env, accountId: string, q: ChatContactsQuery) {
   const isTest = q.isTestContact ? 1 : 0;
   const filters: string[] = [];
   const filterArgs: (string | number)[] = [];
@@ -201,7 +207,9 @@ export async function getContact(env: Env, accountId: string, contactId: string)
     valuesOfContact(env, accountId, contactId),
     tagsOfContact(env, accountId, contactId),
   ]);
+  const badges = await flowBadges(env, accountId, rows.map((r) => r.t.id));
   const dto = serializeContact(contact, rows[0]?.t ?? null);
+  if (dto.thread) dto.thread.flow = badges.get(dto.thread.threadId) ?? null;
   return {
     ...dto,
     facts: contact.facts ?? [],
@@ -209,6 +217,7 @@ export async function getContact(env: Env, accountId: string, contactId: string)
     tags,
     threads: rows.map((r) => ({
       ...serializeContact(contact, r.t).thread!,
+      flow: badges.get(r.t.id) ?? null,
       channel: r.t.channelId ? { channelId: r.t.channelId, name: r.channelName ?? "", platform: r.channelPlatform } : null,
     })),
   };

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, lt, or, type SQL, sql } from "drizzle-orm";
+import { pauseThreadFlow } from "../flows/runtime/control";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb, schema } from "../../db/client";
 import { rowInAccount } from "../../db/queries";
@@ -189,6 +190,8 @@ export async function postOperatorMessage(env: Env, accountId: string, userId: s
   // Each message frame carries the contact and its thread as committed (no separate updateContact).
   await publishSafe(env, accountId, dtos.map((d) => ({ event: "message" as const, data: d })));
   if (!local) for (const m of inserted) await enqueueSend(env, { accountId, messageId: m.id });
+  // An operator's reply takes the conversation over: the thread's flow pauses.
+  await pauseThreadFlow(env, accountId, thread.id, "operator");
   return { data: dtos, contact: serializeContact(contact, t) };
 }
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppBindings } from "../../env";
-import { parseOrThrow, readJsonBody, v } from "../../lib/validation";
+import { v } from "../../lib/validation";
 import { can } from "../../middleware/account-scope";
 import { flowExportSchema } from "./contract";
 import * as s from "./flows.schemas";
@@ -17,15 +17,15 @@ export const flowRoutes = new Hono<AppBindings>()
     return c.json(await svc.listFlows(c.env, c.get("member").accountId, c.req.valid("query")), 200);
   })
   .get("/:accountId/flows/templates", can("read", "Flow"), async (c) => {
-    return c.json({ data: templateList() }, 200);
+    return c.json(templateList(), 200);
   })
   .post("/:accountId/flows", can("create", "Flow"), v("json", s.flowCreate), async (c) => {
     const flow = await svc.createFlow(c.env, c.get("member").accountId, c.get("auth").user.id, c.req.valid("json"));
     return c.json({ ...flow, message: "Сценарий создан" }, 201);
   })
   // The export file itself (`{format, version, name, graph}`); malformed → 400 with paths.
-  .post("/:accountId/flows/import", can("create", "Flow"), async (c) => {
-    const file = parseOrThrow(flowExportSchema, await readJsonBody(c));
+  .post("/:accountId/flows/import", can("create", "Flow"), v("json", flowExportSchema), async (c) => {
+    const file = c.req.valid("json");
     const flow = await svc.importFlow(c.env, c.get("member").accountId, c.get("auth").user.id, file);
     return c.json({ ...flow, message: flow.issues.length ? "Сценарий импортирован как черновик: исправьте ошибки перед публикацией" : "Сценарий импортирован" }, 201);
   })

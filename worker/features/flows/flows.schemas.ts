@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "../../lib/validation";
-import { FLOW_STATUSES, FLOW_TEMPLATES, flowGraphSchema, MAX_FLOW_NAME } from "./contract";
+import { FLOW_STATUSES, FLOW_TEMPLATES, type FlowGraphInput, flowGraphSchema, MAX_FLOW_NAME } from "./contract";
 
 const id = z.string().trim().min(1).max(64);
 const name = z.string({ error: "Введите название" }).trim().min(1, "Введите название").max(MAX_FLOW_NAME, `Не больше ${MAX_FLOW_NAME} символов`);
@@ -26,9 +26,10 @@ export const flowUpdate = z
 export type FlowUpdate = z.output<typeof flowUpdate>;
 
 /** The whole draft and the revision it was based on (another tab's save makes it stale → 409). */
+/** Steps and transitions are checked by the service (flowGraphSchema), so their errors carry `steps.<i>.…` paths. */
 export const graphSave = z.object({
-  steps: z.unknown(),
-  transitions: z.unknown(),
+  steps: z.custom<FlowGraphInput["steps"]>(),
+  transitions: z.custom<FlowGraphInput["transitions"]>(),
   revision: z.number({ error: "Нужна версия черновика" }).int().min(1),
 });
 export { flowGraphSchema };

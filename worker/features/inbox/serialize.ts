@@ -19,6 +19,17 @@ export interface ThreadDto {
   /** §3 "Test chat contact": the assistant of a test chat (same as assistantId there). */
   testChatAssistantId: string | null;
   lastIncomingAt: number | null;
+  /** The thread's unfinished flow run (worker/features/flows/runtime), where the payload carries it. */
+  flow?: ThreadFlowDto | null;
+}
+
+/** A thread's flow in the chat header: which flow, where it is, whether it runs, waits or is paused. */
+export interface ThreadFlowDto {
+  runId: string;
+  flowId: string;
+  flowName: string;
+  status: "running" | "waiting" | "paused";
+  stepName: string;
 }
 
 export interface ContactDto {
