@@ -11,12 +11,9 @@ export type FlowTemplateInfo = ApiResponse<"/accounts/:accountId/flows/templates
 export type FlowExport = ApiResponse<"/accounts/:accountId/flows/:flowId/export">;
 export type GraphSaved = ApiResponse<"/accounts/:accountId/flows/:flowId/graph", "put">;
 
-// flows-run's routes (stats, test run, a thread's flow) are not merged yet: their shapes from FLOWS-CONTRACT.md.
-export interface FlowStats {
-  started: number;
-  completed: number;
-  steps: Record<string, { entered: number; completed: number; dropped: number }>;
-}
+export type FlowStats = ApiResponse<"/accounts/:accountId/flows/:flowId/stats">;
+export type TestBotMessages = ApiResponse<"/accounts/:accountId/contacts/test-bot/messages">;
+
 export interface FlowListParams {
   page: number;
   limit: number;
@@ -31,6 +28,7 @@ export const flowKeys = {
   templates: (accountId: string) => queryKeys.accountPart(accountId, "flows", "templates"),
   detail: (accountId: string, flowId: string) => queryKeys.accountPart(accountId, "flows", "one", flowId),
   stats: (accountId: string, flowId: string) => queryKeys.accountPart(accountId, "flows", "one", flowId, "stats"),
+  testBot: (accountId: string) => queryKeys.accountPart(accountId, "flows", "test-bot"),
 };
 
 const base = (accountId: string) => `/accounts/${accountId}/flows`;
@@ -67,6 +65,15 @@ export const flowQueries = {
     }),
 };
 
+/** The member's own test conversation (the test bot) a "Test" run plays in, polled while it is open. */
+export const testBotQuery = (accountId: string) =>
+  queryOptions({
+    queryKey: flowKeys.testBot(accountId),
+    queryFn: ({ signal }) => api.get<TestBotMessages>(`/accounts/${accountId}/contacts/test-bot/messages`, { query: { limit: 50 }, signal, silent: true, background: true }),
+    refetchInterval: 1500,
+    staleTime: 0,
+  });
+
 export const flowApi = {
   create: (accountId: string, body: { name: string; template?: FlowTemplate }) => api.post<ApiResponse<"/accounts/:accountId/flows", "post">>(base(accountId), body, { silent: true }),
   rename: (accountId: string, flowId: string, name: string) => api.patch<ApiResponse<"/accounts/:accountId/flows/:flowId", "patch">>(`${base(accountId)}/${flowId}`, { name }, { silent: true }),
@@ -82,8 +89,11 @@ export const flowApi = {
   exportJson: (accountId: string, flowId: string) => api.get<FlowExport>(`${base(accountId)}/${flowId}/export`),
   /** Silent: the list shows why the file was refused. */
   importJson: (accountId: string, body: unknown) => api.post<ApiResponse<"/accounts/:accountId/flows/import", "post">>(`${base(accountId)}/import`, body, { silent: true }),
-  test: (accountId: string, flowId: string) => api.post<{ threadId: string }>(`${base(accountId)}/${flowId}/test`, {}),
+  test: (accountId: string, flowId: string) => api.post<ApiResponse<"/accounts/:accountId/flows/:flowId/test", "post">>(`${base(accountId)}/${flowId}/test`, {}),
   /** Start, stop or resume a flow on a thread (operators too). */
   threadFlow: (accountId: string, threadId: string, body: { action: "start"; flowId: string } | { action: "stop" } | { action: "resume" }) =>
-    api.post<unknown>(`/accounts/${accountId}/contacts/threads/${threadId}/flow`, body),
+    api.post<ApiResponse<"/accounts/:accountId/contacts/threads/:threadId/flow", "post">>(`/accounts/${accountId}/contacts/threads/${threadId}/flow`, body),
+  /** The tester's reply in the test conversation (through the real inbound chain, so the flow answers). */
+  testReply: (accountId: string, content: string) =>
+    api.post<ApiResponse<"/accounts/:accountId/contacts/test-bot/messages", "post">>(`/accounts/${accountId}/contacts/test-bot/messages`, { content, clientMessageId: crypto.randomUUID() }),
 };

@@ -8,18 +8,11 @@ import { useAbility } from "@/lib/ability";
 import { useBusyAction } from "@/lib/use-busy-action";
 import { cn } from "@/lib/utils";
 import { chatKeys, type ContactDto } from "@/features/chat/api";
+import type { ThreadFlowDto } from "@worker/features/inbox/serialize";
 import { flowApi, flowQueries } from "../api";
 
-/** A thread's running flow as the chat payload carries it (flows-run's ThreadFlowDto). */
-export interface ThreadFlow {
-  runId: string;
-  flowId: string;
-  flowName: string;
-  status: "running" | "waiting" | "paused";
-  stepName: string;
-}
-
-export const threadFlowOf = (contact: ContactDto): ThreadFlow | null => (contact.thread as { flow?: ThreadFlow | null } | null)?.flow ?? null;
+/** The thread's running flow as the chat payload carries it. */
+export const threadFlowOf = (contact: ContactDto): ThreadFlowDto | null => contact.thread?.flow ?? null;
 
 /**
  * The chat header's flow: the running flow (name, step) with Stop and, when paused, Resume; with no

@@ -5,8 +5,6 @@ import { useNodesInitialized, useReactFlow } from "@xyflow/react";
 import type { StepType } from "@worker/features/flows/contract";
 import type { EditorIssue } from "../issues";
 import { notify } from "@/lib/notify";
-import { openTestChat } from "@/features/test-chat/store";
-import { testChatKeys } from "@/features/test-chat/api";
 import { flowApi, flowKeys, flowQueries, type Flow } from "../api";
 import { errorSentence } from "../use-flow-actions";
 import { ConflictDialog } from "./conflict-dialog";
@@ -16,13 +14,14 @@ import { FlowCanvas, useEditorKeys } from "./flow-canvas";
 import { IssuesPanel } from "./issues-panel";
 import { Palette } from "./palette";
 import { SettingsPanel } from "./settings/settings-panel";
+import { TestPanel } from "./test-panel";
 import { issuesOf, useAutosave } from "./use-autosave";
 import { useEditorIssues } from "./use-editor-issues";
 import { useFlowEditor } from "./use-flow-editor";
 import { useGraphRefs } from "./use-graph-refs";
 
 /** Publish (after saving what is pending) and Test (the draft in the member's test chat). */
-function usePublishAndTest(accountId: string, flow: Flow, flush: () => Promise<boolean>, onRefused: (issues: EditorIssue[]) => void) {
+function usePublishAndTest(accountId: string, flow: Flow, flush: () => Promise<boolean>, onRefused: (issues: EditorIssue[]) => void, onTesting: () => void) {
   const { t } = useTranslation("flows");
   const qc = useQueryClient();
   const [busy, setBusy] = useState<"publish" | "test" | null>(null);
@@ -46,8 +45,8 @@ function usePublishAndTest(accountId: string, flow: Flow, flush: () => Promise<b
     try {
       if (!(await flush())) return notify({ type: "error", message: t("errors.notSaved") });
       await flowApi.test(accountId, flow.flowId);
-      await qc.invalidateQueries({ queryKey: testChatKeys.all(accountId) });
-      openTestChat();
+      await qc.invalidateQueries({ queryKey: flowKeys.testBot(accountId) });
+      onTesting();
     } catch {
       /* the API client said why */
     } finally {
@@ -70,10 +69,17 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
   const [showIssues, setShowIssues] = useState(false);
   const [showStats, setShowStats] = useState(false);
   const stats = useQuery({ ...flowQueries.stats(accountId, flow.flowId), enabled: showStats });
-  const actions = usePublishAndTest(accountId, flow, autosave.flush, (list) => {
-    setRefused({ graph: editor.graph, issues: list });
-    setShowIssues(true);
-  });
+  const [testing, setTesting] = useState(false);
+  const actions = usePublishAndTest(
+    accountId,
+    flow,
+    autosave.flush,
+    (list) => {
+      setRefused({ graph: editor.graph, issues: list });
+      setShowIssues(true);
+    },
+    () => setTesting(true),
+  );
   const extras = useMemo(() => ({ issuesByStep: byStep, stats: showStats ? (stats.data?.steps ?? null) : null, readOnly }), [byStep, showStats, stats.data, readOnly]);
   const onKeyDown = useEditorKeys(editor, readOnly);
   const measured = useNodesInitialized();
@@ -140,6 +146,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
         </div>
       </div>
       <ConflictDialog open={autosave.state === "conflict"} onReload={reload} />
+      {!readOnly && <TestPanel accountId={accountId} open={testing} onOpenChange={setTesting} />}
     </CanvasExtrasContext.Provider>
   );
 }
