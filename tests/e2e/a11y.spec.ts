@@ -36,6 +36,8 @@ const OWNER: [string, string][] = [
   ["broadcast draft", `${A}/broadcasts/demo-bc-showroom/edit`],
   ["broadcast (completed)", `${A}/broadcasts/demo-bc-sale`],
   ["broadcast (paused)", `${A}/broadcasts/demo-bc-survey`],
+  ["flows", `${A}/flows`],
+  ["flow editor", `${A}/flows/demo-flow-greeting/edit`],
   ["profile", "/profile"],
   ["profile: security", "/profile?tab=security"],
   ["profile: sessions", "/profile?tab=sessions"],
