@@ -52,6 +52,9 @@ async function buildFlow(page: Page) {
   await page.getByTestId("palette-question").click();
   await page.getByTestId("palette-action").click();
   await expect(node(page, "action")).toHaveCount(1);
+  await page.getByTestId("flow-layout").click();
+  await page.locator(".react-flow__controls-fitview").click();
+  await page.waitForTimeout(400);
 
   // Settings: the start's keyword trigger, the message with two reply buttons, the question.
   await open(page, "start");
@@ -134,7 +137,7 @@ test("build a five-step flow with the mouse, publish it, the customer goes throu
     expect(r.status(), await r.text()).toBe(200);
   };
   const sends = async () => (await fakeRequests(request, tgBase, `/bot${botToken}/sendMessage`)).map((r) => r.body as { chat_id: number; text: string; reply_markup?: { inline_keyboard: { text: string; callback_data?: string }[][] } }).filter((b) => b.chat_id === chatId);
-  await deliver(tgTextUpdate(Date.now() % 1e8, chatId, "Меню", { firstName: "Анна" }));
+  await deliver(tgTextUpdate(Date.now() % 1e8, chatId, "меню", { firstName: "Анна" }));
   await expect.poll(async () => (await sends()).map((s) => s.text), { timeout: 30_000 }).toEqual(["Здравствуйте, Анна! Что вас интересует?"]);
   const keyboard = (await sends())[0]!.reply_markup!.inline_keyboard;
   expect(keyboard.flat().map((b) => b.text)).toEqual(["Цены", "Адрес"]);

@@ -17,8 +17,17 @@ import { SettingsPanel } from "./settings/settings-panel";
 import { TestPanel } from "./test-panel";
 import { issuesOf, useAutosave } from "./use-autosave";
 import { useEditorIssues } from "./use-editor-issues";
+import type { StepNode } from "./graph";
 import { useFlowEditor } from "./use-flow-editor";
 import { useGraphRefs } from "./use-graph-refs";
+
+/** The first place at or below `at` where a new node (232×100) does not cover another one. */
+function freeSpot(nodes: readonly StepNode[], at: { x: number; y: number }) {
+  const hit = (p: { x: number; y: number }) => nodes.some((n) => p.x < n.position.x + (n.measured?.width ?? 232) && n.position.x < p.x + 232 && p.y < n.position.y + (n.measured?.height ?? 100) && n.position.y < p.y + 100);
+  const p = { ...at };
+  for (let i = 0; i < 12 && hit(p); i++) p.y += 120;
+  return p;
+}
 
 /** Publish (after saving what is pending) and Test (the draft in the member's test chat). */
 function usePublishAndTest(accountId: string, flow: Flow, flush: () => Promise<boolean>, onRefused: (issues: EditorIssue[]) => void, onTesting: () => void) {
@@ -99,8 +108,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
     const el = document.querySelector(".react-flow");
     const box = el?.getBoundingClientRect();
     const at = box ? rf.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 0, y: 0 };
-    const jitter = (editor.nodes.length % 5) * 24;
-    addAt(type, { x: Math.round(at.x - 116 + jitter), y: Math.round(at.y - 35 + jitter) });
+    addAt(type, freeSpot(editor.nodes, { x: Math.round(at.x - 116), y: Math.round(at.y - 35) }));
   };
   const pick = (stepId: string) => {
     editor.setNodes((ns) => ns.map((n) => ({ ...n, selected: n.id === stepId })));

@@ -5,6 +5,7 @@ import { shortId } from "../../steps";
 import { ChoiceField, NumberField, TextInputField } from "./fields";
 import { ListEditor } from "./list-editor";
 import type { FormProps } from "./message-forms";
+import { replaceItem } from "./step-form";
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 
@@ -23,7 +24,7 @@ function RuleFields({ form, lists, readOnly, i }: Omit<FormProps, "vars"> & { i:
   const path = `flowConfig.rules.${i}`;
   const source = form.watch(`${path}.source`) as ConditionSource;
   const op = form.watch(`${path}.op`) as string;
-  const setSource = (s: string) => form.setValue(path, ruleFor(s as ConditionSource, form.getValues(`${path}.id`) as string), { shouldValidate: true });
+  const setSource = (s: string) => replaceItem(form, path, ruleFor(s as ConditionSource, form.getValues(`${path}.id`) as string));
   return (
     <>
       <div className="grid grid-cols-2 gap-2">
@@ -99,7 +100,7 @@ export function ActionForm({ form, lists, readOnly }: FormProps) {
         return (
           <>
             <ChoiceField form={form} name={`${path}.type`} label={t("settings.action.type", { n: i + 1 })} options={ACTION_TYPES.map((a) => ({ value: a, label: t(`actionTypes.${a}`) }))}
-              onValue={(v) => form.setValue(path, actionFor(v, lists), { shouldValidate: true })}
+              onValue={(v) => replaceItem(form, path, actionFor(v, lists))}
               disabled={readOnly}
               testId="action-type"
             />

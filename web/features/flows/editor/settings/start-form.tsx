@@ -3,6 +3,7 @@ import { TRIGGER_TYPES } from "@worker/features/flows/contract";
 import { ChannelsField, ChoiceField, KeywordsField, TextInputField } from "./fields";
 import { ListEditor } from "./list-editor";
 import type { FormProps } from "./message-forms";
+import { replaceItem } from "./step-form";
 
 /** A new trigger of a type with what it needs. */
 function triggerFor(type: string) {
@@ -27,7 +28,7 @@ export function StartForm({ form, readOnly }: FormProps) {
               name={`${path}.type`}
               label={t("settings.start.type", { n: i + 1 })}
               options={TRIGGER_TYPES.map((x) => ({ value: x, label: t(`triggers.${x}`) }))}
-              onValue={(v) => form.setValue(path, triggerFor(v), { shouldValidate: true })}
+              onValue={(v) => replaceItem(form, path, triggerFor(v))}
               disabled={readOnly}
               testId="trigger-type"
             />

@@ -42,3 +42,14 @@ export function useStepForm(step: FlowStep, onChange: (stepId: string, patch: { 
   }, [form, step.flowStepId]);
   return form as StepForm;
 }
+
+/**
+ * Replaces a list item's fields (a trigger, a rule, an action whose kind changed) key by key: a whole
+ * item set over a field array's entry is not picked up by its registered fields. Keys the new kind
+ * does not have are cleared.
+ */
+export function replaceItem(form: StepForm, path: string, next: Record<string, unknown>) {
+  const current = (form.getValues(path) as Record<string, unknown> | undefined) ?? {};
+  for (const key of Object.keys(current)) if (!(key in next)) form.setValue(`${path}.${key}`, undefined);
+  for (const [key, value] of Object.entries(next)) form.setValue(`${path}.${key}`, value, { shouldValidate: true });
+}
