@@ -108,7 +108,7 @@ function ButtonTarget({
   return (
     <div className="min-w-0 flex-1 space-y-1">
       <div className="flex gap-2">
-        <Select value={flowMode ? "flow" : "link"} onValueChange={(v) => onChange(v === "flow" ? { flowId: "", url: "" } : { flowId: undefined })} disabled={disabled || (!flowMode && flows.length === 0)}>
+        <Select value={flowMode ? "flow" : "link"} onValueChange={(v) => v && onChange(v === "flow" ? { flowId: "", url: "" } : { flowId: undefined })} disabled={disabled || (!flowMode && flows.length === 0)}>
           <SelectTrigger className="w-36 shrink-0" aria-label={t("composer.buttons.kind", { n })} data-testid="button-kind">
             <SelectValue />
           </SelectTrigger>
@@ -118,7 +118,7 @@ function ButtonTarget({
           </SelectContent>
         </Select>
         {flowMode ? (
-          <Select value={b.flowId || undefined} onValueChange={(flowId) => onChange({ flowId })} disabled={disabled}>
+          <Select value={b.flowId || undefined} onValueChange={(flowId) => flowId && onChange({ flowId })} disabled={disabled}>
             <SelectTrigger className="min-w-0 flex-1" aria-label={t("composer.buttons.flow", { n })} aria-invalid={!!err?.flowId} data-testid="button-flow">
               <SelectValue placeholder={t("composer.buttons.flowPlaceholder")} />
             </SelectTrigger>

@@ -45,6 +45,8 @@ export function ChoiceField({ form, name, label, description, disabled, testId, 
         <Select
           value={field.value ?? ""}
           onValueChange={(v) => {
+            // Radix Select reports "" when its options unmount under a re-rendered row: not a choice.
+            if (!v) return;
             field.onChange(v);
             onValue?.(v);
           }}

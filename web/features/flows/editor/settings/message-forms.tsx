@@ -60,7 +60,7 @@ export function QuestionForm({ form, lists, vars, readOnly }: FormProps) {
         <Select
           value={saveKind}
           disabled={readOnly}
-          onValueChange={(v) => form.setValue("flowConfig.saveTo", v === "field" ? { kind: "field", key: lists.fields[0]?.key ?? "" } : v === "variable" ? { kind: "variable", name: "" } : undefined, { shouldValidate: true })}
+          onValueChange={(v) => v && form.setValue("flowConfig.saveTo", v === "field" ? { kind: "field", key: lists.fields[0]?.key ?? "" } : v === "variable" ? { kind: "variable", name: "" } : undefined, { shouldValidate: true })}
         >
           <SelectTrigger id="save-to" className="w-full" data-testid="question-save-kind">
             <SelectValue />
