@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type DragEvent, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Background, Controls, MiniMap, ReactFlow, useReactFlow, type Node } from "@xyflow/react";
 import type { StepType } from "@worker/features/flows/contract";
@@ -10,19 +10,29 @@ import type { FlowEditor } from "./use-flow-editor";
 
 const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
 
-/** Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redo, Ctrl/Cmd+C copy, Ctrl/Cmd+V paste, outside text fields. */
+/**
+ * Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redo, Ctrl/Cmd+C copy, Ctrl/Cmd+V paste: on the
+ * whole page while the editor is open (a click on the canvas leaves the focus on the page), except
+ * in text fields and while a dialog is open.
+ */
 export function useEditorKeys(editor: FlowEditor, readOnly: boolean) {
-  return useCallback(
-    (e: KeyboardEvent) => {
-      if (readOnly || isTyping(e.target) || !(e.ctrlKey || e.metaKey)) return;
+  const latest = useRef(editor);
+  latest.current = editor;
+  useEffect(() => {
+    if (readOnly) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e.target) || !(e.ctrlKey || e.metaKey) || document.querySelector("[role=dialog]")) return;
+      const ed = latest.current;
       const key = e.key.toLowerCase();
-      const act = key === "z" ? (e.shiftKey ? editor.redo : editor.undo) : key === "y" ? editor.redo : key === "c" ? editor.copy : key === "v" ? editor.paste : null;
+      if (key === "c" && !ed.selected.length) return; // copying page text stays the browser's
+      const act = key === "z" ? (e.shiftKey ? ed.redo : ed.undo) : key === "y" ? ed.redo : key === "c" ? ed.copy : key === "v" ? ed.paste : null;
       if (!act) return;
       e.preventDefault();
       act();
-    },
-    [editor, readOnly],
-  );
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [readOnly]);
 }
 
 /**

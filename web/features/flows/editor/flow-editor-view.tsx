@@ -90,7 +90,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
     () => setTesting(true),
   );
   const extras = useMemo(() => ({ issuesByStep: byStep, stats: showStats ? (stats.data?.steps ?? null) : null, readOnly }), [byStep, showStats, stats.data, readOnly]);
-  const onKeyDown = useEditorKeys(editor, readOnly);
+  useEditorKeys(editor, readOnly);
   const measured = useNodesInitialized();
   const laidOut = useRef(false);
   useEffect(() => {
@@ -123,7 +123,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
 
   return (
     <CanvasExtrasContext.Provider value={extras}>
-      <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-md bg-card shadow-card bordered:border bordered:border-border bordered:shadow-none" onKeyDown={onKeyDown} data-testid="flow-editor">
+      <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-md bg-card shadow-card bordered:border bordered:border-border bordered:shadow-none" data-testid="flow-editor">
         <EditorToolbar
           accountId={accountId}
           flow={flow}
