@@ -38,8 +38,16 @@ async function connect(page: Page, from: Locator, to: Locator) {
   await page.mouse.up();
 }
 
+/** Lays the steps out (a step that grew, e.g. by its buttons, may cover another) and fits the view. */
+async function arrange(page: Page) {
+  await page.getByTestId("flow-layout").click();
+  await page.locator(".react-flow__controls-fitview").click();
+  await page.waitForTimeout(400);
+}
+
 /** Selects a step (its settings open) by clicking its title. */
 async function open(page: Page, type: string) {
+  await arrange(page);
   await node(page, type).locator("span.font-semibold").first().click();
   await expect(page.getByTestId("step-settings")).toHaveAttribute("data-step-type", type);
 }
@@ -52,9 +60,6 @@ async function buildFlow(page: Page) {
   await page.getByTestId("palette-question").click();
   await page.getByTestId("palette-action").click();
   await expect(node(page, "action")).toHaveCount(1);
-  await page.getByTestId("flow-layout").click();
-  await page.locator(".react-flow__controls-fitview").click();
-  await page.waitForTimeout(400);
 
   // Settings: the start's keyword trigger, the message with two reply buttons, the question.
   await open(page, "start");
@@ -73,9 +78,7 @@ async function buildFlow(page: Page) {
   await page.getByTestId("step-settings-close").click();
 
   // Lay the steps out and connect every output with the mouse.
-  await page.getByTestId("flow-layout").click();
-  await page.locator(".react-flow__controls-fitview").click();
-  await page.waitForTimeout(400);
+  await arrange(page);
   const [start, message, question, action, end] = ["start", "message", "question", "action", "end"].map((t) => node(page, t));
   await connect(page, handle(start!, "next"), target(message!));
   for (const out of await message!.locator(".react-flow__handle.source").all()) await connect(page, out, target(question!));

@@ -55,7 +55,9 @@ export function useAutosave(accountId: string, flowId: string, graph: FlowGraph,
   }, [accountId, flowId]);
 
   useEffect(() => {
-    if (!enabled || graph === saved.current || stopped.current) return;
+    if (!enabled || stopped.current) return;
+    // Back to what the server has (an undo then a redo before the pause ended): nothing to send.
+    if (graph === saved.current) return setState((s) => (s === "pending" ? "saved" : s));
     setState((s) => (s === "saving" ? s : "pending"));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void saveNow(), DELAY);
