@@ -139,7 +139,7 @@ test("build a five-step flow with the mouse, publish it, the customer goes throu
     const r = await request.post(`${tgBase}/__deliver`, { data: { token: botToken, update } });
     expect(r.status(), await r.text()).toBe(200);
   };
-  const sends = async () => (await fakeRequests(request, tgBase, `/bot${botToken}/sendMessage`)).map((r) => r.body as { chat_id: number; text: string; reply_markup?: { inline_keyboard: { text: string; callback_data?: string }[][] } }).filter((b) => b.chat_id === chatId);
+  const sends = async () => (await fakeRequests(request, tgBase, `/bot${botToken}/sendMessage`)).map((r) => r.body as { chat_id: number; text: string; reply_markup?: { inline_keyboard: { text: string; callback_data?: string }[][] } }).filter((b) => String(b.chat_id) === String(chatId));
   await deliver(tgTextUpdate(Date.now() % 1e8, chatId, "меню", { firstName: "Анна" }));
   await expect.poll(async () => (await sends()).map((s) => s.text), { timeout: 30_000 }).toEqual(["Здравствуйте, Анна! Что вас интересует?"]);
   const keyboard = (await sends())[0]!.reply_markup!.inline_keyboard;
