@@ -83,7 +83,9 @@ async function openEditor(page, url, count) {
 
 /** Frame deltas while the mouse drags a node across the canvas in `moves` steps (one per frame). */
 async function dragFrames(page, moves = 120) {
-  const box = await page.locator("[data-testid=flow-node][data-step-type=message]").nth(3).boundingBox();
+  const count = await page.locator("[data-testid=flow-node]").count();
+  if (!count) throw new Error(`no node on screen (url ${page.url()})`);
+  const box = await page.locator("[data-testid=flow-node]").nth(Math.min(5, count - 1)).boundingBox();
   await page.evaluate(() => {
     window.__frames = [];
     let last = performance.now();

@@ -21,6 +21,8 @@ import type { StepNode } from "./graph";
 import { useFlowEditor } from "./use-flow-editor";
 import { useGraphRefs } from "./use-graph-refs";
 
+const NO_ISSUES: EditorIssue[] = [];
+
 /** The first place at or below `at` where a new node (232×100) does not cover another one. */
 function freeSpot(nodes: readonly StepNode[], at: { x: number; y: number }) {
   const hit = (p: { x: number; y: number }) => nodes.some((n) => p.x < n.position.x + (n.measured?.width ?? 232) && n.position.x < p.x + 232 && p.y < n.position.y + (n.measured?.height ?? 100) && n.position.y < p.y + 100);
@@ -115,6 +117,8 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
     const n = editor.nodes.find((x) => x.id === stepId);
     if (n) void rf.setCenter(n.position.x + 116, n.position.y + 40, { zoom: Math.max(rf.getZoom(), 0.8), duration: 300 });
   };
+  const { setNodes } = editor;
+  const deselect = useCallback(() => setNodes((ns) => ns.map((n) => (n.selected ? { ...n, selected: false } : n))), [setNodes]);
   const reload = async () => {
     const fresh = await qc.fetchQuery({ ...flowQueries.detail(accountId, flow.flowId), staleTime: 0 });
     editor.replace(fresh.graph);
@@ -150,7 +154,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
             <FlowCanvas editor={editor} readOnly={readOnly} onAddAt={addAt} />
             {showIssues && <IssuesPanel issues={issues} stepName={(id) => editor.nodes.find((n) => n.id === id)?.data.step.name} onPick={pick} onClose={() => setShowIssues(false)} />}
           </div>
-          {editor.selectedStep && <SettingsPanel key={`${editor.selectedStep.flowStepId}:${editor.epoch}`} step={editor.selectedStep} issues={byStep.get(editor.selectedStep.flowStepId) ?? []} lists={lists} graph={editor.graph} readOnly={readOnly} onChange={editor.updateStep} onClose={() => pick("")} />}
+          {editor.selectedStep && <SettingsPanel key={`${editor.selectedStep.flowStepId}:${editor.epoch}`} step={editor.selectedStep} issues={byStep.get(editor.selectedStep.flowStepId) ?? NO_ISSUES} lists={lists} graph={editor.graph} readOnly={readOnly} onChange={editor.updateStep} onClose={deselect} />}
         </div>
       </div>
       <ConflictDialog open={autosave.state === "conflict"} onReload={reload} />

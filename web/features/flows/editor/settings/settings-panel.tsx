@@ -1,4 +1,4 @@
-import { useMemo, type ComponentType } from "react";
+import { memo, useMemo, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { AlertTriangle, X } from "lucide-react";
 import type { FlowGraph, FlowStep, StepType } from "@worker/features/flows/contract";
@@ -32,7 +32,7 @@ function flowVariables(graph: FlowGraph): string[] {
 }
 
 /** The selected step's settings: its name, its type's form (the contract's schema), its issues. */
-export function SettingsPanel({
+export const SettingsPanel = memo(function SettingsPanel({
   step,
   issues,
   lists,
@@ -91,4 +91,4 @@ export function SettingsPanel({
       </Form>
     </aside>
   );
-}
+});
