@@ -6,14 +6,9 @@
 // Both ends of each interval are read on the same machine clock (the worker's Date.now() at the
 // commit, the model server's and the socket client's clocks), so no clock sync is involved.
 // Usage: node bench/assistant-pipeline.mjs   [N=200] [CONCURRENCY=8]   ports 8795 (wrangler), 8796 (model), 8797 (Telegram)
-import { createServer } from "node:http";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { d1File, ensureAssets, fmt, migrate, stats, userWithAccount } from "./inbox-lib.mjs";
-import { root, run, start, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
-import { completionJson } from "../scripts/demo-model.mjs";
+import { d1File, fmt, stats, userWithAccount } from "./inbox-lib.mjs";
+import { instantModel, startStack } from "./wrangler-stack.mjs";
 
 const N = Number(process.env.N ?? 200);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
@@ -23,70 +18,15 @@ const MODEL_PORT = 8796;
 const TELEGRAM_PORT = 8797;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The instant model: answers "Ответ на <marker>" at once and notes when each request came and its answer left. */
-const model = new Map(); // marker → { requestAt, answeredAt }
-const modelServer = createServer((req, res) => {
-  const requestAt = Date.now();
-  let raw = "";
-  req.on("data", (c) => (raw += c));
-  req.on("end", () => {
-    const body = JSON.parse(raw || "{}");
-    const user = [...(body.messages ?? [])].reverse().find((m) => m.role === "user")?.content ?? "";
-    const marker = /bench-\d+/.exec(user)?.[0] ?? "unknown";
-    const payload = JSON.stringify(completionJson(body, { content: `Ответ на ${marker}` }));
-    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(payload) });
-    res.end(payload, () => model.set(marker, { requestAt, answeredAt: Date.now() }));
-  });
-});
+/** Marker → when its model request came and its answer left. */
+const model = new Map();
+const modelServer = instantModel(model);
 
-/**
- * A frozen copy of the Worker (bundled once, with the built SPA) for wrangler dev to serve: the
- * shared working tree changes all the time, and a reload in the middle of a run would drop the
- * socket and stall turns.
- */
-function snapshot() {
-  const dir = mkdtempSync(join(tmpdir(), "assistant-pipeline-"));
-  run(process.execPath, [wranglerBin, "deploy", "--dry-run", "--outdir", join(dir, "bundle")], { env: { CI: "1", WRANGLER_SEND_METRICS: "false" } });
-  cpSync(join(root, "dist", "client"), join(dir, "assets"), { recursive: true });
-  const toml = readFileSync(join(root, "wrangler.toml"), "utf8")
-    .replace(/^main = .*$/m, 'main = "bundle/index.js"\nno_bundle = true')
-    .replace(/^directory = "dist\/client"$/m, 'directory = "assets"')
-    .replace(/^migrations_dir = .*$/m, `migrations_dir = "${join(root, "migrations")}"`);
-  writeFileSync(join(dir, "wrangler.toml"), toml);
-  return dir;
-}
-
-let child;
-let telegram;
+let stack;
 let db;
-let snap;
 async function main() {
-  ensureAssets();
-  const persist = join(root, ".wrangler", "bench-assistant-pipeline");
-  rmSync(persist, { recursive: true, force: true });
-  migrate(persist);
-  await new Promise((r) => modelServer.listen(MODEL_PORT, "127.0.0.1", r));
-  const { register } = await import("tsx/esm/api");
-  register();
-  const { startFake } = await import("../tests/fakes/index.ts");
-  const { telegramHandler, telegramBot } = await import("../tests/fakes/telegram.ts");
-  telegram = await startFake("telegram", telegramHandler, TELEGRAM_PORT);
-  const vars = {
-    ENVIRONMENT: "development",
-    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-    ENCRYPTION_KEY: "bench-encryption-key-0123456789abcdef",
-    OPENAI_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
-    OPENAI_API_KEY: "bench",
-    TELEGRAM_API_BASE: telegram.url,
-  };
-  snap = snapshot();
-  child = start(
-    process.execPath,
-    [wranglerBin, "dev", "--config", join(snap, "wrangler.toml"), "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", persist, "--show-interactive-dev-session=false", "--env-file", "/dev/null", "--log-level", "error", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
-    { env: { CI: "1", ...wranglerDevEnv }, stdio: ["ignore", "ignore", "inherit"] },
-  );
-  const base = `http://127.0.0.1:${PORT}`;
-  await waitForHttp(`${base}/api/auth/me`, 90_000);
+  stack = await startStack({ name: "assistant-pipeline", port: PORT, modelPort: MODEL_PORT, telegramPort: TELEGRAM_PORT, modelServer });
+  const { base, persist, telegram, telegramBot } = stack;
 
   const { token, accountId } = await userWithAccount(base);
   const auth = { "content-type": "application/json", authorization: `Bearer ${token}` };
@@ -229,15 +169,5 @@ try {
   try {
     db?.close();
   } catch {}
-  if (child && child.exitCode === null) {
-    await new Promise((resolve) => {
-      child.once("exit", resolve);
-      child.kill("SIGTERM");
-      setTimeout(() => child.kill("SIGKILL"), 5000).unref();
-    });
-  }
-  await telegram?.close().catch(() => {});
-  if (snap) rmSync(snap, { recursive: true, force: true });
-  modelServer.close();
-  modelServer.closeAllConnections?.();
+  await stack?.stop();
 }

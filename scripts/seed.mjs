@@ -12,6 +12,7 @@ import { importsSeed } from "./seed-imports.mjs";
 import { segmentsSeed } from "./seed-segments.mjs";
 import { broadcastsSeed } from "./seed-broadcasts.mjs";
 import { flowsSeed } from "./seed-flows.mjs";
+import { flowRunsSeed } from "./seed-flow-runs.mjs";
 
 export const DEMO = { email: "demo@assistly.local", password: "demo12345", name: "Демо Оператор" };
 export const ADMIN = { email: "admin@assistly.local", password: "admin12345", name: "Администратор" };
@@ -45,7 +46,7 @@ export function seedSql(now = Date.now()) {
 }
 
 /** Feature seeds: functions (now, quote) → SQL statements. */
-export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed];
+export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, flowRunsSeed];
 
 export function applySeed({ persistTo } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seed-"));

@@ -155,6 +155,10 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "POST /api/accounts/:accountId/flows/:flowId/unpublish": "forbid",
   "POST /api/accounts/:accountId/flows/:flowId/duplicate": "forbid",
   "GET /api/accounts/:accountId/flows/:flowId/export": "allow",
+  // the flow runtime: operators read the counts and start, stop or resume a thread's flow; a test run of the draft is for editors
+  "GET /api/accounts/:accountId/flows/:flowId/stats": "allow",
+  "POST /api/accounts/:accountId/flows/:flowId/test": "forbid",
+  "POST /api/accounts/:accountId/contacts/threads/:threadId/flow": "allow",
 };
 
 /**

@@ -6,6 +6,7 @@ import { isInDowntime } from "../features/accounts/downtime";
 import { clearWaiting } from "../features/inbox/realtime";
 import { createLogger } from "../lib/logger";
 import { newId } from "../lib/ids";
+import { flowAiActiveSql, flowAssistantSql } from "../features/flows/runtime/ai-seam";
 import { enqueueRun, WATCHDOG_SECONDS } from "./queue";
 import { claimQueries, executeRun, readClaim, release, type RunOutcome, type RunOptions } from "./runner";
 
@@ -218,19 +219,19 @@ function runQueries(db: Db, groups: Group[], now: number, opts: { armWaiting?: b
 const gateSql = (thread: string, accountId: string) => `SELECT t.id AS thread_id, t.is_test, t.channel_id, a.debounce_seconds, acc.downtime, acc.timezone
     FROM threads t JOIN accounts acc ON acc.id = t.account_id
     LEFT JOIN channels ch ON ch.id = t.channel_id AND ch.account_id = t.account_id
-    LEFT JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(t.assistant_id, ch.assistant_id)
+    LEFT JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(${flowAssistantSql("t.id")}, t.assistant_id, ch.assistant_id)
     WHERE t.id = ${thread} AND t.account_id = ${literal(accountId)}`;
 
 const insertRunSql = (runId: string, status: string, messageId: string, accountId: string, now: number) => `INSERT INTO assistant_runs (id, account_id, thread_id, contact_id, trigger_message_id, trigger_at, assistant_id, status, attempts, created_at, updated_at)
     SELECT ${literal(runId)}, t.account_id, t.id, m.contact_id, m.id, m.created_at, a.id, ${literal(status)}, 0, ${literal(now)}, ${literal(now)}
     FROM messages m JOIN threads t ON t.id = m.thread_id AND t.account_id = m.account_id
     LEFT JOIN channels ch ON ch.id = t.channel_id AND ch.account_id = t.account_id
-    JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(t.assistant_id, ch.assistant_id)
-    WHERE m.id = ${literal(messageId)} AND m.account_id = ${literal(accountId)} AND t.is_gpt_active = 1 AND a.is_active = 1
+    JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(${flowAssistantSql("t.id")}, t.assistant_id, ch.assistant_id)
+    WHERE m.id = ${literal(messageId)} AND m.account_id = ${literal(accountId)} AND (t.is_gpt_active = 1 OR ${flowAiActiveSql("t.id")}) AND a.is_active = 1
     ON CONFLICT (trigger_message_id) DO NOTHING RETURNING id`;
 
 const startsAtOnceSql = (thread: string, accountId: string) => `EXISTS (SELECT 1 FROM threads t LEFT JOIN channels ch ON ch.id = t.channel_id AND ch.account_id = t.account_id
-             LEFT JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(t.assistant_id, ch.assistant_id)
+             LEFT JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(${flowAssistantSql("t.id")}, t.assistant_id, ch.assistant_id)
              WHERE t.id = ${thread} AND t.account_id = ${literal(accountId)} AND (t.is_test = 1 OR t.channel_id IS NULL OR coalesce(a.debounce_seconds, 0) <= 0))`;
 
 const armWaitingSql = (thread: string, accountId: string, runId: string, now: number) => `UPDATE threads SET gpt_status = 'WAITING_RESPONSE'

@@ -1,4 +1,5 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { flowAssistantSql, flowAiActiveSql, flowInstructionsSql, replyHooks } from "../features/flows/runtime/ai-seam";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { type Db, getDb, schema } from "../db/client";
@@ -70,6 +71,8 @@ interface Loaded {
   provider: AiProvider | null;
   /** created_at of the turn's last commit (its next messages never sort before it). */
   writtenAt?: number;
+  /** A flow's AI step holds the thread: its extra instructions ("" for none); null without one. */
+  flowInstructions?: string | null;
 }
 
 const log = (fields: Record<string, unknown>) => createLogger({ component: "assistant-runner", ...fields });
@@ -122,6 +125,7 @@ export function claimQueries(db: Db, runId: string, now: number, onlyIf?: SQL) {
   const threadId = runCol("thread_id");
   const accountId = runCol("account_id");
   const assistantOf = sql`coalesce(
+      ${sql.raw(flowAssistantSql(`(SELECT thread_id FROM assistant_runs WHERE id = '${runId.replace(/'/g, "''")}')`))},
       (SELECT assistant_id FROM threads WHERE id = ${threadId} AND account_id = ${accountId}),
       (SELECT c.assistant_id FROM channels c JOIN threads t ON t.channel_id = c.id WHERE t.id = ${threadId} AND c.account_id = ${accountId}))`;
   return [
@@ -155,12 +159,14 @@ export function claimQueries(db: Db, runId: string, now: number, onlyIf?: SQL) {
       .limit(1),
     db.select().from(schema.messages).where(and(sql`${schema.messages.accountId} = ${accountId}`, eq(schema.messages.dedupeKey, dedupeKeys.aiReply(runId)))),
     db.select().from(schema.aiProviders).where(sql`${schema.aiProviders.accountId} = ${accountId}`),
+    // A flow's AI step on the thread: its extra instructions (the step's assistant is assistantOf's first choice).
+    db.all<{ instructions: string | null }>(sql.raw(flowInstructionsSql(`(SELECT thread_id FROM assistant_runs WHERE id = '${runId.replace(/'/g, "''")}')`))),
   ] as const;
 }
 
 /** Reads the results of claimQueries (in their order). */
 export function readClaim(results: unknown[]): ClaimResult {
-  const [claimed, runRow, threads, contacts, accounts, assistants, channel, history, newer, existing, providers] = results as [
+  const [claimed, runRow, threads, contacts, accounts, assistants, channel, history, newer, existing, providers, flowAi] = results as [
     AssistantRun[],
     AssistantRun[],
     Thread[],
@@ -172,6 +178,7 @@ export function readClaim(results: unknown[]): ClaimResult {
     { id: string }[],
     Message[],
     AiProvider[],
+    { instructions: string | null }[],
   ];
   const run = claimed[0];
   if (!run) return { claimed: false, row: runRow[0] ?? null };
@@ -188,6 +195,7 @@ export function readClaim(results: unknown[]): ClaimResult {
           channelEnabled: thread.channelId ? (channel[0]?.enabled ?? false) : true,
           historyNewestFirst: history,
           provider: providers[0] ?? null,
+          flowInstructions: flowAi[0] ? (flowAi[0].instructions ?? "") : null,
         }
       : null;
   return { claimed: true, run, loaded, superseded: newer.length > 0, existingReply: existing[0] ?? null };
@@ -217,7 +225,7 @@ function guardCondition(guard: Guard) {
     return {
       sql:
         `AND NOT EXISTS (SELECT 1 FROM assistant_runs r WHERE r.thread_id = ${thread} AND r.account_id = ?1 AND r.id != ${run} AND (r.trigger_at > ${at} OR (r.trigger_at = ${at} AND r.trigger_message_id > ${msg})))` +
-        (guard.requireAiOn ? ` AND EXISTS (SELECT 1 FROM threads t WHERE t.id = ?2 AND t.account_id = ?1 AND t.is_gpt_active = 1)` : ""),
+        (guard.requireAiOn ? ` AND (EXISTS (SELECT 1 FROM threads t WHERE t.id = ?2 AND t.account_id = ?1 AND t.is_gpt_active = 1) OR ${flowAiActiveSql("?2")})` : ""),
       params: [guard.run.threadId, guard.run.id, guard.run.triggerAt, guard.run.triggerMessageId],
     };
   };
@@ -432,7 +440,7 @@ async function openTurn(
 
 /** Stage 2: why this turn does not answer at all, or null. */
 function skipReason(l: Loaded, t0: number): string | null {
-  if (!l.thread.isGptActive) return "ai off";
+  if (!l.thread.isGptActive && l.flowInstructions == null) return "ai off";
   if (!l.assistant) return "no assistant";
   if (!l.assistant.isActive) return "assistant inactive";
   if (!l.channelEnabled) return "channel disabled";
@@ -477,7 +485,7 @@ async function produceReply(
     {
       role: "system",
       content: systemPrompt({
-        assistant,
+        assistant: l.flowInstructions ? { ...assistant, instructions: `${assistant.instructions}\n\n${l.flowInstructions}` } : assistant,
         accountName: l.account.name,
         timezone: l.account.timezone,
         now: t0,
@@ -567,6 +575,7 @@ async function commitReply(
       ...tokenStatements(env, run.accountId, assistant.id, usage, requests, `run:${runId}`),
     ]),
   ]);
+  for (const hook of replyHooks) await hook(env, { accountId: run.accountId, threadId: run.threadId, runId, text: reply.content }).catch((error) => log({ runId }).warn("reply hook failed", { error }));
   log({ runId, accountId: run.accountId }).info("assistant replied", { ms: Date.now() - t.t0, requests, tokens: usage.totalTokens, handoff: handedOff });
   return { status: "done", runId, reply: serializeMessage(reply, l.contact, committed.thread), handoff: handedOff };
 }

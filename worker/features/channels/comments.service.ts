@@ -143,7 +143,7 @@ export async function listComments(env: Env, accountId: string, mediaId: string,
  * Instagram allows within 7 days, in the contact's direct thread). Stored as a pending outgoing
  * message and handed to the outbound queue like every other send.
  */
-export async function replyToComment(env: Env, accountId: string, userId: string, commentId: string, input: { text: string; visibility: "public" | "private" }) {
+export async function replyToComment(env: Env, accountId: string, userId: string | null, commentId: string, input: { text: string; visibility: "public" | "private" }) {
   const ch = await requireInstagram(env, accountId);
   const db = getDb(env.DB);
   const comment = await db

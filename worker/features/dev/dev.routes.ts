@@ -7,6 +7,7 @@ import { notFound } from "../../lib/errors";
 import { v } from "../../lib/validation";
 import { ACCOUNT_NOT_FOUND, memberOf } from "../../middleware/account-scope";
 import { requireAuth } from "../../middleware/session";
+import { flowTimings } from "../flows/runtime/timings";
 import { sendAsDemoCustomer } from "./demo-customer.service";
 
 const demoCustomerSchema = z.object({
@@ -36,6 +37,8 @@ export const devRoutes = new Hono<AppBindings>()
       .all();
     return c.json({ data: rows }, 200);
   })
+  // The flow runtime's stamps for bench/flow-runtime.mjs (this isolate's last turns).
+  .get("/flow-timings", (c) => c.json({ data: flowTimings() }, 200))
   .post("/customer-message", requireAuth, v("json", demoCustomerSchema), async (c) => {
     const input = c.req.valid("json");
     // Any member may play the customer of their own account; nobody else's account is reachable.

@@ -17,6 +17,8 @@ import { rowToChannel, rowToMessage, rowToThread } from "../inbox/rows";
 import { serializeContact, serializeMessage } from "../inbox/serialize";
 import { isConnected, isStored, openCredentials } from "../channels/channels.service";
 import { recordComments } from "../channels/comments.service";
+import { startCommentFlows } from "../flows/runtime/comment-trigger";
+import { pauseThreadFlow } from "../flows/runtime/control";
 import { recordWhatsappState } from "../channels/whatsapp.service";
 
 /** Mirrors `max_retries` of the inbound consumer in wrangler.toml (+1 for the first delivery). */
@@ -267,7 +269,11 @@ async function afterEffects(env: Env, { entries, results }: { entries: Entry[]; 
   if (presses.length) await onButtonPresses(env, presses);
   try {
     if (comments.length) await recordComments(env, comments);
+    // Instagram comment keywords of published flows: the private reply, then the flow in the DM thread.
+    if (comments.length) await startCommentFlows(env, comments.filter((c) => isStored(c.result)));
     if (pause.length || aiOff.length) await switchAiOff(env, [...pause, ...aiOff], new Set(pause.map((p) => p.threadId)));
+    // A person answering from the phone or the Instagram app takes over like an operator's reply: the thread's flow pauses.
+    for (const p of pause) await pauseThreadFlow(env, p.accountId, p.threadId, "operator");
   } catch (error) {
     log.error("after-effects failed", { error });
     for (const c of comments) for (const e of entries) if (e.ev.item.message.dedupeKey === c.dedupeKey) e.w.failed = `Ошибка записи комментария: ${(error as Error).message}`;

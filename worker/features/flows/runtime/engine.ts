@@ -88,8 +88,9 @@ const STEP_HANDLERS: Record<string, StepHandler> = {
     w.run = { ...w.run, status: "waiting", wait: { kind: "question", stepId: step.flowStepId } };
   },
   condition: (w, step, cfg) => follow(w, step, conditionHandle((cfg.rules as Rule[] | undefined) ?? [], w.ctx, w.run.vars)),
-  ai: (w, step) => {
-    w.run = { ...w.run, status: "waiting", wait: { kind: "ai", stepId: step.flowStepId, turns: 0 } };
+  // The assistant answers the customer's next messages (the runner reads the step from the run's wait).
+  ai: (w, step, cfg) => {
+    w.run = { ...w.run, status: "waiting", wait: { kind: "ai", stepId: step.flowStepId, turns: 0, assistantId: String(cfg.assistantId ?? ""), instructions: String(cfg.instructions ?? "") } };
   },
   action: (w, step, cfg) => {
     for (const action of (cfg.actions as { type: string }[] | undefined) ?? []) w.effects.push({ type: "action", stepId: step.flowStepId, action });

@@ -1,8 +1,10 @@
 import type { ChainItem } from "../../../ai/assistant-handler";
 import type { Env } from "../../../env";
 import { createLogger } from "../../../lib/logger";
+import { replyHooks } from "./ai-seam";
+import { commentMatch } from "./comment-trigger";
 import { type Loaded, loadTurn } from "./store";
-import { broadcastButtonFlow, matchMessage, publishedFlow } from "./triggers";
+import { broadcastButtonFlow, matchMessage, publishedFlow, startSource } from "./triggers";
 import { runTurn, type StartSpec } from "./turn";
 
 const log = createLogger({ component: "flows" });
@@ -47,12 +49,14 @@ async function takeMessage(env: Env, it: ChainItem): Promise<boolean> {
   if (l.run) {
     // A paused run (an operator took over) leaves the thread to people; a delay does not wait for the customer.
     if (l.run.status === "paused" || (l.run.wait as { kind?: string } | null)?.kind === "delay") return false;
-    const out = await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "message", text, buttonData }, loaded: l });
+    const out = await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "message", text, buttonData }, loaded: l, committedAt: it.committedAt });
     return !out.passToAssistant && out.status !== "gone";
   }
+  // A comment matching a comment keyword is the flow's (startCommentFlows DMs the contact after the comment is recorded).
+  if (l.thread.kind === "comments") return !!commentMatch(l.starts ?? [], text);
   const start = await startFor(env, l, text, buttonData);
   if (!start) return false;
-  await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "start" }, start, loaded: l });
+  await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "start" }, start, loaded: l, committedAt: it.committedAt });
   return true;
 }
 
@@ -66,7 +70,7 @@ async function startFor(env: Env, l: Loaded, text: string, buttonData: string | 
   }
   const hit = matchMessage(l.starts ?? [], { text, platform: l.ctx.platform, firstOfContact: l.firstOfContact, threadKind: l.thread.kind });
   if (!hit) return null;
-  const source = await publishedFlow(env, l.thread.accountId, hit.start.flowId);
+  const source = await startSource(env, l.thread.accountId, hit.start);
   return source ? { source, trigger: hit.trigger, isTest } : null;
 }
 
@@ -83,3 +87,11 @@ async function expireRun(env: Env, l: Loaded) {
     ).bind(run.accountId, run.flowId, run.stepId ?? "", day),
   ]);
 }
+
+/**
+ * After the assistant answered a thread whose run waits on an AI step: the goal phrase in the
+ * reply, or the step's last turn, moves the run on (exactly once per assistant run).
+ */
+replyHooks.push(async (env, r) => {
+  await runTurn(env as Env, { accountId: r.accountId, threadId: r.threadId, key: `ai:${r.runId}`, input: { kind: "aiReply", text: r.text } });
+});

@@ -111,7 +111,7 @@ export async function loadTurn(env: Env, accountId: string, threadId: string, me
     run: r![0] ? rowToRun(r![0]) : null,
     message: m![0] ? rowToMessage(m![0]) : null,
     ctx,
-    starts: starts ? readStarts(starts) : undefined,
+    starts: starts ? await readStarts(env, accountId, starts) : undefined,
     firstOfContact: Number(firsts?.[0]?.n ?? 0) === 1,
   };
 }

@@ -16,28 +16,48 @@ export interface FlowSource {
   graph: unknown;
 }
 
-/** The start step of every published flow of the account (its triggers), read from the published versions. */
+/**
+ * Published versions never change, so an isolate keeps the graphs it has read (by flow, version and
+ * account); a start whose trigger already named the version then needs no read.
+ */
+const versions = new Map<string, FlowSource>();
+const versionKey = (accountId: string, flowId: string, version: number) => `${accountId}:${flowId}:${version}`;
+
+/** The account's published flows and the versions they run (cheap: no graph is read). */
 export function startsStatement(db: D1Database, accountId: string): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT f.id AS flow_id, f.name, v.version,
-         (SELECT s.value ->> '$.flowConfig.triggers' FROM json_each(v.graph, '$.steps') s WHERE s.value ->> '$.stepType' = 'start' LIMIT 1) AS triggers
-       FROM flows f JOIN flow_versions v ON v.flow_id = f.id AND v.version = f.published_version
-       WHERE f.account_id = ?1 AND f.status = 'published'`,
-    )
-    .bind(accountId);
+  return db.prepare("SELECT id AS flow_id, name, published_version AS version FROM flows WHERE account_id = ?1 AND status = 'published' AND published_version IS NOT NULL").bind(accountId);
 }
 
-export function readStarts(rows: Record<string, unknown>[]): PublishedStart[] {
-  return rows.map((r) => {
-    let triggers: Trigger[] = [];
-    try {
-      triggers = JSON.parse(String(r.triggers ?? "[]")) as Trigger[];
-    } catch {
-      // a start without triggers
+/** Triggers of the start step per published version (versions never change: kept for the isolate). */
+const triggerCache = new Map<string, Trigger[]>();
+
+/**
+ * The published flows with their triggers: from the isolate's cache, the versions it has not seen
+ * read in one statement (only the start step is taken out of each graph, in SQL).
+ */
+export async function readStarts(env: Env, accountId: string, rows: Record<string, unknown>[]): Promise<PublishedStart[]> {
+  const list = rows.map((r) => ({ flowId: String(r.flow_id), name: String(r.name ?? ""), version: Number(r.version) }));
+  const missing = list.filter((x) => !triggerCache.has(versionKey(accountId, x.flowId, x.version)));
+  if (missing.length) {
+    const found = await env.DB.prepare(
+      `SELECT v.flow_id, v.version, (SELECT s.value ->> '$.flowConfig.triggers' FROM json_each(v.graph, '$.steps') s WHERE s.value ->> '$.stepType' = 'start' LIMIT 1) AS triggers
+       FROM flow_versions v WHERE v.account_id = ?1 AND v.flow_id || ':' || v.version IN (SELECT value FROM json_each(?2))`,
+    )
+      .bind(accountId, JSON.stringify(missing.map((x) => `${x.flowId}:${x.version}`)))
+      .all<Record<string, unknown>>();
+    if (triggerCache.size > 2000) triggerCache.clear();
+    for (const r of found.results) {
+      let triggers: Trigger[] = [];
+      try {
+        const parsed = JSON.parse(String(r.triggers ?? "[]")) as unknown;
+        if (Array.isArray(parsed)) triggers = parsed as Trigger[];
+      } catch {
+        // a start without triggers
+      }
+      triggerCache.set(versionKey(accountId, String(r.flow_id), Number(r.version)), triggers);
     }
-    return { flowId: String(r.flow_id), name: String(r.name ?? ""), version: Number(r.version), triggers: Array.isArray(triggers) ? triggers : [] };
-  });
+  }
+  return list.map((x) => ({ ...x, triggers: triggerCache.get(versionKey(accountId, x.flowId, x.version)) ?? [] }));
 }
 
 const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLocaleLowerCase("ru");
@@ -64,6 +84,13 @@ export function matchMessage(starts: PublishedStart[], m: { text: string; platfo
   return null;
 }
 
+
+/** The published version a start found by its trigger (cached), read when the isolate has not seen it. */
+export async function startSource(env: Env, accountId: string, start: PublishedStart): Promise<FlowSource | null> {
+  const cached = versions.get(versionKey(accountId, start.flowId, start.version));
+  return cached ? { ...cached, name: start.name } : publishedFlow(env, accountId, start.flowId);
+}
+
 /** The published version a flow runs now, or null (not published, or another account's). */
 export async function publishedFlow(env: Env, accountId: string, flowId: string): Promise<FlowSource | null> {
   const r = await env.DB.prepare(
@@ -72,7 +99,11 @@ export async function publishedFlow(env: Env, accountId: string, flowId: string)
   )
     .bind(flowId, accountId)
     .first<Record<string, unknown>>();
-  return r ? { flowId: String(r.id), name: String(r.name), version: Number(r.version), graph: JSON.parse(String(r.graph)) } : null;
+  if (!r) return null;
+  const source = { flowId: String(r.id), name: String(r.name), version: Number(r.version), graph: JSON.parse(String(r.graph)) };
+  if (versions.size > 500) versions.clear();
+  versions.set(versionKey(accountId, source.flowId, source.version), source);
+  return source;
 }
 
 /** The flow's current draft (a test run), or null. */
@@ -85,8 +116,8 @@ export async function draftFlow(env: Env, accountId: string, flowId: string): Pr
 export async function broadcastButtonFlow(env: Env, accountId: string, buttonData: string | null | undefined): Promise<string | null> {
   const m = /^bc:([A-Za-z0-9_-]{1,64}):(\d{1,2})$/.exec(buttonData ?? "");
   if (!m) return null;
-  const r = await env.DB.prepare("SELECT json_extract(message, '$.buttons[' || ?3 || '].flowId') AS flow_id FROM broadcasts WHERE id = ?1 AND account_id = ?2")
-    .bind(m[1], accountId, Number(m[2]))
+  const r = await env.DB.prepare("SELECT json_extract(message, ?3) AS flow_id FROM broadcasts WHERE id = ?1 AND account_id = ?2")
+    .bind(m[1], accountId, `$.buttons[${Number(m[2])}].flowId`)
     .first<{ flow_id: string | null }>();
   return r?.flow_id ?? null;
 }

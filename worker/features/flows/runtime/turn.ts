@@ -3,13 +3,14 @@ import { newId } from "../../../lib/ids";
 import { createLogger } from "../../../lib/logger";
 import { setContactFields } from "../../custom-fields/contact-fields.service";
 import { publishSafe } from "../../inbox/realtime";
-import { serializeMessage } from "../../inbox/serialize";
+import { serializeContact, serializeMessage } from "../../inbox/serialize";
 import { enqueueSends } from "../../outbound/outbound";
 import { runAction } from "./actions";
 import { type CommitOutcome, commitTurn, type RunSource, type TurnPlan } from "./commit";
 import { advance } from "./engine";
 import { graphOf, type Loaded, loadTurn, runView } from "./store";
 import { scheduleTimer } from "./timers";
+import { noteTiming } from "./timings";
 import { type FlowSource, publishedFlow } from "./triggers";
 import type { RtGraph, RunView, TurnInput } from "./types";
 
@@ -35,6 +36,8 @@ export interface TurnRequest {
   start?: StartSpec;
   /** The first attempt may reuse what the caller already read. */
   loaded?: Loaded | null;
+  /** When the incoming message's commit returned (the benchmark's stamps). */
+  committedAt?: number;
 }
 
 export type TurnOutcome = { status: "done" | "duplicate" | "idle" | "gone"; passToAssistant: boolean; runId?: string };
@@ -76,27 +79,35 @@ export async function runTurn(env: Env, req: TurnRequest): Promise<TurnOutcome> 
     const out = await commitTurn(env, l, plan);
     if (out.status === "conflict") continue;
     if (out.status === "duplicate") return { status: "duplicate", passToAssistant: false };
-    await afterTurn(env, l, plan, out);
+    await afterTurn(env, l, plan, out, req.committedAt);
     return { status: "done", passToAssistant: result.passToAssistant, runId: out.runId };
   }
   throw new Error("the flow run kept changing under the turn");
 }
 
 /** After the commit: the room, the sends (the one outbound queue), fields and actions, the delay's timer, the next flow. */
-async function afterTurn(env: Env, l: Loaded, plan: TurnPlan, out: Extract<CommitOutcome, { status: "done" }>) {
+async function afterTurn(env: Env, l: Loaded, plan: TurnPlan, out: Extract<CommitOutcome, { status: "done" }>, committedAt?: number) {
   const accountId = l.thread.accountId;
   const thread = out.thread ?? l.thread;
-  await publishSafe(
-    env,
-    accountId,
-    out.messages.map((m) => ({ event: "message" as const, data: serializeMessage(m, l.contact, thread), ...(m.direction === "outgoing" ? { webhooks: ["message.sent" as const] } : {}) })),
-  );
-  const sends = out.messages.filter((m) => m.direction === "outgoing" && m.deliveryStatus === "pending").map((m) => ({ accountId, messageId: m.id }));
-  if (sends.length) await enqueueSends(env, sends);
   const src = plan.source;
   const flowId = src.kind === "existing" ? src.run.flowId : src.flowId;
   const flowName = src.kind === "existing" ? src.run.flowName : src.flowName;
   const isTest = src.kind === "existing" ? src.run.isTest : src.isTest;
+  // The thread's `flow` as the turn left it, for the chat header.
+  const r = plan.run;
+  const flow = r.status === "ended" ? null : { runId: out.runId, flowId, flowName, status: r.status as "running" | "waiting" | "paused", stepName: r.stepName };
+  const contact = serializeContact(l.contact, thread);
+  // The push starts first (the room orders by arrival) and the sends go on the queue meanwhile.
+  const pushed = publishSafe(env, accountId, [
+    ...out.messages.map((m) => ({ event: "message" as const, data: serializeMessage(m, l.contact, thread), ...(m.direction === "outgoing" ? { webhooks: ["message.sent" as const] } : {}) })),
+    { event: "updateContact" as const, data: { ...contact, thread: contact.thread ? { ...contact.thread, flow } : null } },
+  ]);
+  const sends = out.messages.filter((m) => m.direction === "outgoing" && m.deliveryStatus === "pending").map((m) => ({ accountId, messageId: m.id }));
+  if (sends.length) {
+    await enqueueSends(env, sends);
+    if (committedAt) noteTiming({ key: plan.key, committedAt, enqueuedAt: Date.now() });
+  }
+  await pushed;
   const target = { accountId, threadId: l.thread.id, contactId: l.contact.id, runId: out.runId, flowId, flowName, turnKey: plan.key };
   for (const e of plan.effects) {
     if (e.type === "saveField") {

@@ -40,7 +40,7 @@ export interface FlowButton {
 export type Wait =
   | { kind: "choice"; stepId: string; buttons: { id: string; label: string }[] }
   | { kind: "question"; stepId: string }
-  | { kind: "ai"; stepId: string; turns: number }
+  | { kind: "ai"; stepId: string; turns: number; assistantId: string; instructions: string }
   | { kind: "delay"; stepId: string; dueAt: number; key: string };
 
 export type FieldValue = string | number | boolean | string[];

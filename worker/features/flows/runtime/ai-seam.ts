@@ -1,0 +1,20 @@
+/**
+ * The seam between a flow's AI step and the assistant's runner (one chain): while a run waits on
+ * an AI step, the thread's turns are answered by the step's assistant with the step's
+ * instructions, whether or not the thread's AI switch is on. SQL fragments only (no imports), so
+ * worker/ai can use them without depending on the runtime; `thread` is the thread id as SQL.
+ */
+const waitingAi = (thread: string) => `FROM flow_runs fr WHERE fr.thread_id = ${thread} AND fr.status = 'waiting' AND json_extract(fr.wait, '$.kind') = 'ai'`;
+
+/** The assistant of the thread's AI step, or NULL (coalesce it before the thread's and channel's own). */
+export const flowAssistantSql = (thread: string) => `(SELECT json_extract(fr.wait, '$.assistantId') ${waitingAi(thread)})`;
+
+/** True while the thread's flow waits on an AI step (the assistant answers even with the thread's AI off). */
+export const flowAiActiveSql = (thread: string) => `EXISTS (SELECT 1 ${waitingAi(thread)})`;
+
+/** The step's extra instructions (one row, or none). */
+export const flowInstructionsSql = (thread: string) => `SELECT json_extract(fr.wait, '$.instructions') AS instructions ${waitingAi(thread)}`;
+
+/** Hooks run after the assistant committed a reply (the flow runtime registers its AI-step check here). */
+export type ReplyHook = (env: unknown, reply: { accountId: string; threadId: string; runId: string; text: string }) => Promise<void>;
+export const replyHooks: ReplyHook[] = [];
