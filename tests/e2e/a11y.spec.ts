@@ -39,6 +39,8 @@ const OWNER: [string, string][] = [
   ["broadcast (paused)", `${A}/broadcasts/demo-bc-survey`],
   ["products", `${A}/products`],
   ["promotions", `${A}/promotions`],
+  ["flows", `${A}/flows`],
+  ["flow editor", `${A}/flows/demo-flow-greeting/edit`],
   ["profile", "/profile"],
   ["profile: security", "/profile?tab=security"],
   ["profile: sessions", "/profile?tab=sessions"],

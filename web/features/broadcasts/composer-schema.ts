@@ -23,6 +23,8 @@ export function composerSchema(t: TFunction<"broadcasts">) {
   const button = z.object({
     label: z.string().trim().min(1, t("composer.errors.buttonLabel")).max(MAX_BUTTON_LABEL, t("composer.errors.max", { n: MAX_BUTTON_LABEL })),
     url: z.string().trim().refine((s) => !s || isUrl(s), t("composer.errors.url")),
+    // undefined: a link or reply button; a string: the button starts a published flow ("" = not chosen yet).
+    flowId: z.string().optional().refine((s) => s === undefined || s.length > 0, t("composer.errors.flow")),
   });
   const whole = (min: number, max: number, message: string) => z.coerce.number<string | number>({ error: message }).int(t("composer.errors.whole")).min(min, message).max(max, message);
   const delay = t("composer.errors.delay", { min: PACING_LIMITS.minDelaySecMin, max: PACING_LIMITS.maxDelaySecMax });
@@ -82,7 +84,7 @@ export function composerFromBroadcast(b: Broadcast): ComposerInput {
     filter: audience.filter ?? {},
     text: b.content.text,
     media: b.content.media ?? null,
-    buttons: b.content.buttons.map((x) => ({ label: x.label, url: x.url ?? "" })),
+    buttons: b.content.buttons.map((x) => ({ label: x.label, url: x.url ?? "", flowId: x.flowId })),
     perSecond: b.pacing.perSecond ?? empty.perSecond,
     minDelaySec: b.pacing.minDelaySec ?? empty.minDelaySec,
     maxDelaySec: b.pacing.maxDelaySec ?? empty.maxDelaySec,
@@ -96,7 +98,7 @@ export function composerBody(v: ComposerValues, platform: string | undefined): B
     name: v.name,
     channelId: v.channelId,
     audience: v.audienceMode === "segment" ? { segmentId: v.segmentId } : { filter: readyFilter(v.filter) },
-    content: { text: v.text, media: v.media ?? null, buttons: v.buttons.map((b) => ({ label: b.label, url: b.url || undefined })) },
+    content: { text: v.text, media: v.media ?? null, buttons: v.buttons.map((b) => (b.flowId !== undefined ? { label: b.label, flowId: b.flowId } : { label: b.label, url: b.url || undefined })) },
     pacing,
   };
 }

@@ -94,6 +94,9 @@ export interface DayGroup {
 
 const isSystemLike = (m: MessageDto) => m.isSystem || m.messageDirection === "system" || m.messageType === "tool_call" || m.messageType === "tool_result";
 
+/** A system line a flow wrote for a step it took (metadata.flowEvent "step"). */
+export const isFlowStep = (m: MessageDto) => m.metadata?.flowEvent === "step";
+
 /** Chronological messages grouped by day, then by consecutive runs of one sender direction (§2.9). */
 export function groupMessages(chronological: MessageDto[]): DayGroup[] {
   const days: DayGroup[] = [];
@@ -107,6 +110,8 @@ export function groupMessages(chronological: MessageDto[]): DayGroup[] {
     const system = isSystemLike(m);
     const run = day.runs[day.runs.length - 1];
     if (run && !system && !run.system && run.direction === m.messageDirection) run.messages.push(m);
+    // A flow's consecutive "step taken" lines make one run, shown as one expandable line.
+    else if (run && system && run.system && isFlowStep(m) && run.messages.every(isFlowStep)) run.messages.push(m);
     else day.runs.push({ key: m.messageId, direction: m.messageDirection, system, messages: [m] });
   }
   return days;

@@ -3,20 +3,36 @@ import { ArrowDown, ArrowUp, Link2, Plus, X } from "lucide-react";
 import { MAX_BUTTON_LABEL, MAX_BUTTONS } from "@worker/features/broadcasts/contract";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
 /** A button while it is edited: a label and a link that may be empty (a reply button). */
 export interface ButtonDraft {
   label: string;
   url: string;
+  /** Set (even empty while none is chosen): the button starts this published flow instead of a link or a reply. */
+  flowId?: string;
 }
 
-type ButtonErrors = Array<{ label?: { message?: string }; url?: { message?: string } } | undefined> | undefined;
+type ButtonErrors = Array<{ label?: { message?: string }; url?: { message?: string }; flowId?: { message?: string } } | undefined> | undefined;
 
 /**
  * Up to MAX_BUTTONS buttons under the message: a label and an optional link each, moved up and down
  * with the arrows (the order is the keyboard's rows, or the numbered list's order).
  */
-export function ButtonsEditor({ value, onChange, errors, disabled }: { value: ButtonDraft[]; onChange: (next: ButtonDraft[]) => void; errors?: ButtonErrors; disabled?: boolean }) {
+export function ButtonsEditor({
+  value,
+  onChange,
+  errors,
+  disabled,
+  flows = [],
+}: {
+  value: ButtonDraft[];
+  onChange: (next: ButtonDraft[]) => void;
+  errors?: ButtonErrors;
+  disabled?: boolean;
+  /** The published flows a button may start. */
+  flows?: ReadonlyArray<{ flowId: string; name: string }>;
+}) {
   const { t } = useTranslation("broadcasts");
   const set = (i: number, patch: Partial<ButtonDraft>) => onChange(value.map((b, j) => (j === i ? { ...b, ...patch } : b)));
   const move = (i: number, to: number) => {
@@ -42,13 +58,7 @@ export function ButtonsEditor({ value, onChange, errors, disabled }: { value: Bu
                     <Input value={b.label} onChange={(e) => set(i, { label: e.target.value })} placeholder={t("composer.buttons.labelPlaceholder")} aria-label={t("composer.buttons.label", { n })} maxLength={MAX_BUTTON_LABEL} disabled={disabled} aria-invalid={!!err?.label} />
                     {err?.label?.message && <p className="text-sm text-destructive">{err.label.message}</p>}
                   </div>
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <div className="relative">
-                      <Link2 className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-                      <Input value={b.url} onChange={(e) => set(i, { url: e.target.value })} placeholder={t("composer.buttons.urlPlaceholder")} aria-label={t("composer.buttons.url", { n })} className="ps-9" inputMode="url" disabled={disabled} aria-invalid={!!err?.url} />
-                    </div>
-                    {err?.url?.message && <p className="text-sm text-destructive">{err.url.message}</p>}
-                  </div>
+                  <ButtonTarget n={n} b={b} flows={flows} err={err} disabled={disabled} onChange={(patch) => set(i, patch)} />
                   <div className="flex shrink-0 justify-end gap-1">
                     <Button type="button" variant="ghost" size="icon" aria-label={t("composer.buttons.up", { n })} onClick={() => move(i, i - 1)} disabled={disabled || i === 0}>
                       <ArrowUp aria-hidden />
@@ -73,6 +83,61 @@ export function ButtonsEditor({ value, onChange, errors, disabled }: { value: Bu
         </Button>
         <span className="text-sm text-muted-foreground">{t("composer.buttons.count", { count: value.length, max: MAX_BUTTONS })}</span>
       </div>
+    </div>
+  );
+}
+
+/** What a button does: opens a link (empty: the press comes back as a reply) or starts a published flow. */
+function ButtonTarget({
+  n,
+  b,
+  flows,
+  err,
+  disabled,
+  onChange,
+}: {
+  n: number;
+  b: ButtonDraft;
+  flows: ReadonlyArray<{ flowId: string; name: string }>;
+  err: NonNullable<ButtonErrors>[number];
+  disabled?: boolean;
+  onChange: (patch: Partial<ButtonDraft>) => void;
+}) {
+  const { t } = useTranslation("broadcasts");
+  const flowMode = b.flowId !== undefined;
+  return (
+    <div className="min-w-0 flex-1 space-y-1">
+      <div className="flex gap-2">
+        <Select value={flowMode ? "flow" : "link"} onValueChange={(v) => v && onChange(v === "flow" ? { flowId: "", url: "" } : { flowId: undefined })} disabled={disabled || (!flowMode && flows.length === 0)}>
+          <SelectTrigger className="w-36 shrink-0" aria-label={t("composer.buttons.kind", { n })} data-testid="button-kind">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="link">{t("composer.buttons.kindLink")}</SelectItem>
+            <SelectItem value="flow">{t("composer.buttons.kindFlow")}</SelectItem>
+          </SelectContent>
+        </Select>
+        {flowMode ? (
+          <Select value={b.flowId || undefined} onValueChange={(flowId) => flowId && onChange({ flowId })} disabled={disabled}>
+            <SelectTrigger className="min-w-0 flex-1" aria-label={t("composer.buttons.flow", { n })} aria-invalid={!!err?.flowId} data-testid="button-flow">
+              <SelectValue placeholder={t("composer.buttons.flowPlaceholder")} />
+            </SelectTrigger>
+            <SelectContent>
+              {flows.map((f) => (
+                <SelectItem key={f.flowId} value={f.flowId}>
+                  {f.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        ) : (
+          <div className="relative min-w-0 flex-1">
+            <Link2 className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input value={b.url} onChange={(e) => onChange({ url: e.target.value })} placeholder={t("composer.buttons.urlPlaceholder")} aria-label={t("composer.buttons.url", { n })} className="ps-9" inputMode="url" disabled={disabled} aria-invalid={!!err?.url} />
+          </div>
+        )}
+      </div>
+      {(err?.url?.message || err?.flowId?.message) && <p className="text-sm text-destructive">{err?.url?.message ?? err?.flowId?.message}</p>}
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { cn } from "@/lib/utils";
 import { chatApi, THREAD_STATUSES, type ContactDto, type ThreadStatus } from "../api";
 import { clearThreadMessages, replaceContact } from "../cache";
 import { ContactAvatar } from "./platform-icon";
+import { ChatFlowBar } from "@/features/flows/components/chat-flow-bar";
 import { contactName } from "./contact-summary";
 
 const STATUS_DOT: Record<ThreadStatus, string> = {
@@ -107,6 +108,7 @@ export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDe
 
       {thread && (
         <>
+          <ChatFlowBar accountId={accountId} contact={contact} />
           <StatusMenu status={thread.status} disabled={!canUpdate || status.isPending} onChange={(s) => status.mutate(s)} />
           <AiSwitch on={thread.isGptActive} disabled={!canUpdate || ai.isPending} onChange={(on) => ai.mutate(on)} />
         </>

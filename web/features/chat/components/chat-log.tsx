@@ -11,6 +11,7 @@ import { formatDate } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { chatQueries, type ContactDto, type MessageDto, type MessagesPage } from "../api";
 import { dayKey, groupMessages } from "../utils";
+import { FlowSystemRun, isFlowLine } from "@/features/flows/components/flow-lines";
 import { MessageItem, SystemItem } from "./message-item";
 
 /**
@@ -179,9 +180,11 @@ function MessageDays({ messages }: { messages: MessageDto[] }) {
       </div>
       {day.runs.map((run) => (
         <div key={run.key} className={cn("flex flex-col gap-1", run.system ? "py-1.5" : "pb-2")} data-run={run.direction}>
-          {run.messages.map((m, i) => (
-            <Fragment key={m.messageId}>{run.system ? <SystemItem message={m} /> : <MessageItem message={m} first={i === 0} />}</Fragment>
-          ))}
+          {run.system && run.messages.some(isFlowLine) ? (
+            <FlowSystemRun messages={run.messages} />
+          ) : (
+            run.messages.map((m, i) => <Fragment key={m.messageId}>{run.system ? <SystemItem message={m} /> : <MessageItem message={m} first={i === 0} />}</Fragment>)
+          )}
         </div>
       ))}
     </section>

@@ -1,9 +1,11 @@
 import { useRef } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { MAX_BROADCAST_TEXT } from "@worker/features/broadcasts/contract";
 import { FieldItem } from "@/components/form/field";
 import { FormControl } from "@/components/ui/form";
 import { Textarea } from "@/components/ui/textarea";
+import { flowQueries } from "@/features/flows/api";
 import { insertVariable } from "../../sample-contact";
 import { ButtonsEditor } from "../buttons-editor";
 import { VariablesMenu } from "../variables-menu";
@@ -15,6 +17,7 @@ export function MessageSection({ accountId, form, fields, disabled }: { accountI
   const { t } = useTranslation("broadcasts");
   const area = useRef<HTMLTextAreaElement | null>(null);
   const text = form.watch("text");
+  const flows = useQuery(flowQueries.published(accountId));
   const pick = (key: string) => {
     const el = area.current;
     const next = insertVariable(form.getValues("text"), key, el?.selectionStart ?? undefined, el?.selectionEnd ?? undefined);
@@ -52,7 +55,7 @@ export function MessageSection({ accountId, form, fields, disabled }: { accountI
       </FieldItem>
       <MediaField accountId={accountId} form={form} disabled={disabled} />
       <FieldItem control={form.control} name="buttons" label={t("composer.buttons.title")} description={t("composer.buttons.hint")}>
-        {(field) => <ButtonsEditor value={field.value} onChange={field.onChange} errors={form.formState.errors.buttons as never} disabled={disabled} />}
+        {(field) => <ButtonsEditor value={field.value} onChange={field.onChange} errors={form.formState.errors.buttons as never} disabled={disabled} flows={flows.data?.data ?? []} />}
       </FieldItem>
     </div>
   );

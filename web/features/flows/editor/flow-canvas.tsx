@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useMemo, useRef, type DragEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Background, Controls, MiniMap, ReactFlow, useReactFlow, type Node } from "@xyflow/react";
+import type { StepType } from "@worker/features/flows/contract";
+import { STEP_LOOK } from "../steps";
+import type { StepNode } from "./graph";
+import { DRAG_MIME } from "./palette";
+import { NODE_TYPES } from "./step-node";
+import type { FlowEditor } from "./use-flow-editor";
+
+const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
+
+/**
+ * Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redo, Ctrl/Cmd+C copy, Ctrl/Cmd+V paste: on the
+ * whole page while the editor is open (a click on the canvas leaves the focus on the page), except
+ * in text fields and while a dialog is open.
+ */
+export function useEditorKeys(editor: FlowEditor, readOnly: boolean) {
+  const latest = useRef(editor);
+  latest.current = editor;
+  useEffect(() => {
+    if (readOnly) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e.target) || !(e.ctrlKey || e.metaKey) || document.querySelector("[role=dialog]")) return;
+      const ed = latest.current;
+      const key = e.key.toLowerCase();
+      if (key === "c" && !ed.selected.length) return; // copying page text stays the browser's
+      const act = key === "z" ? (e.shiftKey ? ed.redo : ed.undo) : key === "y" ? ed.redo : key === "c" ? ed.copy : key === "v" ? ed.paste : null;
+      if (!act) return;
+      e.preventDefault();
+      act();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [readOnly]);
+}
+
+/**
+ * The canvas: React Flow with the step nodes, a minimap, zoom controls and fit view. Steps are
+ * dropped from the palette; Delete or Backspace removes the selection (never the start); arrow keys
+ * nudge the selected steps; Shift-drag or Ctrl/Cmd-click selects several.
+ */
+export function FlowCanvas({ editor, readOnly, onAddAt }: { editor: FlowEditor; readOnly: boolean; onAddAt: (type: StepType, at: { x: number; y: number }) => void }) {
+  const { t } = useTranslation("flows");
+  const rf = useReactFlow();
+  const aria = useMemo(
+    () => ({
+      "node.a11yDescription.default": t("a11y.node"),
+      "node.a11yDescription.keyboardDisabled": t("a11y.nodeNoKeys"),
+      "node.a11yDescription.ariaLiveMessage": ({ direction, x, y }: { direction: string; x: number; y: number }) => t("a11y.moved", { direction, x, y }),
+      "edge.a11yDescription.default": t("a11y.edge"),
+      "controls.ariaLabel": t("a11y.controls"),
+      "controls.zoomIn.ariaLabel": t("a11y.zoomIn"),
+      "controls.zoomOut.ariaLabel": t("a11y.zoomOut"),
+      "controls.fitView.ariaLabel": t("a11y.fitView"),
+      "controls.interactive.ariaLabel": t("a11y.interactive"),
+      "minimap.ariaLabel": t("a11y.minimap"),
+      "handle.ariaLabel": t("a11y.handle"),
+    }),
+    [t],
+  );
+  const onDrop = useCallback(
+    (e: DragEvent) => {
+      const type = e.dataTransfer.getData(DRAG_MIME) as StepType;
+      if (!type || readOnly) return;
+      e.preventDefault();
+      const at = rf.screenToFlowPosition({ x: e.clientX, y: e.clientY });
+      onAddAt(type, { x: Math.round(at.x - 35), y: Math.round(at.y - 35) });
+    },
+    [rf, readOnly, onAddAt],
+  );
+  return (
+    <ReactFlow<StepNode>
+      nodes={editor.nodes}
+      edges={editor.edges}
+      nodeTypes={NODE_TYPES}
+      onNodesChange={editor.onNodesChange}
+      onEdgesChange={editor.onEdgesChange}
+      onConnect={editor.onConnect}
+      onDrop={onDrop}
+      onDragOver={(e) => {
+        e.preventDefault();
+        e.dataTransfer.dropEffect = "move";
+      }}
+      nodesDraggable={!readOnly}
+      nodesConnectable={!readOnly}
+      edgesReconnectable={false}
+      deleteKeyCode={readOnly ? null : ["Delete", "Backspace"]}
+      multiSelectionKeyCode={["Meta", "Control"]}
+      selectionKeyCode="Shift"
+      defaultEdgeOptions={{ type: "smoothstep" }}
+      fitView
+      fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
+      minZoom={0.1}
+      onlyRenderVisibleElements
+      proOptions={{ hideAttribution: true }}
+      ariaLabelConfig={aria}
+      data-testid="flow-canvas"
+    >
+      <Background gap={20} />
+      <Controls showInteractive={false} />
+      <MiniMap pannable zoomable nodeColor={(n: Node) => STEP_LOOK[(n as StepNode).data.step.stepType].color} className="!hidden sm:!block" />
+    </ReactFlow>
+  );
+}

@@ -1,0 +1,164 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useNodesInitialized, useReactFlow } from "@xyflow/react";
+import type { StepType } from "@worker/features/flows/contract";
+import type { EditorIssue } from "../issues";
+import { notify } from "@/lib/notify";
+import { flowApi, flowKeys, flowQueries, type Flow } from "../api";
+import { errorSentence } from "../use-flow-actions";
+import { ConflictDialog } from "./conflict-dialog";
+import { CanvasExtrasContext } from "./editor-context";
+import { EditorToolbar } from "./editor-toolbar";
+import { FlowCanvas, useEditorKeys } from "./flow-canvas";
+import { IssuesPanel } from "./issues-panel";
+import { Palette } from "./palette";
+import { SettingsPanel } from "./settings/settings-panel";
+import { TestPanel } from "./test-panel";
+import { issuesOf, useAutosave } from "./use-autosave";
+import { useEditorIssues } from "./use-editor-issues";
+import type { StepNode } from "./graph";
+import { useFlowEditor } from "./use-flow-editor";
+import { useGraphRefs } from "./use-graph-refs";
+
+const NO_ISSUES: EditorIssue[] = [];
+
+/** The first place at or below `at` where a new node (232×100) does not cover another one. */
+function freeSpot(nodes: readonly StepNode[], at: { x: number; y: number }) {
+  const hit = (p: { x: number; y: number }) => nodes.some((n) => p.x < n.position.x + (n.measured?.width ?? 232) && n.position.x < p.x + 232 && p.y < n.position.y + (n.measured?.height ?? 100) && n.position.y < p.y + 100);
+  const p = { ...at };
+  for (let i = 0; i < 12 && hit(p); i++) p.y += 120;
+  return p;
+}
+
+/** Publish (after saving what is pending) and Test (the draft in the member's test chat). */
+function usePublishAndTest(accountId: string, flow: Flow, flush: () => Promise<boolean>, onRefused: (issues: EditorIssue[]) => void, onTesting: () => void) {
+  const { t } = useTranslation("flows");
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState<"publish" | "test" | null>(null);
+  const publish = async () => {
+    setBusy("publish");
+    try {
+      if (!(await flush())) return notify({ type: "error", message: t("errors.notSaved") });
+      await flowApi.publish(accountId, flow.flowId);
+      notify({ type: "success", message: t("toasts.published") });
+      await qc.invalidateQueries({ queryKey: flowKeys.all(accountId) });
+    } catch (e) {
+      const issues = issuesOf(e);
+      if (issues.length) onRefused(issues);
+      notify({ type: "error", message: errorSentence(e, t("errors.publish")) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const test = async () => {
+    setBusy("test");
+    try {
+      if (!(await flush())) return notify({ type: "error", message: t("errors.notSaved") });
+      await flowApi.test(accountId, flow.flowId);
+      await qc.invalidateQueries({ queryKey: flowKeys.testBot(accountId) });
+      onTesting();
+    } catch {
+      /* the API client said why */
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, publish, test };
+}
+
+/** The editor of one flow: toolbar, palette, canvas, the selected step's settings, the issues. */
+export function FlowEditorView({ accountId, flow, readOnly }: { accountId: string; flow: Flow; readOnly: boolean }) {
+  const { t } = useTranslation("flows");
+  const qc = useQueryClient();
+  const rf = useReactFlow();
+  const editor = useFlowEditor(flow.graph);
+  const { lists, refs } = useGraphRefs(accountId, flow.flowId);
+  const autosave = useAutosave(accountId, flow.flowId, editor.graph, flow.revision, !readOnly);
+  const [refused, setRefused] = useState<{ graph: typeof editor.graph; issues: EditorIssue[] } | null>(null);
+  const { issues, byStep } = useEditorIssues(editor.graph, refs, refused?.graph === editor.graph ? refused : autosave.serverIssues);
+  const [showIssues, setShowIssues] = useState(false);
+  const [showStats, setShowStats] = useState(false);
+  const stats = useQuery({ ...flowQueries.stats(accountId, flow.flowId), enabled: showStats });
+  const [testing, setTesting] = useState(false);
+  const actions = usePublishAndTest(
+    accountId,
+    flow,
+    autosave.flush,
+    (list) => {
+      setRefused({ graph: editor.graph, issues: list });
+      setShowIssues(true);
+    },
+    () => setTesting(true),
+  );
+  const extras = useMemo(() => ({ issuesByStep: byStep, stats: showStats ? (stats.data?.steps ?? null) : null, readOnly }), [byStep, showStats, stats.data, readOnly]);
+  useEditorKeys(editor, readOnly);
+  const measured = useNodesInitialized();
+  const laidOut = useRef(false);
+  useEffect(() => {
+    if (!measured || laidOut.current) return;
+    laidOut.current = true;
+    if (editor.layoutIfOverlapping()) requestAnimationFrame(() => void rf.fitView({ padding: 0.2, maxZoom: 1 }));
+  }, [measured, editor, rf]);
+
+  const addAt = useCallback(
+    (type: StepType, at: { x: number; y: number }) =>
+      editor.addStep(type, t(`stepTypes.${type}`), at, { text: t(`defaults.${type === "question" ? "question" : "message"}`), assistantId: lists.assistants[0]?.id, flowId: lists.flows[0]?.id }),
+    [editor, t, lists],
+  );
+  const addInView = (type: StepType) => {
+    const el = document.querySelector(".react-flow");
+    const box = el?.getBoundingClientRect();
+    const at = box ? rf.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 0, y: 0 };
+    addAt(type, freeSpot(editor.nodes, { x: Math.round(at.x - 116), y: Math.round(at.y - 35) }));
+  };
+  const pick = (stepId: string) => {
+    editor.setNodes((ns) => ns.map((n) => ({ ...n, selected: n.id === stepId })));
+    const n = editor.nodes.find((x) => x.id === stepId);
+    if (n) void rf.setCenter(n.position.x + 116, n.position.y + 40, { zoom: Math.max(rf.getZoom(), 0.8), duration: 300 });
+  };
+  const { setNodes } = editor;
+  const deselect = useCallback(() => setNodes((ns) => ns.map((n) => (n.selected ? { ...n, selected: false } : n))), [setNodes]);
+  const reload = async () => {
+    const fresh = await qc.fetchQuery({ ...flowQueries.detail(accountId, flow.flowId), staleTime: 0 });
+    editor.replace(fresh.graph);
+    autosave.rebase(fresh.graph, fresh.revision);
+  };
+
+  return (
+    <CanvasExtrasContext.Provider value={extras}>
+      <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-md bg-card shadow-card bordered:border bordered:border-border bordered:shadow-none" data-testid="flow-editor">
+        <EditorToolbar
+          accountId={accountId}
+          flow={flow}
+          readOnly={readOnly}
+          save={autosave.state}
+          issueCount={issues.length}
+          showIssues={showIssues}
+          showStats={showStats}
+          canUndo={editor.canUndo}
+          canRedo={editor.canRedo}
+          publishing={actions.busy === "publish"}
+          testing={actions.busy === "test"}
+          onUndo={editor.undo}
+          onRedo={editor.redo}
+          onLayout={editor.autoLayout}
+          onToggleStats={() => setShowStats((s) => !s)}
+          onToggleIssues={() => setShowIssues((s) => !s)}
+          onTest={() => void actions.test()}
+          onPublish={() => void actions.publish()}
+        />
+        <div className="flex min-h-0 flex-1 flex-col md:flex-row">
+          {!readOnly && <Palette onAdd={addInView} />}
+          <div className="relative min-h-0 min-w-0 flex-1 bg-background">
+            <FlowCanvas editor={editor} readOnly={readOnly} onAddAt={addAt} />
+            {showIssues && <IssuesPanel issues={issues} stepName={(id) => editor.nodes.find((n) => n.id === id)?.data.step.name} onPick={pick} onClose={() => setShowIssues(false)} />}
+          </div>
+          {editor.selectedStep && <SettingsPanel key={`${editor.selectedStep.flowStepId}:${editor.epoch}`} step={editor.selectedStep} issues={byStep.get(editor.selectedStep.flowStepId) ?? NO_ISSUES} lists={lists} graph={editor.graph} readOnly={readOnly} onChange={editor.updateStep} onClose={deselect} />}
+        </div>
+      </div>
+      <ConflictDialog open={autosave.state === "conflict"} onReload={reload} />
+      {!readOnly && <TestPanel accountId={accountId} open={testing} onOpenChange={setTesting} />}
+    </CanvasExtrasContext.Provider>
+  );
+}

@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { FlowGraph, FlowStep, StepType } from "@worker/features/flows/contract";
+import { newStep, type StepDefaults } from "../steps";
+import { pruneEdges, toCanvas, toGraph, toNode, type FlowEdge, type StepNode } from "./graph";
+import { useCanvasCommands, useCanvasHandlers } from "./use-canvas-commands";
+import { useGraphHistory } from "./use-history";
+
+const sameGraph = (a: FlowGraph, b: FlowGraph) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The canvas state of one flow: nodes and edges as React Flow changes them, the committed graph
+ * (what is saved, validated and undone), history, and the editing commands the canvas, the palette,
+ * the keyboard and the settings panel call.
+ */
+export function useFlowEditor(initial: FlowGraph) {
+  const [nodes, setNodes] = useState<StepNode[]>(() => toCanvas(initial).nodes);
+  const [edges, setEdges] = useState<FlowEdge[]>(() => toCanvas(initial).edges);
+  const [graph, setGraph] = useState(initial);
+  const [seq, setSeq] = useState(0);
+  const history = useGraphHistory(initial);
+  const later = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const live = useRef({ nodes, edges });
+  live.current = { nodes, edges };
+
+  const commit = useCallback(() => {
+    clearTimeout(later.current);
+    setSeq((n) => n + 1);
+  }, []);
+  /** A commit after a pause: typing in the settings, arrow-key nudges. */
+  const commitSoon = useCallback(() => {
+    clearTimeout(later.current);
+    later.current = setTimeout(() => setSeq((n) => n + 1), 400);
+  }, []);
+  useEffect(() => () => clearTimeout(later.current), []);
+
+  useEffect(() => {
+    if (!seq) return;
+    const g = toGraph(live.current.nodes, live.current.edges);
+    setGraph((prev) => {
+      if (sameGraph(prev, g)) return prev;
+      history.record(g);
+      return g;
+    });
+  }, [seq, history]);
+
+  /** Bumped when the graph is replaced from history or the server, so open forms start over. */
+  const [epoch, setEpoch] = useState(0);
+  const show = useCallback((g: FlowGraph) => {
+    setEpoch((n) => n + 1);
+    const c = toCanvas(g);
+    setNodes(c.nodes);
+    setEdges(c.edges);
+    setGraph(g);
+  }, []);
+
+  const { onNodesChange, onEdgesChange, onConnect } = useCanvasHandlers(setNodes, setEdges, commit, commitSoon);
+
+  const addStep = useCallback(
+    (type: StepType, name: string, position: { x: number; y: number }, defaults: StepDefaults) => {
+      const step = newStep(type, name, position, defaults);
+      setNodes((ns) => [...ns.map((n) => (n.selected ? { ...n, selected: false } : n)), toNode(step, true)]);
+      commit();
+      return step;
+    },
+    [commit],
+  );
+
+  const updateStep = useCallback(
+    (stepId: string, patch: Partial<Pick<FlowStep, "name">> & { config?: Record<string, unknown> }) => {
+      setNodes((ns) => {
+        const next = ns.map((n) => {
+          if (n.id !== stepId) return n;
+          const step = n.data.step;
+          const flowConfig = patch.config ? { ...patch.config, position: step.flowConfig.position } : step.flowConfig;
+          return { ...n, data: { step: { ...step, name: patch.name ?? step.name, flowConfig } as FlowStep } };
+        });
+        setEdges((es) => pruneEdges(next, es));
+        return next;
+      });
+      commitSoon();
+    },
+    [commitSoon],
+  );
+
+  const { copy, paste, autoLayout, layoutIfOverlapping } = useCanvasCommands({ live, setNodes, setEdges, setGraph, commit, history });
+
+  const undo = useCallback(() => {
+    const g = history.undo();
+    if (g) show(g);
+  }, [history, show]);
+  const redo = useCallback(() => {
+    const g = history.redo();
+    if (g) show(g);
+  }, [history, show]);
+  /** After a reload (another tab saved): the server's graph, history forgotten. */
+  const replace = useCallback(
+    (g: FlowGraph) => {
+      history.reset(g);
+      show(g);
+    },
+    [history, show],
+  );
+
+  // Only the chosen ids (not every drag frame) change what the settings panel receives.
+  const selectedKey = nodes.flatMap((n) => (n.selected ? [n.id] : [])).join(",");
+  const selectedStep = nodes.find((n) => n.id === selectedKey)?.data.step ?? null;
+  const selected = useMemo(() => (selectedKey ? selectedKey.split(",") : []), [selectedKey]);
+  return {
+    nodes,
+    edges,
+    graph,
+    selected,
+    selectedStep,
+    epoch,
+    setNodes,
+    onNodesChange,
+    onEdgesChange,
+    onConnect,
+    addStep,
+    updateStep,
+    copy,
+    paste,
+    autoLayout,
+    layoutIfOverlapping,
+    undo,
+    redo,
+    replace,
+    canUndo: history.canUndo,
+    canRedo: history.canRedo,
+  };
+}
+
+export type FlowEditor = ReturnType<typeof useFlowEditor>;
