@@ -71,7 +71,9 @@ for (const theme of ["light", "dark"] as const) {
         await expect(popup.getByTestId("tool-result").first()).toBeVisible({ timeout: 60_000 });
         await popup.getByTestId("test-chat-input").fill("Меня зовут Анна, что у вас с доставкой?");
         await popup.getByTestId("test-chat-send").click();
-        await expect(popup.getByTestId("tool-result")).toHaveCount(2, { timeout: 60_000 });
+        // Two replies; each turn shows its tool results (the knowledge base's search comes with a question that has topic words).
+        await expect(popup.getByTestId("assistant-message")).toHaveCount(2, { timeout: 60_000 });
+        expect(await popup.getByTestId("tool-result").count()).toBeGreaterThanOrEqual(2);
         await expect(popup.getByTestId("test-chat-send")).toBeDisabled();
       }
       await expect(popup.getByTestId("assistant-message").first()).toBeVisible();

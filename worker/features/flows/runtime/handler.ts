@@ -62,7 +62,10 @@ async function takeMessage(env: Env, it: ChainItem): Promise<boolean> {
 
 /** The published flow this message starts: a broadcast button with a flow, a keyword, the first message of a new contact. */
 async function startFor(env: Env, l: Loaded, text: string, buttonData: string | null): Promise<StartSpec | null> {
-  const isTest = l.contact.isTestContact;
+  // A test chat talks to the assistant it tests; a flow runs there only when started by hand
+  // (the editor's "Test", an operator's start), never because a published trigger matched.
+  if (l.contact.isTestContact) return null;
+  const isTest = false;
   const fromButton = await broadcastButtonFlow(env, l.thread.accountId, buttonData);
   if (fromButton) {
     const source = await publishedFlow(env, l.thread.accountId, fromButton);
