@@ -9,6 +9,8 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  // Screenshot tours (`@screens`) are review material: `npm run test:screens` runs them, `npm test` does not.
+  grepInvert: process.env.E2E_SCREENS ? undefined : /@screens/,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { ADMIN, apiLogin, ARTIFACTS, apiRegister, bearer, DEMO, DEMO_ACCOUNT_ID, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
+import { ADMIN, apiLogin, ARTIFACTS, apiRegister, bearer, DEMO, DEMO_ACCOUNT_ID, presetStorage, settled, shot, signInWithToken, uniqueEmail, screensTag } from "./helpers";
 
 /** Screens of issue 5 (assistants, editor, constructor, test chat) in both themes, desktop and phone; PNGs in tests/e2e/artifacts/assistants. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -29,7 +29,7 @@ async function view(page: Page, testInfo: Parameters<typeof shot>[1], name: stri
 
 for (const theme of ["light", "dark"] as const) {
   for (const vp of VIEWPORTS) {
-    test(`assistant screens (${theme}, ${vp.name})`, async ({ page, request, baseURL }, testInfo) => {
+    test(`assistant screens (${theme}, ${vp.name})`, { tag: screensTag(theme, vp.name) }, async ({ page, request, baseURL }, testInfo) => {
       await page.setViewportSize({ width: vp.width, height: vp.height });
       const dir = `assistants/${theme}-${vp.name}`;
       const auth = await apiLogin(request, DEMO.email, DEMO.password);
@@ -121,7 +121,7 @@ for (const theme of ["light", "dark"] as const) {
       await view(page, testInfo, `${dir}/test-chat-no-assistants`);
     });
 
-    test(`template edit dialog (${theme}, ${vp.name})`, async ({ page, request, baseURL }, testInfo) => {
+    test(`template edit dialog (${theme}, ${vp.name})`, { tag: screensTag(theme, vp.name) }, async ({ page, request, baseURL }, testInfo) => {
       await page.setViewportSize({ width: vp.width, height: vp.height });
       const dir = `assistants/${theme}-${vp.name}`;
       const admin = await apiLogin(request, ADMIN.email, ADMIN.password);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { tgTextUpdate } from "../fakes/telegram";
-import { ADMIN, apiLogin, apiRegister, bearer, fakeBindings, fakeRequests, mailLink, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
+import { ADMIN, apiLogin, apiRegister, bearer, fakeBindings, fakeRequests, mailLink, presetStorage, settled, shot, signInWithToken, uniqueEmail, SCREENS } from "./helpers";
 import { customerWrites } from "./chat-helpers";
 import { eachThemeAndScreen, makePng } from "./fixtures";
 
@@ -273,7 +273,7 @@ test("compose, start, watch it complete live, schedule another, export the recip
   await expect(page.getByTestId("broadcast-link")).toHaveText(["Напоминание о доставке"]);
 });
 
-test("broadcasts screenshots: list, composer and page, light and dark, desktop and phone", async ({ page, request, baseURL }, testInfo) => {
+test("broadcasts screenshots: list, composer and page, light and dark, desktop and phone", { tag: SCREENS }, async ({ page, request, baseURL }, testInfo) => {
   test.setTimeout(180_000);
   const { auth, accountId } = await ownerWithInstagram(request);
   const headers = bearer(auth.accessToken);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { igComment, metaSignature } from "../fakes/meta";
-import { apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
+import { apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail, SCREENS } from "./helpers";
 import { eachThemeAndScreen, sideOverflow } from "./fixtures";
 
 /**
@@ -124,7 +124,7 @@ test("comments page without Instagram: an empty state leading to the connect pag
   await expect(page).toHaveURL(new RegExp(`/${accountId}/connect$`));
 });
 
-test("comments page screenshots: light and dark, desktop and phone", async ({ page, request, baseURL }, testInfo) => {
+test("comments page screenshots: light and dark, desktop and phone", { tag: SCREENS }, async ({ page, request, baseURL }, testInfo) => {
   const { auth, accountId, igId } = await setup(request);
   const now = Date.now();
   const seq = String(now).slice(-6);

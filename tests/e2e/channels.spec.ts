@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiRegister, bearer, mailLink, presetStorage, settled, shot, signInWithToken, uniqueEmail, type AuthResult } from "./helpers";
+import { apiRegister, bearer, mailLink, presetStorage, settled, shot, signInWithToken, uniqueEmail, type AuthResult, SCREENS } from "./helpers";
 import { eachThemeAndScreen, ownGreenFake, sideOverflow } from "./fixtures";
 
 /**
@@ -221,7 +221,7 @@ test("an operator sees the channels' state but no management controls", async ({
   await expect(page.getByTestId("instagram-rules")).toBeVisible();
 });
 
-test("connect page screenshots: light and dark, desktop and phone", async ({ page, request, baseURL }, testInfo) => {
+test("connect page screenshots: light and dark, desktop and phone", { tag: SCREENS }, async ({ page, request, baseURL }, testInfo) => {
   const { auth, accountId } = await ownerWithAccount(request, "Демо «Уют»", "Консультант «Уют»");
   const headers = bearer(auth.accessToken);
   expect((await request.put(`/api/accounts/${accountId}/platform-telegram`, { headers, data: { botToken: `${7_200_000_000 + Math.floor(Math.random() * 9_999_999)}:AAH${"z".repeat(30)}` } })).status()).toBe(200);

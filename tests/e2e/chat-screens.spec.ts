@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNT_ID, presetStorage, shot, signInWithToken } from "./helpers";
+import { DEMO_ACCOUNT_ID, presetStorage, shot, signInWithToken, screensTag } from "./helpers";
 import { ownerAuth } from "./chat-helpers";
 
 /** Screenshots of the chat, contacts and contact pages in both themes at desktop and phone sizes (tests/e2e/artifacts). */
@@ -10,7 +10,7 @@ const SIZES = [
 
 for (const theme of ["light", "dark"] as const) {
   for (const size of SIZES) {
-    test(`chat pages screenshots: ${theme} ${size.name}`, async ({ browser, request, baseURL }, testInfo) => {
+    test(`chat pages screenshots: ${theme} ${size.name}`, { tag: screensTag(theme, size.name === "1440" ? "desktop" : "mobile") }, async ({ browser, request, baseURL }, testInfo) => {
       test.setTimeout(120_000);
       const owner = await ownerAuth(request);
       const ctx = await browser.newContext({ viewport: size.viewport, locale: "ru-RU", timezoneId: "Europe/Moscow" });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { tgCallbackUpdate, tgTextUpdate } from "../fakes/telegram";
-import { apiRegister, bearer, fakeBindings, fakeRequests, presetStorage, shot, signInWithToken, uniqueEmail } from "./helpers";
+import { apiRegister, bearer, fakeBindings, fakeRequests, presetStorage, shot, signInWithToken, uniqueEmail, SCREENS } from "./helpers";
 import { eachThemeAndScreen } from "./fixtures";
 
 /**
@@ -169,7 +169,7 @@ test("build a five-step flow with the mouse, publish it, the customer goes throu
   expect(problems).toEqual([]);
 });
 
-test("screens: the flows list and the editor, light and dark, desktop and phone", async ({ page, request, baseURL }, testInfo) => {
+test("screens: the flows list and the editor, light and dark, desktop and phone", { tag: SCREENS }, async ({ page, request, baseURL }, testInfo) => {
   test.setTimeout(180_000);
   const { auth, headers, accountId } = await ownerWithTelegram(request);
   for (const [name, template] of [["Приветственное меню", "greeting_menu"], ["Сбор заявки", "lead_capture"], ["Запись на приём", "booking_request"]] as const) {

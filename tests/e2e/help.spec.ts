@@ -1,6 +1,6 @@
 import { test } from "@playwright/test";
 import { eachThemeAndScreen, sideOverflow } from "./fixtures";
-import { ADMIN, DEMO_ACCOUNT_ID, apiLogin, apiRegister, expect, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
+import { ADMIN, DEMO_ACCOUNT_ID, apiLogin, apiRegister, expect, presetStorage, settled, shot, signInWithToken, uniqueEmail, SCREENS } from "./helpers";
 
 /**
  * The FAQ and help center on the seeded content (scripts/help-content.mjs): a Russian search of the
@@ -104,7 +104,7 @@ test("an administrator writes a FAQ entry with a preview, and a user finds it", 
   await expect(page.getByTestId("faq-entry").getByRole("link", { name: "подключения" })).toHaveAttribute("href", `/${accountId}/connect`);
 });
 
-test("help screenshots: FAQ, help center, article and the admin editor, light and dark, desktop and phone", async ({ page, request, baseURL }, testInfo) => {
+test("help screenshots: FAQ, help center, article and the admin editor, light and dark, desktop and phone", { tag: SCREENS }, async ({ page, request, baseURL }, testInfo) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password);
   await signInWithToken(page, baseURL!, admin);
   const pages: [string, string][] = [

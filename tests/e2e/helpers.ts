@@ -11,6 +11,15 @@ export const ADMIN = { email: "admin@assistly.local", password: "admin12345", na
 export const DEMO_ACCOUNT_ID = "00000000demoaccount";
 
 const here = dirname(fileURLToPath(import.meta.url));
+/**
+ * Screenshot tours are review material (PNGs under tests/e2e/artifacts), not assertions: tagged
+ * `@screens`, `npm test` leaves them out and `npm run test:screens` runs them. Where a tour also
+ * asserts behaviour, one variant (light, desktop) stays in the suite.
+ */
+export const SCREENS = ["@screens"];
+export function screensTag(theme: "light" | "dark", viewport: string): string[] {
+  return theme === "light" && viewport === "desktop" ? [] : SCREENS;
+}
 export const ARTIFACTS = join(here, "artifacts");
 
 /**

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { eachThemeAndScreen, makePng } from "./fixtures";
-import { ARTIFACTS, apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail, type AuthResult } from "./helpers";
+import { ARTIFACTS, apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail, type AuthResult, SCREENS } from "./helpers";
 
 /**
  * Issue 17 in the browser: the catalogue pages of an owner. A category tree and a product with a
@@ -233,7 +233,7 @@ test("an assistant that knows the catalogue answers the test chat with the store
   await testInfo.attach("test-chat-catalogue", { path: file, contentType: "image/png" });
 });
 
-test("screens: products and promotions, light and dark, desktop and phone", async ({ page, request, baseURL }, testInfo) => {
+test("screens: products and promotions, light and dark, desktop and phone", { tag: SCREENS }, async ({ page, request, baseURL }, testInfo) => {
   const { auth, accountId } = await newOwner(request, "Мария Витрина");
   const headers = bearer(auth.accessToken);
   const cat = await request.post(`/api/accounts/${accountId}/product-categories`, { headers, data: { name: "Обувь" } });

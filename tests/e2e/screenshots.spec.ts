@@ -1,5 +1,5 @@
 import { test, type Page } from "@playwright/test";
-import { DEMO, DEMO_ACCOUNT_ID, apiLogin, bearer, clickCentered, expect, mailLink, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
+import { DEMO, DEMO_ACCOUNT_ID, apiLogin, bearer, clickCentered, expect, mailLink, presetStorage, settled, shot, signInWithToken, uniqueEmail, SCREENS } from "./helpers";
 
 /** Every page of issue 3, in both themes; the PNGs stay in tests/e2e/artifacts for review. */
 const PUBLIC_PAGES: [string, string][] = [
@@ -48,7 +48,7 @@ async function visit(page: Page, path: string) {
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
-    test(`public pages (${theme})`, async ({ page, request }, testInfo) => {
+    test(`public pages (${theme})`, { tag: SCREENS }, async ({ page, request }, testInfo) => {
       // A real pending invitation, so the invite page shows its normal state too.
       const owner = await apiLogin(request, DEMO.email, DEMO.password);
       const invitee = uniqueEmail(`shot-${theme}`);
@@ -64,7 +64,7 @@ for (const theme of ["light", "dark"] as const) {
       }
     });
 
-    test(`app pages (${theme})`, async ({ page, request, baseURL }, testInfo) => {
+    test(`app pages (${theme})`, { tag: SCREENS }, async ({ page, request, baseURL }, testInfo) => {
       await presetStorage(page, { theme, language: "ru" });
       await signInWithToken(page, baseURL!, await apiLogin(request, DEMO.email, DEMO.password));
       for (const [name, path] of APP_PAGES) {
@@ -88,7 +88,7 @@ for (const theme of ["light", "dark"] as const) {
   });
 }
 
-test("phone width (390 × 844)", async ({ page, request, baseURL }, testInfo) => {
+test("phone width (390 × 844)", { tag: SCREENS }, async ({ page, request, baseURL }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await presetStorage(page, { theme: "light", language: "ru" });
   await visit(page, "/login");
