@@ -100,6 +100,25 @@ describe("accounts", () => {
     expect((await api("POST", `/accounts/${id}/skip-wizard-step`, { token, body: { step: "unknown" } })).status).toBe(400);
   });
 
+  it("the wizard stores the page it reached, the business field, and resumes there", async () => {
+    const { token } = await registerUser();
+    const id = await createAccount(token);
+    const fresh = await api("GET", `/accounts/${id}`, { token });
+    expect(fresh.body.wizard.at).toBeUndefined();
+    expect(fresh.body).toMatchObject({ industry: null, blocked: null });
+    const badField = await api("PUT", `/accounts/${id}`, { token, body: { industry: "casino" } });
+    expect(badField.status).toBe(400);
+    expect(badField.body.details.fields.industry).toEqual(["Выберите сферу из списка"]);
+    expect((await api("PUT", `/accounts/${id}`, { token, body: { industry: "beauty", timezone: "Asia/Novosibirsk" } })).body).toMatchObject({ industry: "beauty", timezone: "Asia/Novosibirsk" });
+    const moved = await api("PUT", `/accounts/${id}/wizard`, { token, body: { at: "channel" } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.wizard).toMatchObject({ at: "channel", completed: ["account"] });
+    expect((await api("GET", `/accounts/${id}`, { token })).body.wizard.at).toBe("channel");
+    expect((await api("PUT", `/accounts/${id}/wizard`, { token, body: { at: "nowhere" } })).status).toBe(400);
+    const op = await addMember(token, id, "operator");
+    expect((await api("PUT", `/accounts/${id}/wizard`, { token: op.token, body: { at: "done" } })).status).toBe(403);
+  });
+
   it("setup steps count as done when what they ask for exists", async () => {
     const { token } = await registerUser();
     const id = await createAccount(token);

@@ -12,6 +12,7 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "PUT /api/accounts/:accountId": "forbid",
   "DELETE /api/accounts/:accountId": "forbid",
   "POST /api/accounts/:accountId/skip-wizard-step": "forbid",
+  "PUT /api/accounts/:accountId/wizard": "forbid",
   "GET /api/accounts/:accountId/settings": "forbid",
   "PUT /api/accounts/:accountId/settings": "forbid",
   "PUT /api/accounts/:accountId/settings/downtime": "forbid",

@@ -16,8 +16,16 @@ export const accounts = sqliteTable("accounts", {
   website: text("website"),
   /** JSON: AccountSettings (features/accounts/accounts.schemas.ts). */
   settings: text("settings", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
-  /** JSON: { completed: string[], skipped: string[] } of the setup wizard. */
-  wizard: text("wizard", { mode: "json" }).$type<{ completed: string[]; skipped: string[] }>().notNull().default({ completed: [], skipped: [] }),
+  /** The business's field (one of INDUSTRIES in features/accounts/accounts.schemas.ts), asked by the wizard. */
+  industry: text("industry"),
+  /**
+   * JSON: { completed: string[], skipped: string[], at?: WizardPage } of the setup wizard; `at` is the
+   * wizard page the user reached (the wizard resumes there).
+   */
+  wizard: text("wizard", { mode: "json" }).$type<{ completed: string[]; skipped: string[]; at?: string }>().notNull().default({ completed: [], skipped: [] }),
+  /** Set by a platform administrator: webhooks are still acknowledged, AI replies and broadcasts stop. */
+  blockedAt: integer("blocked_at"),
+  blockedReason: text("blocked_reason"),
   /** JSON: the weekly schedule when assistants stay silent. */
   downtime: text("downtime", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({ enabled: false, intervals: [] }),
   createdBy: userRefOrNull("created_by"),

@@ -34,6 +34,10 @@ export const accountRoutes = new Hono<AppBindings>()
     const m = c.get("member");
     return c.json(await svc.skipWizardStep(c.env, m.accountId, m.role, c.req.valid("json").step), 200);
   })
+  .put("/:accountId/wizard", can("update", "Account"), v("json", s.wizardProgressSchema), async (c) => {
+    const m = c.get("member");
+    return c.json(await svc.setWizardPage(c.env, m.accountId, m.role, c.req.valid("json").at), 200);
+  })
   .get("/:accountId/settings", can("read", "AccountSettings"), async (c) => {
     return c.json(await svc.getSettings(c.env, c.get("member").accountId), 200);
   })

@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { timezone } from "../../lib/validation";
 
+/** The business fields the wizard offers (labels in the SPA's `wizard` namespace). */
+export const INDUSTRIES = ["retail", "beauty", "food", "education", "health", "services", "realty", "auto", "travel", "other"] as const;
+
 export const accountBodySchema = z.object({
   name: z.string().trim().min(1, "Введите название аккаунта").max(100, "Не больше 100 символов"),
   timezone: timezone().optional(),
   language: z.enum(["ru", "en", "ar", "fr"]).optional(),
   description: z.string().trim().max(2000).nullable().optional(),
   website: z.union([z.url({ protocol: /^https?$/, error: "Укажите адрес сайта, начиная с https://" }).max(500), z.literal(""), z.null()]).optional(),
+  industry: z.enum(INDUSTRIES, "Выберите сферу из списка").nullable().optional(),
 });
 export const accountUpdateSchema = accountBodySchema.partial().refine((v) => Object.keys(v).length > 0, "Нет полей для изменения");
 
@@ -45,3 +49,7 @@ export type Downtime = z.output<typeof downtimeSchema>;
 
 export const WIZARD_STEPS = ["account", "assistant", "channel", "test", "team"] as const;
 export const skipWizardStepSchema = z.object({ step: z.enum(WIZARD_STEPS) });
+/** The wizard's pages in order (§ issue 21): about the business, an assistant, a channel, the test chat, done. */
+export const WIZARD_PAGES = ["business", "assistant", "channel", "test", "done"] as const;
+export type WizardPage = (typeof WIZARD_PAGES)[number];
+export const wizardProgressSchema = z.object({ at: z.enum(WIZARD_PAGES, "Неизвестный шаг мастера") });

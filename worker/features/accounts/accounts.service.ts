@@ -5,7 +5,7 @@ import type { Env } from "../../env";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { likePattern, paged } from "../../lib/validation";
-import { type AccountSettings, type Downtime, settingsSchema, WIZARD_STEPS } from "./accounts.schemas";
+import { type AccountSettings, type Downtime, settingsSchema, WIZARD_STEPS, type WizardPage } from "./accounts.schemas";
 import { forgetAuth } from "../../middleware/auth-cache";
 
 /** An account as the API answers it (list rows, create, update, skip-wizard-step); the SPA imports these types. */
@@ -23,7 +23,10 @@ export function publicAccount(a: AccountRow, role?: Role) {
     language: a.language,
     description: a.description,
     website: a.website,
+    industry: a.industry,
     wizard: { ...a.wizard, steps: WIZARD_STEPS },
+    /** A platform administrator blocked the account: the shell shows the reason in a banner. */
+    blocked: a.blockedAt ? { at: a.blockedAt, reason: a.blockedReason ?? "" } : null,
     ...(role ? { role } : {}),
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
@@ -45,6 +48,9 @@ export async function createAccount(
     language: input.language ?? "ru",
     description: input.description ?? null,
     website: input.website || null,
+    industry: null,
+    blockedAt: null,
+    blockedReason: null,
     settings: settingsSchema.parse({}),
     wizard: { completed: ["account"], skipped: [] },
     downtime: { enabled: false, intervals: [] },
@@ -123,7 +129,7 @@ async function setupFacts(env: Env, accountId: string) {
   return { members: row?.members ?? 0, assistants: row?.assistants ?? 0, channels: row?.channels ?? 0, testChats: row?.testChats ?? 0 };
 }
 
-export async function updateAccount(env: Env, accountId: string, role: Role, input: Partial<Pick<AccountRow, "name" | "timezone" | "language" | "description" | "website">>) {
+export async function updateAccount(env: Env, accountId: string, role: Role, input: Partial<Pick<AccountRow, "name" | "timezone" | "language" | "description" | "website" | "industry">>) {
   const [a] = await getDb(env.DB)
     .update(schema.accounts)
     .set({ ...input, ...(input.name ? { nameSearch: input.name.toLowerCase() } : {}), website: input.website === "" ? null : input.website, updatedAt: Date.now() })
@@ -179,6 +185,18 @@ export async function updateDowntime(env: Env, accountId: string, downtime: Down
     .returning({ id: schema.accounts.id });
   if (!a) throw notFound("Аккаунт не найден", "ACCOUNT_NOT_FOUND");
   return value;
+}
+
+/**
+ * The wizard reached a page: stored so that coming back resumes there. Leaving "business" means the
+ * account's own step of the checklist is done.
+ */
+export async function setWizardPage(env: Env, accountId: string, role: Role, at: WizardPage) {
+  const a = await getAccountRow(env, accountId);
+  const completed = a.wizard?.completed ?? [];
+  const wizard = { completed: at !== "business" && !completed.includes("account") ? [...completed, "account"] : completed, skipped: a.wizard?.skipped ?? [], at };
+  await getDb(env.DB).update(schema.accounts).set({ wizard, updatedAt: Date.now() }).where(eq(schema.accounts.id, accountId));
+  return getAccount(env, accountId, role);
 }
 
 export async function skipWizardStep(env: Env, accountId: string, role: Role, step: string) {
