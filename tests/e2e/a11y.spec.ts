@@ -17,6 +17,7 @@ const SIGNED_OUT: [string, string][] = [
 const OWNER: [string, string][] = [
   ["accounts", "/accounts"],
   ["dashboard", `${A}/dashboard`],
+  ["wizard", `${A}/wizard`],
   ["chat (thread open)", `${A}/apps/chat?c=demo-c-olga&t=demo-t-olga`],
   ["contacts", `${A}/contacts`],
   ["contacts: filter open", `${A}/contacts?filters=open&filter=${encodeURIComponent(JSON.stringify({ tags: { any: ["demo-tag-vip"] }, fields: [{ key: "budget", op: "greater", value: 1000 }] }))}`],

@@ -41,6 +41,10 @@ test("register → create account → dashboard", async ({ page }) => {
   await dialog.getByLabel("Сайт").fill("https://zerno.example");
   await dialog.getByRole("button", { name: "Создать" }).click();
 
+  // A new account lands on the setup wizard; leaving it opens the control panel.
+  await expect(page).toHaveURL(/\/[^/]+\/wizard$/);
+  await expect(page.getByTestId("wizard-business")).toBeVisible();
+  await page.getByTestId("wizard-exit").click();
   await expect(page).toHaveURL(/\/[^/]+\/dashboard$/);
   await expect(page.getByRole("heading", { name: /Анна/ })).toBeVisible();
   await expect(page.getByText("Сводка по аккаунту «Кофейня „Зерно“»")).toBeVisible();

@@ -26,6 +26,7 @@ import {
   Tag,
   UserRound,
   Wallet,
+  Wand2,
   Workflow,
 } from "lucide-react";
 import type { Action, AppAbility, Subject } from "@worker/lib/permissions";
@@ -58,6 +59,7 @@ export const NAV_GROUPS: NavGroupId[] = ["workspace", "messaging", "automation",
 
 export const NAV_ITEMS: NavItem[] = [
   { id: "dashboard", titleKey: "common:routes.dashboard", icon: LayoutDashboard, path: "/:accountId/dashboard", module: "account/dashboard", group: "workspace", shortcut: true },
+  { id: "wizard", titleKey: "common:routes.wizard", icon: Wand2, path: "/:accountId/wizard", module: "account/wizard", group: "workspace", ability: ["update", "Account"] },
   { id: "analytics", titleKey: "common:routes.analytics", icon: ChartColumn, path: "/:accountId/analytics", module: "account/analytics", group: "workspace", ability: ["read", "Analytics"] },
   { id: "chat", titleKey: "common:routes.chat", icon: MessagesSquare, path: "/:accountId/apps/chat", module: "account/chat", group: "messaging", ability: ["read", "Thread"], shortcut: true },
   { id: "contacts", titleKey: "common:routes.contacts", icon: Contact, path: "/:accountId/contacts", module: "account/contacts", group: "messaging", ability: ["read", "Contact"], shortcut: true },

@@ -26,7 +26,8 @@ export function CreateAccountDialog({ trigger }: { trigger: ReactNode }) {
     save: (values) => accountApi.create({ ...values, description: values.description || null, website: values.website || null }),
     success: (account) => account.message || t("create.done"),
     invalidate: [["auth"], ["accounts"]],
-    onSaved: (account) => navigate(`/${account.accountId}/dashboard`),
+    // A new account lands on the setup wizard (issue 21); it can be left for the dashboard at any step.
+    onSaved: (account) => navigate(`/${account.accountId}/wizard`),
     failure: { title: t("create.failedTitle"), toast: t("create.failed") },
   });
 
