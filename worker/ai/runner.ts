@@ -66,7 +66,7 @@ interface Loaded {
   run: AssistantRun;
   thread: Thread;
   contact: Contact;
-  account: { id: string; name: string; timezone: string; downtime: Record<string, unknown>; settings: Record<string, unknown> };
+  account: { id: string; name: string; timezone: string; downtime: Record<string, unknown>; settings: Record<string, unknown>; blockedAt: number | null };
   assistant: Assistant | null;
   channelEnabled: boolean;
   historyNewestFirst: Message[];
@@ -143,7 +143,7 @@ export function claimQueries(db: Db, runId: string, now: number, onlyIf?: SQL) {
     db.select().from(schema.threads).where(and(sql`${schema.threads.id} = ${threadId}`, sql`${schema.threads.accountId} = ${accountId}`)),
     db.select().from(schema.contacts).where(and(sql`${schema.contacts.id} = ${runCol("contact_id")}`, sql`${schema.contacts.accountId} = ${accountId}`)),
     db
-      .select({ id: schema.accounts.id, name: schema.accounts.name, timezone: schema.accounts.timezone, downtime: schema.accounts.downtime, settings: schema.accounts.settings })
+      .select({ id: schema.accounts.id, name: schema.accounts.name, timezone: schema.accounts.timezone, downtime: schema.accounts.downtime, settings: schema.accounts.settings, blockedAt: schema.accounts.blockedAt })
       .from(schema.accounts)
       .where(sql`${schema.accounts.id} = ${accountId}`),
     db.select().from(schema.assistants).where(and(sql`${schema.assistants.accountId} = ${accountId}`, sql`${schema.assistants.id} = ${assistantOf}`)),
@@ -463,6 +463,8 @@ async function billingStop(env: Env, l: Loaded, unarm: () => Promise<void>): Pro
 
 /** Stage 2: why this turn does not answer at all, or null. */
 function skipReason(l: Loaded, t0: number): string | null {
+  // A platform administrator blocked the account: its customers' messages still land, nobody answers them automatically.
+  if (l.account.blockedAt) return "account blocked";
   if (!l.thread.isGptActive && l.flowInstructions == null) return "ai off";
   if (!l.assistant) return "no assistant";
   if (!l.assistant.isActive) return "assistant inactive";

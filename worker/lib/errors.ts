@@ -53,3 +53,5 @@ export const unauthorized = (message = "Требуется вход в сист�
 export const badRequest = (message: string, code = "BAD_REQUEST", details?: unknown) =>
   new AppError(400, code, message, details);
 export const conflict = (message: string, code = "CONFLICT") => new AppError(409, code, message);
+/** A 400 that names one field, in the validator's shape (`details.fields`), for checks made in services. */
+export const fieldError = (field: string, message: string, code = "VALIDATION_ERROR") => new AppError(400, code, `Проверьте введённые данные — ${message}`, { fields: { [field]: [message] } });

@@ -2,7 +2,7 @@ import { and, asc, count, eq, like } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
 import type { Account as AccountRow, Role } from "../../db/schema/accounts";
 import type { Env } from "../../env";
-import { notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { likePattern, paged } from "../../lib/validation";
 import { type AccountSettings, type Downtime, settingsSchema, WIZARD_STEPS, type WizardPage } from "./accounts.schemas";
@@ -207,4 +207,17 @@ export async function skipWizardStep(env: Env, accountId: string, role: Role, st
   // The same answer as GET /accounts/:accountId: the SPA puts it into that query's cache, and the
   // stored wizard alone would show steps done by what exists (an assistant, a channel) as to do.
   return getAccount(env, accountId, role);
+}
+
+/** Why a blocked account's broadcast stopped (its pause reason). */
+export const ACCOUNT_BLOCKED_PAUSE = "Аккаунт заблокирован администратором платформы";
+
+export async function accountBlocked(env: Env, accountId: string): Promise<boolean> {
+  const r = await env.DB.prepare("SELECT blocked_at FROM accounts WHERE id = ?").bind(accountId).first<{ blocked_at: number | null }>();
+  return !!r?.blocked_at;
+}
+
+/** Broadcasts do not start or resume while a platform administrator keeps the account blocked. */
+export async function assertNotBlocked(env: Env, accountId: string): Promise<void> {
+  if (await accountBlocked(env, accountId)) throw new AppError(403, "ACCOUNT_BLOCKED", "Аккаунт заблокирован администратором платформы: рассылки не запускаются до разблокировки");
 }

@@ -7,6 +7,7 @@ import { badRequest, notFound } from "../../lib/errors";
 import { likePattern, paged, pageQuery, v } from "../../lib/validation";
 import { requireAuth, requirePlatformAdmin } from "../../middleware/session";
 import { forgetAuth } from "../../middleware/auth-cache";
+import { adminAccountsQuery, blockSchema, changePlan, deleteByAdmin, deleteSchema, getAdminAccount, listAdminAccounts, planChangeSchema, platformOverview, setBlocked } from "./admin-accounts.service";
 
 const listQuery = pageQuery().extend({ q: z.string().trim().max(100).optional() });
 
@@ -21,28 +22,24 @@ export const adminRoutes = new Hono<AppBindings>()
     ]);
     return c.json({ users: users?.n ?? 0, accounts: accounts?.n ?? 0 }, 200);
   })
-  .get("/accounts", v("query", listQuery), async (c) => {
-    const { page, limit, q } = c.req.valid("query");
-    const db = getDb(c.env.DB);
-    const where = q ? like(schema.accounts.nameSearch, likePattern(q)) : undefined;
-    const members = db
-      .select({ accountId: schema.members.accountId, n: count().as("n") })
-      .from(schema.members)
-      .groupBy(schema.members.accountId)
-      .as("m");
-    const [rows, total] = await Promise.all([
-      db
-        .select({ accountId: schema.accounts.id, name: schema.accounts.name, timezone: schema.accounts.timezone, createdAt: schema.accounts.createdAt, memberCount: members.n })
-        .from(schema.accounts)
-        .leftJoin(members, eq(members.accountId, schema.accounts.id))
-        .where(where)
-        .orderBy(desc(schema.accounts.createdAt))
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .all(),
-      db.select({ n: count() }).from(schema.accounts).where(where).get(),
-    ]);
-    return c.json(paged(rows.map((r) => ({ ...r, memberCount: r.memberCount ?? 0 })), total?.n ?? 0, page, limit), 200);
+  .get("/overview", async (c) => c.json(await platformOverview(c.env), 200))
+  .get("/accounts", v("query", adminAccountsQuery), async (c) => c.json(await listAdminAccounts(c.env, c.req.valid("query")), 200))
+  .get("/accounts/:accountId", async (c) => c.json(await getAdminAccount(c.env, c.req.param("accountId")), 200))
+  .post("/accounts/:accountId/block", v("json", blockSchema), async (c) => {
+    const r = await setBlocked(c.env, c.get("auth").user.id, c.req.param("accountId"), c.req.valid("json").reason);
+    return c.json({ ...r, message: "Аккаунт заблокирован" }, 200);
+  })
+  .post("/accounts/:accountId/unblock", async (c) => {
+    const r = await setBlocked(c.env, c.get("auth").user.id, c.req.param("accountId"), null);
+    return c.json({ ...r, message: "Аккаунт разблокирован" }, 200);
+  })
+  .put("/accounts/:accountId/plan", v("json", planChangeSchema), async (c) => {
+    const r = await changePlan(c.env, c.get("auth").user.id, c.req.param("accountId"), c.req.valid("json"));
+    return c.json({ ...r, message: "Тариф изменён" }, 200);
+  })
+  .delete("/accounts/:accountId", v("json", deleteSchema), async (c) => {
+    await deleteByAdmin(c.env, c.get("auth").user.id, c.req.param("accountId"), c.req.valid("json").confirm);
+    return c.json({ message: "Аккаунт удалён" }, 200);
   })
   .get("/users", v("query", listQuery), async (c) => {
     const { page, limit, q } = c.req.valid("query");

@@ -10,6 +10,7 @@ import { enqueueJob } from "../jobs/jobs";
 import { publishSafe } from "../inbox/realtime";
 import { countOnChannel, materializeRecipients } from "./audience-sql";
 import { broadcastRow, channelOf, channelProblem, compileAudience, getBroadcast, statsDto } from "./broadcasts.service";
+import { assertNotBlocked } from "../accounts/accounts.service";
 import { type BroadcastStatus, MAX_BUTTONS } from "./contract";
 
 const { broadcasts } = schema;
@@ -68,6 +69,7 @@ async function checkStartable(env: Env, b: Broadcast) {
  */
 export async function startBroadcast(env: Env, accountId: string, broadcastId: string, body: { at?: string }) {
   const b = await broadcastRow(env, accountId, broadcastId);
+  await assertNotBlocked(env, accountId);
   if (b.status !== "draft") throw conflict("Рассылка уже запущена", "BROADCAST_NOT_DRAFT");
   const now = Date.now();
   const at = body.at ? await startInstant(env, accountId, body.at) : null;
@@ -161,6 +163,7 @@ export async function pauseChannelBroadcasts(env: Env, channelId: string, reason
 export async function resumeBroadcast(env: Env, accountId: string, broadcastId: string) {
   const b = await broadcastRow(env, accountId, broadcastId);
   if (b.status !== "paused") throw conflict("Продолжить можно только рассылку на паузе", "BROADCAST_WRONG_STATUS");
+  await assertNotBlocked(env, accountId);
   if (b.channelId) {
     const problem = channelProblem(await channelOf(env, accountId, b.channelId));
     if (problem) throw fieldError("channelId", problem, "CHANNEL_NOT_READY");

@@ -8,6 +8,7 @@ import type { JobOf } from "../jobs/jobs";
 import { materializeRecipients } from "./audience-sql";
 import { finish, nextTick, publishStats, refreshCounts } from "./broadcast-run.service";
 import { channelProblem, compileAudience } from "./broadcasts.service";
+import { ACCOUNT_BLOCKED_PAUSE, accountBlocked } from "../accounts/accounts.service";
 import { drain, handOutWindow, windowPlan } from "./pump";
 
 const { broadcasts } = schema;
@@ -85,6 +86,7 @@ export async function runBroadcastTick(env: Env, job: JobOf<"broadcast-tick">): 
   const ch = await channel(env, b);
   const problem = ch ? channelProblem(ch) : "Канал рассылки удалён";
   if (problem || !ch) return pauseFor(env, b, problem ?? "Канал рассылки удалён");
+  if (await accountBlocked(env, b.accountId)) return pauseFor(env, b, ACCOUNT_BLOCKED_PAUSE);
   // The previous tick asked for this one `delay` seconds after it ended (nextTick): the time since then.
   const plan = windowPlan(b.pacing, ch.platform, Math.random, b.nextTickAt ? Date.now() - (b.nextTickAt - 1000) : 1000);
   const handed = await handOutWindow(env, b, ch, plan.size);
