@@ -61,7 +61,7 @@ export default function PricingPage() {
       <QueryView
         query={plans}
         loading={
-          <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
             {[0, 1, 2, 3].map((i) => (
               <Skeleton key={i} className="h-[560px]" />
             ))}
@@ -69,7 +69,7 @@ export default function PricingPage() {
         }
       >
         {(data) => (
-          <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4" data-testid="plans">
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4" data-testid="plans">
             {data.data.map((plan, i, all) => (
               <PlanCard key={plan.id} plan={plan} period={period} current={plan.id === currentId} choice={choiceOf(plan)} featured={i === Math.min(2, all.length - 1) && plan.id !== currentId} />
             ))}

@@ -25,13 +25,15 @@ const KINDS = [
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The order the URL and the form describe, priced for the summary (the server prices it again). */
-function useOrder(params: URLSearchParams, amountText: string) {
+function useOrder(accountId: string, params: URLSearchParams, amountText: string) {
   const { t } = useTranslation("billing");
   const kind: Kind = params.get("kind") === "topup" ? "topup" : params.get("kind") === "package" ? "package" : "plan";
   const period: BillingPeriod = params.get("period") === "year" ? "year" : "month";
   const plans = useQuery({ ...payQueries.plans(), select: (r) => r.data.filter((p) => !p.free) });
   const packages = useQuery({ ...payQueries.packages(), enabled: kind === "package" });
-  const planId = params.get("plan") ?? plans.data?.[0]?.id ?? null;
+  // Without a plan in the URL: the account's own paid plan (to extend it), else the cheapest.
+  const currentPlan = useQuery({ ...payQueries.billing(accountId), select: (b) => b.plan.id }).data;
+  const planId = params.get("plan") ?? plans.data?.find((p) => p.id === currentPlan)?.id ?? plans.data?.[0]?.id ?? null;
   const packageId = params.get("package") ?? packages.data?.data[0]?.id ?? null;
   const plan = plans.data?.find((p) => p.id === planId);
   const pkg = packages.data?.data.find((p) => p.id === packageId);
@@ -63,7 +65,7 @@ export function CheckoutForm({ accountId, defaultEmail }: { accountId: string; d
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const session = useMemo(() => crypto.randomUUID().slice(0, 8), []);
-  const o = useOrder(params, amountText);
+  const o = useOrder(accountId, params, amountText);
   const set = (patch: Record<string, string | null>) =>
     setParams(
       (p) => {

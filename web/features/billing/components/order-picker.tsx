@@ -14,8 +14,8 @@ function ChoiceRow({ value, id, title, hint, price, testId }: { value: string; i
     <Label htmlFor={id} className="flex cursor-pointer items-center gap-3 rounded-md border border-border px-4 py-3 font-normal has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/5" data-testid={testId}>
       <RadioGroupItem value={value} id={id} />
       <span className="min-w-0 flex-1">
-        <span className="block font-medium text-heading">{title}</span>
-        {hint && <span className="block text-[0.8125rem] text-muted-foreground">{hint}</span>}
+        <span className="block leading-snug font-medium text-heading">{title}</span>
+        {hint && <span className="mt-0.5 block text-[0.8125rem] leading-snug text-muted-foreground">{hint}</span>}
       </span>
       <span className="font-semibold whitespace-nowrap text-heading tabular-nums">{price}</span>
     </Label>
