@@ -1,7 +1,7 @@
 // Billing through the real stack (wrangler dev, local D1, queues, the AccountRoom DO, an instant
 // model), for bench/billing.mjs:
 //  1. Metering's added cost per AI reply: Telegram webhook in → the assistant's reply committed
-//     (its frame on the operator's socket, both ends on this machine's clock), one conversation at a
+//     (its frame on the operator's socket; both ends on the benchmark's performance.now()), one conversation at a
 //     time, with the metering triggers on and off in the same run, interleaved in rounds. Off = the
 //     two triggers that meter a reply (messages_usage_daily, usage_events_usage_daily) dropped from
 //     the local D1 file between rounds and put back after (the Worker re-prepares its statements).
@@ -30,7 +30,7 @@ async function connect(base, token, accountId, onReply) {
       if (f.event === "joinedAccount") return resolve();
       if (f.event !== "message" || f.data.senderType !== "assistant") return;
       const marker = /bench-\d+/.exec(f.data.content ?? "")?.[0];
-      if (marker) onReply(marker, Date.now());
+      if (marker) onReply(marker, performance.now());
     };
   });
   return ws;
@@ -38,7 +38,8 @@ async function connect(base, token, accountId, onReply) {
 
 /** The metering triggers of the local D1 file, dropped or put back. */
 function meteringSwitch(persist) {
-  const db = new DatabaseSync(d1File(persist));
+  // workerd holds the file open and writes between our rounds: wait for its lock rather than fail.
+  const db = new DatabaseSync(d1File(persist), { timeout: 15_000 });
   const saved = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (${METERING.map(() => "?").join(", ")})`).all(...METERING);
   if (saved.length !== METERING.length) throw new Error("metering triggers not found in the D1 file");
   let on = true;
@@ -82,7 +83,7 @@ async function meteringPhase(stack, turnsPerMode, round) {
     });
     const u = updateId++;
     const body = { update_id: u, message: { message_id: u, date: Math.floor(Date.now() / 1000), chat: { id: 810000, type: "private", first_name: "Клиент" }, from: { id: 810000, is_bot: false, first_name: "Клиент" }, text: `Сколько стоит доставка? ${marker}` } };
-    const t0 = Date.now();
+    const t0 = performance.now();
     const r = await fetch(`${base}/api/webhooks/telegram/${accountId}`, { method: "POST", headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret }, body: JSON.stringify(body) });
     await r.text();
     return (await replied) - t0;
@@ -94,6 +95,9 @@ async function meteringPhase(stack, turnsPerMode, round) {
   let i = 0;
   for (let done = 0; done < turnsPerMode; done += round) {
     for (const metering of [true, false]) {
+      // The previous turn's tail (its Telegram send, the run's timings) settles before the switch:
+      // workerd does not wait on a lock, so a write during the DDL would fail with SQLITE_BUSY.
+      await sleep(500);
       sw.set(metering);
       for (let k = 0; k < round; k++) (metering ? on : off).push(await turn(i++));
     }

@@ -12,7 +12,7 @@ describe("billing: what the payment pages read (receipts, filters, packages on s
     expect((await api("GET", `/accounts/${o.accountId}/payments/${paid.body.paymentId}`, { token: o.token })).body.status).toBe("succeeded");
     const r = await api("GET", `/accounts/${o.accountId}/payments/${paid.body.paymentId}/receipt`, { token: o.token });
     expect(r.status).toBe(200);
-    expect(r.body.receipt).toMatchObject({ issued: true, email: "buh@len.ru", vatCode: 1, vatTitle: "Без НДС", paymentMode: "full_payment", paymentSubject: "service", totalKopecks: 250000, items: [{ description: "Пополнение баланса на 2 500 ₽", quantity: 1, amountKopecks: 250000 }] });
+    expect(r.body.receipt).toMatchObject({ issued: true, email: "buh@len.ru", vatCode: 1, vatTitle: "Без НДС", paymentMode: "full_payment", paymentSubject: "service", totalKopecks: 250000, items: [{ description: expect.stringMatching(/^Пополнение баланса на 2\s500 ₽$/), quantity: 1, amountKopecks: 250000 }] });
     expect(r.body.ledger).toEqual([expect.objectContaining({ type: "topup", amountKopecks: 250000, paymentId: paid.body.paymentId })]);
 
     const declined = await api("POST", `/accounts/${o.accountId}/checkout`, { token: o.token, body: { kind: "topup", amountKopecks: 10000, email: "buh@len.ru" } });
