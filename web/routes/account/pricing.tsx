@@ -7,11 +7,11 @@ import { QueryView } from "@/components/query-view";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAbility } from "@/lib/ability";
 import { formatDate } from "@/lib/i18n";
 import { payQueries, type BillingPeriod, type Plan } from "@/features/billing/pay-api";
 import { PlanCard, type PlanChoice } from "@/features/billing/components/plan-card";
+import { Segmented } from "@/features/billing/components/segmented";
 
 export const handle = { titleKey: "billing:pricing.pageTitle" };
 
@@ -45,17 +45,24 @@ export default function PricingPage() {
         title={t("pricing.title")}
         description={sub && billing.data ? t("pricing.currentLine", { plan: billing.data.plan.name, date: formatDate(sub.periodEnd, { long: true }) }) : t("pricing.description")}
         actions={
-          <Tabs value={period} onValueChange={(v) => setParams((p) => (v === "year" ? (p.set("period", "year"), p) : (p.delete("period"), p)), { replace: true })}>
-            <TabsList aria-label={t("pricing.periodLabel")}>
-              <TabsTrigger value="month" data-testid="period-month">
-                {t("pricing.monthly")}
-              </TabsTrigger>
-              <TabsTrigger value="year" data-testid="period-year">
-                {t("pricing.yearly")}
-                {maxDiscount > 0 && <span className="ms-1 rounded-full bg-success/15 px-2 text-xs text-success">−{maxDiscount} %</span>}
-              </TabsTrigger>
-            </TabsList>
-          </Tabs>
+          <Segmented
+            value={period}
+            onChange={(v) => setParams((p) => (v === "year" ? (p.set("period", "year"), p) : (p.delete("period"), p)), { replace: true })}
+            label={t("pricing.periodLabel")}
+            items={[
+              { value: "month", label: t("pricing.monthly"), testId: "period-month" },
+              {
+                value: "year",
+                testId: "period-year",
+                label: (
+                  <>
+                    {t("pricing.yearly")}
+                    {maxDiscount > 0 && <span className="rounded-full bg-success/15 px-2 text-xs text-success">−{maxDiscount} %</span>}
+                  </>
+                ),
+              },
+            ]}
+          />
         }
       />
       <QueryView

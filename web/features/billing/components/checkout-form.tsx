@@ -9,12 +9,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { isApiError } from "@/lib/api";
 import { formatRub } from "@/lib/i18n";
 import { parseMoney } from "@/features/products/money";
 import { payApi, payQueries, type BillingPeriod, type CheckoutBody } from "../pay-api";
 import { PackagePicker, PlanPicker, TopupPicker } from "./order-picker";
+import { Segmented } from "./segmented";
 
 type Kind = "plan" | "topup" | "package";
 const KINDS = [
@@ -99,16 +99,21 @@ export function CheckoutForm({ accountId, defaultEmail }: { accountId: string; d
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
       <Card className="gap-5 px-6 py-6">
-        <Tabs value={o.kind} onValueChange={(v) => set({ kind: v })}>
-          <TabsList aria-label={t("checkout.what")}>
-            {KINDS.map(({ kind, icon: Icon }) => (
-              <TabsTrigger key={kind} value={kind} data-testid={`checkout-kind-${kind}`}>
+        <Segmented
+          value={o.kind}
+          onChange={(v) => set({ kind: v })}
+          label={t("checkout.what")}
+          items={KINDS.map(({ kind, icon: Icon }) => ({
+            value: kind,
+            testId: `checkout-kind-${kind}`,
+            label: (
+              <>
                 <Icon aria-hidden />
                 {t(`checkout.kinds.${kind}`)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </Tabs>
+              </>
+            ),
+          }))}
+        />
         {loading ? (
           <Skeleton className="h-56 w-full" />
         ) : o.kind === "plan" ? (

@@ -9,21 +9,29 @@ import { Button } from "@/components/ui/button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState, NoMatchesState } from "@/components/ui/empty-state";
 import { formatDate, formatNumber } from "@/lib/i18n";
+import { useMediaQuery } from "@/lib/use-media-query";
 import type { LedgerEntry, LedgerPage, LedgerParams } from "../pay-api";
 import { SignedAmount } from "./pay-bits";
 
+/** On a phone (`compact`) the date and type go above the description, so the row fits without scrolling. */
 function useLedgerColumns(onReceipt: (paymentId: string) => void) {
   const { t } = useTranslation("billing");
+  const compact = !useMediaQuery("(min-width: 37.5rem)");
   return useMemo(() => {
     const col = dataTableColumns<LedgerEntry>();
-    return [
+    const all = [
       col.display({ id: "date", header: () => t("operations.columns.date"), cell: ({ row: { original: e } }) => <span className="whitespace-nowrap tabular-nums">{formatDate(e.createdAt, { withTime: true })}</span> }),
       col.display({ id: "type", header: () => t("operations.columns.type"), cell: ({ row: { original: e } }) => <Badge variant={e.amountKopecks > 0 ? "success" : "secondary"}>{t(`operations.types.${e.type}`)}</Badge> }),
       col.display({
         id: "description",
         header: () => t("operations.columns.description"),
         cell: ({ row: { original: e } }) => (
-          <div className="min-w-[200px]">
+          <div className={compact ? "min-w-[150px] whitespace-normal" : "min-w-[200px]"}>
+            {compact && (
+              <span className="block text-[0.8125rem] text-muted-foreground tabular-nums">
+                {formatDate(e.createdAt, { withTime: true })} · {t(`operations.types.${e.type}`)}
+              </span>
+            )}
             <span className="block font-medium text-heading" data-testid="ledger-description">
               {e.description}
             </span>
@@ -47,15 +55,16 @@ function useLedgerColumns(onReceipt: (paymentId: string) => void) {
         cell: ({ row: { original: e } }) =>
           e.paymentId ? (
             <div className="flex justify-end">
-              <Button size="sm" variant="ghost" onClick={() => onReceipt(e.paymentId!)} aria-label={t("payments.receiptOf", { description: e.description })}>
+              <Button size={compact ? "icon" : "sm"} variant="ghost" onClick={() => onReceipt(e.paymentId!)} aria-label={t("payments.receiptOf", { description: e.description })}>
                 <ReceiptText aria-hidden />
-                {t("payments.receipt")}
+                {!compact && t("payments.receipt")}
               </Button>
             </div>
           ) : null,
       }),
     ];
-  }, [t, onReceipt]);
+    return compact ? all.filter((c) => c.id !== "date" && c.id !== "type") : all;
+  }, [t, onReceipt, compact]);
 }
 
 /** The balance's movements, newest first: one row each, signed, with the receipt of the payment behind a credit. */

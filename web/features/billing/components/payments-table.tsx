@@ -8,20 +8,24 @@ import { Button } from "@/components/ui/button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState, NoMatchesState } from "@/components/ui/empty-state";
 import { formatDate, formatRub } from "@/lib/i18n";
+import { useMediaQuery } from "@/lib/use-media-query";
 import type { Payment, PaymentsPage, PaymentsParams } from "../pay-api";
 import { PaymentStatusBadge } from "./pay-bits";
 
+/** On a phone (`compact`) the date goes under the description and the status under the amount, so the row fits without scrolling. */
 function usePaymentColumns(onReceipt: (p: Payment) => void) {
   const { t } = useTranslation("billing");
+  const compact = !useMediaQuery("(min-width: 37.5rem)");
   return useMemo(() => {
     const col = dataTableColumns<Payment>();
-    return [
+    const all = [
       col.display({ id: "date", header: () => t("payments.columns.date"), cell: ({ row: { original: p } }) => <span className="whitespace-nowrap tabular-nums">{formatDate(p.createdAt, { withTime: true })}</span> }),
       col.display({
         id: "description",
         header: () => t("payments.columns.description"),
         cell: ({ row: { original: p } }) => (
-          <div className="min-w-[200px]">
+          <div className={compact ? "min-w-[150px] whitespace-normal" : "min-w-[200px]"}>
+            {compact && <span className="block text-[0.8125rem] text-muted-foreground tabular-nums">{formatDate(p.createdAt, { withTime: true })}</span>}
             <span className="block font-medium text-heading" data-testid="payment-description">
               {p.description}
             </span>
@@ -40,6 +44,11 @@ function usePaymentColumns(onReceipt: (p: Payment) => void) {
           <div className="text-end whitespace-nowrap tabular-nums">
             <span className="font-medium text-heading">{formatRub(p.amountKopecks)}</span>
             {p.refundedKopecks > 0 && <span className="block text-[0.8125rem] text-muted-foreground">{t("payments.refunded", { amount: formatRub(p.refundedKopecks) })}</span>}
+            {compact && (
+              <span className="mt-1 flex justify-end">
+                <PaymentStatusBadge status={p.status} />
+              </span>
+            )}
           </div>
         ),
       }),
@@ -57,15 +66,16 @@ function usePaymentColumns(onReceipt: (p: Payment) => void) {
                 </a>
               </Button>
             )}
-            <Button size="sm" variant="ghost" onClick={() => onReceipt(p)} data-testid="payment-receipt" aria-label={t("payments.receiptOf", { description: p.description })}>
+            <Button size={compact ? "icon" : "sm"} variant="ghost" onClick={() => onReceipt(p)} data-testid="payment-receipt" aria-label={t("payments.receiptOf", { description: p.description })}>
               <ReceiptText aria-hidden />
-              {t("payments.receipt")}
+              {!compact && t("payments.receipt")}
             </Button>
           </div>
         ),
       }),
     ];
-  }, [t, onReceipt]);
+    return compact ? all.filter((c) => c.id !== "date" && c.id !== "status") : all;
+  }, [t, onReceipt, compact]);
 }
 
 /** The payments of an account: server pages, a receipt per row, an empty state for each reason. */

@@ -31,7 +31,7 @@ export function PlanCard({ plan, period, current, choice, featured }: { plan: Pl
         <p className="mt-1 min-h-5 text-sm text-muted-foreground">
           {plan.free ? t("pricing.freeHint") : period === "year" ? t("pricing.perMonthYearly", { amount: formatRub(Math.round(price / 12)), percent: plan.yearlyDiscountPercent }) : t("pricing.yearlyHint", { amount: formatRub(plan.yearlyPriceKopecks) })}
         </p>
-        {plan.description && <p className="mt-2 text-sm">{plan.description}</p>}
+        <p className="mt-2 text-sm lg:min-h-15">{plan.description}</p>
       </div>
       <PlanAction choice={choice} planName={plan.name} />
       <div>
