@@ -51,8 +51,10 @@ test("an owner chooses a plan, pays on the provider's page and sees the plan act
   expect(nbsp(await start.getByTestId("plan-price").innerText())).toContain("1 990 ₽");
   await expect(start).toContainText("Ответ ИИ");
   await page.getByTestId("period-year").click();
-  expect(nbsp(await start.getByTestId("plan-price").innerText())).toContain("19 900 ₽");
+  await expect(page.getByTestId("period-year")).toHaveAttribute("data-state", "on");
+  await expect.poll(async () => nbsp(await start.getByTestId("plan-price").innerText())).toContain("19 900 ₽");
   await page.getByTestId("period-month").click();
+  await expect.poll(async () => nbsp(await start.getByTestId("plan-price").innerText())).toContain("1 990 ₽");
   await start.getByTestId("plan-choose").click();
 
   await expect(page).toHaveURL(/\/checkout\?/);
