@@ -1,4 +1,4 @@
-// Billing figures (issue 18 "Figures"), on raw node:sqlite with every migration applied (the same SQL
+// Billing figures (issue 18 "Figures"). First the SQL alone, on raw node:sqlite with every migration applied (the same SQL
 // D1 runs; no Worker, no HTTP), because metering adds no round trip of its own: the triggers run inside
 // the statements that commit a reply, and the AI gate is one more statement in the batch that claims
 // the turn. Measured in one run, interleaved: a reply's commit (the assistant's message + its
@@ -6,7 +6,10 @@
 // Then 1 000 charges (distinct keys) plus 200 repeats of their keys: rows, balance against the
 // ledger's sum, and the time. (The Worker-side proof under 1 000 concurrent charges is
 // tests/worker/billing.test.ts, which prints its time.)
-// Run: npm run bench -- billing   or   npx node bench/billing.mjs [--replies=3000]
+// Then the same two figures through the real pipeline (bench/billing-pipeline.mjs: wrangler dev, a
+// Telegram webhook in → the AI reply committed, metering triggers on and off in the same run; 1 000
+// concurrent charges through the Worker); `--sql-only` skips that part.
+// Run: npm run bench -- billing   or   npx node bench/billing.mjs [--replies=3000] [--sql-only]
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -105,4 +108,14 @@ console.log(`\nbilling: 1 000 charges + 200 repeated keys in ${ms.toFixed(1)} ms
 if (r.rows !== 1000 || r.balance !== r.sum || r.sum !== expected) {
   console.error("balance and ledger disagree");
   process.exit(1);
+}
+
+if (!process.argv.includes("--sql-only")) {
+  const { runBillingPipeline } = await import("./billing-pipeline.mjs");
+  try {
+    await runBillingPipeline({ turnsPerMode: Number(process.env.N ?? 300) });
+  } catch (e) {
+    console.error("billing pipeline benchmark failed:", e);
+    process.exit(1);
+  }
 }

@@ -42,7 +42,7 @@ function snapshot(name) {
 }
 
 /** Starts the stack; `stop()` takes everything down again (also after a failure). */
-export async function startStack({ name, port, modelPort, telegramPort, modelServer }) {
+export async function startStack({ name, port, modelPort, telegramPort, modelServer, extraVars = {} }) {
   ensureAssets();
   const persist = join(root, ".wrangler", `bench-${name}`);
   rmSync(persist, { recursive: true, force: true });
@@ -60,6 +60,7 @@ export async function startStack({ name, port, modelPort, telegramPort, modelSer
     OPENAI_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
     OPENAI_API_KEY: "bench",
     TELEGRAM_API_BASE: telegram.url,
+    ...extraVars,
   };
   const snap = snapshot(name);
   const child = start(

@@ -31,6 +31,8 @@ import { flowRoutes } from "./features/flows/flows.routes";
 import { productRoutes, promotionRoutes } from "./features/products/products.routes";
 import { billingRoutes, publicPlanRoutes, yookassaWebhookRoutes } from "./features/billing/billing.routes";
 import { billingAdminRoutes } from "./features/billing/billing.admin.routes";
+import { billingReceiptRoutes } from "./features/billing/receipt.routes";
+import { publicPackageRoutes } from "./features/billing/catalogue";
 import { knowledgeRoutes } from "./features/knowledge/knowledge.routes";
 import { flowRuntimeRoutes } from "./features/flows/runtime/runtime.routes";
 import { helpAdminRoutes, helpMediaRoutes, helpRoutes } from "./features/help/help.routes";
@@ -111,7 +113,9 @@ const api = new Hono<AppBindings>()
   .route("/accounts", flowRuntimeRoutes)
   .route("/b", broadcastClickRoutes)
   .route("/accounts", billingRoutes)
+  .route("/accounts", billingReceiptRoutes)
   .route("/plans", publicPlanRoutes)
+  .route("/broadcast-packages", publicPackageRoutes)
   .route("/webhooks", yookassaWebhookRoutes)
   .route("/admin", billingAdminRoutes)
   .route("/help", helpRoutes)

@@ -201,6 +201,7 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "GET /api/accounts/:accountId/ledger": "forbid",
   "GET /api/accounts/:accountId/payments": "forbid",
   "GET /api/accounts/:accountId/payments/:paymentId": "forbid",
+  "GET /api/accounts/:accountId/payments/:paymentId/receipt": "forbid",
   "POST /api/accounts/:accountId/checkout": "forbid",
   "GET /api/accounts/:accountId/payment-methods": "forbid",
   "DELETE /api/accounts/:accountId/payment-methods/:methodId": "forbid",

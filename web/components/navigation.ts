@@ -21,7 +21,9 @@ import {
   Package,
   PackageOpen,
   Plug,
+  ReceiptText,
   Settings,
+  ShoppingCart,
   ShieldCheck,
   Tag,
   UserRound,
@@ -37,7 +39,7 @@ import { isModuleMounted } from "@/lib/route-modules";
  * the user's ability allows `ability`; account items also need a current account. Later issues
  * only add their page module — the item appears by itself.
  */
-export type NavGroupId = "workspace" | "messaging" | "automation" | "sales" | "account" | "platform";
+export type NavGroupId = "workspace" | "messaging" | "automation" | "sales" | "billing" | "account" | "platform";
 
 export interface NavItem {
   id: string;
@@ -55,7 +57,7 @@ export interface NavItem {
   shortcut?: boolean;
 }
 
-export const NAV_GROUPS: NavGroupId[] = ["workspace", "messaging", "automation", "sales", "account", "platform"];
+export const NAV_GROUPS: NavGroupId[] = ["workspace", "messaging", "automation", "sales", "billing", "account", "platform"];
 
 export const NAV_ITEMS: NavItem[] = [
   { id: "dashboard", titleKey: "common:routes.dashboard", icon: LayoutDashboard, path: "/:accountId/dashboard", module: "account/dashboard", group: "workspace", shortcut: true },
@@ -76,9 +78,11 @@ export const NAV_ITEMS: NavItem[] = [
   { id: "custom-fields", titleKey: "common:routes.customFields", icon: ListPlus, path: "/:accountId/custom-fields", module: "account/custom-fields", group: "automation", ability: ["read", "CustomField"] },
   { id: "products", titleKey: "common:routes.products", icon: Package, path: "/:accountId/products", module: "account/products", group: "sales", ability: ["read", "Product"] },
   { id: "promotions", titleKey: "common:routes.promotions", icon: BadgePercent, path: "/:accountId/promotions", module: "account/promotions", group: "sales", ability: ["read", "Promotion"] },
-  { id: "payments", titleKey: "common:routes.payments", icon: CreditCard, path: "/:accountId/payments", module: "account/payments", group: "sales", ability: ["read", "Billing"] },
-  { id: "pricing", titleKey: "common:routes.pricing", icon: Tag, path: "/:accountId/pricing", module: "account/pricing", group: "sales", ability: ["read", "Billing"] },
-  { id: "billing", titleKey: "common:routes.billing", icon: Wallet, path: "/:accountId/billing", module: "account/billing", group: "sales", ability: ["read", "Billing"] },
+  { id: "payments", titleKey: "common:routes.payments", icon: CreditCard, path: "/:accountId/payments", module: "account/payments", group: "billing", ability: ["read", "Billing"] },
+  { id: "pricing", titleKey: "common:routes.pricing", icon: Tag, path: "/:accountId/pricing", module: "account/pricing", group: "billing", ability: ["read", "Billing"] },
+  { id: "billing", titleKey: "common:routes.billing", icon: Wallet, path: "/:accountId/billing", module: "account/billing", group: "billing", ability: ["read", "Billing"] },
+  { id: "operations", titleKey: "common:routes.payment", icon: ReceiptText, path: "/payment", module: "payment", group: "billing", ability: ["read", "Billing"] },
+  { id: "checkout", titleKey: "common:routes.checkout", navTitleKey: "common:nav.items.checkout", icon: ShoppingCart, path: "/checkout", module: "checkout", group: "billing", ability: ["update", "Billing"] },
   { id: "account-settings", titleKey: "common:routes.accountSettings", icon: Settings, path: "/:accountId/account-settings", module: "account/account-settings", group: "account", ability: ["read", "Account"], shortcut: true },
   { id: "accounts", titleKey: "common:routes.accounts", icon: Building2, path: "/accounts", module: "accounts", group: "account", shortcut: true },
   { id: "profile", titleKey: "common:routes.profile", icon: UserRound, path: "/profile", module: "profile", group: "account", shortcut: true },

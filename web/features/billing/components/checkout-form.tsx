@@ -1,0 +1,172 @@
+import { useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { Layers, Lock, PackageOpen, Wallet } from "lucide-react";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
+import { isApiError } from "@/lib/api";
+import { formatRub } from "@/lib/i18n";
+import { parseMoney } from "@/features/products/money";
+import { payApi, payQueries, type BillingPeriod, type CheckoutBody } from "../pay-api";
+import { PackagePicker, PlanPicker, TopupPicker } from "./order-picker";
+import { Segmented } from "./segmented";
+
+type Kind = "plan" | "topup" | "package";
+const KINDS = [
+  { kind: "plan", icon: Layers },
+  { kind: "topup", icon: Wallet },
+  { kind: "package", icon: PackageOpen },
+] as const;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The order the URL and the form describe, priced for the summary (the server prices it again). */
+function useOrder(accountId: string, params: URLSearchParams, amountText: string) {
+  const { t } = useTranslation("billing");
+  const kind: Kind = params.get("kind") === "topup" ? "topup" : params.get("kind") === "package" ? "package" : "plan";
+  const period: BillingPeriod = params.get("period") === "year" ? "year" : "month";
+  const plans = useQuery({ ...payQueries.plans(), select: (r) => r.data.filter((p) => !p.free) });
+  const packages = useQuery({ ...payQueries.packages(), enabled: kind === "package" });
+  // Without a plan in the URL: the account's own paid plan (to extend it), else the cheapest.
+  const currentPlan = useQuery({ ...payQueries.billing(accountId), select: (b) => b.plan.id }).data;
+  const planId = params.get("plan") ?? plans.data?.find((p) => p.id === currentPlan)?.id ?? plans.data?.[0]?.id ?? null;
+  const packageId = params.get("package") ?? packages.data?.data[0]?.id ?? null;
+  const plan = plans.data?.find((p) => p.id === planId);
+  const pkg = packages.data?.data.find((p) => p.id === packageId);
+  const amount = parseMoney(amountText);
+  const amountError = amount === null || Number.isNaN(amount) ? t("checkout.errors.amount") : amount < 10_000 ? t("checkout.errors.amountMin") : amount > 100_000_000 ? t("checkout.errors.amountMax") : undefined;
+  const line =
+    kind === "plan" && plan
+      ? { title: t("checkout.summary.plan", { name: plan.name }), hint: t(`operations.summary.period.${period}`), kopecks: period === "year" ? plan.yearlyPriceKopecks : plan.monthlyPriceKopecks }
+      : kind === "package" && pkg
+        ? { title: t("checkout.summary.package", { name: pkg.name }), hint: t("checkout.packageHint", { count: pkg.recipients, formatted: String(pkg.recipients), days: pkg.validityDays }), kopecks: pkg.priceKopecks }
+        : kind === "topup" && !amountError && amount
+          ? { title: t("checkout.summary.topup"), hint: t("checkout.summary.topupHint"), kopecks: amount }
+          : null;
+  return { kind, period, plans, packages, planId, packageId, amount, amountError, line };
+}
+
+/**
+ * /checkout's form: what is bought (a plan for a month or a year, a top-up, a broadcast package),
+ * the order summary, the e-mail for the 54-FZ receipt, and «Оплатить», which creates the payment
+ * (POST /checkout with a request key, so a double click is one payment) and sends the browser to
+ * the provider's confirmation page.
+ */
+export function CheckoutForm({ accountId, defaultEmail }: { accountId: string; defaultEmail: string }) {
+  const { t } = useTranslation("billing");
+  const [params, setParams] = useSearchParams();
+  const [amountText, setAmountText] = useState(() => (params.get("amount") && /^\d+$/.test(params.get("amount")!) ? params.get("amount")! : "3000"));
+  const [email, setEmail] = useState(defaultEmail);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const session = useMemo(() => crypto.randomUUID().slice(0, 8), []);
+  const o = useOrder(accountId, params, amountText);
+  const set = (patch: Record<string, string | null>) =>
+    setParams(
+      (p) => {
+        for (const [k, v] of Object.entries(patch)) (v === null ? p.delete(k) : p.set(k, v));
+        return p;
+      },
+      { replace: true },
+    );
+  const emailError = touched && !EMAIL.test(email.trim()) ? t("checkout.errors.email") : error?.fields.email;
+
+  const pay = async () => {
+    setTouched(true);
+    if (!EMAIL.test(email.trim()) || !o.line) return;
+    const common = { email: email.trim(), returnPath: `/checkout?accountId=${accountId}` };
+    const body: CheckoutBody =
+      o.kind === "plan" ? { kind: "plan", planId: o.planId!, period: o.period, ...common } : o.kind === "package" ? { kind: "package", packageId: o.packageId!, ...common } : { kind: "topup", amountKopecks: o.amount!, ...common };
+    const item = o.kind === "plan" ? `${o.planId}-${o.period}` : o.kind === "package" ? o.packageId : o.amount;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await payApi.checkout(accountId, { ...body, requestKey: `${session}-${o.kind}-${item}-${common.email}`.slice(0, 64) });
+      if (r.confirmationUrl) window.location.assign(r.confirmationUrl);
+      else set({ paymentId: r.paymentId });
+    } catch (e) {
+      setError({ message: isApiError(e) ? e.message : t("checkout.errors.network"), fields: isApiError(e) ? e.fieldErrors() : {} });
+      setBusy(false);
+    }
+  };
+
+  const loading = o.kind === "plan" ? o.plans.isPending : o.kind === "package" ? o.packages.isPending : false;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+      <Card className="gap-5 px-6 py-6">
+        <Segmented
+          value={o.kind}
+          onChange={(v) => set({ kind: v })}
+          label={t("checkout.what")}
+          items={KINDS.map(({ kind, icon: Icon }) => ({
+            value: kind,
+            testId: `checkout-kind-${kind}`,
+            label: (
+              <>
+                <Icon aria-hidden />
+                {t(`checkout.kinds.${kind}`)}
+              </>
+            ),
+          }))}
+        />
+        {loading ? (
+          <Skeleton className="h-56 w-full" />
+        ) : o.kind === "plan" ? (
+          <PlanPicker plans={o.plans.data ?? []} planId={o.planId} period={o.period} onPlan={(id) => set({ plan: id })} onPeriod={(p) => set({ period: p })} />
+        ) : o.kind === "package" ? (
+          <PackagePicker packages={o.packages.data?.data ?? []} packageId={o.packageId} onPackage={(id) => set({ package: id })} />
+        ) : (
+          <TopupPicker amount={amountText} onAmount={setAmountText} error={o.amountError ?? error?.fields.amountKopecks} />
+        )}
+      </Card>
+      <Card className="h-fit gap-4 py-6" data-testid="order-summary">
+        <CardHeader>
+          <CardTitle>{t("checkout.summary.title")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {o.line ? (
+            <div className="flex justify-between gap-4">
+              <div>
+                <p className="font-medium text-heading" data-testid="order-line">
+                  {o.line.title}
+                </p>
+                <p className="text-sm text-muted-foreground">{o.line.hint}</p>
+              </div>
+              <span className="font-medium whitespace-nowrap text-heading tabular-nums">{formatRub(o.line.kopecks)}</span>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">{t("checkout.summary.nothing")}</p>
+          )}
+          <div className="flex justify-between border-t border-border pt-4 text-lg font-semibold text-heading">
+            <span>{t("checkout.summary.total")}</span>
+            <span className="tabular-nums" data-testid="order-total">
+              {formatRub(o.line?.kopecks ?? 0)}
+            </span>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="receipt-email">{t("checkout.email")}</Label>
+            <Input id="receipt-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} onBlur={() => setTouched(true)} aria-invalid={!!emailError} aria-describedby="receipt-email-hint" data-testid="receipt-email" />
+            <p id="receipt-email-hint" className={emailError ? "text-[0.8125rem] text-destructive" : "text-[0.8125rem] text-muted-foreground"}>
+              {emailError ?? t("checkout.emailHint")}
+            </p>
+          </div>
+          {error && !Object.keys(error.fields).length && (
+            <Alert variant="destructive" data-testid="checkout-error">
+              <AlertDescription>{error.message}</AlertDescription>
+            </Alert>
+          )}
+          <Button size="lg" className="w-full" disabled={busy || !o.line} onClick={pay} data-testid="checkout-pay">
+            <Lock aria-hidden />
+            {busy ? t("checkout.redirecting") : o.line ? t("checkout.payAmount", { amount: formatRub(o.line.kopecks) }) : t("checkout.pay")}
+          </Button>
+          <p className="text-center text-[0.8125rem] text-muted-foreground">{t("checkout.secure")}</p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
