@@ -1,6 +1,6 @@
 import { test, type Page } from "@playwright/test";
 import { eachThemeAndScreen } from "./fixtures";
-import { DEMO, DEMO_ACCOUNT_ID, apiLogin, apiRegister, bearer, expect, presetStorage, shot, signInWithToken, uniqueEmail } from "./helpers";
+import { DEMO, DEMO_ACCOUNT_ID, apiLogin, apiRegister, bearer, expect, presetStorage, shot, signInWithToken, uniqueEmail, SCREENS } from "./helpers";
 
 /**
  * Paying for the product: a plan chosen on /pricing and paid on the fake YooKassa's confirmation
@@ -127,7 +127,7 @@ test("an owner tops up the balance: declined once, then paid", async ({ page, re
   expect((await balance.json()).balanceKopecks).toBe(150_000);
 });
 
-test("screenshots of the billing pages (demo account)", async ({ page, request, baseURL }, testInfo) => {
+test("screenshots of the billing pages (demo account)", { tag: SCREENS }, async ({ page, request, baseURL }, testInfo) => {
   await signInWithToken(page, baseURL!, await apiLogin(request, DEMO.email, DEMO.password));
   const pages: [string, string, string][] = [
     ["pricing", `/${DEMO_ACCOUNT_ID}/pricing`, "plans"],
