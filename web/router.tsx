@@ -60,8 +60,10 @@ export const ROUTES: RouteDef[] = [
 
   // §2.2 top-level routes
   { path: "/accounts", module: "accounts", access: "auth", layout: "default", titleKey: "common:routes.accounts", ns: ["accounts"] },
-  { path: "/admin", module: "admin/index", access: "admin", layout: "default", titleKey: "common:routes.admin", ns: ["admin"] },
+  { path: "/admin", module: "admin/index", access: "admin", layout: "default", titleKey: "common:routes.admin", ns: ["admin", "channels"] },
   { path: "/admin/accounts", module: "admin/accounts", access: "admin", layout: "default", titleKey: "common:routes.adminAccounts", ns: ["admin"] },
+  // Issue 21 names "an account's page" of the admin area.
+  { path: "/admin/accounts/:id", module: "admin/account", access: "admin", layout: "default", titleKey: "common:routes.adminAccount", ns: ["admin", "accounts"] },
   { path: "/admin/help", module: "admin/help", access: "admin", layout: "default", titleKey: "common:routes.adminHelp", ns: ["admin", "help"] },
   { path: "/admin/broadcast-packages", module: "admin/broadcast-packages", access: "admin", layout: "default", titleKey: "common:routes.adminBroadcastPackages", ns: ["admin", "broadcasts"] },
   { path: "/assistant-templates", module: "assistant-templates", access: "auth", layout: "default", titleKey: "common:routes.assistantTemplates", ns: ["assistants"] },

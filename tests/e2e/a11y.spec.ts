@@ -57,6 +57,8 @@ const OWNER: [string, string][] = [
 
 const ADMIN_PAGES: [string, string][] = [
   ["admin", "/admin"],
+  ["admin accounts", "/admin/accounts"],
+  ["admin account", `/admin/accounts/${DEMO_ACCOUNT_ID}`],
   ["broadcast packages", "/admin/broadcast-packages"],
   ["help content", "/admin/help"],
   ["help content: articles", "/admin/help?tab=articles"],

@@ -90,6 +90,7 @@ export const NAV_ITEMS: NavItem[] = [
   { id: "help-center", titleKey: "common:routes.helpCenter", icon: LifeBuoy, path: "/help-center", module: "help-center/index", group: "account" },
   { id: "partners", titleKey: "common:routes.partners", icon: Handshake, path: "/partners", module: "partners", group: "platform", ability: ["read", "Partner"] },
   { id: "admin", titleKey: "common:routes.admin", icon: ShieldCheck, path: "/admin", module: "admin/index", group: "platform", ability: ["manage", "Admin"] },
+  { id: "admin-accounts", titleKey: "common:routes.adminAccounts", icon: Building2, path: "/admin/accounts", module: "admin/accounts", group: "platform", ability: ["manage", "Admin"] },
   { id: "admin-help", titleKey: "common:routes.adminHelp", icon: BookOpen, path: "/admin/help", module: "admin/help", group: "platform", ability: ["manage", "Admin"] },
   { id: "admin-broadcast-packages", titleKey: "common:routes.adminBroadcastPackages", icon: PackageOpen, path: "/admin/broadcast-packages", module: "admin/broadcast-packages", group: "platform", ability: ["manage", "Admin"] },
 ];

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { PageLoader } from "../page-loader";
+import { AccountBlockedBanner } from "../shell/account-blocked-banner";
 import { Footer } from "../shell/footer";
 import { HorizontalNav } from "../shell/horizontal-nav";
 import { LanguageSwitcher } from "../shell/language-switcher";
@@ -111,6 +112,7 @@ export function DefaultLayout() {
         </header>
 
         <main className={cn(container, "flex-1 py-6", fixed && "flex min-h-0 flex-col pb-4")} data-testid="page-content">
+          <AccountBlockedBanner />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
