@@ -12,7 +12,7 @@ import { importsSeed } from "./seed-imports.mjs";
 import { segmentsSeed } from "./seed-segments.mjs";
 import { broadcastsSeed } from "./seed-broadcasts.mjs";
 import { flowsSeed } from "./seed-flows.mjs";
-import { productsSeed } from "./seed-products.mjs";
+import { productsSeed, seedProductPhotos } from "./seed-products.mjs";
 import { billingSeed } from "./seed-billing.mjs";
 import { knowledgeSeed } from "./seed-knowledge.mjs";
 import { flowRunsSeed } from "./seed-flow-runs.mjs";
@@ -59,6 +59,7 @@ export function applySeed({ persistTo } = {}) {
   const args = [wranglerBin, "d1", "execute", "DB", "--local", "--file", file];
   if (persistTo) args.push("--persist-to", persistTo);
   run(process.execPath, args, { env: { CI: "1", WRANGLER_SEND_METRICS: "false" } });
+  seedProductPhotos({ persistTo });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) applySeed();
