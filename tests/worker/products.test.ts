@@ -246,6 +246,11 @@ describe("product import and export", () => {
     expect(tree[0].children.map((c: any) => c.name).sort()).toEqual(["Свечи", "Текстиль"]);
     const latest = await api("GET", `${P(accountId)}/import`, { token });
     expect(latest.body.job.jobId).toBe(up.body.jobId);
+    // the history: past imports with their counts, newest first, in the paged shape
+    const history = await api("GET", `${P(accountId)}/imports?limit=5`, { token });
+    expect(history.status).toBe(200);
+    expect(history.body.meta).toMatchObject({ total: 1, page: 1, limit: 5 });
+    expect(history.body.data[0]).toMatchObject({ jobId: up.body.jobId, fileName: "товары.csv", created: 1, updated: 1, failed: 6 });
 
     // export → the same columns read back by the import's reader
     const res = await SELF.fetch(`${BASE}/api${P(accountId)}/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });

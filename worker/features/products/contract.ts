@@ -434,7 +434,8 @@ export const promotionUseSchema = z
   .refine((v) => !!v.code || !!v.promotionId, { message: "Введите промокод", path: ["code"] });
 export type PromotionUseInput = z.output<typeof promotionUseSchema>;
 
-export const promotionUsesQuerySchema = z.object({
+/** `page` and a §2.13 page size: the promotion uses and the past imports. */
+export const pagedQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce
     .number()

@@ -50,6 +50,9 @@ export const productRoutes = new Hono<AppBindings>()
     const job = await imports.startProductImport(x.env, x.get("member").accountId, x.get("auth").user.id, file, mapping);
     return x.json({ ...job, message: "Импорт начат" }, 202);
   })
+  .get("/:accountId/products/imports", can("create", "Product"), v("query", c.pagedQuerySchema), async (x) => {
+    return x.json(await imports.listProductImports(x.env, x.get("member").accountId, x.req.valid("query")), 200);
+  })
   .get("/:accountId/products/import/:jobId", can("create", "Product"), v("param", jobParam), async (x) => {
     return x.json(await imports.getProductImport(x.env, x.get("member").accountId, x.req.valid("param").jobId), 200);
   })
@@ -102,7 +105,7 @@ export const promotionRoutes = new Hono<AppBindings>()
     const p = await uses.recordUse(x.env, x.get("member").accountId, x.req.valid("json"), x.get("auth").user.id);
     return x.json({ ...p, message: "Использование акции записано" }, 201);
   })
-  .get("/:accountId/promotions/:promotionId/uses", can("read", "Promotion"), v("param", promotionParam), v("query", c.promotionUsesQuerySchema), async (x) => {
+  .get("/:accountId/promotions/:promotionId/uses", can("read", "Promotion"), v("param", promotionParam), v("query", c.pagedQuerySchema), async (x) => {
     return x.json(await uses.listUses(x.env, x.get("member").accountId, x.req.valid("param").promotionId, x.req.valid("query")), 200);
   })
   .get("/:accountId/promotions/:promotionId", can("read", "Promotion"), v("param", promotionParam), async (x) => {
