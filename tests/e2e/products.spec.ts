@@ -130,6 +130,27 @@ test("an owner builds the catalogue: a category tree, a product with a photo, se
   await expect(page.getByTestId("confirm-dialog")).toContainText("Удалить 2 товара?");
   await page.getByTestId("confirm-dialog").getByRole("button", { name: "Отмена" }).click();
 
+  // Moving a category: «Кроссовки» to a new root «Спорт»; a root with children cannot go under another (field error).
+  await createCategory(page, "Спорт");
+  const editCategory = async (name: string) => {
+    await page.getByTestId("category-row").filter({ hasText: name }).last().getByTestId("category-actions").first().click();
+    await page.getByTestId("category-rename").click();
+  };
+  await editCategory("Кроссовки");
+  const catDialog = page.getByTestId("category-dialog");
+  await catDialog.getByTestId("category-parent").click();
+  await page.getByRole("option", { name: "Спорт" }).click();
+  await catDialog.getByTestId("category-save").click();
+  await expect(toast(page, "Категория сохранена")).toBeVisible();
+  await expect(catDialog).toBeHidden();
+  await expect(page.getByRole("row").filter({ hasText: "Кроссовки «Лёгкий шаг»" })).toContainText("Спорт / Кроссовки");
+  await editCategory("Спорт");
+  await catDialog.getByTestId("category-parent").click();
+  await page.getByRole("option", { name: "Обувь" }).click();
+  await catDialog.getByTestId("category-save").click();
+  await expect(catDialog.getByText(/есть подкатегории/)).toBeVisible();
+  await catDialog.getByRole("button", { name: "Отмена" }).click();
+
   await settled(page);
   await page.mouse.move(0, 0);
   await shot(page, testInfo, "products/products-owner-light-1440");
