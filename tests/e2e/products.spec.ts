@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { eachThemeAndScreen, makePng } from "./fixtures";
-import { ARTIFACTS, apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail, type AuthResult } from "./helpers";
+import { ARTIFACTS, apiLogin, apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail, type AuthResult } from "./helpers";
 
 /**
  * Issue 17 in the browser: the catalogue pages of an owner. A category tree and a product with a
@@ -252,6 +252,20 @@ test("an assistant that knows the catalogue answers the test chat with the store
   const file = join(ARTIFACTS, "products/test-chat-catalogue-light-1440.png");
   await chat.screenshot({ path: file, animations: "disabled" });
   await testInfo.attach("test-chat-catalogue", { path: file, contentType: "image/png" });
+});
+
+test("the demo shop's products have photos in R2 (drawn by the seed), served to its members", async ({ request }) => {
+  const demo = await apiLogin(request, "demo@assistly.local", "demo12345");
+  const res = await request.get("/api/accounts/00000000demoaccount/products?limit=50&sortBy=sku", { headers: bearer(demo.accessToken) });
+  expect(res.status()).toBe(200);
+  const products = ((await res.json()) as { data: { sku: string; images: { url: string }[] }[] }).data;
+  expect(products.length).toBeGreaterThanOrEqual(30);
+  expect(products.filter((p) => p.images.length === 0).map((p) => p.sku)).toEqual([]);
+  const plaid = products.find((p) => p.sku === "PLD-KNIT-130")!;
+  const photo = await request.get(plaid.images[0]!.url, { headers: bearer(demo.accessToken) });
+  expect(photo.status()).toBe(200);
+  expect(photo.headers()["content-type"]).toBe("image/png");
+  expect([...(await photo.body()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
 });
 
 test("screens: products and promotions, light and dark, desktop and phone", async ({ page, request, baseURL }, testInfo) => {
