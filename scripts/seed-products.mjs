@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { run, wranglerBin } from "./lib.mjs";
+import { wranglerBin } from "./lib.mjs";
 import { productPhoto } from "./product-images.mjs";
 
 const ACCOUNT = "00000000demoaccount"; // DEMO_ACCOUNT_ID of seed.mjs
@@ -79,11 +79,12 @@ const PHOTO = {
 const photoKey = (sku) => `accounts/${ACCOUNT}/products/demo-${sku.toLowerCase()}/cover.png`;
 
 /**
- * Writes the demo products' photos into the local R2 bucket (one `wrangler r2 bulk put`): each
- * product's picture in its subcategory's colour, a little lighter or darker from one product to
- * the next. Overwriting on a second run changes nothing visible.
+ * The demo products' photos, drawn into a temporary folder, and the command that writes them into
+ * the local R2 bucket (one `wrangler r2 bulk put`; applySeed runs it beside the D1 seed): each
+ * product's picture in its subcategory's colour, a little lighter or darker from one product to the
+ * next. Overwriting on a second run changes nothing visible.
  */
-export function seedProductPhotos({ persistTo } = {}) {
+export function productPhotosCommand({ persistTo } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seed-photos-"));
   const list = PRODUCTS.map(([sku, , cat], i) => {
     const [kind, color] = PHOTO[cat];
@@ -95,7 +96,7 @@ export function seedProductPhotos({ persistTo } = {}) {
   writeFileSync(join(dir, "list.json"), JSON.stringify(list));
   const args = [wranglerBin, "r2", "bulk", "put", "assistly-media", "--local", "--filename", join(dir, "list.json"), "--ct", "image/png", "--concurrency", "8"];
   if (persistTo) args.push("--persist-to", persistTo);
-  run(process.execPath, args, { env: { CI: "1", WRANGLER_SEND_METRICS: "false" } });
+  return [process.execPath, args];
 }
 
 const fold = (s) => s.toLowerCase().replace(/ё/g, "е");
