@@ -195,6 +195,13 @@ test("a promotion: reversed dates and a percent over 100 are refused at their fi
   expect(saved.percent).toBe(10);
   expect(new Date(saved.validFrom).toISOString()).toBe("2025-12-31T21:00:00.000Z");
 
+  // A use recorded by hand (a customer's code applied in the chat) counts against the promotion.
+  await row.getByTestId("promotion-actions").click();
+  await page.getByTestId("promotion-use").click();
+  await expect(toast(page, "«Весенняя скидка»: записано использование, всего 1")).toBeVisible();
+  const used = await request.get(`/api/accounts/${accountId}/promotions`, { headers: bearer(auth.accessToken) });
+  expect(((await used.json()) as { data: { usedCount: number }[] }).data[0]!.usedCount).toBe(1);
+
   // A status filter, then delete with a confirmation.
   await page.getByTestId("promotion-status-filter").click();
   await page.getByRole("option", { name: "Запланирована" }).click();
