@@ -24,12 +24,15 @@ export function d1File(persist) {
   return join(dir, f);
 }
 
+/** BENCH_INSPECTOR_PORT: wrangler dev's inspector port (its default 9229 may be another server's on a shared machine). */
+export const inspectorArgs = (offset = 0) => (process.env.BENCH_INSPECTOR_PORT ? ["--inspector-port", String(Number(process.env.BENCH_INSPECTOR_PORT) + offset)] : []);
+
 export async function startWrangler(port, persist) {
   const vars = { ENVIRONMENT: "development", PUBLIC_URL: `http://127.0.0.1:${port}`, ENCRYPTION_KEY: "bench-encryption-key-0123456789abcdef" };
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = start(
     process.execPath,
-    [wranglerBin, "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--show-interactive-dev-session=false", "--env-file", "/dev/null", "--log-level", "error", ...varArgs],
+    [wranglerBin, "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--show-interactive-dev-session=false", "--env-file", "/dev/null", "--log-level", "error", ...inspectorArgs(), ...varArgs],
     { env: { ...quiet, ...wranglerDevEnv }, stdio: ["ignore", "ignore", "inherit"] },
   );
   await waitForHttp(`http://127.0.0.1:${port}/api/auth/me`, 90_000);

@@ -2,16 +2,21 @@
 // (400 documents of 24 chunks and 400 FAQ entries, generated Russian shop text, indexed with the
 // Worker's own chunk stems), and the search the assistant makes before answering, timed two ways:
 // through `wrangler dev` (`GET …/knowledge/search?q=…`: HTTP, session, membership, FTS5 MATCH with
-// BM25, the join to chunks and sources) and the same statement on raw node:sqlite over the same file.
+// BM25, the join to chunks and sources), the same statement in a bare Worker on the same D1
+// (bench/audience-floor: no auth, no membership, no stemming, one prepared statement: the floor
+// wrangler dev and D1 set) and on raw node:sqlite over the same file. Prints ours / floor.
 // Run: npm run bench -- knowledge-retrieval   or   node bench/knowledge-retrieval.mjs [--fresh] [--iterations=300]
 // Size: BENCH_KNOWLEDGE_CHUNKS (default 10 000). Target: p50 ≤ 10 ms.
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { d1File, fmt, root, seededOnce, startWrangler, stats, timeGet } from "./inbox-lib.mjs";
+import { start, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
+import { stop } from "./memory-lib.mjs";
+import { d1File, fmt, inspectorArgs, root, seededOnce, startWrangler, stats, timeGet } from "./inbox-lib.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const BASE = `http://127.0.0.1:${PORT}`;
+const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 8798);
 const CHUNKS = Number(process.env.BENCH_KNOWLEDGE_CHUNKS ?? 10_000);
 const ITER = Number(process.argv.find((a) => a.startsWith("--iterations="))?.split("=")[1] ?? 300);
 const persist = join(root, ".wrangler", `bench-knowledge-${CHUNKS}`);
@@ -94,6 +99,28 @@ function nodeSide(accountId, q) {
   return { ...stats(samples), rows: rows.length };
 }
 
+/** The same statement and arguments, through a bare Worker on the same D1 (bench/audience-floor). */
+async function workerFloor(accountId) {
+  const config = join(root, "bench/audience-floor/wrangler.toml");
+  const child = start(process.execPath, [wranglerBin, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(FLOOR_PORT), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "error", ...inspectorArgs(1)], {
+    env: { CI: "1", ...wranglerDevEnv },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${FLOOR_PORT}`;
+  const path = (q, a) => `/?sql=${encodeURIComponent(q)}&args=${encodeURIComponent(JSON.stringify(a))}`;
+  try {
+    await waitForHttp(`${base}${path("SELECT 1", [])}`, 90_000);
+    const out = [];
+    for (const q of QUESTIONS) {
+      const expr = matchExpression(accountId, { everything: true }, queryTerms(q));
+      out.push(await timeGet(base, path(FTS_SQL, [expr, accountId, 20]), "", Math.ceil(ITER / QUESTIONS.length)));
+    }
+    return out;
+  } finally {
+    await stop(child);
+  }
+}
+
 const row = (label, t, note = "") => `${label.padEnd(52)} | ${fmt(t.p50).padStart(9)} / ${fmt(t.p99).padStart(9)} ${note}`;
 
 async function main() {
@@ -106,13 +133,17 @@ async function main() {
   } finally {
     await w.stop();
   }
+  const floor = await workerFloor(accountId);
   console.log(`\nKnowledge retrieval: ${meta.chunks} chunks in one account, ${ITER} timed searches over ${QUESTIONS.length} questions (20 warm-up each)`);
   console.log(`${"".padEnd(52)} |   p50     /   p99`);
-  for (const h of http) {
+  http.forEach((h, i) => {
     const body = JSON.parse(h.body);
-    console.log(row(`wrangler dev: «${h.q}»`, h, `(${body.results.length} results, top «${body.results[0]?.title ?? "—"}», covered ${body.covered})`));
+    console.log(row(`ours, wrangler dev: «${h.q}»`, h, `(${body.results.length} results, top «${body.results[0]?.title ?? "—"}», covered ${body.covered})`));
+    console.log(row("  floor: the statement in a bare Worker", floor[i], `(same D1; ours ${(h.p50 / floor[i].p50).toFixed(2)}× its p50)`));
     console.log(row("  node:sqlite, the same statement", nodeSide(accountId, h.q)));
-  }
+  });
+  const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`median of the questions' p50: ours ${fmt(med(http.map((h) => h.p50)))}, floor ${fmt(med(floor.map((f) => f.p50)))}`);
   const all = http.flatMap((h) => h.samples ?? []);
   const p50 = all.length ? stats(all).p50 : http.map((h) => h.p50).sort((a, b) => a - b)[Math.floor(http.length / 2)];
   console.log(`load average: ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);

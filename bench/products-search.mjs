@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { start, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 import { stop } from "./memory-lib.mjs";
-import { d1File, fmt, root, seededOnce, startWrangler, stats, timeGet } from "./inbox-lib.mjs";
+import { d1File, fmt, inspectorArgs, root, seededOnce, startWrangler, stats, timeGet } from "./inbox-lib.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -127,7 +127,7 @@ function nodeFloor({ sql, args }) {
 
 async function workerFloor(sts) {
   const config = join(root, "bench/audience-floor/wrangler.toml");
-  const child = start(process.execPath, [wranglerBin, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(FLOOR_PORT), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "error"], {
+  const child = start(process.execPath, [wranglerBin, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(FLOOR_PORT), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "error", ...inspectorArgs(1)], {
     env: { CI: "1", ...wranglerDevEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -171,7 +171,7 @@ async function main() {
     if (JSON.stringify(ours[i].ids) !== JSON.stringify(nf[i].ids)) throw new Error(`${q.label}: the route found ${ours[i].ids}, node:sqlite ${nf[i].ids}`);
     console.log(`${q.label} → ${ours[i].ids.length} products`);
     console.log(row("  ours: search_products via wrangler dev", ours[i]));
-    console.log(row("  floor: the statement in a bare Worker", wf[i], "(bench/audience-floor, same D1)"));
+    console.log(row("  floor: the statement in a bare Worker", wf[i], `(bench/audience-floor, same D1; ours ${(ours[i].p50 / wf[i].p50).toFixed(2)}× its p50)`));
     console.log(row("  raw SQLite (node:sqlite), same query", nf[i]));
     if (!(ours[i].p50 <= 10 && ours[i].p99 <= 30)) met = false;
   });

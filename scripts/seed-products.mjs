@@ -3,6 +3,12 @@
 // statuses (active, scheduled, expired, exhausted) plus one switched off. The demo assistant knows
 // the catalogue. Fixed ids + INSERT OR IGNORE (the FTS triggers index what is inserted).
 
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { wranglerBin } from "./lib.mjs";
+import { productPhoto } from "./product-images.mjs";
+
 const ACCOUNT = "00000000demoaccount"; // DEMO_ACCOUNT_ID of seed.mjs
 const ASSISTANT = "demo-assistant"; // DEMO_ASSISTANT_ID of seed-assistants.mjs
 
@@ -56,6 +62,43 @@ const PRODUCTS = [
   ["PLD-OLD-2023", "Плед флисовый «Клетка» (коллекция 2023)", "textile-plaids", 1200, null, "out_of_stock", 0, "Снят с продажи.", A([["Материал", "флис"]]), false],
 ];
 
+/** The demo photo of each subcategory: the picture's kind and the section's colour (scripts/product-images.mjs). */
+const PHOTO = {
+  "textile-bed": ["bed", [92, 107, 140]],
+  "textile-plaids": ["plaid", [176, 112, 84]],
+  "textile-towels": ["towels", [196, 140, 150]],
+  "dishes-cups": ["cup", [70, 130, 140]],
+  "dishes-plates": ["plate", [120, 140, 110]],
+  "dishes-kitchen": ["board", [150, 110, 70]],
+  "decor-candles": ["candle", [160, 120, 170]],
+  "decor-vases": ["vase", [190, 110, 80]],
+  "decor-frames": ["frame", [90, 90, 96]],
+};
+
+/** The R2 key of a demo product's cover (under the account's product prefix, worker/features/products/images.ts). */
+const photoKey = (sku) => `accounts/${ACCOUNT}/products/demo-${sku.toLowerCase()}/cover.png`;
+
+/**
+ * The demo products' photos, drawn into a temporary folder, and the command that writes them into
+ * the local R2 bucket (one `wrangler r2 bulk put`; applySeed runs it beside the D1 seed): each
+ * product's picture in its subcategory's colour, a little lighter or darker from one product to the
+ * next. Overwriting on a second run changes nothing visible.
+ */
+export function productPhotosCommand({ persistTo } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "seed-photos-"));
+  const list = PRODUCTS.map(([sku, , cat], i) => {
+    const [kind, color] = PHOTO[cat];
+    const shade = ((i % 3) - 1) * 18;
+    const file = join(dir, `${sku}.png`);
+    writeFileSync(file, productPhoto(kind, color.map((v) => Math.max(0, Math.min(255, v + shade)))));
+    return { key: photoKey(sku), file };
+  });
+  writeFileSync(join(dir, "list.json"), JSON.stringify(list));
+  const args = [wranglerBin, "r2", "bulk", "put", "assistly-media", "--local", "--filename", join(dir, "list.json"), "--ct", "image/png", "--concurrency", "8"];
+  if (persistTo) args.push("--persist-to", persistTo);
+  return [process.execPath, args];
+}
+
 const fold = (s) => s.toLowerCase().replace(/ё/g, "е");
 const DAY = 24 * 3600_000;
 
@@ -76,6 +119,8 @@ export function productsSeed(now, q) {
     s.push(
       `INSERT OR IGNORE INTO products (id, account_id, sku, name, description, category_id, price, old_price, currency, availability, stock_count, images, link, active, attributes, search_name, search_body, created_at, updated_at) VALUES (${q(`demo-prod-${sku.toLowerCase()}`)}, ${q(ACCOUNT)}, ${q(sku)}, ${q(name)}, ${q(description)}, ${q(`demo-cat-${cat}`)}, ${price * 100}, ${old === null ? "NULL" : old * 100}, 'RUB', ${q(availability)}, ${stock === null ? "NULL" : stock}, '[]', ${q(`https://uyut.example/catalog/${sku.toLowerCase()}`)}, ${active ? 1 : 0}, ${q(JSON.stringify(attributes))}, ${q(searchName)}, ${q(searchBody)}, ${at}, ${at});`,
     );
+    // The cover photo (seedProductPhotos puts the file in R2); a product whose images were changed keeps them.
+    s.push(`UPDATE products SET images = ${q(JSON.stringify([photoKey(sku)]))} WHERE id = ${q(`demo-prod-${sku.toLowerCase()}`)} AND account_id = ${q(ACCOUNT)} AND images = '[]';`);
   });
   const promo = (id, f) =>
     `INSERT OR IGNORE INTO promotions (id, account_id, name, description, code, kind, percent, amount, currency, gift_text, applies_to, category_ids, product_ids, min_order, valid_from, valid_to, usage_limit, used_count, active, search_text, created_at, updated_at) VALUES (${q(`demo-promo-${id}`)}, ${q(ACCOUNT)}, ${q(f.name)}, ${q(f.description)}, ${q(f.code ?? null)}, ${q(f.kind)}, ${f.percent ?? "NULL"}, ${f.amount ?? "NULL"}, 'RUB', ${q(f.giftText ?? null)}, ${q(f.appliesTo ?? "all")}, ${q(JSON.stringify(f.categoryIds ?? []))}, '[]', ${f.minOrder ?? "NULL"}, ${f.validFrom ?? "NULL"}, ${f.validTo ?? "NULL"}, ${f.usageLimit ?? "NULL"}, ${f.usedCount ?? 0}, ${f.active === false ? 0 : 1}, ${q(fold(`${f.name} ${f.code ?? ""}`.trim()))}, ${now}, ${now});`;

@@ -3,7 +3,7 @@ import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { run, wranglerBin } from "./lib.mjs";
+import { runParallel, wranglerBin } from "./lib.mjs";
 import { assistantsSeed } from "./seed-assistants.mjs";
 import { inboxSeed } from "./seed-inbox.mjs";
 import { broadcastPackagesSeed } from "./seed-broadcast-packages.mjs";
@@ -12,7 +12,7 @@ import { importsSeed } from "./seed-imports.mjs";
 import { segmentsSeed } from "./seed-segments.mjs";
 import { broadcastsSeed } from "./seed-broadcasts.mjs";
 import { flowsSeed } from "./seed-flows.mjs";
-import { productsSeed } from "./seed-products.mjs";
+import { productPhotosCommand, productsSeed } from "./seed-products.mjs";
 import { billingSeed } from "./seed-billing.mjs";
 import { billingHistorySeed } from "./seed-billing-history.mjs";
 import { knowledgeSeed } from "./seed-knowledge.mjs";
@@ -59,7 +59,8 @@ export function applySeed({ persistTo } = {}) {
   writeFileSync(file, seedSql());
   const args = [wranglerBin, "d1", "execute", "DB", "--local", "--file", file];
   if (persistTo) args.push("--persist-to", persistTo);
-  run(process.execPath, args, { env: { CI: "1", WRANGLER_SEND_METRICS: "false" } });
+  // The demo products' photos go into R2 while D1 takes the SQL.
+  runParallel([[process.execPath, args], productPhotosCommand({ persistTo })], { env: { CI: "1", WRANGLER_SEND_METRICS: "false" } });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) applySeed();

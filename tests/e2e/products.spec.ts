@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { eachThemeAndScreen, makePng } from "./fixtures";
-import { ARTIFACTS, apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail, type AuthResult, SCREENS } from "./helpers";
+import { ARTIFACTS, apiLogin, apiRegister, bearer, presetStorage, settled, shot, signInWithToken, uniqueEmail, type AuthResult, SCREENS } from "./helpers";
 
 /**
  * Issue 17 in the browser: the catalogue pages of an owner. A category tree and a product with a
@@ -130,6 +130,27 @@ test("an owner builds the catalogue: a category tree, a product with a photo, se
   await expect(page.getByTestId("confirm-dialog")).toContainText("Удалить 2 товара?");
   await page.getByTestId("confirm-dialog").getByRole("button", { name: "Отмена" }).click();
 
+  // Moving a category: «Кроссовки» to a new root «Спорт»; a root with children cannot go under another (field error).
+  await createCategory(page, "Спорт");
+  const editCategory = async (name: string) => {
+    await page.getByTestId("category-row").filter({ hasText: name }).last().getByTestId("category-actions").first().click();
+    await page.getByTestId("category-rename").click();
+  };
+  await editCategory("Кроссовки");
+  const catDialog = page.getByTestId("category-dialog");
+  await catDialog.getByTestId("category-parent").click();
+  await page.getByRole("option", { name: "Спорт" }).click();
+  await catDialog.getByTestId("category-save").click();
+  await expect(toast(page, "Категория сохранена")).toBeVisible();
+  await expect(catDialog).toBeHidden();
+  await expect(page.getByRole("row").filter({ hasText: "Кроссовки «Лёгкий шаг»" })).toContainText("Спорт / Кроссовки");
+  await editCategory("Спорт");
+  await catDialog.getByTestId("category-parent").click();
+  await page.getByRole("option", { name: "Обувь" }).click();
+  await catDialog.getByTestId("category-save").click();
+  await expect(catDialog.getByText(/есть подкатегории/)).toBeVisible();
+  await catDialog.getByRole("button", { name: "Отмена" }).click();
+
   await settled(page);
   await page.mouse.move(0, 0);
   await shot(page, testInfo, "products/products-owner-light-1440");
@@ -173,6 +194,13 @@ test("a promotion: reversed dates and a percent over 100 are refused at their fi
   const saved = ((await res.json()) as { data: { validFrom: string; percent: number }[] }).data[0]!;
   expect(saved.percent).toBe(10);
   expect(new Date(saved.validFrom).toISOString()).toBe("2025-12-31T21:00:00.000Z");
+
+  // A use recorded by hand (a customer's code applied in the chat) counts against the promotion.
+  await row.getByTestId("promotion-actions").click();
+  await page.getByTestId("promotion-use").click();
+  await expect(toast(page, "«Весенняя скидка»: записано использование, всего 1")).toBeVisible();
+  const used = await request.get(`/api/accounts/${accountId}/promotions`, { headers: bearer(auth.accessToken) });
+  expect(((await used.json()) as { data: { usedCount: number }[] }).data[0]!.usedCount).toBe(1);
 
   // A status filter, then delete with a confirmation.
   await page.getByTestId("promotion-status-filter").click();
@@ -231,6 +259,20 @@ test("an assistant that knows the catalogue answers the test chat with the store
   const file = join(ARTIFACTS, "products/test-chat-catalogue-light-1440.png");
   await chat.screenshot({ path: file, animations: "disabled" });
   await testInfo.attach("test-chat-catalogue", { path: file, contentType: "image/png" });
+});
+
+test("the demo shop's products have photos in R2 (drawn by the seed), served to its members", async ({ request }) => {
+  const demo = await apiLogin(request, "demo@assistly.local", "demo12345");
+  const res = await request.get("/api/accounts/00000000demoaccount/products?limit=50&sortBy=sku", { headers: bearer(demo.accessToken) });
+  expect(res.status()).toBe(200);
+  const products = ((await res.json()) as { data: { sku: string; images: { url: string }[] }[] }).data;
+  expect(products.length).toBeGreaterThanOrEqual(30);
+  expect(products.filter((p) => p.images.length === 0).map((p) => p.sku)).toEqual([]);
+  const plaid = products.find((p) => p.sku === "PLD-KNIT-130")!;
+  const photo = await request.get(plaid.images[0]!.url, { headers: bearer(demo.accessToken) });
+  expect(photo.status()).toBe(200);
+  expect(photo.headers()["content-type"]).toBe("image/png");
+  expect([...(await photo.body()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
 });
 
 test("screens: products and promotions, light and dark, desktop and phone", { tag: SCREENS }, async ({ page, request, baseURL }, testInfo) => {

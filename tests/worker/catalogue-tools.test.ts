@@ -42,7 +42,7 @@ describe("catalogue tools", () => {
     const on = await shop();
     const off = await shop({ knowsCatalogue: false });
     const names = (a: { tools: string[]; knowsCatalogue: boolean }) => enabledTools(a);
-    expect(names({ tools: ["handoff_to_operator"], knowsCatalogue: true })).toEqual(["handoff_to_operator", "search_products", "get_product", "list_promotions"]);
+    expect(names({ tools: ["handoff_to_operator"], knowsCatalogue: true })).toEqual(["handoff_to_operator", "search_products", "get_product", "list_promotions", "apply_promotion"]);
     expect(names({ tools: ["handoff_to_operator"], knowsCatalogue: false })).toEqual(["handoff_to_operator"]);
     for (const [s, expected] of [[on, true], [off, false]] as const) {
       const scope = scopeToken("cat");

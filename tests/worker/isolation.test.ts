@@ -190,6 +190,11 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "GET /api/accounts/:accountId/promotions": "allow",
   "POST /api/accounts/:accountId/promotions": "forbid",
   "GET /api/accounts/:accountId/promotions/:promotionId": "allow",
+  // an operator applying a customer's code in the chat records its use; the uses are read like the promotion
+  "POST /api/accounts/:accountId/promotions/uses": "allow",
+  "GET /api/accounts/:accountId/promotions/:promotionId/uses": "allow",
+  // past product imports: like the import itself, admins and owners
+  "GET /api/accounts/:accountId/products/imports": "forbid",
   "PATCH /api/accounts/:accountId/promotions/:promotionId": "forbid",
   "DELETE /api/accounts/:accountId/promotions/:promotionId": "forbid",
   // billing: owners read and pay, admins read; operators get 403 everywhere except the banner state (why the AI stopped)

@@ -176,6 +176,15 @@ describe("categories", () => {
     expect(order.body.data[1]).toMatchObject({ productCount: 1, children: [{ name: "Кроссовки", productCount: 1 }] });
     const partial = await api("PUT", `${C}/order`, { token, body: { parentId: null, ids: [other.categoryId] } });
     expect(partial.status).toBe(400);
+    // moving: a child to another top-level category and back; a category with children stays at the top (field error)
+    const moved = await api("PATCH", `${C}/${kid.categoryId}`, { token, body: { parentId: other.categoryId } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const afterMove = (await api("GET", C, { token })).body.data;
+    expect(afterMove.find((c: any) => c.categoryId === other.categoryId).children.map((c: any) => c.name)).toEqual(["Кроссовки"]);
+    const tooDeep = await api("PATCH", `${C}/${other.categoryId}`, { token, body: { parentId: root.categoryId } });
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body.details.fields.parentId[0]).toMatch(/подкатегории/);
+    expect((await api("PATCH", `${C}/${kid.categoryId}`, { token, body: { parentId: root.categoryId } })).status).toBe(200);
     const parent = await api("DELETE", `${C}/${root.categoryId}`, { token });
     expect(parent.status).toBe(409);
     expect(parent.body.message).toMatch(/подкатегории/);
@@ -246,6 +255,11 @@ describe("product import and export", () => {
     expect(tree[0].children.map((c: any) => c.name).sort()).toEqual(["Свечи", "Текстиль"]);
     const latest = await api("GET", `${P(accountId)}/import`, { token });
     expect(latest.body.job.jobId).toBe(up.body.jobId);
+    // the history: past imports with their counts, newest first, in the paged shape
+    const history = await api("GET", `${P(accountId)}/imports?limit=5`, { token });
+    expect(history.status).toBe(200);
+    expect(history.body.meta).toMatchObject({ total: 1, page: 1, limit: 5 });
+    expect(history.body.data[0]).toMatchObject({ jobId: up.body.jobId, fileName: "товары.csv", created: 1, updated: 1, failed: 6 });
 
     // export → the same columns read back by the import's reader
     const res = await SELF.fetch(`${BASE}/api${P(accountId)}/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });

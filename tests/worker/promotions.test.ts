@@ -117,3 +117,65 @@ describe("promotions: status", () => {
     expect((await api("GET", `${PR(accountId)}?status=soon`, { token })).status).toBe(400);
   });
 });
+
+describe("promotions: uses", () => {
+  it("the assistant's apply_promotion and an operator's use count once each, and the last slot makes the promotion exhausted", async () => {
+    const { executeTool, enabledTools } = await import("../../worker/ai/tools");
+    const { token, accountId } = await ownerWithAccount();
+    const other = await ownerWithAccount();
+    const created = await api("POST", PR(accountId), { token, body: { name: "500 ₽ на первый заказ", kind: "fixed", amount: 50000, code: "HELLO500", usageLimit: 2 } });
+    expect(created.status).toBe(201);
+    const id = created.body.promotionId as string;
+    const ctx = (acc: string) => ({ env, accountId: acc, threadId: "t", contactId: "c", assistantId: "a", timezone: "Europe/Moscow", now: Date.now() });
+    const tools = enabledTools({ tools: [], knowsCatalogue: true });
+    expect(tools).toContain("apply_promotion");
+
+    // another account's assistant cannot spend this account's code
+    const foreign = await executeTool(ctx(other.accountId), tools, "apply_promotion", JSON.stringify({ code: "HELLO500" }));
+    expect(foreign.result).toMatchObject({ applied: false, reason: "Промокод не найден" });
+
+    const first = await executeTool(ctx(accountId), tools, "apply_promotion", JSON.stringify({ code: "hello500" }));
+    expect(first.result).toMatchObject({ applied: true, usesLeft: 1 });
+    expect((await api("GET", `${PR(accountId)}/${id}`, { token })).body).toMatchObject({ usedCount: 1, status: "active" });
+
+    // an operator records the second use (operators may), which exhausts it
+    const op = await addMember(token, accountId, "operator");
+    const byOp = await api("POST", `${PR(accountId)}/uses`, { token: op.token, body: { code: "HELLO500" } });
+    expect(byOp.status, JSON.stringify(byOp.body)).toBe(201);
+    expect(byOp.body).toMatchObject({ usedCount: 2, status: "exhausted" });
+
+    const third = await executeTool(ctx(accountId), tools, "apply_promotion", JSON.stringify({ code: "HELLO500" }));
+    expect(third.result).toMatchObject({ applied: false, reason: expect.stringMatching(/лимит использований исчерпан/) });
+    const refused = await api("POST", `${PR(accountId)}/uses`, { token, body: { promotionId: id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/лимит/);
+    expect((await api("GET", `${PR(accountId)}/${id}`, { token })).body.usedCount).toBe(2);
+    expect((await api("GET", `${PR(accountId)}?status=exhausted`, { token })).body.data.map((p: { promotionId: string }) => p.promotionId)).toEqual([id]);
+
+    // the uses, newest first, with who applied them
+    const list = await api("GET", `${PR(accountId)}/${id}/uses?limit=10`, { token: op.token });
+    expect(list.status).toBe(200);
+    expect(list.body.meta.total).toBe(2);
+    expect(list.body.data.map((u: { source: string }) => u.source)).toEqual(["operator", "assistant"]);
+    expect(list.body.data[0].userName).toBeTruthy();
+
+    // an unknown code is a field error; no code at all is a 400 at code
+    const unknown = await api("POST", `${PR(accountId)}/uses`, { token, body: { code: "NOPE" } });
+    expect(unknown.status).toBe(404);
+    const empty = await api("POST", `${PR(accountId)}/uses`, { token, body: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body.details.fields.code[0]).toMatch(/промокод/i);
+  });
+
+  it("a switched-off or expired promotion is not applied and not counted", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const off = await api("POST", PR(accountId), { token, body: { name: "Выключена", kind: "percent", percent: 5, code: "OFF5", active: false } });
+    const old = await api("POST", PR(accountId), { token, body: { name: "Прошла", kind: "percent", percent: 5, code: "OLD5", validFrom: "2020-01-01", validTo: "2020-01-31" } });
+    const r1 = await api("POST", `${PR(accountId)}/uses`, { token, body: { code: "OFF5" } });
+    expect(r1.status).toBe(409);
+    expect(r1.body.message).toBe("Акция выключена");
+    const r2 = await api("POST", `${PR(accountId)}/uses`, { token, body: { code: "OLD5" } });
+    expect(r2.body.message).toBe("Срок акции истёк");
+    for (const p of [off, old]) expect((await api("GET", `${PR(accountId)}/${p.body.promotionId}`, { token })).body.usedCount).toBe(0);
+  });
+});

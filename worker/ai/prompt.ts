@@ -42,7 +42,7 @@ export function systemPrompt(ctx: PromptContext): string {
   }
   if (a.knowsCatalogue) {
     parts.push(
-      "## Каталог\nЦены, наличие, характеристики товаров и действующие акции узнавай только инструментами search_products, get_product и list_promotions; называй цену так, как её вернул инструмент. Если товара нет в результатах — так и скажи, не выдумывай.",
+      "## Каталог\nЦены, наличие, характеристики товаров и действующие акции узнавай только инструментами search_products, get_product и list_promotions; называй цену так, как её вернул инструмент. Если товара нет в результатах — так и скажи, не выдумывай. Промокод клиента применяй инструментом apply_promotion.",
     );
   }
   const facts = ctx.contact.facts.slice(-20);

@@ -24,6 +24,7 @@ export const SUBJECTS = [
   "Flow",
   "Product",
   "Promotion",
+  "PromotionUse",
   "Knowledge",
   "CustomField",
   "Tag",
@@ -72,6 +73,8 @@ export function rulesFor(role: Role | null, opts: { isPlatformAdmin?: boolean } 
       { action: "update", subject: "Thread" },
       { action: "create", subject: "Message" },
       { action: "manage", subject: "TestChat" },
+      // An operator applying a customer's promo code in the chat records its use.
+      { action: "create", subject: "PromotionUse" },
     );
   }
   if (opts.isPlatformAdmin) rules.push({ action: "manage", subject: "Admin" });

@@ -66,6 +66,12 @@ export const productQueries = {
       queryKey: productKeys.imports(accountId),
       queryFn: ({ signal }) => api.get<ApiResponse<"/accounts/:accountId/products/import">>(`${base(accountId)}/import`, { signal, silent: true, background: true }),
     }),
+  /** The latest imports (the upload step's history). */
+  history: (accountId: string) =>
+    queryOptions({
+      queryKey: [...productKeys.imports(accountId), "history"] as const,
+      queryFn: ({ signal }) => api.get<ApiResponse<"/accounts/:accountId/products/imports">>(`${base(accountId)}/imports`, { query: { page: 1, limit: 5 }, signal, silent: true, background: true }),
+    }),
   /** Polled while the import runs; stops once it has finished. */
   importJob: (accountId: string, jobId: string) =>
     queryOptions({

@@ -40,5 +40,7 @@ export const promotionApi = {
   create: (accountId: string, body: PromotionInput) => api.post<ApiResponse<"/accounts/:accountId/promotions", "post">>(base(accountId), body, { silent: true }),
   update: (accountId: string, promotionId: string, body: PromotionInput) =>
     api.patch<ApiResponse<"/accounts/:accountId/promotions/:promotionId", "patch">>(`${base(accountId)}/${promotionId}`, body, { silent: true }),
+  /** One use of the promotion (a customer's code applied by hand); a 409 says why it does not apply now. */
+  recordUse: (accountId: string, promotionId: string) => api.post<ApiResponse<"/accounts/:accountId/promotions/uses", "post">>(`${base(accountId)}/uses`, { promotionId }),
   remove: (accountId: string, promotionId: string) => api.delete<ApiResponse<"/accounts/:accountId/promotions/:promotionId", "delete">>(`${base(accountId)}/${promotionId}`),
 };

@@ -14,6 +14,7 @@ import { confirm } from "@/lib/confirm";
 import { notify } from "@/lib/notify";
 import { accountQueries } from "@/features/accounts/api";
 import { PROMOTION_STATUSES, promotionApi, promotionKeys, promotionQueries, type Promotion, type PromotionsParams } from "@/features/promotions/api";
+import { useRecordPromotionUse } from "@/features/promotions/use-record-use";
 import { PromotionDialog } from "@/features/promotions/components/promotion-dialog";
 import { PromotionsTable } from "@/features/promotions/components/promotions-table";
 
@@ -29,7 +30,9 @@ export default function PromotionsPage() {
   const { t } = useTranslation("products");
   const { accountId = "" } = useParams();
   const qc = useQueryClient();
-  const canEdit = useAbility().can("update", "Promotion");
+  const ability = useAbility();
+  const canEdit = ability.can("update", "Promotion");
+  const canUse = ability.can("create", "PromotionUse");
   const { params, page, limit, q, update } = useListParams();
   const [search, setSearch] = useDebouncedSearch(q, update);
   const status = (PROMOTION_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as string) : undefined;
@@ -40,7 +43,8 @@ export default function PromotionsPage() {
   const total = list.data?.meta.total ?? 0;
   const filtered = !!(q || status);
 
-  const actions = useMemo(
+  const onUse = useRecordPromotionUse(accountId, canUse);
+  const editorActions = useMemo(
     () =>
       canEdit
         ? {
@@ -59,6 +63,7 @@ export default function PromotionsPage() {
         : null,
     [canEdit, accountId, qc, t],
   );
+  const rowActions = useMemo(() => (canEdit || canUse ? { onUse, ...editorActions } : null), [canEdit, canUse, onUse, editorActions]);
 
   return (
     <div>
@@ -101,7 +106,7 @@ export default function PromotionsPage() {
             setSearch("");
             update({ q: undefined, status: undefined });
           }}
-          actions={actions}
+          actions={rowActions}
           onCreate={canEdit ? () => setEditing({ promotion: null }) : undefined}
         />
       </Card>

@@ -88,6 +88,28 @@ export const promotions = sqliteTable(
   (t) => [index("promotions_account_created_idx").on(t.accountId, t.createdAt)],
 );
 
+/**
+ * One use of a promotion: the assistant applied its code in a conversation (`apply_promotion`), or an
+ * operator recorded it. Written in the same batch as the promotion's `used_count + 1`, and only when
+ * the promotion was active and under its usage limit then.
+ */
+export const promotionUses = sqliteTable(
+  "promotion_uses",
+  {
+    id: idKey(),
+    accountId: accountRef(),
+    promotionId: text("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    source: text("source", { enum: ["assistant", "operator"] }).notNull(),
+    threadId: text("thread_id"),
+    contactId: text("contact_id"),
+    userId: userRefOrNull("user_id"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("promotion_uses_promotion_created_idx").on(t.promotionId, t.createdAt)],
+);
+
 /** One product import (CSV/XLSX): the file and its chunks in R2, one `product-import-chunk` job per chunk. */
 export const productImports = sqliteTable(
   "product_imports",

@@ -6,7 +6,8 @@ import type { AppBindings } from "../../env";
 import { notFound } from "../../lib/errors";
 import { v } from "../../lib/validation";
 import { ACCOUNT_NOT_FOUND, memberOf } from "../../middleware/account-scope";
-import { requireAuth } from "../../middleware/session";
+import { authCacheTtl } from "../../middleware/auth-cache";
+import { bearerToken, requireAuth, resolveSession } from "../../middleware/session";
 import { flowTimings } from "../flows/runtime/timings";
 import { sendAsDemoCustomer } from "./demo-customer.service";
 import { searchProducts } from "../products/catalogue-tools";
@@ -56,6 +57,8 @@ export const devRoutes = new Hono<AppBindings>()
   // The assistant's search_products as the tool runs it (bench/products-search.mjs times it through wrangler dev).
   .get("/search-products", requireAuth, v("query", searchProductsQuery), async (c) => {
     const { accountId, ...args } = c.req.valid("query");
-    if (!(await memberOf(c.env.DB, c.get("auth"), accountId))) throw notFound(ACCOUNT_NOT_FOUND, "ACCOUNT_NOT_FOUND");
+    // The membership from the session memo with the account (as /accounts/:accountId routes read it), not a query of its own per call.
+    const auth = await resolveSession(c.env.DB, bearerToken(c.req.header("authorization")) ?? "", accountId, authCacheTtl(c.env.AUTH_CACHE_MS));
+    if (!auth || !(await memberOf(c.env.DB, auth, accountId))) throw notFound(ACCOUNT_NOT_FOUND, "ACCOUNT_NOT_FOUND");
     return c.json(await searchProducts({ env: c.env, accountId }, args), 200);
   });

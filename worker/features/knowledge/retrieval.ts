@@ -62,7 +62,9 @@ const ID = /^[0-9a-z]{1,64}$/;
 /** The FTS5 MATCH expression: the account, the scope, then any of the words' prefixes. */
 export function matchExpression(accountId: string, scope: Scope, terms: QueryTerm[]): string | null {
   if (!ID.test(accountId) || !terms.length) return null;
-  const prefixes = [...new Set(terms.flatMap((t) => t.prefixes))].map((p) => `"${p.replace(/"/g, "")}"*`);
+  // A prefix another one already covers («верну» under «верн», «стоим» under «стои») only adds a doclist to merge.
+  const all = [...new Set(terms.flatMap((t) => t.prefixes))];
+  const prefixes = all.filter((p) => !all.some((o) => o !== p && p.startsWith(o))).map((p) => `"${p.replace(/"/g, "")}"*`);
   let filter = "";
   if (!scope.everything) {
     const parts: string[] = [];

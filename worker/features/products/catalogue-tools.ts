@@ -4,6 +4,7 @@ import type { ProductCardSource, ToolContext, ToolDefinition } from "../../ai/to
 import { AVAILABILITY_LABELS, formatMoney, type Product, type Promotion } from "./contract";
 import { PRODUCT_COLUMNS, productDto, type ProductSqlRow } from "./products.service";
 import { activePromotions } from "./promotions.service";
+import { redeemPromotion } from "./promotion-uses.service";
 import { productTopSql, productWhere } from "./search-sql";
 
 /**
@@ -158,6 +159,21 @@ export const CATALOGUE_TOOLS: ToolDefinition<any>[] = [
       const list = await activePromotions(ctx.env, ctx.accountId, ctx.now, args.productId);
       if (list === null) return { error: "Товар не найден в каталоге" };
       return { total: list.length, promotions: list.slice(0, 10).map(promotionForModel) };
+    },
+  },
+  {
+    name: "apply_promotion",
+    title: "Применение промокода",
+    description:
+      "Применить промокод, который назвал клиент, когда он оформляет заказ или просит применить скидку: использование записывается и считается в лимит акции. Если applied = false, назови клиенту причину (reason) и не обещай скидку.",
+    defaultOn: false,
+    args: z.object({ code: z.string().trim().min(1).max(40) }),
+    parameters: { type: "object", properties: { code: { type: "string", description: "Промокод, как его написал клиент" } }, required: ["code"], additionalProperties: false },
+    async run(ctx: ToolContext, args: { code: string }) {
+      const r = await redeemPromotion(ctx.env, ctx.accountId, { code: args.code }, { source: "assistant", threadId: ctx.threadId, contactId: ctx.contactId }, ctx.now);
+      if (!r.applied) return { applied: false, reason: r.reason, ...(r.promotion ? { promotion: promotionForModel(r.promotion) } : {}) };
+      const p = r.promotion;
+      return { applied: true, promotion: promotionForModel(p), usesLeft: p.usageLimit === null ? null : Math.max(0, p.usageLimit - p.usedCount) };
     },
   },
 ];

@@ -409,3 +409,45 @@ export const promotionListQuerySchema = z.object({
   status: z.enum(PROMOTION_STATUSES, { error: "Статус: scheduled, active, expired, exhausted или inactive" }).optional(),
 });
 export type PromotionListQuery = z.output<typeof promotionListQuerySchema>;
+
+// ------------------------------------------------------------------ promotion uses
+
+/** A use of a promotion: the assistant applied its code in a conversation, or an operator recorded it. */
+export interface PromotionUse {
+  useId: string;
+  promotionId: string;
+  source: "assistant" | "operator";
+  threadId: string | null;
+  contactId: string | null;
+  contactName: string | null;
+  userName: string | null;
+  createdAt: number;
+}
+
+/** Record a use: by the promotion's code (as a customer gives it) or its id, optionally in a conversation. */
+export const promotionUseSchema = z
+  .object({
+    code: z.string().trim().min(1, "Введите промокод").max(40, "Не больше 40 символов").optional(),
+    promotionId: z.string().trim().min(1).max(64).optional(),
+    threadId: z.string().trim().min(1).max(64).optional(),
+  })
+  .refine((v) => !!v.code || !!v.promotionId, { message: "Введите промокод", path: ["code"] });
+export type PromotionUseInput = z.output<typeof promotionUseSchema>;
+
+/** `page` and a §2.13 page size: the promotion uses and the past imports. */
+export const pagedQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `Размер страницы: ${PAGE_SIZES.join(", ")}`)
+    .default(20),
+});
+
+/** Why a promotion cannot be applied now, by its status (a sentence for the customer and the operator). */
+export const NOT_APPLICABLE: Record<Exclude<PromotionStatus, "active">, string> = {
+  inactive: "Акция выключена",
+  scheduled: "Акция ещё не началась",
+  expired: "Срок акции истёк",
+  exhausted: "Промокод больше не действует: лимит использований исчерпан",
+};

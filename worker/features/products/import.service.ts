@@ -1,7 +1,7 @@
 import type { Env } from "../../env";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { fieldErrors } from "../../lib/validation";
+import { fieldErrors, paged } from "../../lib/validation";
 import { formatOf, IMPORT_CHUNK_ROWS, ImportFileError, MAX_IMPORT_BYTES, readTable, type Table, type TableRow } from "../contact-import/import-format";
 import { enqueueJobs } from "../jobs/jobs";
 import { type ProductImportJob, type ProductImportMapping, productImportMappingSchema } from "./contract";
@@ -144,6 +144,16 @@ export async function getProductImport(env: Env, accountId: string, jobId: strin
   const job = jobs!.results[0] as unknown as JobSqlRow | undefined;
   if (!job) throw notFound(PRODUCT_IMPORT_NOT_FOUND, "IMPORT_NOT_FOUND");
   return jobDto(job, issues!.results as unknown as ProductImportJob["issues"]);
+}
+
+/** The account's past imports, newest first (their counts; the refused rows are read per import). */
+export async function listProductImports(env: Env, accountId: string, q: { page: number; limit: number }) {
+  const [rows, total] = await env.DB.batch<Record<string, unknown>>([
+    env.DB.prepare("SELECT * FROM product_imports WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?").bind(accountId, q.limit, (q.page - 1) * q.limit),
+    env.DB.prepare("SELECT count(*) AS n FROM product_imports WHERE account_id = ?").bind(accountId),
+  ]);
+  const data = (rows!.results as unknown as JobSqlRow[]).map((j) => jobDto(j, []));
+  return paged(data, Number(total!.results[0]?.n ?? 0), q.page, q.limit);
 }
 
 /** The account's latest product import (the dialog reopens it), or null. */

@@ -7,6 +7,7 @@ import * as c from "./contract";
 import * as products from "./products.service";
 import * as categories from "./categories.service";
 import * as promotions from "./promotions.service";
+import * as uses from "./promotion-uses.service";
 import { storeProductImage } from "./images";
 import * as imports from "./import.service";
 import { exportProducts } from "./export";
@@ -48,6 +49,9 @@ export const productRoutes = new Hono<AppBindings>()
     const { file, mapping } = await imports.readProductUpload(x.req.raw);
     const job = await imports.startProductImport(x.env, x.get("member").accountId, x.get("auth").user.id, file, mapping);
     return x.json({ ...job, message: "Импорт начат" }, 202);
+  })
+  .get("/:accountId/products/imports", can("create", "Product"), v("query", c.pagedQuerySchema), async (x) => {
+    return x.json(await imports.listProductImports(x.env, x.get("member").accountId, x.req.valid("query")), 200);
   })
   .get("/:accountId/products/import/:jobId", can("create", "Product"), v("param", jobParam), async (x) => {
     return x.json(await imports.getProductImport(x.env, x.get("member").accountId, x.req.valid("param").jobId), 200);
@@ -95,6 +99,14 @@ export const promotionRoutes = new Hono<AppBindings>()
   .post("/:accountId/promotions", can("create", "Promotion"), v("json", c.promotionCreateSchema), async (x) => {
     const p = await promotions.createPromotion(x.env, x.get("member").accountId, x.req.valid("json"));
     return x.json({ ...p, message: "Акция создана" }, 201);
+  })
+  // A use of a promotion (by code or id, optionally in a conversation): operators record them too.
+  .post("/:accountId/promotions/uses", can("create", "PromotionUse"), v("json", c.promotionUseSchema), async (x) => {
+    const p = await uses.recordUse(x.env, x.get("member").accountId, x.req.valid("json"), x.get("auth").user.id);
+    return x.json({ ...p, message: "Использование акции записано" }, 201);
+  })
+  .get("/:accountId/promotions/:promotionId/uses", can("read", "Promotion"), v("param", promotionParam), v("query", c.pagedQuerySchema), async (x) => {
+    return x.json(await uses.listUses(x.env, x.get("member").accountId, x.req.valid("param").promotionId, x.req.valid("query")), 200);
   })
   .get("/:accountId/promotions/:promotionId", can("read", "Promotion"), v("param", promotionParam), async (x) => {
     return x.json(await promotions.getPromotion(x.env, x.get("member").accountId, x.req.valid("param").promotionId), 200);

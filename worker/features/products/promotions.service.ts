@@ -11,7 +11,7 @@ export const PROMOTION_NOT_FOUND = "Акция не найдена";
 /** The list's haystack: JS lower-casing (SQLite's lower() folds only ASCII). */
 const searchText = (name: string, code: string | null) => `${name} ${code ?? ""}`.trim().toLowerCase().replace(/ё/g, "е");
 
-interface PromotionSqlRow {
+export interface PromotionSqlRow {
   id: string;
   name: string;
   description: string;
@@ -70,7 +70,7 @@ export function promotionDto(r: PromotionSqlRow, now = Date.now()): Promotion {
 }
 
 /** The status as SQL over `promotions` (?1 = now), the same order of rules as promotionStatus. */
-const STATUS_SQL = `CASE WHEN active = 0 THEN 'inactive'
+export const STATUS_SQL = `CASE WHEN active = 0 THEN 'inactive'
   WHEN valid_to IS NOT NULL AND ?1 > valid_to THEN 'expired'
   WHEN usage_limit IS NOT NULL AND used_count >= usage_limit THEN 'exhausted'
   WHEN valid_from IS NOT NULL AND ?1 < valid_from THEN 'scheduled'

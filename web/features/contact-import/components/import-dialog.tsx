@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Table } from "@worker/features/contact-import/import-format";
+import { ImportStepper } from "@/components/import/import-stepper";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
 import { contactKeys } from "@/features/contacts/api";
@@ -12,28 +13,6 @@ import { UploadStep } from "./upload-step";
 
 type Step = { kind: "upload" } | { kind: "mapping"; file: File; table: Table } | { kind: "run"; importId: string };
 const STEPS = ["file", "mapping", "run"] as const;
-
-function Stepper({ current }: { current: number }) {
-  const { t } = useTranslation("contactImport");
-  return (
-    <ol className="flex items-center gap-2 text-sm" aria-label={t("title")}>
-      {STEPS.map((s, i) => (
-        <li key={s} className="flex items-center gap-2" aria-current={i === current ? "step" : undefined}>
-          {i > 0 && <span className="h-px w-6 bg-border" aria-hidden />}
-          <span
-            className={cn(
-              "flex size-6 items-center justify-center rounded-full text-xs font-semibold",
-              i <= current ? "bg-primary text-primary-foreground" : "bg-muted text-muted-foreground",
-            )}
-          >
-            {i + 1}
-          </span>
-          <span className={i === current ? "font-medium text-heading" : "text-muted-foreground"}>{t(`steps.${s}`)}</span>
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 /**
  * The import stepper: file → columns → run (progress, then the report). Closing it does not stop
@@ -61,7 +40,7 @@ export default function ImportDialog({ accountId, open, onOpenChange }: { accoun
           <DialogTitle>{t("title")}</DialogTitle>
           <DialogDescription asChild>
             <div>
-              <Stepper current={current} />
+              <ImportStepper steps={STEPS.map((s) => t(`steps.${s}`))} current={current} label={t("title")} />
             </div>
           </DialogDescription>
         </DialogHeader>

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { FileSpreadsheet, History } from "lucide-react";
+import { FileSpreadsheet } from "lucide-react";
 import {
   formatOf,
   ImportFileError,
@@ -11,11 +11,11 @@ import {
   readTable,
   type Table,
 } from "@worker/features/contact-import/import-format";
+import { ImportHistoryList } from "@/components/import/import-history";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { formatDate, formatNumber } from "@/lib/i18n";
+import { formatNumber } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { importQueries, type ImportSummary } from "../api";
 
@@ -27,36 +27,21 @@ export const STATUS_VARIANT = { running: "info", completed: "success" } as const
 function ImportHistory({ accountId, onOpen }: { accountId: string; onOpen: (importId: string) => void }) {
   const { t } = useTranslation("contactImport");
   const list = useQuery(importQueries.list(accountId));
-  const items = list.data?.data.slice(0, 5) ?? [];
+  const items = (list.data?.data.slice(0, 5) ?? []).map((j: ImportSummary) => ({
+    id: j.importId,
+    fileName: j.fileName,
+    createdAt: j.createdAt,
+    summary: t("history.summary", { created: formatNumber(j.created), updated: formatNumber(j.updated), failed: formatNumber(j.failed) }),
+    status: { label: t(`status.${j.status}`), variant: STATUS_VARIANT[j.status] },
+  }));
   return (
-    <section className="grid gap-2" aria-labelledby="import-history-title">
-      <h3 id="import-history-title" className="flex items-center gap-2 text-sm font-semibold text-heading">
-        <History className="size-4" aria-hidden />
-        {t("history.title")}
-      </h3>
-      {list.isPending && <Spinner className="size-4" />}
-      {list.isError && <p className="text-sm text-destructive">{t("history.loadError")}</p>}
-      {list.isSuccess && items.length === 0 && <p className="text-sm text-muted-foreground">{t("history.empty")}</p>}
-      {items.length > 0 && (
-        <ul className="divide-y divide-border rounded-md border border-border" data-testid="import-history">
-          {items.map((j: ImportSummary) => (
-            <li key={j.importId}>
-              <button
-                type="button"
-                className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-start text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
-                onClick={() => onOpen(j.importId)}
-                aria-label={t("history.open", { name: j.fileName })}
-              >
-                <span className="min-w-0 flex-1 truncate font-medium text-heading">{j.fileName}</span>
-                <span className="text-muted-foreground">{formatDate(j.createdAt, { withTime: true })}</span>
-                <span className="text-muted-foreground">{t("history.summary", { created: formatNumber(j.created), updated: formatNumber(j.updated), failed: formatNumber(j.failed) })}</span>
-                <Badge variant={STATUS_VARIANT[j.status]}>{t(`status.${j.status}`)}</Badge>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <ImportHistoryList
+      items={items}
+      pending={list.isPending}
+      failed={list.isError}
+      texts={{ title: t("history.title"), empty: t("history.empty"), loadError: t("history.loadError"), open: (name) => t("history.open", { name }) }}
+      onOpen={onOpen}
+    />
   );
 }
 

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Tag, TagsIcon, Trash2, X } from "lucide-react";
+import { Tag, TagsIcon, Trash2 } from "lucide-react";
+import { BulkActionBar, canWidenSelection } from "@/components/bulk-action-bar";
 import { Button } from "@/components/ui/button";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
@@ -60,30 +61,23 @@ export function BulkBar({
   };
 
   return (
-    <div className="flex flex-wrap items-center gap-2 border-b border-border bg-primary/5 px-4 py-2.5 sm:px-6" role="region" aria-label={t("bulk.label")} data-testid="bulk-bar">
-      <span className="text-sm font-medium text-heading" data-testid="bulk-count">
-        {target.kind === "ids" ? t("bulk.selected", { count }) : t("bulk.allMatching", { count })}
-      </span>
-      {target.kind === "ids" && target.ids.length >= pageCount && total > target.ids.length && (
-        <Button variant="link" size="sm" className="h-auto px-1" onClick={onSelectAll} data-testid="bulk-select-all">
-          {t("bulk.selectAll", { count: total })}
+    <BulkActionBar
+      label={t("bulk.label")}
+      countText={target.kind === "ids" ? t("bulk.selected", { count }) : t("bulk.allMatching", { count })}
+      selectAllText={canWidenSelection(target, pageCount, total) ? t("bulk.selectAll", { count: total }) : null}
+      onSelectAll={onSelectAll}
+      clearText={t("bulk.clear")}
+      onClear={onClear}
+    >
+      <TagAction accountId={accountId} label={t("bulk.tag")} icon={<Tag aria-hidden />} busy={busy === "tag"} onPick={(id) => void run("tag", id)} testId="bulk-tag" />
+      <TagAction accountId={accountId} label={t("bulk.untag")} icon={<TagsIcon aria-hidden />} busy={busy === "untag"} onPick={(id) => void run("untag", id)} testId="bulk-untag" />
+      {ability.can("delete", "Contact") && (
+        <Button variant="outline" size="sm" className="text-destructive" onClick={() => void askDelete()} loading={busy === "delete"} data-testid="bulk-delete">
+          <Trash2 aria-hidden />
+          {t("bulk.delete")}
         </Button>
       )}
-      <div className="flex flex-wrap items-center gap-2 sm:ms-auto">
-        <TagAction accountId={accountId} label={t("bulk.tag")} icon={<Tag aria-hidden />} busy={busy === "tag"} onPick={(id) => void run("tag", id)} testId="bulk-tag" />
-        <TagAction accountId={accountId} label={t("bulk.untag")} icon={<TagsIcon aria-hidden />} busy={busy === "untag"} onPick={(id) => void run("untag", id)} testId="bulk-untag" />
-        {ability.can("delete", "Contact") && (
-          <Button variant="outline" size="sm" className="text-destructive" onClick={() => void askDelete()} loading={busy === "delete"} data-testid="bulk-delete">
-            <Trash2 aria-hidden />
-            {t("bulk.delete")}
-          </Button>
-        )}
-        <Button variant="ghost" size="sm" onClick={onClear} data-testid="bulk-clear">
-          <X aria-hidden />
-          {t("bulk.clear")}
-        </Button>
-      </div>
-    </div>
+    </BulkActionBar>
   );
 }
 

@@ -170,7 +170,7 @@ export function CategoriesPanel({ accountId, canEdit, selected, onSelect }: { ac
       {tree.isError && <p className="px-2 text-sm text-destructive">{t("categories.loadError")}</p>}
       {tree.isSuccess && data.length === 0 && <p className="px-2 text-sm text-muted-foreground">{canEdit ? t("categories.emptyEditor") : t("categories.empty")}</p>}
       {data.length > 0 && <Siblings items={data} parentId={null} depth={0} actions={actions} />}
-      {editing && <CategoryDialog accountId={accountId} category={editing.category} parent={editing.parent} onClose={() => setEditing(null)} />}
+      {editing && <CategoryDialog accountId={accountId} category={editing.category} parent={editing.parent} roots={data} onClose={() => setEditing(null)} />}
       </Card>
     </section>
   );

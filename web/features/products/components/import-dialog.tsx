@@ -5,6 +5,7 @@ import type { Table } from "@worker/features/contact-import/import-format";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ImportStepper } from "@/components/import/import-stepper";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api";
@@ -16,21 +17,6 @@ import { MappingPreview, ProductUploadStep } from "./import-steps";
 
 type Step = { kind: "upload" } | { kind: "mapping"; file: File; table: Table } | { kind: "run"; jobId: string };
 const STEPS = ["file", "mapping", "run"] as const;
-
-function Stepper({ current }: { current: number }) {
-  const { t } = useTranslation("products");
-  return (
-    <ol className="flex flex-wrap items-center gap-2 text-sm" aria-label={t("import.title")}>
-      {STEPS.map((s, i) => (
-        <li key={s} className="flex items-center gap-2" aria-current={i === current ? "step" : undefined}>
-          {i > 0 && <span className="h-px w-6 bg-border" aria-hidden />}
-          <span className={cn("flex size-6 items-center justify-center rounded-full text-xs font-semibold", i <= current ? "bg-primary text-primary-foreground" : "bg-muted text-muted-foreground")}>{i + 1}</span>
-          <span className={i === current ? "font-medium text-heading" : "text-muted-foreground"}>{t(`import.steps.${s}`)}</span>
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 function MappingStep({ accountId, file, table, onBack, onStarted }: { accountId: string; file: File; table: Table; onBack: () => void; onStarted: (jobId: string) => void }) {
   const { t } = useTranslation("products");
@@ -148,6 +134,7 @@ export default function ProductImportDialog({ accountId, open, onOpenChange }: {
     if (!next) {
       void qc.invalidateQueries({ queryKey: productKeys.all(accountId) });
       void qc.invalidateQueries({ queryKey: productKeys.categories(accountId) });
+      void qc.invalidateQueries({ queryKey: productKeys.imports(accountId) });
       setStep({ kind: "upload" });
     }
   };
@@ -158,11 +145,11 @@ export default function ProductImportDialog({ accountId, open, onOpenChange }: {
           <DialogTitle>{t("import.title")}</DialogTitle>
           <DialogDescription asChild>
             <div>
-              <Stepper current={step.kind === "upload" ? 0 : step.kind === "mapping" ? 1 : 2} />
+              <ImportStepper steps={STEPS.map((s) => t(`import.steps.${s}`))} current={step.kind === "upload" ? 0 : step.kind === "mapping" ? 1 : 2} label={t("import.title")} />
             </div>
           </DialogDescription>
         </DialogHeader>
-        {step.kind === "upload" && <ProductUploadStep onRead={(file, table) => setStep({ kind: "mapping", file, table })} />}
+        {step.kind === "upload" && <ProductUploadStep accountId={accountId} onRead={(file, table) => setStep({ kind: "mapping", file, table })} onOpenImport={(jobId) => setStep({ kind: "run", jobId })} />}
         {step.kind === "mapping" && <MappingStep accountId={accountId} file={step.file} table={step.table} onBack={() => setStep({ kind: "upload" })} onStarted={(jobId) => setStep({ kind: "run", jobId })} />}
         {step.kind === "run" && <RunStep accountId={accountId} jobId={step.jobId} onAgain={() => setStep({ kind: "upload" })} onClose={() => close(false)} />}
       </DialogContent>

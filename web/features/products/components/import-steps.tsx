@@ -2,19 +2,46 @@ import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FileSpreadsheet } from "lucide-react";
 import { formatOf, ImportFileError, MAX_IMPORT_BYTES, readTable, type Table } from "@worker/features/contact-import/import-format";
+import { useQuery } from "@tanstack/react-query";
+import { ImportHistoryList } from "@/components/import/import-history";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectSeparator, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { formatNumber } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { productQueries } from "../api";
 import { PRODUCT_IMPORT_TARGETS, type ProductImportTarget } from "../import-mapping";
 
 const SKIP = "__skip";
 const PREVIEW_ROWS = 5;
 
-/** Step 1: a CSV or XLSX by drag and drop or the picker, read in the browser for the preview. */
-export function ProductUploadStep({ onRead }: { onRead: (file: File, table: Table) => void }) {
+const STATUS_VARIANT = { running: "info", completed: "success", failed: "destructive" } as const;
+
+/** The account's latest product imports; one opens its progress or its report again. */
+function ProductImportHistory({ accountId, onOpen }: { accountId: string; onOpen: (jobId: string) => void }) {
+  const { t } = useTranslation("products");
+  const list = useQuery(productQueries.history(accountId));
+  const items = (list.data?.data ?? []).map((j) => ({
+    id: j.jobId,
+    fileName: j.fileName,
+    createdAt: j.createdAt,
+    summary: t("import.history.summary", { created: formatNumber(j.created), updated: formatNumber(j.updated), failed: formatNumber(j.failed) }),
+    status: { label: t(`import.status.${j.status}`), variant: STATUS_VARIANT[j.status] },
+  }));
+  return (
+    <ImportHistoryList
+      items={items}
+      pending={list.isPending}
+      failed={list.isError}
+      texts={{ title: t("import.history.title"), empty: t("import.history.empty"), loadError: t("import.history.loadError"), open: (name) => t("import.history.open", { name }) }}
+      onOpen={onOpen}
+    />
+  );
+}
+
+/** Step 1: a CSV or XLSX by drag and drop or the picker, read in the browser for the preview; the past imports under it. */
+export function ProductUploadStep({ accountId, onRead, onOpenImport }: { accountId: string; onRead: (file: File, table: Table) => void; onOpenImport: (jobId: string) => void }) {
   const { t } = useTranslation("products");
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -65,6 +92,7 @@ export function ProductUploadStep({ onRead }: { onRead: (file: File, table: Tabl
           <AlertDescription>{error}</AlertDescription>
         </Alert>
       )}
+      <ProductImportHistory accountId={accountId} onOpen={onOpenImport} />
     </div>
   );
 }

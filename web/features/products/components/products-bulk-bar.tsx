@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQueryClient } from "@tanstack/react-query";
-import { Eye, EyeOff, Trash2, X } from "lucide-react";
+import { Eye, EyeOff, Trash2 } from "lucide-react";
+import { BulkActionBar, canWidenSelection } from "@/components/bulk-action-bar";
 import { Button } from "@/components/ui/button";
 import { confirm } from "@/lib/confirm";
 import { notify } from "@/lib/notify";
@@ -37,33 +38,26 @@ export function ProductsBulkBar({ accountId, target, pageCount, total, onSelectA
   };
 
   return (
-    <div className="flex flex-wrap items-center gap-2 border-b border-border bg-primary/5 px-4 py-2.5 sm:px-6" role="region" aria-label={t("bulk.label")} data-testid="bulk-bar">
-      <span className="text-sm font-medium text-heading" data-testid="bulk-count">
-        {target.kind === "ids" ? t("bulk.selected", { count }) : t("bulk.allMatching", { count })}
-      </span>
-      {target.kind === "ids" && target.ids.length >= pageCount && total > target.ids.length && (
-        <Button variant="link" size="sm" className="h-auto px-1" onClick={onSelectAll} data-testid="bulk-select-all">
-          {t("bulk.selectAll", { count: total })}
-        </Button>
-      )}
-      <div className="flex flex-wrap items-center gap-2 sm:ms-auto">
-        <Button variant="outline" size="sm" onClick={() => void run("activate")} loading={busy === "activate"} data-testid="bulk-activate">
-          <Eye aria-hidden />
-          {t("bulk.activate")}
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => void run("deactivate")} loading={busy === "deactivate"} data-testid="bulk-deactivate">
-          <EyeOff aria-hidden />
-          {t("bulk.deactivate")}
-        </Button>
-        <Button variant="outline" size="sm" className="text-destructive" onClick={() => void askDelete()} loading={busy === "delete"} data-testid="bulk-delete">
-          <Trash2 aria-hidden />
-          {t("bulk.delete")}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onClear} data-testid="bulk-clear">
-          <X aria-hidden />
-          {t("bulk.clear")}
-        </Button>
-      </div>
-    </div>
+    <BulkActionBar
+      label={t("bulk.label")}
+      countText={target.kind === "ids" ? t("bulk.selected", { count }) : t("bulk.allMatching", { count })}
+      selectAllText={canWidenSelection(target, pageCount, total) ? t("bulk.selectAll", { count: total }) : null}
+      onSelectAll={onSelectAll}
+      clearText={t("bulk.clear")}
+      onClear={onClear}
+    >
+      <Button variant="outline" size="sm" onClick={() => void run("activate")} loading={busy === "activate"} data-testid="bulk-activate">
+        <Eye aria-hidden />
+        {t("bulk.activate")}
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => void run("deactivate")} loading={busy === "deactivate"} data-testid="bulk-deactivate">
+        <EyeOff aria-hidden />
+        {t("bulk.deactivate")}
+      </Button>
+      <Button variant="outline" size="sm" className="text-destructive" onClick={() => void askDelete()} loading={busy === "delete"} data-testid="bulk-delete">
+        <Trash2 aria-hidden />
+        {t("bulk.delete")}
+      </Button>
+    </BulkActionBar>
   );
 }

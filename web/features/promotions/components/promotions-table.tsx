@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { BadgePercent, Pencil, Plus, Trash2 } from "lucide-react";
+import { BadgePercent, Pencil, Plus, TicketCheck, Trash2 } from "lucide-react";
 import { ActionsMenu } from "@/components/actions-menu";
 import type { ListParamsPatch } from "@/components/list-params";
 import { QueryLoadError } from "@/components/query-view";
@@ -15,7 +15,8 @@ import type { PromotionsPage } from "@/features/products/types";
 import type { Promotion, PromotionsParams } from "../api";
 import { PromotionPeriod, PromotionStatusBadge, promotionBenefit } from "./promotion-bits";
 
-type Actions = { onEdit: (p: Promotion) => void; onDelete: (p: Promotion) => void } | null;
+/** The row menu: editors edit and delete; whoever may record a use (operators too) records one of an active promotion. */
+type Actions = { onEdit?: (p: Promotion) => void; onDelete?: (p: Promotion) => void; onUse?: (p: Promotion) => void } | null;
 
 function usePromotionColumns(timeZone: string, actions: Actions) {
   const { t } = useTranslation("products");
@@ -67,15 +68,27 @@ function usePromotionColumns(timeZone: string, actions: Actions) {
               cell: ({ row }) => (
                 <div className="flex justify-end" onClick={(e) => e.stopPropagation()}>
                   <ActionsMenu label={t("list.actions", { name: row.original.name })} testId="promotion-actions">
-                    <DropdownMenuItem onSelect={() => actions.onEdit(row.original)}>
-                      <Pencil aria-hidden />
-                      {t("list.edit")}
-                    </DropdownMenuItem>
-                    <DropdownMenuSeparator />
-                    <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => actions.onDelete(row.original)} data-testid="promotion-delete">
-                      <Trash2 aria-hidden />
-                      {t("list.delete")}
-                    </DropdownMenuItem>
+                    {actions.onUse && row.original.status === "active" && (
+                      <DropdownMenuItem onSelect={() => actions.onUse!(row.original)} data-testid="promotion-use">
+                        <TicketCheck aria-hidden />
+                        {t("promotions.recordUse")}
+                      </DropdownMenuItem>
+                    )}
+                    {actions.onEdit && (
+                      <DropdownMenuItem onSelect={() => actions.onEdit!(row.original)}>
+                        <Pencil aria-hidden />
+                        {t("list.edit")}
+                      </DropdownMenuItem>
+                    )}
+                    {actions.onDelete && (
+                      <>
+                        <DropdownMenuSeparator />
+                        <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => actions.onDelete!(row.original)} data-testid="promotion-delete">
+                          <Trash2 aria-hidden />
+                          {t("list.delete")}
+                        </DropdownMenuItem>
+                      </>
+                    )}
                   </ActionsMenu>
                 </div>
               ),
