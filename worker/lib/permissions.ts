@@ -74,6 +74,8 @@ export function rulesFor(role: Role | null, opts: { isPlatformAdmin?: boolean } 
       { action: "manage", subject: "TestChat" },
     );
   }
+  // The partner programme is the user's own (its routes check the partner row), whatever the role.
+  rules.push({ action: "manage", subject: "Partner" });
   if (opts.isPlatformAdmin) rules.push({ action: "manage", subject: "Admin" });
   if (!opts.isPlatformAdmin) rules.push({ action: "manage", subject: "Admin", inverted: true });
   return rules;
