@@ -100,7 +100,7 @@ export const partnerAttributions = sqliteTable(
 /**
  * The commission ledger, integer kopecks, never changed: an `accrual` per successful payment of a
  * referred account (key `payment:<id>`), a negative `reversal` per refund (key `refund:<refund id>`).
- * An accrual becomes available at `availableAt` (the hold); a reversal at once.
+ * An accrual becomes available at `availableAt` (the hold); a reversal with its accrual, or at once when that was released.
  */
 export const partnerCommissions = sqliteTable(
   "partner_commissions",

@@ -21,7 +21,8 @@ export function accrualStatement(env: Env, paymentId: string, now = Date.now()):
 
 /**
  * A refund's reversal of the payment's commission, for the refund's batch: keyed on the refund
- * (`refund:<refund id>`), at the rate of the accrual, available at once (negative). The amount is the
+ * (`refund:<refund id>`), at the rate of the accrual; it counts where the accrual counts (in the hold
+ * while the accrual is held, else at once). The amount is the
  * difference of the cumulative shares, so partial refunds adding up to the payment reverse exactly
  * the accrual. Nothing when the payment earned no commission.
  */
@@ -29,7 +30,7 @@ export function reversalStatement(env: Env, input: { paymentId: string; refundId
   const after = input.refundedBefore + input.amountKopecks;
   return env.DB.prepare(
     `INSERT INTO partner_commissions (id, partner_id, account_id, code_id, payment_id, kind, amount_kopecks, base_kopecks, rate_bp, key, available_at, created_at)
-     SELECT ?, c.partner_id, c.account_id, c.code_id, c.payment_id, 'reversal', -((? * c.rate_bp / 10000) - (? * c.rate_bp / 10000)), ?, c.rate_bp, ?, ?, ?
+     SELECT ?, c.partner_id, c.account_id, c.code_id, c.payment_id, 'reversal', -((? * c.rate_bp / 10000) - (? * c.rate_bp / 10000)), ?, c.rate_bp, ?, max(c.available_at, ?), ?
      FROM partner_commissions c WHERE c.key = ?
      ON CONFLICT (key) DO NOTHING`,
   ).bind(newId(), after, input.refundedBefore, input.amountKopecks, `refund:${input.refundId}`, now, now, `payment:${input.paymentId}`);

@@ -13,6 +13,8 @@ const A = schema.partnerApplications;
 const P = schema.partners;
 const C = schema.partnerCodes;
 const MAX_CODES = 20;
+/** A unique-index violation (drizzle wraps D1's error: the words are in the cause). */
+export const isUniqueViolation = (e: unknown) => /UNIQUE/.test(`${String(e)} ${String((e as { cause?: unknown })?.cause ?? "")}`);
 
 export function serializeApplication(a: PartnerApplication) {
   return {
@@ -90,7 +92,7 @@ export async function createApplication(db: Db, userId: string, input: Applicati
   try {
     await db.insert(A).values(row);
   } catch (e) {
-    if (String(e).includes("UNIQUE")) throw conflict("Ваша заявка уже на рассмотрении", "APPLICATION_PENDING");
+    if (isUniqueViolation(e)) throw conflict("Ваша заявка уже на рассмотрении", "APPLICATION_PENDING");
     throw e;
   }
   return serializeApplication({ ...row, rejectReason: null, reviewedBy: null, reviewedAt: null });
@@ -116,7 +118,7 @@ export async function createCode(db: Db, partner: Partner, input: { code: string
   try {
     await db.insert(C).values(row);
   } catch (e) {
-    if (String(e).includes("UNIQUE")) throw conflict("Этот код уже занят, выберите другой", "CODE_TAKEN");
+    if (isUniqueViolation(e)) throw conflict("Этот код уже занят, выберите другой", "CODE_TAKEN");
     throw e;
   }
   return serializeCode(row);
