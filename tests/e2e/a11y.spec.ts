@@ -12,6 +12,7 @@ const SIGNED_OUT: [string, string][] = [
   ["login", "/login"],
   ["register", "/register"],
   ["forgot-password", "/auth/forgot-password"],
+  ["partner terms", "/partner-terms"],
 ];
 
 const OWNER: [string, string][] = [
@@ -47,6 +48,11 @@ const OWNER: [string, string][] = [
   ["faq", `${A}/faq`],
   ["help center", "/help-center"],
   ["help article", "/help-center/article/assistant-setup"],
+  ["partner cabinet", "/partners"],
+  ["partner cabinet: stats", "/partners?tab=stats"],
+  ["partner cabinet: commission", "/partners?tab=commissions"],
+  ["partner cabinet: payouts", "/partners?tab=payouts"],
+  ["partner application", "/partners-apply"],
 ];
 
 const ADMIN_PAGES: [string, string][] = [
@@ -54,6 +60,8 @@ const ADMIN_PAGES: [string, string][] = [
   ["broadcast packages", "/admin/broadcast-packages"],
   ["help content", "/admin/help"],
   ["help content: articles", "/admin/help?tab=articles"],
+  ["admin partners", "/admin/partners"],
+  ["admin partners: payouts", "/admin/partners?tab=payouts"],
 ];
 
 interface Finding {

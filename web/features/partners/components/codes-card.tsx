@@ -115,7 +115,7 @@ export function CodesCard({ codes, canEdit }: { codes: PartnerCode[]; canEdit: b
   };
   return (
     <Card>
-      <CardHeader className="flex flex-row items-start justify-between gap-4">
+      <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <CardTitle>{t("codes.title")}</CardTitle>
           <CardDescription>{t("codes.description")}</CardDescription>

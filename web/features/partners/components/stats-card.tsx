@@ -19,9 +19,10 @@ import { formatNumber, formatRub } from "@/lib/i18n";
 const ALL = "all";
 const AXIS = { fontSize: 12, fill: "var(--color-muted-foreground)" };
 
-function monthLabel(m: string, lang: string) {
+function monthLabel(m: string, lang: string, long = false) {
   const [y, mo] = m.split("-").map(Number);
-  return new Intl.DateTimeFormat(lang, { month: "short", year: "2-digit" }).format(new Date(Date.UTC(y!, mo! - 1, 1)));
+  const text = new Intl.DateTimeFormat(lang, long ? { month: "long", year: "numeric", timeZone: "UTC" } : { month: "short", year: "2-digit", timeZone: "UTC" }).format(new Date(Date.UTC(y!, mo! - 1, 1)));
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function Charts({ stats }: { stats: Stats }) {
@@ -37,9 +38,9 @@ function Charts({ stats }: { stats: Stats }) {
             <YAxis allowDecimals={false} tick={AXIS} />
             <Tooltip contentStyle={{ background: "var(--color-popover)", borderColor: "var(--color-border)", color: "var(--color-popover-foreground)" }} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="clicks" name={t("stats.clicks")} fill="var(--color-chart-1, #6366f1)" radius={[3, 3, 0, 0]} />
-            <Bar dataKey="registrations" name={t("stats.registrations")} fill="var(--color-chart-2, #22c55e)" radius={[3, 3, 0, 0]} />
-            <Bar dataKey="payingAccounts" name={t("stats.paying")} fill="var(--color-chart-3, #f59e0b)" radius={[3, 3, 0, 0]} />
+            <Bar dataKey="clicks" name={t("stats.clicks")} fill="var(--color-chart-1, #6366f1)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar dataKey="registrations" name={t("stats.registrations")} fill="var(--color-chart-2, #22c55e)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar dataKey="payingAccounts" name={t("stats.paying")} fill="var(--color-chart-3, #f59e0b)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </figure>
@@ -51,8 +52,8 @@ function Charts({ stats }: { stats: Stats }) {
             <YAxis tick={AXIS} />
             <Tooltip formatter={(v) => formatRub(Math.round(Number(v) * 100))} contentStyle={{ background: "var(--color-popover)", borderColor: "var(--color-border)", color: "var(--color-popover-foreground)" }} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="revenue" name={t("stats.revenue")} fill="var(--color-chart-4, #0ea5e9)" radius={[3, 3, 0, 0]} />
-            <Bar dataKey="commission" name={t("stats.commission")} fill="var(--color-chart-5, #a855f7)" radius={[3, 3, 0, 0]} />
+            <Bar dataKey="revenue" name={t("stats.revenue")} fill="var(--color-chart-4, #0ea5e9)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar dataKey="commission" name={t("stats.commission")} fill="var(--color-chart-5, #a855f7)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </figure>
@@ -78,7 +79,7 @@ function StatsTable({ stats }: { stats: Stats }) {
         <TableBody>
           {[...stats.months].reverse().map((m) => (
             <TableRow key={m.month}>
-              <TableCell className="capitalize">{monthLabel(m.month, i18n.language)}</TableCell>
+              <TableCell className="whitespace-nowrap">{monthLabel(m.month, i18n.language, true)}</TableCell>
               <TableCell className="text-end tabular-nums">{formatNumber(m.clicks)}</TableCell>
               <TableCell className="text-end tabular-nums">{formatNumber(m.registrations)}</TableCell>
               <TableCell className="text-end tabular-nums">{formatNumber(m.payingAccounts)}</TableCell>
