@@ -62,6 +62,8 @@ const ADMIN_PAGES: [string, string][] = [
   ["help content: articles", "/admin/help?tab=articles"],
   ["admin partners", "/admin/partners"],
   ["admin partners: payouts", "/admin/partners?tab=payouts"],
+  // the administrator is no partner: the application form and the cabinet's invitation
+  ["partner application form", "/partners-apply"],
 ];
 
 interface Finding {

@@ -32,15 +32,17 @@ function Charts({ stats }: { stats: Stats }) {
     <div className="grid gap-6 lg:grid-cols-2">
       <figure className="h-64" aria-label={t("stats.funnelChart")}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ left: -16, right: 8 }}>
+          <BarChart data={rows} margin={{ left: -16, right: -16 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" vertical={false} />
             <XAxis dataKey="label" tick={AXIS} />
-            <YAxis allowDecimals={false} tick={AXIS} />
+            {/* Clicks on the left axis; registrations and paying accounts (far fewer) on the right one. */}
+            <YAxis yAxisId="clicks" allowDecimals={false} tick={AXIS} />
+            <YAxis yAxisId="people" orientation="right" allowDecimals={false} tick={AXIS} />
             <Tooltip contentStyle={{ background: "var(--color-popover)", borderColor: "var(--color-border)", color: "var(--color-popover-foreground)" }} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="clicks" name={t("stats.clicks")} fill="var(--color-chart-1, #6366f1)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
-            <Bar dataKey="registrations" name={t("stats.registrations")} fill="var(--color-chart-2, #22c55e)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
-            <Bar dataKey="payingAccounts" name={t("stats.paying")} fill="var(--color-chart-3, #f59e0b)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar yAxisId="clicks" dataKey="clicks" name={t("stats.clicks")} fill="var(--color-chart-1, #6366f1)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar yAxisId="people" dataKey="registrations" name={t("stats.registrations")} fill="var(--color-chart-2, #22c55e)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar yAxisId="people" dataKey="payingAccounts" name={t("stats.paying")} fill="var(--color-chart-3, #f59e0b)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </figure>
