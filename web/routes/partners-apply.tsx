@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/page-header";
 import { QueryView } from "@/components/query-view";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { partnerQueries } from "@/features/partners/api";
 import { ApplicationForm } from "@/features/partners/components/application-form";
@@ -27,16 +28,18 @@ export default function PartnersApplyPage() {
           const app = cab.application;
           if (cab.partner)
             return (
-              <Alert variant="success" data-testid="application-status">
-                <CheckCircle2 aria-hidden />
-                <AlertTitle>{t("apply.approvedTitle")}</AlertTitle>
-                <AlertDescription>
-                  <p>{t("apply.approvedText", { rate: cab.partner.ratePercent })}</p>
-                  <Button asChild className="mt-3">
+              <Card data-testid="application-status">
+                <CardContent className="flex flex-col gap-4 py-6 sm:flex-row sm:items-center">
+                  <CheckCircle2 className="size-8 shrink-0 text-success" aria-hidden />
+                  <div className="flex-1">
+                    <h2 className="font-semibold text-heading">{t("apply.approvedTitle")}</h2>
+                    <p className="text-sm text-muted-foreground">{t("apply.approvedText", { rate: cab.partner.ratePercent })}</p>
+                  </div>
+                  <Button asChild>
                     <Link to="/partners">{t("apply.toCabinet")}</Link>
                   </Button>
-                </AlertDescription>
-              </Alert>
+                </CardContent>
+              </Card>
             );
           if (app?.status === "pending")
             return (
