@@ -65,6 +65,7 @@ export const ROUTES: RouteDef[] = [
   // Issue 21 names "an account's page" of the admin area.
   { path: "/admin/accounts/:id", module: "admin/account", access: "admin", layout: "default", titleKey: "common:routes.adminAccount", ns: ["admin", "accounts"] },
   { path: "/admin/help", module: "admin/help", access: "admin", layout: "default", titleKey: "common:routes.adminHelp", ns: ["admin", "help"] },
+  { path: "/admin/partners", module: "admin/partners", access: "admin", layout: "default", titleKey: "common:routes.adminPartners", ns: ["admin", "partners"] },
   { path: "/admin/broadcast-packages", module: "admin/broadcast-packages", access: "admin", layout: "default", titleKey: "common:routes.adminBroadcastPackages", ns: ["admin", "broadcasts"] },
   { path: "/assistant-templates", module: "assistant-templates", access: "auth", layout: "default", titleKey: "common:routes.assistantTemplates", ns: ["assistants"] },
   { path: "/auth/email-verified", module: "auth/email-verified", access: "public", layout: "blank", titleKey: "common:routes.emailVerified", ns: ["auth"] },
@@ -86,6 +87,7 @@ export const ROUTES: RouteDef[] = [
   { path: "/not-authorized", module: "misc/not-authorized", access: "public", layout: "blank", titleKey: "common:routes.notAuthorized", ns: ["pages"] },
   { path: "/pages/misc/not-authorized", module: "misc/not-authorized", access: "public", layout: "blank", titleKey: "common:routes.notAuthorized", ns: ["pages"] },
   { path: "/partners", module: "partners", access: "auth", layout: "default", titleKey: "common:routes.partners", ns: ["partners"] },
+  { path: "/partner-terms", module: "misc/partner-terms", access: "public", layout: "blank", titleKey: "common:routes.partnerTerms", ns: ["pages", "partners"] },
   { path: "/partners-apply", module: "partners-apply", access: "auth", layout: "default", titleKey: "common:routes.partnersApply", ns: ["partners"] },
   { path: "/payment", module: "payment", access: "auth", layout: "default", titleKey: "common:routes.payment", ns: ["billing"], ability: ["read", "Billing"] },
   { path: "/payment-info", module: "payment-info", access: "auth", layout: "default", titleKey: "common:routes.paymentInfo", ns: ["billing"] },

@@ -11,6 +11,7 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { devRoutes } from "./features/dev/dev.routes";
 import { invitationRoutes, memberRoutes } from "./features/members/members.routes";
 import { partnerRoutes } from "./features/partners/partners.routes";
+import { partnerAdminRoutes } from "./features/partners/partners.admin.routes";
 import { accountAssistantRoutes, assistantRoutes } from "./features/assistants/assistants.routes";
 import { aiProviderRoutes } from "./features/ai-provider/ai-provider.routes";
 import { playgroundRoutes } from "./features/playground/playground.routes";
@@ -121,6 +122,7 @@ const api = new Hono<AppBindings>()
   .route("/help", helpRoutes)
   .route("/help-media", helpMediaRoutes)
   .route("/admin/help", helpAdminRoutes)
+  .route("/admin/partners", partnerAdminRoutes)
   .route("/dev", devRoutes);
 
 export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes);

@@ -31,6 +31,11 @@ export interface Secrets {
   YOOKASSA_VAT_CODE?: string;
   /** Days a failed renewal keeps the paid plan before the account moves to the free plan (default 3). */
   BILLING_GRACE_DAYS?: string;
+  /** Partner programme (features/partners): attribution window in days (90), default commission % (20), hold in days (14), payout minimum in kopecks (100000). */
+  PARTNER_ATTRIBUTION_DAYS?: string;
+  PARTNER_DEFAULT_RATE_PERCENT?: string;
+  PARTNER_HOLD_DAYS?: string;
+  PARTNER_PAYOUT_MIN_KOPECKS?: string;
   /** Embeddings model of the OpenAI-compatible provider (`/embeddings`): set, the knowledge base ranks hybrid (full text + vectors). */
   EMBEDDINGS_MODEL?: string;
 }

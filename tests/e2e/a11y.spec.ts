@@ -12,6 +12,7 @@ const SIGNED_OUT: [string, string][] = [
   ["login", "/login"],
   ["register", "/register"],
   ["forgot-password", "/auth/forgot-password"],
+  ["partner terms", "/partner-terms"],
 ];
 
 const OWNER: [string, string][] = [
@@ -53,6 +54,11 @@ const OWNER: [string, string][] = [
   ["faq", `${A}/faq`],
   ["help center", "/help-center"],
   ["help article", "/help-center/article/assistant-setup"],
+  ["partner cabinet", "/partners"],
+  ["partner cabinet: stats", "/partners?tab=stats"],
+  ["partner cabinet: commission", "/partners?tab=commissions"],
+  ["partner cabinet: payouts", "/partners?tab=payouts"],
+  ["partner application", "/partners-apply"],
 ];
 
 const ADMIN_PAGES: [string, string][] = [
@@ -62,6 +68,10 @@ const ADMIN_PAGES: [string, string][] = [
   ["broadcast packages", "/admin/broadcast-packages"],
   ["help content", "/admin/help"],
   ["help content: articles", "/admin/help?tab=articles"],
+  ["admin partners", "/admin/partners"],
+  ["admin partners: payouts", "/admin/partners?tab=payouts"],
+  // the administrator is no partner: the application form and the cabinet's invitation
+  ["partner application form", "/partners-apply"],
 ];
 
 interface Finding {

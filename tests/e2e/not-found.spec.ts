@@ -44,8 +44,8 @@ test("a top-level path that cannot be an account id is a plain 404: no shell, no
     if (u.pathname === "/api/auth/me" && u.searchParams.get("accountId")) sessionAccounts.push(u.searchParams.get("accountId")!);
   });
 
-  // /checkout and /partners are spec routes whose pages do not exist yet; /acounts and /dashbord are typos.
-  for (const path of ["/checkout", "/acounts", "/dashbord", "/checkout/dashboard", "/partners"]) {
+  // /checkout is a spec route whose page does not exist yet; /acounts, /dashbord and /partnres are typos.
+  for (const path of ["/checkout", "/acounts", "/dashbord", "/checkout/dashboard", "/partnres"]) {
     await page.goto(path);
     await expect(page.getByTestId("page-not-found")).toBeVisible();
     await expect(page).toHaveTitle(/^Страница не найдена — /);

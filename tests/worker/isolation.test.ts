@@ -291,3 +291,46 @@ describe("tenant isolation over every account-scoped route", () => {
     expect(after.body.name).toBe("Чужой аккаунт");
   });
 });
+
+/**
+ * The partner programme is scoped to the user, not an account: every /api/partners route needs a
+ * session (but the public click tracking), a user who is not a partner reaches only the application
+ * and the cabinet's head, another partner's code is 404; every /api/admin/partners route is 403 for
+ * a user without the platform admin flag.
+ */
+describe("partner programme routes: own records only, admin routes for platform administrators", () => {
+  const PUBLIC = ["GET /api/partners/codes/track-click"];
+  const NOT_PARTNER_ALLOWED = ["GET /api/partners/applications", "POST /api/partners/applications", "GET /api/partners/me"];
+  const routes = [...new Set(app.routes.filter((r) => r.method !== "ALL" && /^\/api\/(admin\/)?partners(\/|$)/.test(r.path)).map((r) => `${r.method} ${r.path}`))];
+
+  it("anonymous 401, non-partner 403, another partner's code 404, non-admin 403 on admin routes", async () => {
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+    const { approvedPartner } = await import("./partner-helpers");
+    const owner = await approvedPartner("Владелец кода");
+    const other = await approvedPartner("Другой партнёр");
+    const stranger = await registerUser("Не партнёр");
+    const problems: string[] = [];
+    for (const key of routes) {
+      if (PUBLIC.includes(key)) continue;
+      const [method, path] = key.split(" ") as [string, string];
+      const concretePath = path.replace(/^\/api/, "").replace(":codeId", owner.codeId).replace(/:[A-Za-z]+/g, "does-not-exist");
+      const body = ["POST", "PUT", "PATCH"].includes(method) ? {} : undefined;
+      const anon = await api(method, concretePath, { body });
+      if (anon.status !== 401) problems.push(`anonymous ${key} → ${anon.status}`);
+      if (path.startsWith("/api/admin/")) {
+        const asUser = await api(method, concretePath, { token: other.token, body });
+        if (asUser.status !== 403) problems.push(`non-admin ${key} → ${asUser.status}`);
+        continue;
+      }
+      const asStranger = await api(method, concretePath, { token: stranger.token, body });
+      if (!NOT_PARTNER_ALLOWED.includes(key) && asStranger.status !== 403 && asStranger.status !== 400) problems.push(`non-partner ${key} → ${asStranger.status}`);
+      if (path.includes(":codeId")) {
+        const asOther = await api(method, concretePath, { token: other.token, body: method === "PATCH" ? { label: "чужой" } : body });
+        if (asOther.status !== 404) problems.push(`other partner ${key} → ${asOther.status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    const codes = await api("GET", "/partners/codes", { token: owner.token });
+    expect(codes.body.data[0]).toMatchObject({ id: owner.codeId, label: null, active: true });
+  });
+});

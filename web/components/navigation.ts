@@ -89,10 +89,12 @@ export const NAV_ITEMS: NavItem[] = [
   { id: "faq", titleKey: "common:routes.faq", icon: LifeBuoy, path: "/:accountId/faq", module: "account/faq", group: "account" },
   { id: "help-center", titleKey: "common:routes.helpCenter", icon: LifeBuoy, path: "/help-center", module: "help-center/index", group: "account" },
   { id: "partners", titleKey: "common:routes.partners", icon: Handshake, path: "/partners", module: "partners", group: "platform", ability: ["read", "Partner"] },
+  { id: "partners-apply", titleKey: "common:routes.partnersApply", icon: Handshake, path: "/partners-apply", module: "partners-apply", group: "platform", ability: ["read", "Partner"] },
   { id: "admin", titleKey: "common:routes.admin", icon: ShieldCheck, path: "/admin", module: "admin/index", group: "platform", ability: ["manage", "Admin"] },
   { id: "admin-accounts", titleKey: "common:routes.adminAccounts", icon: Building2, path: "/admin/accounts", module: "admin/accounts", group: "platform", ability: ["manage", "Admin"] },
   { id: "admin-help", titleKey: "common:routes.adminHelp", icon: BookOpen, path: "/admin/help", module: "admin/help", group: "platform", ability: ["manage", "Admin"] },
   { id: "admin-broadcast-packages", titleKey: "common:routes.adminBroadcastPackages", icon: PackageOpen, path: "/admin/broadcast-packages", module: "admin/broadcast-packages", group: "platform", ability: ["manage", "Admin"] },
+  { id: "admin-partners", titleKey: "common:routes.adminPartners", icon: Handshake, path: "/admin/partners", module: "admin/partners", group: "platform", ability: ["manage", "Admin"] },
 ];
 
 export interface ResolvedNavItem extends NavItem {

@@ -24,3 +24,13 @@ export function trackPartner(search: string | URLSearchParams): boolean {
   api.get("/partners/codes/track-click", { query: { partner: code }, silent: true, background: true }).catch(() => undefined);
   return true;
 }
+
+/** The kept code, sent with the registration (the server credits the first touch, or this code). */
+export function storedPartnerCode(): string | undefined {
+  try {
+    const code = localStorage.getItem(PARTNER_CODE_KEY);
+    return code && PARTNER_CODE_RE.test(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -77,6 +77,8 @@ export function rulesFor(role: Role | null, opts: { isPlatformAdmin?: boolean } 
       { action: "create", subject: "PromotionUse" },
     );
   }
+  // The partner programme is the user's own (its routes check the partner row), whatever the role.
+  rules.push({ action: "manage", subject: "Partner" });
   if (opts.isPlatformAdmin) rules.push({ action: "manage", subject: "Admin" });
   if (!opts.isPlatformAdmin) rules.push({ action: "manage", subject: "Admin", inverted: true });
   return rules;

@@ -5,6 +5,7 @@ import { CheckboxField } from "@/components/form/checkbox-field";
 import { PasswordField, TextField } from "@/components/form/field";
 import { authApi } from "@/features/auth/api";
 import { useZodForm } from "@/lib/form";
+import { storedPartnerCode } from "@/lib/partner";
 import { notify } from "@/lib/notify";
 import { AuthForm, AuthShell } from "@/features/auth/components/auth-shell";
 import { safeRedirect } from "@/features/auth/redirect";
@@ -42,7 +43,8 @@ export default function RegisterPage() {
   const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
     setFormError("");
     try {
-      const res = await authApi.register({ name, email, password, ...(inviteToken ? { inviteToken } : {}) });
+      const partnerCode = storedPartnerCode();
+      const res = await authApi.register({ name, email, password, ...(inviteToken ? { inviteToken } : {}), ...(partnerCode ? { partnerCode } : {}) });
       await signIn(res.accessToken, res.user);
       notify({ type: "success", message: t("register.done", { email: res.user.email }) });
       navigate(inviteToken ? "/" : safeRedirect(redirectUrl, "/accounts"), { replace: true });

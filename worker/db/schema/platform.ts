@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, idKey } from "./columns";
 
 /** Fixed-window counters for rate limits (login by e-mail and by client address). */
@@ -30,9 +30,14 @@ export const partnerClicks = sqliteTable(
     code: text("code").notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** The visitor (a first-party cookie, else a hash of address and browser) and the UTC day: one click per code, visitor and day. */
+    visitor: text("visitor"),
+    day: text("day"),
+    /** The partner code it resolved to (null: unknown or deactivated). */
+    codeId: text("code_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("partner_clicks_code_idx").on(t.code, t.createdAt)],
+  (t) => [index("partner_clicks_code_idx").on(t.code, t.createdAt), uniqueIndex("partner_clicks_visit_uq").on(t.code, t.visitor, t.day), index("partner_clicks_code_id_idx").on(t.codeId, t.createdAt), index("partner_clicks_visitor_idx").on(t.visitor, t.createdAt)],
 );
 
 /** Usage events per account (messages, AI tokens, broadcast recipients): billing and analytics read them. */

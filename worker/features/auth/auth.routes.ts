@@ -5,12 +5,15 @@ import { v } from "../../lib/validation";
 import { requireAuth } from "../../middleware/session";
 import * as s from "./auth.schemas";
 import * as auth from "./auth.service";
+import { attributeRegistration } from "../partners/tracking";
 
 const meta = (req: Request) => ({ userAgent: req.headers.get("user-agent") ?? undefined, ip: clientIp(req.headers), origin: req.url });
 
 export const authRoutes = new Hono<AppBindings>()
   .post("/register", v("json", s.registerSchema), async (c) => {
     const result = await auth.register(c.env, c.req.valid("json"), meta(c.req.raw));
+    // The partner programme: first touch within the window, or the code the browser kept.
+    await attributeRegistration(c.env, result.user, c.req.valid("json").partnerCode, c.req.raw.headers);
     return c.json(result, 201);
   })
   .post("/login", v("json", s.loginSchema), async (c) => {

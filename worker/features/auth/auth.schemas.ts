@@ -11,6 +11,8 @@ export const registerSchema = z.object({
   password: password(),
   name: name(),
   inviteToken: token().optional(),
+  /** The partner code the browser kept (`partnerCode`, SPEC §7.7); unknown codes are ignored. */
+  partnerCode: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().catch(undefined),
 });
 
 export const loginSchema = z.object({

@@ -10,6 +10,7 @@ import { paged } from "../../lib/validation";
 import { grantPackage } from "../broadcast-quota/broadcast-quota.service";
 import type { CheckoutInput } from "./billing.schemas";
 import { applyStatements } from "./apply";
+import { accrualStatement } from "../partners/commission";
 import { getPlanRow } from "./plans";
 import { type CreatePaymentRequest, ProviderError, type ProviderPayment } from "./provider";
 import { paymentProvider } from "./provider-config";
@@ -155,7 +156,8 @@ export async function recordState(env: Env, row: Payment, pp: ProviderPayment): 
     // The package's grant is idempotent on its own (unique source + payment id); granted before the
     // batch so a crash in between is repaired by the next notification or poll.
     if (row.purpose === "package" && row.packageId) await grantPackage(db, { accountId: row.accountId, packageId: row.packageId, source: "purchase", sourceRef: row.id });
-    await env.DB.batch(await applyStatements(env, { ...row, paymentMethodId: methodId }, now));
+    // The partner commission (features/partners) joins the same batch, keyed on the payment.
+    await env.DB.batch([...(await applyStatements(env, { ...row, paymentMethodId: methodId }, now)), accrualStatement(env, row.id, now)]);
   }
   return (await db.select().from(PAY).where(eq(PAY.id, row.id)).get())!;
 }

@@ -3,6 +3,7 @@ import { getDb, schema } from "../../db/client";
 import type { Env } from "../../env";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { auditStatement } from "../admin/audit-log";
+import { reversalStatement } from "../partners/commission";
 import { balanceOf, entryStatement } from "./ledger";
 import { ProviderError } from "./provider";
 import { paymentProvider } from "./provider-config";
@@ -41,6 +42,8 @@ export async function refundPayment(env: Env, paymentId: string, actorUserId: st
     env.DB.prepare(`UPDATE payments SET refunded_kopecks = refunded_kopecks + ?, updated_at = ? WHERE id = ? AND ${once.sql}`).bind(amount, now, p.id, ...once.params),
     auditStatement(env.DB, { actorUserId, action: "payment.refund", targetType: "payment", targetId: p.id, accountId: p.accountId, before: { refundedKopecks: p.refundedKopecks, balanceKopecks: before }, after: { refundedKopecks: p.refundedKopecks + amount, refundId: refund.id, status: refund.status }, reason: input.reason }, now, once),
     entryStatement(env.DB, { accountId: p.accountId, type: "refund", amountKopecks: -amount, key: `refund:${refund.id}`, description: `Возврат: ${p.description}`, paymentId: p.id, actorUserId, reason: input.reason, createdAt: now }),
+    // The partner's share of the refunded part is reversed (features/partners), keyed on the refund.
+    reversalStatement(env, { paymentId: p.id, refundId: refund.id, refundedBefore: p.refundedKopecks, amountKopecks: amount }, now),
   ]);
   return { refundId: refund.id, status: refund.status, amountKopecks: amount, balanceKopecks: await balanceOf(env.DB, p.accountId) };
 }
