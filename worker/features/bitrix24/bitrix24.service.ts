@@ -152,7 +152,9 @@ export const digitsOf = (phone: string) => phone.replace(/\D/g, "");
 /** A phone as Bitrix24 filters it (multifield filters are exact): E.164 when it parses, the input otherwise. */
 export function normalisePhone(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  const p = checkPhone(raw);
+  // A Russian number written with the trunk prefix (8 916 …) is the same as +7 916 ….
+  const d = raw.replace(/\D/g, "");
+  const p = checkPhone(d.length === 11 && d.startsWith("8") && !raw.trim().startsWith("+") ? `+7${d.slice(1)}` : raw);
   return p.ok ? p.e164 : null;
 }
 

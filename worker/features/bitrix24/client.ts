@@ -75,8 +75,8 @@ export function tokenBase(env: Env, serverEndpoint: string | null): string {
   if (!serverEndpoint) return configured;
   try {
     const u = new URL(serverEndpoint);
-    const known = ["oauth.bitrix.info", "oauth.bitrix24.tech", new URL(configured).host];
-    return known.includes(u.host) ? u.origin : configured;
+    if (u.host === new URL(configured).host) return configured;
+    return ["oauth.bitrix.info", "oauth.bitrix24.tech"].includes(u.host) ? `https://${u.host}` : configured;
   } catch {
     return configured;
   }

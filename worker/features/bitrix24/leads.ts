@@ -36,12 +36,13 @@ interface ContactRow {
 }
 
 const PLATFORM_NAMES: Record<string, string> = { telegram: "Telegram", whatsapp: "WhatsApp", instagram: "Instagram", webwidget: "виджет на сайте" };
+const platformName = (p: string) => PLATFORM_NAMES[p.toLowerCase()] ?? p;
 
 /** The mapped fields: contact fields and custom fields → Bitrix24 codes (values as strings). */
 async function mappedFields(env: Env, accountId: string, c: ContactRow, settings: Bitrix24Settings): Promise<Record<string, string>> {
   if (!settings.fieldMap.length) return {};
   const custom = settings.fieldMap.some((m) => m.from.startsWith("custom:")) ? await valuesOfContact(env, accountId, c.id) : {};
-  const plain: Record<string, string | null> = { name: c.name, phone: c.phone, username: c.platform_username, platform: PLATFORM_NAMES[c.platform] ?? c.platform, about: c.about };
+  const plain: Record<string, string | null> = { name: c.name, phone: c.phone, username: c.platform_username, platform: platformName(c.platform), about: c.about };
   const out: Record<string, string> = {};
   for (const m of settings.fieldMap) {
     const v = m.from.startsWith("custom:") ? custom[m.from.slice(7)] : plain[m.from];
@@ -79,7 +80,7 @@ async function crmContact(env: Env, accountId: string, c: ContactRow, phone: str
 
 async function createEntity(env: Env, accountId: string, c: ContactRow, settings: Bitrix24Settings, reason: LeadReason) {
   const phone = normalisePhone(c.phone);
-  const title = `${c.name || "Клиент"} — ${PLATFORM_NAMES[c.platform] ?? c.platform}`;
+  const title = `${c.name || "Клиент"} — ${platformName(c.platform)}`;
   const common = {
     TITLE: title,
     ...(settings.sourceId ? { SOURCE_ID: settings.sourceId } : {}),

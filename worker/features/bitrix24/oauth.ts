@@ -25,6 +25,8 @@ export async function startOauth(env: Env, accountId: string, userId: string, do
     throw new AppError(503, "BITRIX24_OAUTH_UNAVAILABLE", "Подключение через приложение Bitrix24 на этой установке платформы не настроено. Подключите портал по адресу входящего вебхука");
   const state = await signOauthState(env, "bitrix24", { a: accountId, u: userId, e: Date.now() + STATE_TTL_MS, x: { d: domain } });
   const q = new URLSearchParams({ client_id: env.BITRIX24_CLIENT_ID, state, redirect_uri: appUrl(env, CALLBACK_PATH, requestUrl) });
+  // The development stand-in serves every portal from one origin: it is told which one.
+  if (env.BITRIX24_PORTAL_BASE) q.set("domain", domain);
   return { url: `${portalOrigin(env, domain)}/oauth/authorize/?${q}` };
 }
 
