@@ -33,7 +33,7 @@ export function BitrixShell({ accountId, title, description, needsConnection = t
   return (
     <div>
       <PageHeader title={title} description={description} badge={state.data && <StatusBadge status={state.data.connected ? state.data.status : "not_connected"} />} actions={actions} />
-      <nav aria-label={t("bitrix.tabsLabel")} className="mb-6 flex max-w-full gap-1.5 overflow-x-auto pb-1">
+      <nav aria-label={t("bitrix.tabsLabel")} className="mb-6 flex max-w-full flex-wrap gap-1.5">
         {TABS.filter((tab) => tab.connected === connected || tab.key === "setup").map(({ path, key, icon: Icon }) => (
           <NavLink
             key={key}

@@ -18,12 +18,15 @@ const ICONS: Record<CrmListKind, LucideIcon> = { contacts: Contact, deals: Hands
 
 function useColumns(accountId: string, kind: CrmListKind): DataTableColumn<CrmRow>[] {
   const { t } = useTranslation("integrations");
+  // Stage and status codes shown by their names in the portal (the default pipeline's stages).
+  const options = useQuery({ ...integrationQueries.options(accountId, "0"), enabled: kind !== "contacts" });
+  const names = useMemo(() => new Map((kind === "deals" ? options.data?.stages : options.data?.leadStatuses)?.map((s) => [s.id, s.name]) ?? []), [options.data, kind]);
   return useMemo(() => {
     const col = dataTableColumns<CrmRow>();
     return [
       col.accessor("title", { header: () => t(`bitrix.lists.columns.${kind === "contacts" ? "name" : "title"}`), cell: ({ row }) => <span className="font-medium text-heading">{row.original.title}</span> }),
       ...(kind === "deals" ? [] : [col.display({ id: "phones", header: () => t("bitrix.lists.columns.phone"), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.phones.join(", ") || "—"}</span> })]),
-      ...(kind === "contacts" ? [] : [col.display({ id: "stage", header: () => t(`bitrix.lists.columns.${kind === "deals" ? "stage" : "status"}`), cell: ({ row }) => (row.original.stage ? <Badge variant="info">{row.original.stage}</Badge> : "—") })]),
+      ...(kind === "contacts" ? [] : [col.display({ id: "stage", header: () => t(`bitrix.lists.columns.${kind === "deals" ? "stage" : "status"}`), cell: ({ row }) => (row.original.stage ? <Badge variant="info">{names.get(row.original.stage) ?? row.original.stage}</Badge> : "—") })]),
       ...(kind === "contacts"
         ? []
         : [col.display({ id: "amount", header: () => t("bitrix.lists.columns.amount"), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.amount ? `${formatNumber(row.original.amount)} ${row.original.currency === "RUB" ? "₽" : (row.original.currency ?? "")}` : "—"}</span> })]),
@@ -41,7 +44,7 @@ function useColumns(accountId: string, kind: CrmListKind): DataTableColumn<CrmRo
           ),
       }),
     ];
-  }, [t, kind, accountId]);
+  }, [t, kind, accountId, names]);
 }
 
 /** A CRM list read live from Bitrix24 (its pages of 50 via `start`), with search, rows linked to inbox contacts. */
