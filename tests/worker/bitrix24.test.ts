@@ -2,6 +2,8 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { bitrixCall } from "../../worker/features/bitrix24/client";
 import { runBitrixLead } from "../../worker/features/bitrix24/leads";
+import { runAction } from "../../worker/features/flows/runtime/actions";
+import { executeTool } from "../../worker/ai/tools";
 import { fakes, waitFor } from "./channel-helpers";
 import { addMember, api, ownerWithAccount } from "./helpers";
 import { createChannel, incoming, ingest } from "./inbox-helpers";
@@ -168,6 +170,32 @@ describe("Bitrix24: leads", () => {
     const comment = (p.comments as any[]).find((c) => c.ENTITY_ID === Number(deals[0].ID));
     expect(comment.ENTITY_TYPE).toBe("deal");
     expect(comment.COMMENT).toContain("Клиент: Добрый день, нужен счёт");
+  });
+});
+
+describe("Bitrix24: a flow's action and the assistant's tool", () => {
+  it("the flow action creates the lead; the assistant's create_lead then adds none; a trigger switched off is refused", async () => {
+    const { token, accountId, key } = await connected();
+    const settings = (await api("GET", `/accounts/${accountId}/integrations/bitrix24/settings`, { token })).body;
+    await api("PUT", `/accounts/${accountId}/integrations/bitrix24/settings`, { token, body: { ...settings, triggers: { ...settings.triggers, firstMessage: false } } });
+    const channelId = await createChannel(accountId);
+    await ingest([incoming(accountId, channelId, "flow-1", "Хочу записаться", {}, { name: "Пётр" })]);
+    const contact = (await env.DB.prepare("SELECT id FROM contacts WHERE account_id = ?").bind(accountId).first<{ id: string }>())!;
+    const thread = (await env.DB.prepare("SELECT id FROM threads WHERE account_id = ?").bind(accountId).first<{ id: string }>())!;
+    await new Promise((r) => setTimeout(r, 5_100)); // the per-isolate memo of the settings
+    const target = { accountId, threadId: thread.id, contactId: contact.id, runId: "run-1", flowId: "flow-1", flowName: "Запись", turnKey: "turn-1" };
+    await runAction(env, target, { type: "createLead" } as never);
+    const leadsFor = async () => ((await portal(key)).leads as any[]).filter((l) => l.ORIGIN_ID === contact.id);
+    await waitFor(async () => (await leadsFor()).length > 0, 15_000, "the flow's lead");
+    const ctx = { env, accountId, threadId: thread.id, contactId: contact.id, assistantId: "a", timezone: "Europe/Moscow", now: Date.now() };
+    const tool = await executeTool(ctx, ["create_lead"], "create_lead", "{}");
+    expect(tool.result).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await leadsFor()).toHaveLength(1);
+    expect((await leadsFor())[0].COMMENTS).toContain("действие сценария");
+    await api("PUT", `/accounts/${accountId}/integrations/bitrix24/settings`, { token, body: { ...settings, triggers: { ...settings.triggers, assistantTool: false } } });
+    const refused = await executeTool(ctx, ["create_lead"], "create_lead", "{}");
+    expect(refused.result).toMatchObject({ ok: false });
   });
 });
 
