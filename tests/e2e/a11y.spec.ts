@@ -69,7 +69,7 @@ interface Finding {
   summary: string;
 }
 
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 480_000 });
 
 async function audit(page: Page, name: string, path: string, theme: string): Promise<Finding[]> {
   await page.goto(path).catch(async (e: unknown) => {
