@@ -8,7 +8,7 @@
 import { copyFileSync, existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
-import { applySeed, DEMO, ADMIN } from "./seed.mjs";
+import { applySeed, DEMO, ADMIN, DEMO_ACCOUNT_ID } from "./seed.mjs";
 import { captureRunOutput, readVars, root, run, start, viteBin, waitForHttp, wranglerBin, wranglerDevEnv } from "./lib.mjs";
 
 // wrangler 4 needs Node >= 22.12: `npm start` runs on the Node 22 of the `node` devDependency.
@@ -114,6 +114,17 @@ if (paymentsStandInNeeded(vars)) {
   });
 }
 
+const { bitrix24StandInNeeded, startDemoBitrix24 } = await import("./demo-bitrix24.mjs");
+let bitrix24 = null;
+if (bitrix24StandInNeeded(vars)) {
+  await step("Starting a local stand-in of Bitrix24 (CRM)", async () => {
+    bitrix24 = await startDemoBitrix24({ persistDir });
+    children.push(bitrix24);
+    Object.assign(extraVars, bitrix24.bindings);
+    return bitrix24.url;
+  });
+}
+
 const varArgs = Object.entries(extraVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 let wranglerOutput = "";
 await step(`Starting wrangler dev on ${origin}`, async () => {
@@ -151,6 +162,8 @@ await step(`Starting wrangler dev on ${origin}`, async () => {
   });
   return "ready";
 });
+if (bitrix24) await step("Connecting the demo account to the Bitrix24 stand-in", () => bitrix24.connectDemo(origin, { ...DEMO, accountId: DEMO_ACCOUNT_ID }));
+
 function printMail(line) {
   try {
     const m = JSON.parse(line.slice(line.indexOf("{")));

@@ -38,6 +38,8 @@ import { knowledgeRoutes } from "./features/knowledge/knowledge.routes";
 import { flowRuntimeRoutes } from "./features/flows/runtime/runtime.routes";
 import { helpAdminRoutes, helpMediaRoutes, helpRoutes } from "./features/help/help.routes";
 import { accountScope } from "./middleware/account-scope";
+import { bitrix24AppRoutes, bitrix24OauthRoutes, bitrix24Routes } from "./features/bitrix24/bitrix24.routes";
+import { integrationsRoutes } from "./features/integrations/integrations.routes";
 import { requireAuth } from "./middleware/session";
 
 const SLOW_REQUEST_MS = 1000;
@@ -123,6 +125,10 @@ const api = new Hono<AppBindings>()
   .route("/help-media", helpMediaRoutes)
   .route("/admin/help", helpAdminRoutes)
   .route("/admin/partners", partnerAdminRoutes)
+  .route("/accounts", integrationsRoutes)
+  .route("/accounts", bitrix24Routes)
+  .route("/oauth", bitrix24OauthRoutes)
+  .route("/bitrix24", bitrix24AppRoutes)
   .route("/dev", devRoutes);
 
 export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes);

@@ -38,6 +38,17 @@ export interface Secrets {
   PARTNER_PAYOUT_MIN_KOPECKS?: string;
   /** Embeddings model of the OpenAI-compatible provider (`/embeddings`): set, the knowledge base ranks hybrid (full text + vectors). */
   EMBEDDINGS_MODEL?: string;
+  /** Bitrix24 (features/bitrix24): the OAuth app's client id and secret (without them only the webhook connection is offered). */
+  BITRIX24_CLIENT_ID?: string;
+  BITRIX24_CLIENT_SECRET?: string;
+  /** Where OAuth codes and refresh tokens are exchanged (default https://oauth.bitrix.info). */
+  BITRIX24_OAUTH_BASE?: string;
+  /** Development: the origin that stands in for every portal (the fake of tests/fakes/bitrix24.ts); its http webhook URLs are accepted. */
+  BITRIX24_PORTAL_BASE?: string;
+  /** First pause (ms) before repeating a call refused with QUERY_LIMIT_EXCEEDED, doubled each time (default 1000). */
+  BITRIX24_RETRY_MS?: string;
+  /** Calls a portal's bucket lets through at once before the 2/s drain paces them (default 10). */
+  BITRIX24_BURST?: string;
 }
 
 /** ENVIRONMENT "development" enables the dev outbox endpoint and dev mail; LOG_LEVEL is the lowest level of our JSON log lines. */

@@ -123,6 +123,11 @@ export async function startAllFakes(_opts: { keepAlive?: boolean } = {}): Promis
   const yookassa = await yk.startYooKassaFake();
   fakes.push(yookassa);
   Object.assign(bindings, { YOOKASSA_API_BASE: `${yookassa.url}/v3`, YOOKASSA_SHOP_ID: yk.YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY: yk.YOOKASSA_SECRET_KEY, YOOKASSA_RETRY_MS: "20", YOOKASSA_FAKE_URL: yookassa.url });
+  // Bitrix24 (integrations): one fake for every portal (webhook and OAuth); tests drive it through BITRIX24_FAKE_URL.
+  const b24 = await import("./bitrix24");
+  const bitrix24 = await b24.startBitrix24Fake();
+  fakes.push(bitrix24);
+  Object.assign(bindings, b24.bitrix24Bindings(bitrix24.url), { BITRIX24_RETRY_MS: "20", BITRIX24_BURST: "4", BITRIX24_FAKE_URL: bitrix24.url });
   // The knowledge base's web pages (URL sources): a local site, read by tests from FAKE_URLS.
   const pages = await (await import("./pages")).startPagesFake();
   fakes.push(pages);

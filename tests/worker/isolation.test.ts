@@ -216,6 +216,17 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "GET /api/accounts/:accountId/flows/:flowId/stats": "allow",
   "POST /api/accounts/:accountId/flows/:flowId/test": "forbid",
   "POST /api/accounts/:accountId/contacts/threads/:threadId/flow": "allow",
+  // integrations (#20): operators read the hub, the Bitrix24 state, settings, live CRM lists and call log; admins and owners connect, configure and disconnect
+  "GET /api/accounts/:accountId/integrations": "allow",
+  "GET /api/accounts/:accountId/integrations/bitrix24": "allow",
+  "PUT /api/accounts/:accountId/integrations/bitrix24": "forbid",
+  "DELETE /api/accounts/:accountId/integrations/bitrix24": "forbid",
+  "POST /api/accounts/:accountId/integrations/bitrix24/oauth/start": "forbid",
+  "GET /api/accounts/:accountId/integrations/bitrix24/settings": "allow",
+  "PUT /api/accounts/:accountId/integrations/bitrix24/settings": "forbid",
+  "GET /api/accounts/:accountId/integrations/bitrix24/options": "allow",
+  "GET /api/accounts/:accountId/integrations/bitrix24/log": "allow",
+  "GET /api/accounts/:accountId/integrations/bitrix24/:kind": "allow",
 };
 
 /**

@@ -26,6 +26,7 @@ import {
   ShoppingCart,
   ShieldCheck,
   Tag,
+  Target,
   UserRound,
   Wallet,
   Wand2,
@@ -55,6 +56,8 @@ export interface NavItem {
   ability?: [Action, Subject];
   /** Shown in the shortcuts menu. */
   shortcut?: boolean;
+  /** A page reached from its section's own tabs or from outside (the Bitrix24 portal), not listed in the menu. */
+  hidden?: boolean;
 }
 
 export const NAV_GROUPS: NavGroupId[] = ["workspace", "messaging", "automation", "sales", "billing", "account", "platform"];
@@ -74,6 +77,12 @@ export const NAV_ITEMS: NavItem[] = [
   { id: "flows", titleKey: "common:routes.flows", icon: Workflow, path: "/:accountId/flows", module: "account/flows", group: "automation", ability: ["read", "Flow"] },
   { id: "connect", titleKey: "common:routes.connect", navTitleKey: "common:nav.items.connect", icon: Plug, path: "/:accountId/connect", module: "account/connect", group: "automation", ability: ["read", "Channel"], shortcut: true },
   { id: "integrations", titleKey: "common:routes.integrations", icon: Blocks, path: "/:accountId/integrations", module: "account/integrations", group: "automation", ability: ["read", "Integration"] },
+  { id: "crm", titleKey: "common:routes.crm", navTitleKey: "common:nav.items.crm", icon: Handshake, path: "/:accountId/integration/bitrix", module: "account/integration/bitrix", group: "automation", ability: ["read", "Integration"] },
+  { id: "crm-deals", titleKey: "common:routes.crmDeals", icon: Handshake, path: "/:accountId/integration/bitrix24/deals", module: "account/integration/bitrix24-deals", group: "sales", ability: ["read", "Integration"] },
+  { id: "crm-leads", titleKey: "common:routes.crmLeads", icon: Target, path: "/:accountId/integration/bitrix24/leads", module: "account/integration/bitrix24-leads", group: "sales", ability: ["read", "Integration"] },
+  { id: "crm-contacts", titleKey: "common:routes.crmContacts", icon: Contact, path: "/:accountId/integration/bitrix24/contacts", module: "account/integration/bitrix24-contacts", group: "sales", ability: ["read", "Integration"] },
+  { id: "crm-settings", titleKey: "common:routes.crmSettings", icon: Settings, path: "/:accountId/integration/bitrix24/settings", module: "account/integration/bitrix24-settings", group: "automation", ability: ["read", "Integration"], hidden: true },
+  { id: "crm-setup", titleKey: "common:routes.crmSetup", icon: Plug, path: "/:accountId/integration/bitrix24/setup", module: "account/integration/bitrix24-setup", group: "automation", ability: ["read", "Integration"], hidden: true },
   { id: "google-calendar", titleKey: "common:routes.googleCalendar", icon: CalendarDays, path: "/:accountId/integration/google-calendar", module: "account/integration/google-calendar", group: "automation", ability: ["read", "Integration"] },
   { id: "custom-fields", titleKey: "common:routes.customFields", icon: ListPlus, path: "/:accountId/custom-fields", module: "account/custom-fields", group: "automation", ability: ["read", "CustomField"] },
   { id: "products", titleKey: "common:routes.products", icon: Package, path: "/:accountId/products", module: "account/products", group: "sales", ability: ["read", "Product"] },
@@ -90,6 +99,16 @@ export const NAV_ITEMS: NavItem[] = [
   { id: "help-center", titleKey: "common:routes.helpCenter", icon: LifeBuoy, path: "/help-center", module: "help-center/index", group: "account" },
   { id: "partners", titleKey: "common:routes.partners", icon: Handshake, path: "/partners", module: "partners", group: "platform", ability: ["read", "Partner"] },
   { id: "partners-apply", titleKey: "common:routes.partnersApply", icon: Handshake, path: "/partners-apply", module: "partners-apply", group: "platform", ability: ["read", "Partner"] },
+  // The Bitrix24 app's screens (opened inside a portal): they send the user on to the account's CRM pages.
+  ...(["index", "setup", "settings", "contacts", "deals", "leads"] as const).map((p) => ({
+    id: `bitrix24-app-${p}`,
+    titleKey: "common:routes.crm",
+    icon: Handshake,
+    path: p === "index" ? "/bitrix24" : `/bitrix24/${p}`,
+    module: `bitrix24/${p}`,
+    group: "platform" as const,
+    hidden: true,
+  })),
   { id: "admin", titleKey: "common:routes.admin", icon: ShieldCheck, path: "/admin", module: "admin/index", group: "platform", ability: ["manage", "Admin"] },
   { id: "admin-accounts", titleKey: "common:routes.adminAccounts", icon: Building2, path: "/admin/accounts", module: "admin/accounts", group: "platform", ability: ["manage", "Admin"] },
   { id: "admin-help", titleKey: "common:routes.adminHelp", icon: BookOpen, path: "/admin/help", module: "admin/help", group: "platform", ability: ["manage", "Admin"] },
@@ -110,7 +129,7 @@ export function resolveNavPath(path: string, accountId: string | null): string |
 export function visibleNavItems(ability: Pick<AppAbility, "can">, accountId: string | null, items: NavItem[] = NAV_ITEMS): ResolvedNavItem[] {
   const out: ResolvedNavItem[] = [];
   for (const item of items) {
-    if (!isModuleMounted(item.module)) continue;
+    if (item.hidden || !isModuleMounted(item.module)) continue;
     if (item.ability && !ability.can(item.ability[0], item.ability[1])) continue;
     const to = resolveNavPath(item.path, accountId);
     if (!to) continue;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Env } from "../env";
 import { CATALOGUE_TOOLS } from "../features/products/catalogue-tools";
 import { knowledgeForTurn, knowledgeToolResult } from "../features/knowledge/knowledge.assistants";
+import { requestLead } from "../features/bitrix24/leads";
 
 /**
  * The tools registry: every function the model may call, with its JSON Schema (sent to the model)
@@ -137,6 +138,19 @@ export const TOOLS = [
     async run(ctx, args) {
       const k = await knowledgeForTurn(ctx.env, ctx.accountId, ctx.assistantId, args.query);
       return k ? knowledgeToolResult(k.retrieval) : { query: args.query, covered: false, results: [] };
+    },
+  }),
+  tool({
+    name: "create_lead",
+    title: "Создать лид в CRM",
+    description:
+      "Передать клиента в CRM компании (Bitrix24) как лид или сделку. Вызывай, когда клиент готов купить, оставить заявку или просит связаться с ним. Для одного клиента лид создаётся один раз.",
+    defaultOn: false,
+    args: z.object({}),
+    parameters: { type: "object", properties: {}, additionalProperties: false },
+    async run(ctx) {
+      const queued = await requestLead(ctx.env, ctx.accountId, ctx.contactId, "assistantTool", ctx.threadId);
+      return queued ? { ok: true, message: "Заявка передана в CRM" } : { ok: false, error: "CRM не подключена или создание лидов ассистентом выключено в настройках" };
     },
   }),
 ] as const satisfies readonly ToolDefinition<any>[];

@@ -51,6 +51,8 @@ const OPERATOR_READS: readonly Subject[] = [
   "Broadcast", "Product", "Promotion", "Flow", "Analytics",
   // The knowledge base (sources and the search of what an assistant would find).
   "Knowledge",
+  // Integrations: the hub, the CRM's live lists and the call log; admins and owners connect them.
+  "Integration",
 ];
 
 /** Rules of a member of one account, plus the platform-wide rules of the user. */

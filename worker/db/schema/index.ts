@@ -19,3 +19,4 @@ export * from "./knowledge";
 export * from "./flow-runs";
 export * from "./help";
 export * from "./partners";
+export * from "./bitrix24";

@@ -34,7 +34,7 @@ export const CONDITION_OPS = {
 export type ConditionOp = (typeof CONDITION_OPS)[ConditionSource][number];
 
 /** Action kinds the editor offers now. The runtime keeps a registry, so "webhook event" and "CRM lead" can join later. */
-export const ACTION_TYPES = ["addTag", "removeTag", "setField", "clearField", "handoff"] as const;
+export const ACTION_TYPES = ["addTag", "removeTag", "setField", "clearField", "handoff", "createLead"] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
 export const DELAY_UNITS = ["seconds", "minutes", "hours", "days"] as const;
@@ -235,6 +235,7 @@ export const flowActionSchema = z.discriminatedUnion(
     z.object({ type: z.literal("setField"), key: fieldKey, value: z.string().max(1000, "Не больше 1000 символов") }),
     z.object({ type: z.literal("clearField"), key: fieldKey }),
     z.object({ type: z.literal("handoff") }),
+    z.object({ type: z.literal("createLead") }),
   ],
   { error: "Неизвестное действие" },
 );

@@ -26,6 +26,14 @@ export const jobSchema = z.discriminatedUnion("kind", [
     key: z.string().min(1),
     dueAt: z.number().int(),
   }),
+  /** Bitrix24 (features/bitrix24/leads.ts): the contact's lead or deal, once per contact; on a hand-off also the transcript. */
+  z.object({
+    kind: z.literal("bitrix24-lead"),
+    accountId: z.string().min(1),
+    contactId: z.string().min(1),
+    reason: z.enum(["firstMessage", "handoff", "flowAction", "assistantTool"]),
+    threadId: z.string().min(1).nullable(),
+  }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;

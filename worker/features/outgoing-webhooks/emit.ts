@@ -75,10 +75,24 @@ async function subscribedTypes(env: Env, accountId: string): Promise<Set<string>
   return types;
 }
 
+/**
+ * Features that act on the same events inside the platform (Bitrix24 makes a lead on contact.created
+ * and thread.handoff) register here; a listener never throws into the publisher.
+ */
+export type WebhookEventListener = (env: Env, accountId: string, events: { type: string; data: unknown }[]) => Promise<void>;
+const listeners: WebhookEventListener[] = [];
+export function onWebhookEvents(listener: WebhookEventListener): void {
+  listeners.push(listener);
+}
+
 /** Never throws: the data is committed and pushed already; a lost enqueue is logged. */
 export async function enqueueWebhookEvents(env: Env, accountId: string, events: RoomEventInput[]): Promise<void> {
   const all = webhookEventsOf(events);
-  if (all.length) await queueEvents(env, accountId, all, events.length);
+  if (!all.length) return;
+  await Promise.all([
+    queueEvents(env, accountId, all, events.length),
+    ...listeners.map((l) => l(env, accountId, all).catch((error) => createLogger({ accountId, component: "webhooks" }).error("webhook event listener failed", { error }))),
+  ]);
 }
 
 async function queueEvents(env: Env, accountId: string, all: { type: string; data: unknown }[], roomEvents: number): Promise<void> {

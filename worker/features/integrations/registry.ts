@@ -1,0 +1,87 @@
+import type { Env } from "../../env";
+import { loadIntegration } from "../bitrix24/client";
+
+/**
+ * The integrations hub reads every integration's state through this registry: one entry per card,
+ * in the hub's order. An entry answers the card's state from its own tables; the hub knows nothing else.
+ */
+export type IntegrationStatus = "not_connected" | "connected" | "error";
+
+export interface IntegrationState {
+  id: string;
+  status: IntegrationStatus;
+  /** The last error as a sentence (status "error"). */
+  lastError: string | null;
+  /** When it last worked (ms): the last successful call or delivery. */
+  lastOkAt: number | null;
+  /** What is connected, e.g. the portal or calendar name, or "2 endpoints". */
+  detail: string | null;
+  /** The SPA page that opens it (":accountId" filled by the SPA). */
+  path: string;
+  /** Whether the hub offers "disconnect" (DELETE `disconnectApi`). */
+  disconnectApi: string | null;
+}
+
+export interface IntegrationEntry {
+  id: string;
+  state(env: Env, accountId: string): Promise<IntegrationState>;
+}
+
+const bitrix24: IntegrationEntry = {
+  id: "bitrix24",
+  async state(env, accountId) {
+    const row = await loadIntegration(env, accountId);
+    return {
+      id: "bitrix24",
+      status: row ? row.status : "not_connected",
+      lastError: row?.status === "error" ? row.last_error : null,
+      lastOkAt: row?.last_ok_at ?? null,
+      detail: row?.domain ?? null,
+      path: row ? "/:accountId/integration/bitrix" : "/:accountId/integration/bitrix24/setup",
+      disconnectApi: row ? `/accounts/${accountId}/integrations/bitrix24` : null,
+    };
+  },
+};
+
+// ── GOOGLE CALENDAR ─────────────────────────────────────────────────────────────────────────────
+// The gcal engineer replaces this placeholder with the real entry (one additive change): read the
+// calendar connection's status, last error and last success from the feature's own table.
+const googleCalendar: IntegrationEntry = {
+  id: "google-calendar",
+  async state() {
+    return { id: "google-calendar", status: "not_connected", lastError: null, lastOkAt: null, detail: null, path: "/:accountId/integration/google-calendar", disconnectApi: null };
+  },
+};
+// ── end GOOGLE CALENDAR ─────────────────────────────────────────────────────────────────────────
+
+/** Outgoing webhooks (features/outgoing-webhooks): connected while an endpoint is enabled; an error when one was switched off by failures. */
+const webhooks: IntegrationEntry = {
+  id: "webhooks",
+  async state(env, accountId) {
+    const [e, d] = await env.DB.batch<Record<string, unknown>>([
+      env.DB.prepare(
+        "SELECT SUM(enabled) AS enabled, COUNT(*) AS total, MAX(CASE WHEN enabled = 0 AND disabled_reason IS NOT NULL THEN disabled_reason END) AS reason FROM webhook_endpoints WHERE account_id = ?1",
+      ).bind(accountId),
+      env.DB.prepare("SELECT MAX(last_attempt_at) AS ok FROM webhook_deliveries WHERE account_id = ?1 AND status = 'succeeded'").bind(accountId),
+    ]);
+    const r = e!.results[0] ?? {};
+    const total = Number(r.total ?? 0);
+    const enabled = Number(r.enabled ?? 0);
+    const status: IntegrationStatus = total === 0 ? "not_connected" : enabled === 0 && r.reason ? "error" : "connected";
+    return {
+      id: "webhooks",
+      status,
+      lastError: status === "error" ? String(r.reason) : null,
+      lastOkAt: (d!.results[0]?.ok as number | null) ?? null,
+      detail: total ? String(total) : null,
+      path: "/:accountId/account-settings?tab=webhook",
+      disconnectApi: null,
+    };
+  },
+};
+
+export const INTEGRATIONS: IntegrationEntry[] = [bitrix24, googleCalendar, webhooks];
+
+export async function integrationStates(env: Env, accountId: string): Promise<IntegrationState[]> {
+  return Promise.all(INTEGRATIONS.map((i) => i.state(env, accountId)));
+}
