@@ -34,6 +34,7 @@ import { billingAdminRoutes } from "./features/billing/billing.admin.routes";
 import { knowledgeRoutes } from "./features/knowledge/knowledge.routes";
 import { flowRuntimeRoutes } from "./features/flows/runtime/runtime.routes";
 import { helpAdminRoutes, helpMediaRoutes, helpRoutes } from "./features/help/help.routes";
+import { googleCalendarRoutes, googleOauthRoutes } from "./features/google-calendar/google-calendar.routes";
 import { accountScope } from "./middleware/account-scope";
 import { requireAuth } from "./middleware/session";
 
@@ -117,6 +118,8 @@ const api = new Hono<AppBindings>()
   .route("/help", helpRoutes)
   .route("/help-media", helpMediaRoutes)
   .route("/admin/help", helpAdminRoutes)
+  .route("/accounts", googleCalendarRoutes)
+  .route("/oauth", googleOauthRoutes)
   .route("/dev", devRoutes);
 
 export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes);

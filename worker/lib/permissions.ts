@@ -50,6 +50,8 @@ const OPERATOR_READS: readonly Subject[] = [
   "Broadcast", "Product", "Promotion", "Flow", "Analytics",
   // The knowledge base (sources and the search of what an assistant would find).
   "Knowledge",
+  // Integrations: their states, the calendar's free slots and bookings (connecting and settings are for admins and owners).
+  "Integration",
 ];
 
 /** Rules of a member of one account, plus the platform-wide rules of the user. */

@@ -26,6 +26,8 @@ export const jobSchema = z.discriminatedUnion("kind", [
     key: z.string().min(1),
     dueAt: z.number().int(),
   }),
+  /** The reminder of a calendar booking (google-calendar/reminder.job.ts): queued again until `dueAt`, then sent once. */
+  z.object({ kind: z.literal("booking-reminder"), accountId: z.string().min(1), bookingId: z.string().min(1), dueAt: z.number().int() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;

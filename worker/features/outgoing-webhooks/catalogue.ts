@@ -4,7 +4,7 @@
  * here (and a `webhooks.types.<type with _>` label in the SPA's settings namespace).
  * No imports: the SPA may load this file too.
  */
-export const WEBHOOK_EVENT_AREAS = ["messages", "contacts", "threads", "channels"] as const;
+export const WEBHOOK_EVENT_AREAS = ["messages", "contacts", "threads", "channels", "bookings"] as const;
 export type WebhookEventArea = (typeof WEBHOOK_EVENT_AREAS)[number];
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -18,6 +18,8 @@ export const WEBHOOK_EVENT_TYPES = [
   { type: "thread.handoff", area: "threads", description: "Ассистент передал диалог оператору" },
   { type: "channel.state_changed", area: "channels", description: "Канал подключён, отключён, включён или выключен" },
   { type: "whatsapp.state_changed", area: "channels", description: "Изменилось состояние WhatsApp-инстанса" },
+  { type: "booking.created", area: "bookings", description: "Клиент записан на время в Google Календаре" },
+  { type: "booking.cancelled", area: "bookings", description: "Запись в Google Календаре отменена" },
 ] as const satisfies readonly { type: string; area: WebhookEventArea; description: string }[];
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]["type"];
