@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Env } from "../env";
 import { CATALOGUE_TOOLS } from "../features/products/catalogue-tools";
 import { knowledgeForTurn, knowledgeToolResult } from "../features/knowledge/knowledge.assistants";
+import { CALENDAR_TOOLS } from "../features/google-calendar/calendar-tools";
 
 /**
  * The tools registry: every function the model may call, with its JSON Schema (sent to the model)
@@ -139,6 +140,8 @@ export const TOOLS = [
       return k ? knowledgeToolResult(k.retrieval) : { query: args.query, covered: false, results: [] };
     },
   }),
+  // Google Calendar booking (features/google-calendar): find_free_slots, book_slot, cancel_booking.
+  ...CALENDAR_TOOLS,
 ] as const satisfies readonly ToolDefinition<any>[];
 
 export type ToolName = (typeof TOOLS)[number]["name"];
