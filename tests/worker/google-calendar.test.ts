@@ -7,6 +7,12 @@ import { freeSlots, zonedIso } from "../../worker/features/google-calendar/slots
 import { addMember, api, BASE } from "./helpers";
 import { createChannel, incoming, ingest, ownerWithAccount } from "./inbox-helpers";
 
+/** A customer who wrote to the account: the contact id. */
+async function customer(accountId: string, channelId: string, user: string): Promise<string> {
+  const [r] = await ingest([incoming(accountId, channelId, user, "Здравствуйте")]);
+  return (r as { contactId: string }).contactId;
+}
+
 /** Google Calendar booking against the fake Google OAuth + Calendar (tests/fakes/google.ts). */
 
 const gUrl = () => (JSON.parse((env as unknown as { FAKE_URLS: string }).FAKE_URLS) as Record<string, string>).GOOGLE_FAKE_URL!;
@@ -163,15 +169,15 @@ describe("Google Calendar: bookings", () => {
   it("prevents a double booking: one of two concurrent requests wins, a repeat is 'already booked', Google holds one event", async () => {
     const o = await connected();
     const ch = await createChannel(o.accountId);
-    const [c1] = await ingest([incoming(o.accountId, ch, "d1", "Здравствуйте")]);
-    const [c2] = await ingest([incoming(o.accountId, ch, "d2", "Здравствуйте")]);
+    const c1 = { contactId: await customer(o.accountId, ch, "d1") };
+    const c2 = { contactId: await customer(o.accountId, ch, "d2") };
     const slot = await slotAt(o.token, o.accountId, 5);
     const [a, b] = await Promise.all([
-      api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId: c1!.contactId } }),
-      api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId: c2!.contactId } }),
+      api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId: c1.contactId } }),
+      api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId: c2.contactId } }),
     ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
-    const winner = a.status === 201 ? { res: a, contactId: c1!.contactId } : { res: b, contactId: c2!.contactId };
+    const winner = a.status === 201 ? { res: a, contactId: c1.contactId } : { res: b, contactId: c2.contactId };
     const repeat = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId: winner.contactId } });
     expect(repeat.status).toBe(200);
     expect(repeat.body).toMatchObject({ alreadyBooked: true, id: winner.res.body.id });
@@ -190,36 +196,36 @@ describe("Google Calendar: bookings", () => {
   it("another contact gets 'slot taken'; a time busy in Google is refused by the re-check before inserting", async () => {
     const o = await connected();
     const ch = await createChannel(o.accountId);
-    const [r1] = await ingest([incoming(o.accountId, ch, "u1", "Здравствуйте")]);
-    const [r2] = await ingest([incoming(o.accountId, ch, "u2", "Добрый день")]);
+    const r1 = { contactId: await customer(o.accountId, ch, "u1") };
+    const r2 = { contactId: await customer(o.accountId, ch, "u2") };
     const slot = await slotAt(o.token, o.accountId, 7);
-    const first = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId: r1!.contactId } });
+    const first = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId: r1.contactId } });
     expect(first.status).toBe(201);
-    const second = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId: r2!.contactId } });
+    const second = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId: r2.contactId } });
     expect(second.status).toBe(409);
     expect(second.body.code).toBe("SLOT_TAKEN");
 
     const next = new Date(Date.parse(slot.startUtc) + 2 * HOUR);
     await fetch(`${gUrl()}/__busy`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ calendarId: WRITER, start: next.toISOString(), end: new Date(next.getTime() + HOUR).toISOString() }) });
-    const busy = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: next.toISOString(), contactId: r2!.contactId } });
+    const busy = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: next.toISOString(), contactId: r2.contactId } });
     expect(busy.status).toBe(409);
     expect(busy.body.code).toBe("SLOT_TAKEN");
 
     // The contact's bookings; cancelling deletes the event and frees the slot.
-    const mine = await api("GET", `${gc(o.accountId, "/bookings")}?contactId=${r1!.contactId}`, { token: o.token });
+    const mine = await api("GET", `${gc(o.accountId, "/bookings")}?contactId=${r1.contactId}`, { token: o.token });
     expect(mine.body.data).toHaveLength(1);
     const cancel = await api("DELETE", gc(o.accountId, `/bookings/${first.body.id}`), { token: o.token });
     expect(cancel.body.status).toBe("cancelled");
-    const rebook = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId: r2!.contactId } });
+    const rebook = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId: r2.contactId } });
     expect(rebook.status).toBe(201);
   });
 
   it("reminds the customer once through the outbound sender, however often the job runs", async () => {
     const o = await connected();
     const ch = await createChannel(o.accountId);
-    const [r] = await ingest([incoming(o.accountId, ch, "u-rem", "Запишите меня")]);
+    const r = { contactId: await customer(o.accountId, ch, "u-rem") };
     const slot = await slotAt(o.token, o.accountId, 9);
-    const b = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId: r!.contactId } });
+    const b = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId: r.contactId } });
     expect(b.status).toBe(201);
     const job = { kind: "booking-reminder" as const, accountId: o.accountId, bookingId: b.body.id, dueAt: Date.now() };
     await runBookingReminder(env, job);
