@@ -58,7 +58,7 @@ export default function ContactPage() {
         <ContactInfoCard accountId={accountId} contact={c} onDelete={ability.can("delete", "Contact") ? () => void askDelete(c) : undefined} deleting={deleting} />
         <div className="space-y-6">
           <ContactThreadsCard accountId={accountId} contact={c} />
-          {ability.can("read", "Integration") && <BookingsCard accountId={accountId} contactId={c.id} canEdit={ability.can("delete", "Integration")} compact />}
+          {ability.can("read", "Integration") && <BookingsCard accountId={accountId} contactId={contactId} canEdit={ability.can("delete", "Integration")} compact />}
           <ContactTagsCard accountId={accountId} contact={c} />
           <ContactFieldsCard accountId={accountId} contact={c} />
           <ContactFactsCard contact={c} />
