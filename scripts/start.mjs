@@ -114,6 +114,16 @@ if (paymentsStandInNeeded(vars)) {
   });
 }
 
+const { googleStandInNeeded, startDemoGoogle } = await import("./demo-google.mjs");
+if (googleStandInNeeded(vars)) {
+  await step("Starting a local stand-in of Google OAuth and Calendar (booking)", async () => {
+    const g = await startDemoGoogle({ persistDir });
+    children.push(g);
+    Object.assign(extraVars, g.bindings);
+    return g.url;
+  });
+}
+
 const varArgs = Object.entries(extraVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 let wranglerOutput = "";
 await step(`Starting wrangler dev on ${origin}`, async () => {
