@@ -45,10 +45,11 @@ export function BookingsCard({ accountId, contactId, canEdit, compact }: { accou
   );
   return (
     <Card data-testid={compact ? "contact-bookings" : "gcal-bookings"}>
-      <CardHeading title={t(compact ? "googleCalendar.bookings.contactTitle" : "googleCalendar.bookings.title")} action={compact ? undefined : tabs} />
+      <CardHeading title={t(compact ? "googleCalendar.bookings.contactTitle" : "googleCalendar.bookings.title")} />
+      {!compact && <div className="px-6">{tabs}</div>}
       <QueryView
         query={q}
-        loading={<Skeleton className="mx-6 h-32" />}
+        loading={<Skeleton aria-busy="true" className="mx-6 h-32" />}
         isEmpty={(d) => d.data.length === 0}
         empty={<EmptyState icon={CalendarX2} title={t(compact ? "googleCalendar.bookings.contactEmpty" : "googleCalendar.bookings.empty")} description={compact ? undefined : t("googleCalendar.bookings.emptyHint")} className="py-8" />}
       >

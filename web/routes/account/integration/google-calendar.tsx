@@ -61,12 +61,12 @@ export default function GoogleCalendarPage() {
           <AlertDescription>{t(`googleCalendar.errors.${oauthError}`)}</AlertDescription>
         </Alert>
       )}
-      <QueryView query={state} loading={<Skeleton className="h-28" />}>
+      <QueryView query={state} loading={<Skeleton aria-busy="true" className="h-28" />}>
         {(s) => (
           <div className="space-y-6">
             <ConnectionCard state={s} canEdit={canEdit} busy={busy} onConnect={connect} onDisconnect={disconnect} />
             {live && (
-              <QueryView query={settings} loading={<Skeleton className="h-96" />}>
+              <QueryView query={settings} loading={<Skeleton aria-busy="true" className="h-96" />}>
                 {(st) => <SettingsCard settings={st} calendars={calendars.data?.data} canEdit={canEdit} onSave={save} />}
               </QueryView>
             )}
