@@ -5,6 +5,7 @@ import { googleCalendarHubState } from "../../worker/features/google-calendar/co
 import { runBookingReminder } from "../../worker/features/google-calendar/reminder.job";
 import { freeSlots, zonedIso } from "../../worker/features/google-calendar/slots";
 import { addMember, api, BASE } from "./helpers";
+import { waitFor } from "./ai-helpers";
 import { createChannel, incoming, ingest, ownerWithAccount } from "./inbox-helpers";
 
 /** A customer who wrote to the account: the contact id. */
@@ -250,5 +251,22 @@ describe("Google Calendar: bookings", () => {
     const op = await addMember(a.token, a.accountId, "operator");
     expect((await api("GET", gc(a.accountId, "/bookings"), { token: op.token })).body.meta.total).toBe(1);
     expect((await api("POST", gc(a.accountId, "/bookings"), { token: op.token, body: { start: slot.start } })).status).toBe(403);
+  });
+
+  it("delivers booking.created and booking.cancelled to the account's subscribed endpoint", async () => {
+    const o = await connected();
+    const receiver = (JSON.parse((env as unknown as { FAKE_URLS: string }).FAKE_URLS) as Record<string, string>).WEBHOOK_RECEIVER_URL!;
+    const path = `/hooks/gcal-${Date.now().toString(36)}`;
+    const ep = await api("POST", `/accounts/${o.accountId}/webhooks`, { token: o.token, body: { url: `${receiver}${path}`, events: ["booking.created", "booking.cancelled"], description: "CRM" } });
+    expect(ep.status, JSON.stringify(ep.body)).toBe(201);
+    const slot = await slotAt(o.token, o.accountId, 13);
+    const b = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start } });
+    expect(b.status).toBe(201);
+    await api("DELETE", gc(o.accountId, `/bookings/${b.body.id}`), { token: o.token });
+    const types = await waitFor(async () => {
+      const all = ((await (await fetch(`${receiver}/__requests`)).json()) as { path: string; body: { type: string; data: { id: string } } }[]).filter((r) => r.path === path);
+      return all.length >= 2 && all.map((r) => `${r.body.type}:${r.body.data.id}`);
+    }, 15_000);
+    expect(types.sort()).toEqual([`booking.cancelled:${b.body.id}`, `booking.created:${b.body.id}`]);
   });
 });
