@@ -113,11 +113,11 @@ function WorkingDayRow({ index, day, error, onChange }: { index: number; day: Gc
   const { t } = useTranslation("integrations");
   const name = t(`googleCalendar.weekdays.d${index}`);
   return (
-    <div className="grid grid-cols-[minmax(7.5rem,auto)_auto_1fr] items-center gap-3 rounded-md border border-border px-3 py-2 sm:grid-cols-[10rem_auto_1fr]" data-testid={`gcal-day-${index}`}>
+    <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 rounded-md border border-border px-3 py-2 sm:grid-cols-[10rem_auto_1fr]" data-testid={`gcal-day-${index}`}>
       <span className="text-sm font-medium">{name}</span>
       <Switch checked={day.on} onCheckedChange={(on: boolean) => onChange({ on })} aria-label={name} />
       {day.on ? (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
+        <div className="col-span-2 flex flex-wrap items-center gap-2 text-sm sm:col-span-1">
           <span className="text-muted-foreground">{t("googleCalendar.settings.from")}</span>
           <Input type="time" className="w-28" value={day.from} aria-label={`${name}: ${t("googleCalendar.settings.from")}`} onChange={(e) => onChange({ from: e.target.value })} />
           <span className="text-muted-foreground">{t("googleCalendar.settings.to")}</span>
@@ -125,7 +125,7 @@ function WorkingDayRow({ index, day, error, onChange }: { index: number; day: Gc
           {error && <span className="w-full text-destructive">{error}</span>}
         </div>
       ) : (
-        <span className="text-sm text-muted-foreground">{t("googleCalendar.settings.dayOff")}</span>
+        <span className="col-span-2 text-sm text-muted-foreground sm:col-span-1">{t("googleCalendar.settings.dayOff")}</span>
       )}
     </div>
   );
