@@ -50,8 +50,13 @@ test("connect Google Calendar, set the working hours and book from the test chat
   await page.getByTestId("test-chat-launcher").click();
   const popup = page.getByTestId("test-chat-popup");
   await expect(popup).toBeVisible();
-  if (await popup.getByTestId("test-chat-create").isVisible()) await popup.getByTestId("test-chat-create").click();
-  await popup.getByTestId("test-chat-input").fill("Здравствуйте! Хочу записаться на стрижку");
+  // A new account has no test chat yet: the popup offers to create one (wait until it has decided).
+  const create = popup.getByTestId("test-chat-create");
+  const input = popup.getByTestId("test-chat-input");
+  await expect(create.or(input.and(page.locator(":enabled")))).toBeVisible();
+  if (await create.isVisible()) await create.click();
+  await expect(input).toBeEnabled();
+  await input.fill("Здравствуйте! Хочу записаться на стрижку");
   await popup.getByTestId("test-chat-send").click();
   await expect(popup.getByTestId("assistant-message").last()).toContainText("Записал вас на", { timeout: 60_000 });
   expect(await popup.getByTestId("tool-result").count()).toBeGreaterThanOrEqual(2);
