@@ -118,9 +118,13 @@ export function demoReply(body) {
       else if (name === "save_contact_fact") parts.push("Спасибо, я запомнил это.");
       else if (name === "search_knowledge") parts.push(knowledgeAnswer(data, pendingUserTextBefore(messages)));
       else if (CATALOGUE_ANSWERS[name]) parts.push(CATALOGUE_ANSWERS[name](data));
+      else if (BOOKING_ANSWERS[name]) parts.push(BOOKING_ANSWERS[name](data));
       else parts.push("Готово.");
     }
     const question = pendingUserTextBefore(messages);
+    // A booking question: the free slots found → book the first one (the customer asked to be booked).
+    const booking = bookingFollowUp(tools, results, calls, question);
+    if (booking) return { toolCalls: [{ id: stableId("call_", `${seed}:book`), ...booking }] };
     // The runner's knowledge search came first; a question about a product or a promotion still
     // goes to the catalogue (its answer then replaces the knowledge base's).
     const searchedOnly = results.every((r) => calls.get(r.tool_call_id) === "search_knowledge");
@@ -144,6 +148,7 @@ export function demoReply(body) {
       if (phone) calls.push({ name: "save_contact_fact", arguments: JSON.stringify({ fact: `Телефон клиента: ${phone.replace(/[\s()-]/g, "")}` }) });
     }
     calls.push(...catalogueCalls(tools, lower));
+    calls.push(...bookingCalls(tools, lower));
     if (tools.has("get_current_datetime") && /(котор\S* час|сколько времени|какое\s+(сегодня\s+)?число|какой\s+(сегодня\s+)?день|какая\s+(сегодня\s+)?дата|сегодня\s+открыт|сейчас\s+открыт|вы\s+(сейчас\s+)?работаете)/i.test(lower)) {
       calls.push({ name: "get_current_datetime", arguments: "{}" });
     }
@@ -158,6 +163,50 @@ export function demoReply(body) {
   if (kb) return { content: kb };
   return { content: "Спасибо за вопрос! Уточните, пожалуйста, детали — постараюсь помочь. Если нужно, могу подключить оператора." };
 }
+
+// Calendar booking (issue #20): "запишите меня" / "свободное время" → find_free_slots; its slots
+// → book_slot with the first (only when the customer asked to be booked); "отмените запись" → cancel_booking.
+const BOOK_QUESTION = /(запиш|записат|забронир|book|appointment)/i;
+const SLOTS_QUESTION = /(свободн\S*\s+(врем|окн|слот)|когда\s+можно\s+прийти|есть\s+ли\s+время|free\s+slot)/i;
+const CANCEL_QUESTION = /(отмен\S*\s+(мою\s+)?запис|cancel\s+(my\s+)?booking)/i;
+
+function bookingCalls(tools, lower) {
+  if (tools.has("cancel_booking") && CANCEL_QUESTION.test(lower)) return [{ name: "cancel_booking", arguments: "{}" }];
+  if (tools.has("find_free_slots") && (BOOK_QUESTION.test(lower) || SLOTS_QUESTION.test(lower))) return [{ name: "find_free_slots", arguments: JSON.stringify({ days: 7 }) }];
+  return [];
+}
+
+function bookingFollowUp(tools, results, calls, question) {
+  if (!tools.has("book_slot") || !question || !BOOK_QUESTION.test(question) || CANCEL_QUESTION.test(question)) return null;
+  for (const r of results) {
+    if (calls.get(r.tool_call_id) !== "find_free_slots") continue;
+    let data = {};
+    try {
+      data = JSON.parse(textOf(r));
+    } catch {
+      data = {};
+    }
+    const first = data.slots?.[0];
+    if (first) return { name: "book_slot", arguments: JSON.stringify({ start: first.start }) };
+  }
+  return null;
+}
+
+const when = (iso) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})/.exec(String(iso ?? ""));
+  return m ? `${m[3]}.${m[2]} в ${m[4]}` : String(iso ?? "");
+};
+const BOOKING_ANSWERS = {
+  find_free_slots: (d) =>
+    d.ok === false
+      ? "К сожалению, запись сейчас недоступна. Могу подключить оператора."
+      : d.slots?.length
+        ? `Есть свободное время: ${d.slots.slice(0, 4).map((s) => when(s.start)).join(", ")}. Какое время вам удобно?`
+        : "К сожалению, в ближайшие дни свободного времени нет. Могу подключить оператора.",
+  book_slot: (d) =>
+    d.ok ? `Готово! Записал вас на ${when(d.start)}.` : d.reason === "slot_taken" ? "Это время только что заняли — давайте подберём другое." : "Не получилось записать на это время, давайте подберём другое.",
+  cancel_booking: (d) => (d.ok ? `Запись на ${when(d.start)} отменена.` : "У вас нет предстоящих записей."),
+};
 
 // The catalogue (issue #17): a question about a product's price or stock → search_products with the
 // question's word stems (the catalogue's search is substring-based); about discounts → list_promotions.

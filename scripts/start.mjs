@@ -124,6 +124,15 @@ if (bitrix24StandInNeeded(vars)) {
     return bitrix24.url;
   });
 }
+const { googleStandInNeeded, startDemoGoogle } = await import("./demo-google.mjs");
+if (googleStandInNeeded(vars)) {
+  await step("Starting a local stand-in of Google OAuth and Calendar (booking)", async () => {
+    const g = await startDemoGoogle({ persistDir });
+    children.push(g);
+    Object.assign(extraVars, g.bindings);
+    return g.url;
+  });
+}
 
 const varArgs = Object.entries(extraVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 let wranglerOutput = "";

@@ -37,6 +37,7 @@ import { publicPackageRoutes } from "./features/billing/catalogue";
 import { knowledgeRoutes } from "./features/knowledge/knowledge.routes";
 import { flowRuntimeRoutes } from "./features/flows/runtime/runtime.routes";
 import { helpAdminRoutes, helpMediaRoutes, helpRoutes } from "./features/help/help.routes";
+import { googleCalendarRoutes, googleOauthRoutes } from "./features/google-calendar/google-calendar.routes";
 import { accountScope } from "./middleware/account-scope";
 import { bitrix24AppRoutes, bitrix24OauthRoutes, bitrix24Routes } from "./features/bitrix24/bitrix24.routes";
 import { integrationsRoutes } from "./features/integrations/integrations.routes";
@@ -129,6 +130,8 @@ const api = new Hono<AppBindings>()
   .route("/accounts", bitrix24Routes)
   .route("/oauth", bitrix24OauthRoutes)
   .route("/bitrix24", bitrix24AppRoutes)
+  .route("/accounts", googleCalendarRoutes)
+  .route("/oauth", googleOauthRoutes)
   .route("/dev", devRoutes);
 
 export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes);

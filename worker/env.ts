@@ -49,6 +49,15 @@ export interface Secrets {
   BITRIX24_RETRY_MS?: string;
   /** Calls a portal's bucket lets through at once before the 2/s drain paces them (default 10). */
   BITRIX24_BURST?: string;
+  /** Google Calendar booking (features/google-calendar): the OAuth client and the base URLs (tests and `npm start` point them at tests/fakes/google.ts). */
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  /** Host of the consent page (`{base}/o/oauth2/v2/auth`), default https://accounts.google.com. */
+  GOOGLE_OAUTH_BASE?: string;
+  /** Token and revoke endpoints (`{base}/token`, `{base}/revoke`), default https://oauth2.googleapis.com. */
+  GOOGLE_TOKEN_BASE?: string;
+  /** Calendar API v3, default https://www.googleapis.com/calendar/v3. */
+  GOOGLE_CALENDAR_BASE?: string;
 }
 
 /** ENVIRONMENT "development" enables the dev outbox endpoint and dev mail; LOG_LEVEL is the lowest level of our JSON log lines. */

@@ -26,6 +26,7 @@ const OWNER: [string, string][] = [
   ["assistants", `${A}/assistants`],
   ["assistant editor", `${A}/assistants/demo-assistant`],
   ["knowledge base", `${A}/knowledge`],
+  ["google calendar", `${A}/integration/google-calendar`],
   ["templates", "/assistant-templates"],
   ["connect", `${A}/connect`],
   ["settings: general", `${A}/account-settings`],

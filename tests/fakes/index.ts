@@ -132,5 +132,10 @@ export async function startAllFakes(_opts: { keepAlive?: boolean } = {}): Promis
   const pages = await (await import("./pages")).startPagesFake();
   fakes.push(pages);
   bindings.PAGES_FAKE_URL = pages.url;
+  // Google OAuth and Calendar (booking): tests drive its consent page and control calls through GOOGLE_FAKE_URL.
+  const g = await import("./google");
+  const google = await g.startGoogleFake();
+  fakes.push(google);
+  Object.assign(bindings, g.googleBindings(google.url), { GOOGLE_FAKE_URL: google.url });
   return { fakes, bindings };
 }

@@ -138,7 +138,7 @@ describe("account assistants", () => {
     expect(info.body.models).toEqual(["gpt-4.1-mini", "gpt-4.1-nano", "gpt-4o-mini"]);
     expect(info.body.demo).toBe(false);
     const tools = await api("GET", "/assistants/tools", { token: o.token });
-    expect(tools.body.data.map((t: { name: string }) => t.name)).toEqual(["handoff_to_operator", "get_current_datetime", "save_contact_fact", "create_lead"]);
+    expect(tools.body.data.map((t: { name: string }) => t.name)).toEqual(["handoff_to_operator", "get_current_datetime", "save_contact_fact", "create_lead", "find_free_slots", "book_slot", "cancel_booking"]);
     expect((await api("GET", "/assistants/model-info")).status).toBe(401);
   });
 });

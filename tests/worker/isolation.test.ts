@@ -197,6 +197,17 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "GET /api/accounts/:accountId/products/imports": "forbid",
   "PATCH /api/accounts/:accountId/promotions/:promotionId": "forbid",
   "DELETE /api/accounts/:accountId/promotions/:promotionId": "forbid",
+  // Google Calendar booking (#20): operators read the state, settings, calendars, free slots and bookings; admins and owners connect, change, book and cancel
+  "GET /api/accounts/:accountId/integrations/google-calendar": "allow",
+  "DELETE /api/accounts/:accountId/integrations/google-calendar": "forbid",
+  "POST /api/accounts/:accountId/integrations/google-calendar/oauth/start": "forbid",
+  "GET /api/accounts/:accountId/integrations/google-calendar/settings": "allow",
+  "PUT /api/accounts/:accountId/integrations/google-calendar/settings": "forbid",
+  "GET /api/accounts/:accountId/integrations/google-calendar/calendars": "allow",
+  "GET /api/accounts/:accountId/integrations/google-calendar/slots": "allow",
+  "GET /api/accounts/:accountId/integrations/google-calendar/bookings": "allow",
+  "POST /api/accounts/:accountId/integrations/google-calendar/bookings": "forbid",
+  "DELETE /api/accounts/:accountId/integrations/google-calendar/bookings/:bookingId": "forbid",
   // billing: owners read and pay, admins read; operators get 403 everywhere except the banner state (why the AI stopped)
   "GET /api/accounts/:accountId/billing/banner": "allow",
   "GET /api/accounts/:accountId/billing": "forbid",

@@ -3,6 +3,7 @@ import type { Env } from "../env";
 import { CATALOGUE_TOOLS } from "../features/products/catalogue-tools";
 import { knowledgeForTurn, knowledgeToolResult } from "../features/knowledge/knowledge.assistants";
 import { requestLead } from "../features/bitrix24/leads";
+import { CALENDAR_TOOLS } from "../features/google-calendar/calendar-tools";
 
 /**
  * The tools registry: every function the model may call, with its JSON Schema (sent to the model)
@@ -153,6 +154,8 @@ export const TOOLS = [
       return queued ? { ok: true, message: "Заявка передана в CRM" } : { ok: false, error: "CRM не подключена или создание лидов ассистентом выключено в настройках" };
     },
   }),
+  // Google Calendar booking (features/google-calendar): find_free_slots, book_slot, cancel_booking.
+  ...CALENDAR_TOOLS,
 ] as const satisfies readonly ToolDefinition<any>[];
 
 export type ToolName = (typeof TOOLS)[number]["name"];

@@ -51,7 +51,7 @@ const OPERATOR_READS: readonly Subject[] = [
   "Broadcast", "Product", "Promotion", "Flow", "Analytics",
   // The knowledge base (sources and the search of what an assistant would find).
   "Knowledge",
-  // Integrations: the hub, the CRM's live lists and the call log; admins and owners connect them.
+  // Integrations: their states, the calendar's free slots and bookings (connecting and settings are for admins and owners).
   "Integration",
 ];
 

@@ -15,6 +15,7 @@ import { ContactFieldsCard } from "@/features/custom-fields/components/contact-f
 import { ContactInfoCard } from "@/features/contacts/components/contact-info-card";
 import { ContactThreadsCard } from "@/features/contacts/components/contact-threads-card";
 import { useDeleteContact } from "@/features/contacts/use-delete-contact";
+import { BookingsCard } from "@/features/google-calendar/components/bookings-card";
 
 export const handle = { titleKey: "contacts:profile.pageTitle" };
 
@@ -57,6 +58,7 @@ export default function ContactPage() {
         <ContactInfoCard accountId={accountId} contact={c} onDelete={ability.can("delete", "Contact") ? () => void askDelete(c) : undefined} deleting={deleting} />
         <div className="space-y-6">
           <ContactThreadsCard accountId={accountId} contact={c} />
+          {ability.can("read", "Integration") && <BookingsCard accountId={accountId} contactId={contactId} canEdit={ability.can("delete", "Integration")} compact />}
           <ContactTagsCard accountId={accountId} contact={c} />
           <ContactFieldsCard accountId={accountId} contact={c} />
           <ContactFactsCard contact={c} />

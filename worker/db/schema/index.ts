@@ -20,3 +20,4 @@ export * from "./flow-runs";
 export * from "./help";
 export * from "./partners";
 export * from "./bitrix24";
+export * from "./google-calendar";

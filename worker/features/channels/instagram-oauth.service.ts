@@ -46,16 +46,17 @@ interface StatePayload {
   e: number;
 }
 
-export async function signState(env: Env, p: StatePayload): Promise<string> {
+/** `purpose` keys the signature (Google Calendar's login signs its state with its own). */
+export async function signState(env: Env, p: StatePayload, purpose = "meta-oauth-state"): Promise<string> {
   const body = base64url(new TextEncoder().encode(JSON.stringify(p)));
-  return `${body}.${await hmacSha256Hex(await derivedKey(env, "meta-oauth-state"), body)}`;
+  return `${body}.${await hmacSha256Hex(await derivedKey(env, purpose), body)}`;
 }
 
 /** The state's payload when we signed it; `expired` is told apart so the page can say so. */
-export async function readState(env: Env, state: string | undefined, now = Date.now()): Promise<{ ok: true; p: StatePayload } | { ok: false; expired?: StatePayload }> {
+export async function readState(env: Env, state: string | undefined, now = Date.now(), purpose = "meta-oauth-state"): Promise<{ ok: true; p: StatePayload } | { ok: false; expired?: StatePayload }> {
   const m = state && state.length <= 1000 ? /^([A-Za-z0-9_-]+)\.([0-9a-f]{64})$/.exec(state) : null;
   if (!m) return { ok: false };
-  const expected = await hmacSha256Hex(await derivedKey(env, "meta-oauth-state"), m[1]!);
+  const expected = await hmacSha256Hex(await derivedKey(env, purpose), m[1]!);
   if (!timingSafeEqualStr(expected, m[2]!)) return { ok: false };
   let p: StatePayload;
   try {

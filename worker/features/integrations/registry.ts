@@ -1,4 +1,6 @@
 import type { Env } from "../../env";
+import { getDb } from "../../db/client";
+import { googleCalendarHubState } from "../google-calendar/connection.service";
 import { loadIntegration } from "../bitrix24/client";
 
 /**
@@ -44,12 +46,20 @@ const bitrix24: IntegrationEntry = {
 };
 
 // ── GOOGLE CALENDAR ─────────────────────────────────────────────────────────────────────────────
-// The gcal engineer replaces this placeholder with the real entry (one additive change): read the
-// calendar connection's status, last error and last success from the feature's own table.
+/** Google Calendar booking (features/google-calendar): the connection's state, its last error and last success. */
 const googleCalendar: IntegrationEntry = {
   id: "google-calendar",
-  async state() {
-    return { id: "google-calendar", status: "not_connected", lastError: null, lastOkAt: null, detail: null, path: "/:accountId/integration/google-calendar", disconnectApi: null };
+  async state(env, accountId) {
+    const s = await googleCalendarHubState(getDb(env.DB), accountId);
+    return {
+      id: "google-calendar",
+      status: s.state,
+      lastError: s.lastError ?? null,
+      lastOkAt: s.lastWorkedAt ?? null,
+      detail: null,
+      path: "/:accountId/integration/google-calendar",
+      disconnectApi: s.state === "not_connected" ? null : `/accounts/${accountId}/integrations/google-calendar`,
+    };
   },
 };
 // ── end GOOGLE CALENDAR ─────────────────────────────────────────────────────────────────────────

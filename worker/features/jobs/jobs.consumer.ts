@@ -8,6 +8,7 @@ import { runBillingTick } from "../billing/renewal";
 import { runKnowledgeIndex } from "../knowledge/knowledge.jobs";
 import { runFlowTimer } from "../flows/runtime/timer-job";
 import { runBitrixLead } from "../bitrix24/leads";
+import { runBookingReminder } from "../google-calendar/reminder.job";
 import { type Job, jobSchema } from "./jobs";
 
 const log = createLogger({ component: "jobs" });
@@ -23,6 +24,7 @@ const handlers: { [K in Job["kind"]]: (env: Env, job: Extract<Job, { kind: K }>)
   "knowledge-index": runKnowledgeIndex,
   "flow-timer": runFlowTimer,
   "bitrix24-lead": runBitrixLead,
+  "booking-reminder": (env, job) => runBookingReminder(env, job),
 };
 
 /** The jobs consumer: each job runs on its own; a failure retries that job only, with a growing delay. */

@@ -34,6 +34,8 @@ export const jobSchema = z.discriminatedUnion("kind", [
     reason: z.enum(["firstMessage", "handoff", "flowAction", "assistantTool"]),
     threadId: z.string().min(1).nullable(),
   }),
+  /** The reminder of a calendar booking (google-calendar/reminder.job.ts): queued again until `dueAt`, then sent once. */
+  z.object({ kind: z.literal("booking-reminder"), accountId: z.string().min(1), bookingId: z.string().min(1), dueAt: z.number().int() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;

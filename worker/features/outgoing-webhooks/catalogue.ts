@@ -4,7 +4,7 @@
  * here (and a `webhooks.types.<type with _>` label in the SPA's settings namespace).
  * No imports: the SPA may load this file too.
  */
-export const WEBHOOK_EVENT_AREAS = ["messages", "contacts", "threads", "channels", "crm"] as const;
+export const WEBHOOK_EVENT_AREAS = ["messages", "contacts", "threads", "channels", "crm", "bookings"] as const;
 export type WebhookEventArea = (typeof WEBHOOK_EVENT_AREAS)[number];
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -20,6 +20,8 @@ export const WEBHOOK_EVENT_TYPES = [
   { type: "whatsapp.state_changed", area: "channels", description: "Изменилось состояние WhatsApp-инстанса" },
   { type: "lead.created", area: "crm", description: "В CRM (Bitrix24) создан лид или сделка для контакта" },
   { type: "lead.failed", area: "crm", description: "Лид или сделку в CRM (Bitrix24) создать не удалось" },
+  { type: "booking.created", area: "bookings", description: "Клиент записан на время в Google Календаре" },
+  { type: "booking.cancelled", area: "bookings", description: "Запись в Google Календаре отменена" },
 ] as const satisfies readonly { type: string; area: WebhookEventArea; description: string }[];
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]["type"];
