@@ -31,6 +31,7 @@ import { flowRoutes } from "./features/flows/flows.routes";
 import { productRoutes, promotionRoutes } from "./features/products/products.routes";
 import { billingRoutes, publicPlanRoutes, yookassaWebhookRoutes } from "./features/billing/billing.routes";
 import { billingAdminRoutes } from "./features/billing/billing.admin.routes";
+import { billingDocumentAdminRoutes, billingDocumentRoutes } from "./features/billing/billing.documents.routes";
 import { knowledgeRoutes } from "./features/knowledge/knowledge.routes";
 import { flowRuntimeRoutes } from "./features/flows/runtime/runtime.routes";
 import { helpAdminRoutes, helpMediaRoutes, helpRoutes } from "./features/help/help.routes";
@@ -114,6 +115,8 @@ const api = new Hono<AppBindings>()
   .route("/plans", publicPlanRoutes)
   .route("/webhooks", yookassaWebhookRoutes)
   .route("/admin", billingAdminRoutes)
+  .route("/accounts", billingDocumentRoutes)
+  .route("/admin", billingDocumentAdminRoutes)
   .route("/help", helpRoutes)
   .route("/help-media", helpMediaRoutes)
   .route("/admin/help", helpAdminRoutes)

@@ -31,6 +31,8 @@ export interface Secrets {
   YOOKASSA_VAT_CODE?: string;
   /** Days a failed renewal keeps the paid plan before the account moves to the free plan (default 3). */
   BILLING_GRACE_DAYS?: string;
+  /** The seller on invoices and acts (features/billing/seller.ts): JSON {legalName, inn, kpp, address, bank, bik, account, corrAccount, vat}; a demo company without it. */
+  BILLING_SELLER?: string;
   /** Embeddings model of the OpenAI-compatible provider (`/embeddings`): set, the knowledge base ranks hybrid (full text + vectors). */
   EMBEDDINGS_MODEL?: string;
 }
