@@ -66,7 +66,7 @@ async function insertDocument(db: Db, d1: D1Database, doc: NewDocument): Promise
     .prepare(
       `INSERT INTO billing_documents (${cols})
        SELECT ?1, ?2, ?3, n, ?4 || '-' || printf('%05d', n), ?5, 'issued', ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16
-       FROM (SELECT coalesce(max(seq), 0) + 1 AS n FROM billing_documents WHERE kind = ?3)
+       FROM (SELECT coalesce(max(seq), 0) + 1 AS n FROM billing_documents WHERE kind = ?3) WHERE true
        ON CONFLICT (key) DO NOTHING`,
     )
     .bind(
