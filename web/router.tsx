@@ -64,6 +64,7 @@ export const ROUTES: RouteDef[] = [
   { path: "/admin/accounts", module: "admin/accounts", access: "admin", layout: "default", titleKey: "common:routes.adminAccounts", ns: ["admin"] },
   { path: "/admin/help", module: "admin/help", access: "admin", layout: "default", titleKey: "common:routes.adminHelp", ns: ["admin", "help"] },
   { path: "/admin/broadcast-packages", module: "admin/broadcast-packages", access: "admin", layout: "default", titleKey: "common:routes.adminBroadcastPackages", ns: ["admin", "broadcasts"] },
+  { path: "/admin/billing", module: "admin/billing", access: "admin", layout: "default", titleKey: "common:routes.adminBilling", ns: ["admin", "billing"] },
   { path: "/assistant-templates", module: "assistant-templates", access: "auth", layout: "default", titleKey: "common:routes.assistantTemplates", ns: ["assistants"] },
   { path: "/auth/email-verified", module: "auth/email-verified", access: "public", layout: "blank", titleKey: "common:routes.emailVerified", ns: ["auth"] },
   GUEST_BOOT_ROUTES.forgotPassword, // the four sign-in pages are declared in web/guest-routes.ts

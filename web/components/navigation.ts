@@ -10,6 +10,7 @@ import {
   Contact,
   CreditCard,
   Handshake,
+  Landmark,
   LayoutDashboard,
   LayoutTemplate,
   LifeBuoy,
@@ -20,6 +21,7 @@ import {
   MessagesSquare,
   Package,
   PackageOpen,
+  Receipt,
   Plug,
   Settings,
   ShieldCheck,
@@ -77,6 +79,7 @@ export const NAV_ITEMS: NavItem[] = [
   { id: "payments", titleKey: "common:routes.payments", icon: CreditCard, path: "/:accountId/payments", module: "account/payments", group: "sales", ability: ["read", "Billing"] },
   { id: "pricing", titleKey: "common:routes.pricing", icon: Tag, path: "/:accountId/pricing", module: "account/pricing", group: "sales", ability: ["read", "Billing"] },
   { id: "billing", titleKey: "common:routes.billing", icon: Wallet, path: "/:accountId/billing", module: "account/billing", group: "sales", ability: ["read", "Billing"] },
+  { id: "payment-info", titleKey: "common:routes.paymentInfo", icon: Landmark, path: "/payment-info", module: "payment-info", group: "sales", ability: ["read", "Billing"] },
   { id: "account-settings", titleKey: "common:routes.accountSettings", icon: Settings, path: "/:accountId/account-settings", module: "account/account-settings", group: "account", ability: ["read", "Account"], shortcut: true },
   { id: "accounts", titleKey: "common:routes.accounts", icon: Building2, path: "/accounts", module: "accounts", group: "account", shortcut: true },
   { id: "profile", titleKey: "common:routes.profile", icon: UserRound, path: "/profile", module: "profile", group: "account", shortcut: true },
@@ -85,6 +88,7 @@ export const NAV_ITEMS: NavItem[] = [
   { id: "partners", titleKey: "common:routes.partners", icon: Handshake, path: "/partners", module: "partners", group: "platform", ability: ["read", "Partner"] },
   { id: "admin", titleKey: "common:routes.admin", icon: ShieldCheck, path: "/admin", module: "admin/index", group: "platform", ability: ["manage", "Admin"] },
   { id: "admin-help", titleKey: "common:routes.adminHelp", icon: BookOpen, path: "/admin/help", module: "admin/help", group: "platform", ability: ["manage", "Admin"] },
+  { id: "admin-billing", titleKey: "common:routes.adminBilling", icon: Receipt, path: "/admin/billing", module: "admin/billing", group: "platform", ability: ["manage", "Admin"] },
   { id: "admin-broadcast-packages", titleKey: "common:routes.adminBroadcastPackages", icon: PackageOpen, path: "/admin/broadcast-packages", module: "admin/broadcast-packages", group: "platform", ability: ["manage", "Admin"] },
 ];
 
