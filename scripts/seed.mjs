@@ -14,6 +14,7 @@ import { broadcastsSeed } from "./seed-broadcasts.mjs";
 import { flowsSeed } from "./seed-flows.mjs";
 import { productsSeed } from "./seed-products.mjs";
 import { billingSeed } from "./seed-billing.mjs";
+import { billingDocumentsSeed } from "./seed-billing-documents.mjs";
 import { knowledgeSeed } from "./seed-knowledge.mjs";
 import { flowRunsSeed } from "./seed-flow-runs.mjs";
 import { helpSeed } from "./seed-help.mjs";
@@ -50,7 +51,7 @@ export function seedSql(now = Date.now()) {
 }
 
 /** Feature seeds: functions (now, quote) → SQL statements. */
-export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, productsSeed, billingSeed, knowledgeSeed, flowRunsSeed, helpSeed];
+export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, productsSeed, billingSeed, billingDocumentsSeed, knowledgeSeed, flowRunsSeed, helpSeed];
 
 export function applySeed({ persistTo } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seed-"));
