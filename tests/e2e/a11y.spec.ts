@@ -47,6 +47,8 @@ const OWNER: [string, string][] = [
   ["faq", `${A}/faq`],
   ["help center", "/help-center"],
   ["help article", "/help-center/article/assistant-setup"],
+  ["billing", `${A}/billing`],
+  ["payment info", "/payment-info"],
 ];
 
 const ADMIN_PAGES: [string, string][] = [
@@ -54,6 +56,9 @@ const ADMIN_PAGES: [string, string][] = [
   ["broadcast packages", "/admin/broadcast-packages"],
   ["help content", "/admin/help"],
   ["help content: articles", "/admin/help?tab=articles"],
+  ["billing admin", "/admin/billing"],
+  ["billing admin: accounts", "/admin/billing?tab=accounts"],
+  ["billing admin: plans", "/admin/billing?tab=plans"],
 ];
 
 interface Finding {
