@@ -12,7 +12,7 @@ import { InvoiceCard } from "@/features/billing-account/components/invoice-card"
 import { MethodsCard } from "@/features/billing-account/components/methods-card";
 import { RequisitesCard } from "@/features/billing-account/components/requisites-card";
 import { useAbility } from "@/lib/ability";
-import { useCurrentAccountId } from "@/lib/session-store";
+import { useSession } from "@/lib/session";
 
 export const handle = { titleKey: "billing:paymentInfo.pageTitle" };
 
@@ -43,7 +43,8 @@ function Content({ accountId }: { accountId: string }) {
  */
 export default function PaymentInfoPage() {
   const { t } = useTranslation("billing");
-  const accountId = useCurrentAccountId();
+  // The current account: the one last opened (the server remembers it), also after a reload.
+  const { currentAccountId: accountId, isLoading } = useSession();
   return (
     <div>
       <PageHeader
@@ -60,7 +61,9 @@ export default function PaymentInfoPage() {
           )
         }
       />
-      {accountId ? (
+      {isLoading ? (
+        <Skeleton className="h-80 w-full" />
+      ) : accountId ? (
         <Content accountId={accountId} />
       ) : (
         <EmptyState
