@@ -5,7 +5,7 @@ import { FileText, Printer } from "lucide-react";
 import { QueryLoadError } from "@/components/query-view";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -81,10 +81,10 @@ export function DocumentsCard({ accountId }: { accountId: string }) {
   const columns = useColumns(busy, print);
   return (
     <Card data-testid="billing-documents">
-      <CardHeader>
+      <CardHeader className="sm:grid-cols-[1fr_auto]">
         <CardTitle>{t("documents.title")}</CardTitle>
         <CardDescription>{t("documents.description")}</CardDescription>
-        <CardAction>
+        <div className="pt-2 sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:justify-self-end sm:pt-0">
           <Tabs value={kind} onValueChange={(v) => (setKind(v as Kind), setPage(1))}>
             <TabsList aria-label={t("documents.filter")}>
               {(["all", "invoice", "act"] as const).map((k) => (
@@ -94,7 +94,7 @@ export function DocumentsCard({ accountId }: { accountId: string }) {
               ))}
             </TabsList>
           </Tabs>
-        </CardAction>
+        </div>
       </CardHeader>
       <CardContent>
         {list.isError ? (

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { QueryView } from "@/components/query-view";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { billingQueries, type Usage } from "@/features/billing-account/api";
@@ -84,10 +84,10 @@ export function UsageCharts({ accountId }: { accountId: string }) {
   const usage = useQuery(billingQueries.usage(accountId, from, to));
   return (
     <Card data-testid="billing-usage">
-      <CardHeader>
+      <CardHeader className="sm:grid-cols-[1fr_auto]">
         <CardTitle>{t("usage.chartsTitle")}</CardTitle>
         <CardDescription>{t("usage.chartsDescription")}</CardDescription>
-        <CardAction>
+        <div className="pt-2 sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:justify-self-end sm:pt-0">
           <Tabs value={String(range)} onValueChange={(v) => setRange(Number(v) as Range)}>
             <TabsList aria-label={t("usage.range")}>
               {RANGES.map((r) => (
@@ -97,7 +97,7 @@ export function UsageCharts({ accountId }: { accountId: string }) {
               ))}
             </TabsList>
           </Tabs>
-        </CardAction>
+        </div>
       </CardHeader>
       <CardContent>
         <QueryView query={usage} loading={<Skeleton className="h-64 w-full" />}>
