@@ -15,6 +15,7 @@ import { flowsSeed } from "./seed-flows.mjs";
 import { productPhotosCommand, productsSeed } from "./seed-products.mjs";
 import { billingSeed } from "./seed-billing.mjs";
 import { billingHistorySeed } from "./seed-billing-history.mjs";
+import { billingDocumentsSeed } from "./seed-billing-documents.mjs";
 import { knowledgeSeed } from "./seed-knowledge.mjs";
 import { flowRunsSeed } from "./seed-flow-runs.mjs";
 import { helpSeed } from "./seed-help.mjs";
@@ -52,7 +53,7 @@ export function seedSql(now = Date.now()) {
 }
 
 /** Feature seeds: functions (now, quote) → SQL statements. */
-export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, productsSeed, billingSeed, billingHistorySeed, knowledgeSeed, flowRunsSeed, helpSeed, partnersSeed];
+export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, productsSeed, billingSeed, billingHistorySeed, knowledgeSeed, flowRunsSeed, helpSeed, partnersSeed, billingDocumentsSeed];
 
 export function applySeed({ persistTo } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seed-"));

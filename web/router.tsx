@@ -67,6 +67,7 @@ export const ROUTES: RouteDef[] = [
   { path: "/admin/help", module: "admin/help", access: "admin", layout: "default", titleKey: "common:routes.adminHelp", ns: ["admin", "help"] },
   { path: "/admin/partners", module: "admin/partners", access: "admin", layout: "default", titleKey: "common:routes.adminPartners", ns: ["admin", "partners"] },
   { path: "/admin/broadcast-packages", module: "admin/broadcast-packages", access: "admin", layout: "default", titleKey: "common:routes.adminBroadcastPackages", ns: ["admin", "broadcasts"] },
+  { path: "/admin/billing", module: "admin/billing", access: "admin", layout: "default", titleKey: "common:routes.adminBilling", ns: ["admin", "billing"] },
   { path: "/assistant-templates", module: "assistant-templates", access: "auth", layout: "default", titleKey: "common:routes.assistantTemplates", ns: ["assistants"] },
   { path: "/auth/email-verified", module: "auth/email-verified", access: "public", layout: "blank", titleKey: "common:routes.emailVerified", ns: ["auth"] },
   GUEST_BOOT_ROUTES.forgotPassword, // the four sign-in pages are declared in web/guest-routes.ts

@@ -34,6 +34,7 @@ import { billingRoutes, publicPlanRoutes, yookassaWebhookRoutes } from "./featur
 import { billingAdminRoutes } from "./features/billing/billing.admin.routes";
 import { billingReceiptRoutes } from "./features/billing/receipt.routes";
 import { publicPackageRoutes } from "./features/billing/catalogue";
+import { billingDocumentAdminRoutes, billingDocumentRoutes } from "./features/billing/billing.documents.routes";
 import { knowledgeRoutes } from "./features/knowledge/knowledge.routes";
 import { flowRuntimeRoutes } from "./features/flows/runtime/runtime.routes";
 import { helpAdminRoutes, helpMediaRoutes, helpRoutes } from "./features/help/help.routes";
@@ -122,6 +123,8 @@ const api = new Hono<AppBindings>()
   .route("/broadcast-packages", publicPackageRoutes)
   .route("/webhooks", yookassaWebhookRoutes)
   .route("/admin", billingAdminRoutes)
+  .route("/accounts", billingDocumentRoutes)
+  .route("/admin", billingDocumentAdminRoutes)
   .route("/help", helpRoutes)
   .route("/help-media", helpMediaRoutes)
   .route("/admin/help", helpAdminRoutes)

@@ -36,6 +36,8 @@ export interface Secrets {
   PARTNER_DEFAULT_RATE_PERCENT?: string;
   PARTNER_HOLD_DAYS?: string;
   PARTNER_PAYOUT_MIN_KOPECKS?: string;
+  /** The seller on invoices and acts (features/billing/seller.ts): JSON {legalName, inn, kpp, address, bank, bik, account, corrAccount, vat}; a demo company without it. */
+  BILLING_SELLER?: string;
   /** Embeddings model of the OpenAI-compatible provider (`/embeddings`): set, the knowledge base ranks hybrid (full text + vectors). */
   EMBEDDINGS_MODEL?: string;
   /** Bitrix24 (features/bitrix24): the OAuth app's client id and secret (without them only the webhook connection is offered). */

@@ -65,6 +65,8 @@ const OWNER: [string, string][] = [
   ["bitrix24 setup", `${A}/integration/bitrix24/setup`],
   ["bitrix24 settings", `${A}/integration/bitrix24/settings`],
   ["bitrix24 deals", `${A}/integration/bitrix24/deals`],
+  ["billing", `${A}/billing`],
+  ["payment info", "/payment-info"],
 ];
 
 const ADMIN_PAGES: [string, string][] = [
@@ -78,6 +80,9 @@ const ADMIN_PAGES: [string, string][] = [
   ["admin partners: payouts", "/admin/partners?tab=payouts"],
   // the administrator is no partner: the application form and the cabinet's invitation
   ["partner application form", "/partners-apply"],
+  ["billing admin", "/admin/billing"],
+  ["billing admin: accounts", "/admin/billing?tab=accounts"],
+  ["billing admin: plans", "/admin/billing?tab=plans"],
 ];
 
 interface Finding {

@@ -223,6 +223,10 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "DELETE /api/accounts/:accountId/payment-methods/:methodId": "forbid",
   "GET /api/accounts/:accountId/requisites": "forbid",
   "PUT /api/accounts/:accountId/requisites": "forbid",
+  // billing documents (invoices, acts): owners and admins read, owners issue invoices; operators 403
+  "GET /api/accounts/:accountId/billing/documents": "forbid",
+  "GET /api/accounts/:accountId/billing/documents/:documentId/html": "forbid",
+  "POST /api/accounts/:accountId/billing/invoices": "forbid",
   // the flow runtime: operators read the counts and start, stop or resume a thread's flow; a test run of the draft is for editors
   "GET /api/accounts/:accountId/flows/:flowId/stats": "allow",
   "POST /api/accounts/:accountId/flows/:flowId/test": "forbid",

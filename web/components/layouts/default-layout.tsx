@@ -1,5 +1,5 @@
 import { Menu } from "lucide-react";
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { PageLoader } from "../page-loader";
@@ -21,6 +21,9 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../ui/sheet";
 import { setPreferences, usePreferences, resolvedTheme } from "@/lib/preferences";
 import { DESKTOP_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
+
+// The billing banner (AI stopped by limits, renewal grace) comes with the first data page, not with the entry.
+const BillingBanner = lazy(() => import("@/features/billing-account/components/billing-banner").then((m) => ({ default: m.BillingBanner })));
 
 /**
  * The signed-in shell (SPEC §2.4): vertical or horizontal navigation (vertical below 1280 px, as a
@@ -113,6 +116,9 @@ export function DefaultLayout() {
 
         <main className={cn(container, "flex-1 py-6", fixed && "flex min-h-0 flex-col pb-4")} data-testid="page-content">
           <AccountBlockedBanner />
+          <Suspense fallback={null}>
+            <BillingBanner />
+          </Suspense>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

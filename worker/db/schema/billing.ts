@@ -65,6 +65,8 @@ export const subscriptions = sqliteTable(
     /** Auto top-up: when the balance falls under the threshold, charge the saved method this amount. */
     autoTopupThresholdKopecks: integer("auto_topup_threshold_kopecks"),
     autoTopupAmountKopecks: integer("auto_topup_amount_kopecks"),
+    /** Auto top-up charges once per crossing: cleared when it charges, set again when the balance is back at or above the threshold. */
+    autoTopupArmed: integer("auto_topup_armed", { mode: "boolean" }).notNull().default(true),
     /** When the last renewal attempt failed, and why (shown on /billing). */
     lastRenewalError: text("last_renewal_error"),
     /** The plan the account had before a downgrade to the free plan. */

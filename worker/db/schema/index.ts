@@ -21,3 +21,4 @@ export * from "./help";
 export * from "./partners";
 export * from "./bitrix24";
 export * from "./google-calendar";
+export * from "./billing-documents";

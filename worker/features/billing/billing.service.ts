@@ -91,7 +91,7 @@ export async function markNotificationsRead(env: Env, accountId: string) {
 
 export async function setAutoTopup(env: Env, accountId: string, input: { enabled: boolean; thresholdKopecks?: number; amountKopecks?: number }) {
   await subscriptionOf(getDb(env.DB), accountId);
-  await env.DB.prepare("UPDATE subscriptions SET auto_topup_threshold_kopecks = ?, auto_topup_amount_kopecks = ?, updated_at = ? WHERE account_id = ?")
+  await env.DB.prepare("UPDATE subscriptions SET auto_topup_threshold_kopecks = ?, auto_topup_amount_kopecks = ?, auto_topup_armed = 1, updated_at = ? WHERE account_id = ?")
     .bind(input.enabled ? input.thresholdKopecks! : null, input.enabled ? input.amountKopecks! : null, Date.now(), accountId)
     .run();
   return getBilling(env, accountId);

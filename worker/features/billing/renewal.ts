@@ -6,6 +6,7 @@ import { newId } from "../../lib/ids";
 import { createLogger } from "../../lib/logger";
 import { renewalKey } from "./apply";
 import { runAutoTopups } from "./auto-topup";
+import { issueMonthlyActs } from "./documents";
 import { balanceOf, entryStatement, settleStatement, settleUsage } from "./ledger";
 import { checkUsageWarnings, periodLines, unsettledKopecks } from "./limits";
 import { notifyAccount } from "./notify";
@@ -56,7 +57,8 @@ export async function runBillingTick(env: Env, now = Date.now()) {
     warned += (await checkUsageWarnings(env, id)).length;
   }
   const topups = await runAutoTopups(env, now);
-  return { renewed, downgraded: expired.map((s) => s.accountId), settled: active.results.length, warned, topups };
+  const acts = await issueMonthlyActs(env, now);
+  return { renewed, downgraded: expired.map((s) => s.accountId), settled: active.results.length, warned, topups, acts };
 }
 
 const nextEndSql = (period: "month" | "year") => `CAST(strftime('%s', date(period_end / 1000, 'unixepoch', '+1 ${period}')) AS INTEGER) * 1000`;

@@ -11,6 +11,7 @@ import { emitWebhookEvent } from "../outgoing-webhooks/emit";
 import { forgetWebhookAuth } from "../webhooks/auth-cache";
 import { SendError } from "../../channels/types";
 import { isConnected } from "./channel-status";
+import { assertCanAdd } from "../billing/limits";
 
 export { type DemoChannel, isConnected, isDemoChannel } from "./channel-status";
 
@@ -134,6 +135,8 @@ export async function saveChannel(
     await channelStateWebhook(env, before, row!);
     return row!;
   }
+  // A new connected channel is a cap of the plan: 402 with its numbers beyond it (a reconnect above is not new).
+  await assertCanAdd(db, accountId, "channels");
   const [row] = await db
     .insert(schema.channels)
     .values({ id: newId(), accountId, platform, externalId, ...fields, enabled: true, createdAt: now, updatedAt: now })

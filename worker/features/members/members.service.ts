@@ -7,6 +7,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/e
 import { newId, randomToken } from "../../lib/ids";
 import { appUrl, sendMail } from "../../lib/mail";
 import { forgetAuth } from "../../middleware/auth-cache";
+import { assertCanAdd } from "../billing/limits";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const LAST_OWNER = "В аккаунте должен остаться хотя бы один владелец";
@@ -53,6 +54,8 @@ export async function invite(env: Env, accountId: string, inviter: { id: string;
     .where(and(eq(schema.members.accountId, accountId), eq(schema.users.email, input.email)))
     .get();
   if (already) throw conflict("Этот пользователь уже состоит в аккаунте", "ALREADY_MEMBER");
+  // Operator seats are a cap of the plan: 402 with its numbers when every seat is taken.
+  await assertCanAdd(db, accountId, "seats");
   const account = await db.select({ name: schema.accounts.name }).from(schema.accounts).where(eq(schema.accounts.id, accountId)).get();
   if (!account) throw notFound("Аккаунт не найден", "ACCOUNT_NOT_FOUND");
   const now = Date.now();
@@ -127,6 +130,7 @@ export async function acceptInvitation(env: Env, user: { id: string; email: stri
   const db = getDb(env.DB);
   if (!inv.acceptedAt) {
     if (inv.expiresAt <= Date.now()) throw new AppError(410, "INVITATION_EXPIRED", "Срок действия приглашения истёк. Попросите прислать новое.");
+    await assertCanAdd(db, inv.accountId, "seats");
     const now = Date.now();
     await db.batch([
       db.insert(schema.members).values({ accountId: inv.accountId, userId: user.id, role: inv.role, createdAt: now }).onConflictDoNothing(),

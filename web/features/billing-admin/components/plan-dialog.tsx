@@ -1,0 +1,100 @@
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { CAPS, CONSUMABLES } from "@worker/features/billing/units";
+import { FormDialog, useFormDialog } from "@/components/form-dialog";
+import { TextField } from "@/components/form/field";
+import { SwitchField } from "@/components/form/switch-field";
+import { parseRub, rubInput } from "@/features/billing-account/money";
+import { adminBillingApi, adminBillingKeys, type AdminPlan } from "@/features/billing-admin/api";
+import { useZodForm } from "@/lib/form";
+
+const UNITS = [...CONSUMABLES, ...CAPS];
+const money = (k: number) => (k ? String(k / 100) : "0");
+
+function defaultsOf(plan: AdminPlan | null) {
+  return {
+    code: plan?.code ?? "",
+    name: plan?.name ?? "",
+    description: plan?.description ?? "",
+    monthly: plan ? money(plan.monthlyPriceKopecks) : "",
+    yearly: plan ? money(plan.yearlyPriceKopecks) : "",
+    sortOrder: String(plan?.sortOrder ?? 10),
+    active: plan?.active ?? true,
+    included: Object.fromEntries(UNITS.map((u) => [u, String(plan?.included[u] ?? 0)])) as Record<(typeof UNITS)[number], string>,
+    overage: Object.fromEntries(CONSUMABLES.map((u) => [u, plan ? money(plan.overage[u]) : rubInput(0) || "0"])) as Record<(typeof CONSUMABLES)[number], string>,
+  };
+}
+
+/** Create or edit a plan: prices in roubles, included units, prices beyond the plan per unit. */
+export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => void }) {
+  const { t } = useTranslation("billing");
+  const schema = useMemo(() => {
+    const rub = z.string().refine((v) => parseRub(v) !== null, t("admin.errors.amount"));
+    const int = z.string().regex(/^\d{1,10}$/, t("admin.errors.count"));
+    return z.object({
+      code: z.string().trim().regex(/^[a-z0-9-]{2,32}$/, t("admin.plans.errors.code")),
+      name: z.string().trim().min(1, t("admin.plans.errors.name")).max(60),
+      description: z.string().max(300),
+      monthly: rub,
+      yearly: rub,
+      sortOrder: int,
+      active: z.boolean(),
+      included: z.object(Object.fromEntries(UNITS.map((u) => [u, int])) as Record<(typeof UNITS)[number], typeof int>),
+      overage: z.object(Object.fromEntries(CONSUMABLES.map((u) => [u, rub])) as Record<(typeof CONSUMABLES)[number], typeof rub>),
+    });
+  }, [t]);
+  const form = useZodForm(schema, { defaultValues: defaultsOf(plan) });
+  const dialog = useFormDialog(form, {
+    defaults: () => defaultsOf(plan),
+    onClose,
+    save: (v) => {
+      const body = {
+        code: v.code,
+        name: v.name,
+        description: v.description,
+        monthlyPriceKopecks: parseRub(v.monthly)!,
+        yearlyPriceKopecks: parseRub(v.yearly)!,
+        sortOrder: Number(v.sortOrder),
+        active: v.active,
+        included: Object.fromEntries(UNITS.map((u) => [u, Number(v.included[u])])) as Record<(typeof UNITS)[number], number>,
+        overage: Object.fromEntries(CONSUMABLES.map((u) => [u, parseRub(v.overage[u])!])) as Record<(typeof CONSUMABLES)[number], number>,
+      };
+      return plan ? adminBillingApi.updatePlan(plan.id, body) : adminBillingApi.createPlan(body);
+    },
+    success: (r) => r.message,
+    invalidate: [adminBillingKeys.all(), ["plans"]],
+    failure: { toast: t("admin.errors.failed") },
+  });
+  return (
+    <FormDialog {...dialog} title={t(plan ? "admin.plans.editTitle" : "admin.plans.createTitle")} submitLabel={t("admin.plans.save")} cancelLabel={t("admin.cancel")} className="sm:max-w-3xl" formClassName="space-y-6" testId="plan-dialog">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField control={form.control} name="name" label={t("admin.plans.fields.name")} />
+        <TextField control={form.control} name="code" label={t("admin.plans.fields.code")} description={t("admin.plans.fields.codeHint")} disabled={!!plan && plan.free} />
+        <TextField control={form.control} name="description" label={t("admin.plans.fields.description")} className="sm:col-span-2" />
+        <TextField control={form.control} name="monthly" label={t("admin.plans.fields.monthly")} inputMode="decimal" />
+        <TextField control={form.control} name="yearly" label={t("admin.plans.fields.yearly")} inputMode="decimal" />
+      </div>
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-sm font-semibold text-heading">{t("admin.plans.included")}</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {UNITS.map((u) => (
+            <TextField key={u} control={form.control} name={`included.${u}`} label={t(`usage.units.${u}`)} inputMode="numeric" />
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-sm font-semibold text-heading">{t("admin.plans.overage")}</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {CONSUMABLES.map((u) => (
+            <TextField key={u} control={form.control} name={`overage.${u}`} label={t(`usage.units.${u}`)} inputMode="decimal" />
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField control={form.control} name="sortOrder" label={t("admin.plans.fields.sortOrder")} inputMode="numeric" />
+        <SwitchField control={form.control} name="active" label={t("admin.plans.fields.active")} description={t("admin.plans.fields.activeHint")} />
+      </div>
+    </FormDialog>
+  );
+}
