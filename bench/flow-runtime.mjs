@@ -63,7 +63,13 @@ async function socket(base, port, acc) {
     ws.onmessage = (e) => {
       const f = JSON.parse(String(e.data));
       if (f.event === "joinedAccount") return resolve();
-      if (f.event !== "message" || f.data.messageDirection !== "outgoing") return;
+      if (f.event !== "message") return;
+      // A billing stop is an answer too (a system line): fail loudly instead of waiting for the timeout.
+      if (f.data.messageDirection === "system" && f.data.metadata?.event === "billing_limit") {
+        console.error(`  the account ran out of AI replies on its plan (chat ${f.data.contact?.platformUserId})`);
+        process.exit(1);
+      }
+      if (f.data.messageDirection !== "outgoing") return;
       waiters.get(f.data.contact?.platformUserId)?.();
     };
   });
