@@ -7,6 +7,7 @@ import { runProductImportChunk } from "../products/import.jobs";
 import { runBillingTick } from "../billing/renewal";
 import { runKnowledgeIndex } from "../knowledge/knowledge.jobs";
 import { runFlowTimer } from "../flows/runtime/timer-job";
+import { resumeFlowTurns } from "../flows/runtime/resume";
 import { type Job, jobSchema } from "./jobs";
 
 const log = createLogger({ component: "jobs" });
@@ -21,6 +22,7 @@ const handlers: { [K in Job["kind"]]: (env: Env, job: Extract<Job, { kind: K }>)
   "billing-tick": async (env) => void (await runBillingTick(env)),
   "knowledge-index": runKnowledgeIndex,
   "flow-timer": runFlowTimer,
+  "flow-resume": async (env) => void (await resumeFlowTurns(env)),
 };
 
 /** The jobs consumer: each job runs on its own; a failure retries that job only, with a growing delay. */
