@@ -10,11 +10,12 @@ export type { ChainItem };
  * messages the handlers before it left, and returns the ones it leaves to the next: a flow that
  * takes a thread keeps its messages, so the assistant never sees them. A handler may also plan
  * inside the ingest's own commit (`inCommit`, threads with one incoming message, so their turn can
- * start as soon as the commit returns); the first handler that has one gets those messages, so a
- * flow that wants to take such threads first must decide in the commit too.
+ * start as soon as the commit returns); the first handler that has one gets those messages. The flow
+ * slot decides before the commit which of them it takes (chainPreReads/chainDecider, from the
+ * ingest's first read batch): only the ones it leaves are planned in the commit.
  *
  * Slots: 1. flows (worker/features/flows/runtime/handler.ts: a thread's running flow, or a
- *           message matching a published flow's trigger; accounts with flows skip the in-commit plan),
+ *           message matching a published flow's trigger; runtime/pre-commit.ts decides before the commit),
  *        2. the thread's assistant.
  */
 export interface InboxHandler {
