@@ -63,7 +63,13 @@ async function socket(base, port, acc) {
     ws.onmessage = (e) => {
       const f = JSON.parse(String(e.data));
       if (f.event === "joinedAccount") return resolve();
-      if (f.event !== "message" || f.data.messageDirection !== "outgoing") return;
+      if (f.event !== "message") return;
+      // A billing stop is an answer too (a system line): fail loudly instead of waiting for the timeout.
+      if (f.data.messageDirection === "system" && f.data.metadata?.event === "billing_limit") {
+        waiters.get(f.data.contact?.platformUserId)?.(new Error(`the account ran out of AI replies on its plan (chat ${f.data.contact?.platformUserId})`));
+        return;
+      }
+      if (f.data.messageDirection !== "outgoing") return;
       waiters.get(f.data.contact?.platformUserId)?.();
     };
   });
@@ -81,7 +87,7 @@ async function phase(base, acc, sock, label, from, count, concurrency, text) {
         const u = updateId++;
         const done = new Promise((resolve, reject) => {
           const t = setTimeout(() => reject(new Error(`no answer in chat ${chatId}`)), 60_000);
-          sock.waiters.set(String(chatId), () => (clearTimeout(t), resolve()));
+          sock.waiters.set(String(chatId), (err) => (clearTimeout(t), err ? reject(err) : resolve()));
         });
         const body = { update_id: u, message: { message_id: u, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: "private", first_name: "Клиент" }, from: { id: chatId, is_bot: false, first_name: "Клиент" }, text: `${text} bench-${i}` } };
         const r = await fetch(`${base}/api/webhooks/telegram/${acc.accountId}`, { method: "POST", headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": acc.secret }, body: JSON.stringify(body) });

@@ -19,5 +19,7 @@ export default {
   scheduled: (_controller, env, ctx) => {
     setLogLevel(env.LOG_LEVEL);
     ctx.waitUntil(enqueueJob(env, { kind: "billing-tick" }));
+    // Flow turns whose after-effects were lost with their isolate (runtime/resume.ts).
+    ctx.waitUntil(enqueueJob(env, { kind: "flow-resume" }));
   },
 } satisfies ExportedHandler<Env>;

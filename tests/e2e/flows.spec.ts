@@ -191,3 +191,49 @@ test("screens: the flows list and the editor, light and dark, desktop and phone"
     await shot(page, testInfo, `flows-editor-${theme}-${size}`);
   });
 });
+
+// FIXME: the header's flow bar appears after the manual start (since the chat cache keeps a thread's
+// flow across message frames, web/features/chat/cache.ts keepFlow) and then disappears again: a later
+// frame or refetch replaces the open chat's thread without its flow. To fix before enabling.
+test.fixme("chat header: an operator starts a flow by hand, a paused run resumes, Stop ends it (state set through the API)", async ({ page, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const { auth, headers, accountId, botToken, tgBase } = await ownerWithTelegram(request);
+  const step = (id: string, stepType: string, cfg: Record<string, unknown> = {}) => ({ flowStepId: id, name: id === "q" ? "Имя" : id, stepType, flowConfig: { position: { x: 0, y: 0 }, ...cfg } });
+  const created = (await (await request.post(`/api/accounts/${accountId}/flows`, { headers, data: { name: "Опрос гостя" } })).json()) as { flowId: string; revision: number };
+  const graph = {
+    steps: [step("s", "start", { triggers: [{ type: "manual" }] }), step("q", "question", { text: "Как вас зовут?", kind: "text", errorText: "", maxRetries: 1 }), step("e", "end")],
+    transitions: [
+      { flowTransitionId: "t1", fromStepId: "s", toStepId: "q", sourceHandle: "next" },
+      { flowTransitionId: "t2", fromStepId: "q", toStepId: "e", sourceHandle: "next" },
+      { flowTransitionId: "t3", fromStepId: "q", toStepId: "e", sourceHandle: "noAnswer" },
+    ],
+    revision: created.revision,
+  };
+  expect((await request.put(`/api/accounts/${accountId}/flows/${created.flowId}/graph`, { headers, data: graph })).status()).toBe(200);
+  expect((await request.post(`/api/accounts/${accountId}/flows/${created.flowId}/publish`, { headers })).status()).toBe(200);
+  const chatId = 620_000_000 + Math.floor(Math.random() * 1e7);
+  const r = await request.post(`${tgBase}/__deliver`, { data: { token: botToken, update: tgTextUpdate(Date.now() % 1e8, chatId, "Здравствуйте", { firstName: "Борис" }) } });
+  expect(r.status()).toBe(200);
+
+  await signInWithToken(page, baseURL!, auth);
+  await page.goto(`/${accountId}/apps/chat`);
+  await page.getByTestId("chat-contact").filter({ hasText: "Борис" }).first().click();
+  // No flow runs: the header offers the published flows with a manual trigger.
+  await page.getByTestId("chat-flow-start").click();
+  await page.getByTestId("chat-flow-option").filter({ hasText: "Опрос гостя" }).click();
+  const bar = page.getByTestId("chat-flow");
+  await expect(bar).toHaveAttribute("data-status", "waiting");
+  await expect(bar).toContainText("Имя");
+  await expect(page.getByTestId("chat-log")).toContainText("Как вас зовут?");
+  // An operator's reply pauses it (set through the API); the bar turns amber and offers Resume.
+  const threadId = ((await (await request.get(`/api/accounts/${accountId}/contacts/chat-contacts`, { headers })).json()) as { data: { thread: { threadId: string } }[] }).data[0]!.thread.threadId;
+  expect((await request.patch(`/api/accounts/${accountId}/contacts/threads/${threadId}`, { headers, data: { isGptActive: false } })).status()).toBe(200);
+  await page.reload();
+  await page.getByTestId("chat-contact").filter({ hasText: "Борис" }).first().click();
+  await expect(bar).toHaveAttribute("data-status", "paused");
+  await page.getByTestId("chat-flow-resume").click();
+  await expect(bar).toHaveAttribute("data-status", "waiting");
+  await page.getByTestId("chat-flow-stop").click();
+  await expect(bar).toHaveCount(0);
+  await expect(page.locator("[data-testid=flow-line][data-flow-event=ended]")).toHaveCount(1);
+});

@@ -4,7 +4,7 @@ import { modelRequests, scopeToken, scriptModel } from "./ai-helpers";
 import { igComment, metaSignature } from "../fakes/meta";
 import { fakeRequests, metaBase, sleep, waitFor } from "./channel-helpers";
 import { graph, keyword, link, publishFlow, step, tgSetup } from "./flow-helpers";
-import { addMember, api, BASE, ownerWithAccount } from "./helpers";
+import { addMember, api, BASE, lastMailTo, ownerWithAccount } from "./helpers";
 
 /**
  * The flow runtime through the real chain: a webhook from the fake Telegram → inbound queue →
@@ -233,6 +233,13 @@ describe("flows: conditions, actions, delays, goto", () => {
     expect(sent.length).toBe(3);
     const notes = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE thread_id = ? AND json_extract(metadata, '$.event') = 'handoff'").bind(t.id).first<{ n: number }>();
     expect(notes!.n).toBe(1);
+    // The hand-off mails the team as the assistant's hand-off does (the same code path), once.
+    const mail = await waitFor(async () => (await lastMailTo(s.email)).mail, 5000, "the hand-off mail");
+    expect(mail.subject).toMatch(/ждёт оператора/);
+    expect(mail.text).toContain("Сценарий «Действия» передал диалог оператору");
+    expect(mail.text).toContain(`/${s.accountId}/chat?contactId=${t.contact_id}`);
+    const mails = await api("GET", `/dev/outbox?to=${encodeURIComponent(s.email)}&limit=50`);
+    expect(mails.body.data.filter((m: { subject: string }) => /ждёт оператора/.test(m.subject)).length).toBe(1);
   });
 });
 

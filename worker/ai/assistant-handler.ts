@@ -6,7 +6,7 @@ import { isInDowntime } from "../features/accounts/downtime";
 import { clearWaiting } from "../features/inbox/realtime";
 import { createLogger } from "../lib/logger";
 import { newId } from "../lib/ids";
-import { flowAiActiveSql, flowAssistantSql } from "../features/flows/runtime/ai-seam";
+import { flowAiActiveSql, flowAssistantSql, flowRunGoesOnSql } from "../features/flows/runtime/ai-seam";
 import { enqueueRun, WATCHDOG_SECONDS } from "./queue";
 import { claimQueries, executeRun, readClaim, release, type RunOutcome, type RunOptions } from "./runner";
 
@@ -77,7 +77,7 @@ export interface InCommitItem {
   messageId: string;
 }
 
-export function assistantInCommit(env: Env, items: InCommitItem[], opts: { armWaiting?: boolean } = {}): AssistantPlan {
+export function assistantInCommit(env: Env, items: InCommitItem[], opts: { armWaiting?: boolean; flowGuard?: boolean } = {}): AssistantPlan {
   return planAssistant(
     env,
     items.map((it) => ({
@@ -115,6 +115,8 @@ export interface AssistantPlan {
    * room with the message frames (publishWaitingSafe); the turn then skips its own setWaiting.
    */
   waitingThreads(results: D1Result[]): Map<string, Record<string, unknown>>;
+  /** The messages whose run the statements did not create (AI off, no assistant, a flow's run went on). */
+  notCreated(results: D1Result[]): string[];
 }
 
 /**
@@ -149,7 +151,7 @@ interface GateRow {
   timezone: string;
 }
 
-function planAssistant(env: Env, groups: Group[], opts: { armWaiting?: boolean } = {}): AssistantPlan {
+function planAssistant(env: Env, groups: Group[], opts: { armWaiting?: boolean; flowGuard?: boolean } = {}): AssistantPlan {
   const now = Date.now();
   const { queries, slots } = runQueries(getDb(env.DB), groups, now, opts);
   // drizzle's own batch cannot bind raw statements; its prepared form gives the SQL, the values and
@@ -161,6 +163,7 @@ function planAssistant(env: Env, groups: Group[], opts: { armWaiting?: boolean }
   });
   return {
     statements,
+    notCreated: (raw) => slots.filter((p) => !raw[p.stmt]?.results.length).map((p) => p.item.messageId),
     waitingThreads(raw) {
       const out = new Map<string, Record<string, unknown>>();
       for (const p of slots) {
@@ -182,7 +185,7 @@ function planAssistant(env: Env, groups: Group[], opts: { armWaiting?: boolean }
  * a burst in this batch are born superseded: the newest answers them all). The run's thread and
  * contact are the message's.
  */
-function runQueries(db: Db, groups: Group[], now: number, opts: { armWaiting?: boolean }): { queries: unknown[]; slots: RunSlot[] } {
+function runQueries(db: Db, groups: Group[], now: number, opts: { armWaiting?: boolean; flowGuard?: boolean }): { queries: unknown[]; slots: RunSlot[] } {
   const queries: unknown[] = [];
   const slots: RunSlot[] = [];
   for (const g of groups) {
@@ -192,7 +195,7 @@ function runQueries(db: Db, groups: Group[], now: number, opts: { armWaiting?: b
       const runId = newId();
       const newest = k === g.items.length - 1;
       const stmt = queries.length;
-      queries.push(db.all(sql.raw(insertRunSql(runId, newest ? "pending" : "superseded", item.messageId, item.accountId, now))));
+      queries.push(db.all(sql.raw(insertRunSql(runId, newest ? "pending" : "superseded", item.messageId, item.accountId, now, opts.flowGuard ? `AND NOT ${flowRunGoesOnSql("t.id")}` : ""))));
       // For the newest message of each thread, the same round trip also claims its run and loads
       // the turn (thread, contact, assistant, history…) when the turn starts at once (debounce 0,
       // test chats): the claim only holds under that condition, so a debounced run stays pending.
@@ -222,12 +225,12 @@ const gateSql = (thread: string, accountId: string) => `SELECT t.id AS thread_id
     LEFT JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(${flowAssistantSql("t.id")}, t.assistant_id, ch.assistant_id)
     WHERE t.id = ${thread} AND t.account_id = ${literal(accountId)}`;
 
-const insertRunSql = (runId: string, status: string, messageId: string, accountId: string, now: number) => `INSERT INTO assistant_runs (id, account_id, thread_id, contact_id, trigger_message_id, trigger_at, assistant_id, status, attempts, created_at, updated_at)
+const insertRunSql = (runId: string, status: string, messageId: string, accountId: string, now: number, guard = "") => `INSERT INTO assistant_runs (id, account_id, thread_id, contact_id, trigger_message_id, trigger_at, assistant_id, status, attempts, created_at, updated_at)
     SELECT ${literal(runId)}, t.account_id, t.id, m.contact_id, m.id, m.created_at, a.id, ${literal(status)}, 0, ${literal(now)}, ${literal(now)}
     FROM messages m JOIN threads t ON t.id = m.thread_id AND t.account_id = m.account_id
     LEFT JOIN channels ch ON ch.id = t.channel_id AND ch.account_id = t.account_id
     JOIN assistants a ON a.account_id = t.account_id AND a.id = coalesce(${flowAssistantSql("t.id")}, t.assistant_id, ch.assistant_id)
-    WHERE m.id = ${literal(messageId)} AND m.account_id = ${literal(accountId)} AND (t.is_gpt_active = 1 OR ${flowAiActiveSql("t.id")}) AND a.is_active = 1
+    WHERE m.id = ${literal(messageId)} AND m.account_id = ${literal(accountId)} AND (t.is_gpt_active = 1 OR ${flowAiActiveSql("t.id")}) AND a.is_active = 1 ${guard}
     ON CONFLICT (trigger_message_id) DO NOTHING RETURNING id`;
 
 const startsAtOnceSql = (thread: string, accountId: string) => `EXISTS (SELECT 1 FROM threads t LEFT JOIN channels ch ON ch.id = t.channel_id AND ch.account_id = t.account_id

@@ -9,7 +9,6 @@ import { providerFromRow } from "../features/ai-provider/ai-provider.service";
 import type { Contact, Message, Thread } from "../db/schema/inbox";
 import type { Env } from "../env";
 import { isInDowntime } from "../features/accounts/downtime";
-import { settingsSchema } from "../features/accounts/accounts.schemas";
 import { clearWaiting, publishSafe, publishWaitingSafe, setWaiting, type RoomEventInput } from "../features/inbox/realtime";
 import type { WebhookTag } from "../features/outgoing-webhooks/emit";
 import { dedupeKeys, insertMessageStatement, lastMessageFields, type MessageDraft, messageRow, threadFollowStatement } from "../features/inbox/message-writer";
@@ -17,7 +16,7 @@ import { rowToMessage, rowToThread } from "../features/inbox/rows";
 import { type MessageDto, serializeContact, serializeMessage } from "../features/inbox/serialize";
 import { enqueueSend } from "../features/outbound/outbound";
 import { createLogger } from "../lib/logger";
-import { appUrl, sendMail } from "../lib/mail";
+import { handoffSubject, notifyOperatorsByMail } from "./handoff-mail";
 import { chatCompletion, LlmError, type ToolCall } from "./llm";
 import { BUDGET, historyMessages, systemPrompt, withinBudget } from "./prompt";
 import { knowledgeForTurn, knowledgeToolResult } from "../features/knowledge/knowledge.assistants";
@@ -305,19 +304,6 @@ async function appendMessages(
   return { messages: committed, thread, pushedAt, blocked };
 }
 
-async function notifyOperatorsByMail(env: Env, l: Loaded, subject: string, text: string) {
-  const settings = settingsSchema.safeParse(l.account.settings ?? {});
-  if (settings.success && !settings.data.notifications.emailOnHandoff) return;
-  if (l.contact.isTestContact) return; // the tester is looking at the screen
-  const rows = await env.DB.prepare(
-    `SELECT u.email AS email FROM members m JOIN users u ON u.id = m.user_id WHERE m.account_id = ? AND m.role IN ('owner','admin','operator') LIMIT 20`,
-  )
-    .bind(l.account.id)
-    .all<{ email: string }>();
-  const link = appUrl(env, `/${l.account.id}/chat?contactId=${l.contact.id}`);
-  await Promise.all(rows.results.map((r) => sendMail(env, { to: r.email, subject, text: `${text}\n\nОткрыть диалог: ${link}` }).catch(() => undefined)));
-}
-
 /** Hands the thread to the operators: AI off, a system note in the chat (the room notifies the operators), mail if enabled. */
 async function handOff(env: Env, l: Loaded, reason: string, source: "tool" | "keyword" | "knowledge") {
   const r = await appendMessages(
@@ -339,7 +325,7 @@ async function handOff(env: Env, l: Loaded, reason: string, source: "tool" | "ke
       webhooks: (note) => ["thread.handoff", ...(note.contact ? [{ type: "thread.ai_toggled" as const, data: note.contact }] : [])],
     },
   );
-  await notifyOperatorsByMail(env, l, `Клиент ${l.contact.name || "без имени"} ждёт оператора`, `Ассистент передал диалог оператору. Причина: ${reason}`).catch((error) =>
+  await notifyOperatorsByMail(env, l, handoffSubject(l.contact.name), `Ассистент передал диалог оператору. Причина: ${reason}`).catch((error) =>
     log({ runId: l.run.id }).warn("handoff mail failed", { error }),
   );
   return r;

@@ -138,10 +138,19 @@ export function findContact(qc: QueryClient, accountId: string, contactId: strin
 const isOpen = (open: ContactDto, c: { contactId: string; thread?: { threadId: string } | null }) =>
   c.contactId === open.contactId && (!c.thread || !open.thread || c.thread.threadId === open.thread.threadId);
 
+/**
+ * A message frame's thread does not carry the thread's flow (`flow` undefined: unknown, not "none"):
+ * the flow the cache knows for the same thread stays.
+ */
+export function keepFlow(prev: ContactDto | undefined, next: ContactDto): ContactDto {
+  if (!prev?.thread || !next.thread || next.thread.flow !== undefined || prev.thread.threadId !== next.thread.threadId || prev.thread.flow === undefined) return next;
+  return { ...next, thread: { ...next.thread, flow: prev.thread.flow } };
+}
+
 /** Replaces the open chat's contact with a newer state of it (socket frame, an answer of ours). */
 export function patchOpenChat(qc: QueryClient, accountId: string, contact: ContactDto) {
   for (const [key, data] of qc.getQueriesData<OpenChat>({ queryKey: chatKeys.openChats(accountId) })) {
-    if (data && isOpen(data.contact, contact)) qc.setQueryData<OpenChat>(key, { ...data, contact });
+    if (data && isOpen(data.contact, contact)) qc.setQueryData<OpenChat>(key, { ...data, contact: keepFlow(data.contact, contact) });
   }
 }
 
@@ -190,7 +199,7 @@ export function installChatRealtime(qc: QueryClient = queryClient) {
     if (m.contact) patchOpenChat(qc, accountId, m.contact);
     const contact = m.contact ?? findContact(qc, accountId, m.contactId);
     const thread = m.contact?.thread ?? m.thread;
-    if (contact) moveContactToTop(qc, accountId, thread && contact.thread?.threadId === thread.threadId ? { ...contact, thread } : contact);
+    if (contact) moveContactToTop(qc, accountId, keepFlow(findContact(qc, accountId, contact.contactId), thread && contact.thread?.threadId === thread.threadId ? { ...contact, thread } : contact));
   });
   onSocketEvent("updateContact", (c, { accountId }) => {
     const before = findContact(qc, accountId, c.contactId);

@@ -53,14 +53,25 @@ export const flowRuns = sqliteTable(
  * job key, a start request). A turn commits only together with its row, so a redelivered update or
  * a repeated job finds the key taken and does nothing.
  */
-export const flowTurns = sqliteTable("flow_turns", {
-  key: text("key").primaryKey(),
-  accountId: accountRef(),
-  runId: text("run_id").notNull(),
-  /** The attempt that wrote it: the turn's other statements are guarded on (key, nonce). */
-  nonce: text("nonce").notNull(),
-  createdAt: createdAt(),
-});
+export const flowTurns = sqliteTable(
+  "flow_turns",
+  {
+    key: text("key").primaryKey(),
+    accountId: accountRef(),
+    runId: text("run_id").notNull(),
+    /** The attempt that wrote it: the turn's other statements are guarded on (key, nonce). */
+    nonce: text("nonce").notNull(),
+    /**
+     * The turn's outbox: what follows its commit (the room push, the sends, fields and actions, the
+     * delay's job, a goto), written in the same transaction; `afterDoneAt` is set once they ran. A
+     * turn whose isolate died between the two is resumed by the sweeper (runtime/resume.ts).
+     */
+    after: text("after", { mode: "json" }),
+    afterDoneAt: integer("after_done_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("flow_turns_after_idx").on(t.createdAt).where(sql`after_done_at IS NULL AND after IS NOT NULL`)],
+);
 
 /** Per flow, step and UTC day: how many runs entered, completed (left by an output) and dropped at a step. `step_id` '' is the flow's own started/completed. */
 export const flowStepStats = sqliteTable(

@@ -1,6 +1,7 @@
 import { type AssistantPlan, assistantInCommit, type ChainItem, scheduleAssistant } from "../../ai/assistant-handler";
 import type { Env } from "../../env";
 import { flowSlot as takeForFlows } from "../flows/runtime/handler";
+import { flowDecider, flowPreReads, type FlowDecision, type PreCommitMessage } from "../flows/runtime/pre-commit";
 
 export type { ChainItem };
 
@@ -9,11 +10,12 @@ export type { ChainItem };
  * messages the handlers before it left, and returns the ones it leaves to the next: a flow that
  * takes a thread keeps its messages, so the assistant never sees them. A handler may also plan
  * inside the ingest's own commit (`inCommit`, threads with one incoming message, so their turn can
- * start as soon as the commit returns); the first handler that has one gets those messages, so a
- * flow that wants to take such threads first must decide in the commit too.
+ * start as soon as the commit returns); the first handler that has one gets those messages. The flow
+ * slot decides before the commit which of them it takes (chainPreReads/chainDecider, from the
+ * ingest's first read batch): only the ones it leaves are planned in the commit.
  *
  * Slots: 1. flows (worker/features/flows/runtime/handler.ts: a thread's running flow, or a
- *           message matching a published flow's trigger; accounts with flows skip the in-commit plan),
+ *           message matching a published flow's trigger; runtime/pre-commit.ts decides before the commit),
  *        2. the thread's assistant.
  */
 export interface InboxHandler {
@@ -21,7 +23,13 @@ export interface InboxHandler {
   /** Runs after the commit and the room push began; returns the messages it did not take. */
   afterCommit(env: Env, items: ChainItem[], published?: Promise<void>): Promise<ChainItem[]>;
   /** Statements for the ingest's write batch (one incoming message per thread). */
-  inCommit?(env: Env, items: { accountId: string; messageId: string }[], opts: { armWaiting: boolean }): AssistantPlan;
+  inCommit?(env: Env, items: { accountId: string; messageId: string }[], opts: InCommitOpts): AssistantPlan;
+}
+
+export interface InCommitOpts {
+  armWaiting: boolean;
+  /** The account has flows: a run is created only while the thread has no flow run that goes on (a turn that started meanwhile). */
+  flowGuard?: boolean;
 }
 
 const flowSlot: InboxHandler = {
@@ -50,8 +58,18 @@ export async function runHandlers(env: Env, items: ChainItem[], published?: Prom
 }
 
 /** The in-commit plan of the chain's first handler that has one (today the assistant), or null. */
-export function planInCommit(env: Env, items: { accountId: string; messageId: string }[], opts: { armWaiting: boolean }): AssistantPlan | null {
+export function planInCommit(env: Env, items: { accountId: string; messageId: string }[], opts: InCommitOpts): AssistantPlan | null {
   if (!items.length) return null;
   const h = INBOX_HANDLERS.find((x) => x.inCommit);
   return h?.inCommit?.(env, items, opts) ?? null;
 }
+
+/**
+ * Before the commit, on an account with flows: the flow slot's statements for the ingest's first
+ * read batch, and from their results whether a flow takes each thread's one new message
+ * (pre-commit.ts). "pass" leaves it to the in-commit plan of the assistant; the rest go to the
+ * chain after the commit.
+ */
+export const chainPreReads = flowPreReads;
+export const chainDecider = flowDecider;
+export type { FlowDecision, PreCommitMessage };

@@ -7,7 +7,7 @@ import { parseOrThrow } from "../../lib/validation";
 import { settingsSchema } from "../accounts/accounts.schemas";
 import { isInDowntime } from "../accounts/downtime";
 import type { WebhookTag } from "../outgoing-webhooks/emit";
-import { type ChainItem, planInCommit, runHandlers } from "./handlers";
+import { type ChainItem, chainDecider, chainPreReads, type FlowDecision, planInCommit, type PreCommitMessage, runHandlers } from "./handlers";
 import { type RoomEventInput, publishWaitingSafe } from "./realtime";
 import { MESSAGE_VALUE_COLUMNS, messageColumnsFromJson, messageRow } from "./message-writer";
 import { orderedId, rowToContact, rowToMessage, rowToThread } from "./rows";
@@ -79,6 +79,8 @@ interface Existing {
   hasAssistant: boolean;
   /** A published flow or an unfinished flow run: the chain's flow slot looks at the incoming messages. */
   hasFlows: boolean;
+  /** From the flow slot's reads: whether a flow takes a thread's one new message (handlers.ts). */
+  flowDecision(env: Env): Promise<(m: PreCommitMessage) => FlowDecision>;
   keys: Set<string>;
   channelAssistant: Map<string, string | null>;
   contacts: Map<string, ExistingContact>;
@@ -118,12 +120,17 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   // returns. A burst in one thread goes through the chain after the commit (runHandlers).
   // An account without an active assistant gets no runs at all (a run needs one): its messages
   // skip the assistant's planning, which costs more JavaScript than storing them.
-  // With flows the flow slot decides first, after the commit (it reads the thread's run and the
-  // triggers), so no message is planned for the assistant inside the commit.
+  // With flows, the first read also told which threads a flow takes (its run goes on, or a trigger
+  // matches): those go to the flow slot after the commit, the rest are planned for the assistant.
   const incomingByThread = new Map<string, Plan[]>();
-  if (existing.hasAssistant && !existing.hasFlows) for (const p of live) if (p.item.message.direction === "incoming") incomingByThread.set(p.threadKey, [...(incomingByThread.get(p.threadKey) ?? []), p]);
-  const inCommit = new Set([...incomingByThread.values()].filter((g) => g.length === 1).map((g) => g[0]!.messageId));
-  const inCommitPlan = planInCommit(env, [...inCommit].map((messageId) => ({ accountId, messageId })), { armWaiting: !existing.inDowntime });
+  if (existing.hasAssistant) for (const p of live) if (p.item.message.direction === "incoming") incomingByThread.set(p.threadKey, [...(incomingByThread.get(p.threadKey) ?? []), p]);
+  let single = [...incomingByThread.values()].filter((g) => g.length === 1).map((g) => g[0]!);
+  if (existing.hasFlows && single.length) {
+    const decide = await existing.flowDecision(env);
+    single = single.filter((p) => decide(preCommitMessage(p, existing)) === "pass");
+  }
+  const inCommit = new Set(single.map((p) => p.messageId));
+  const inCommitPlan = planInCommit(env, [...inCommit].map((messageId) => ({ accountId, messageId })), { armWaiting: !existing.inDowntime, flowGuard: existing.hasFlows });
   const chainFrom = w.writes.length;
 
   const written = await commit(env.DB, accountId, w.writes, inCommitPlan?.statements ?? []);
@@ -131,6 +138,9 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   // Threads whose waiting state this commit set (§4): their frames show it, and the same room call arms the deadline.
   const waitingRows = inCommitPlan ? inCommitPlan.waitingThreads(written.slice(chainFrom)) : new Map<string, Record<string, unknown>>();
   const out = framesAndResults(accountId, items, plans, results, existing, w, written, waitingRows);
+  // On a flow account, a message whose in-commit run was not created may be a flow's after all (a
+  // run that started between the read and the commit): the flow slot looks at it.
+  if (inCommitPlan && existing.hasFlows) for (const id of inCommitPlan.notCreated(written.slice(chainFrom))) inCommit.delete(id);
   const chain: ChainItem[] = existing.hasAssistant || existing.hasFlows
     ? out.incoming.filter((m) => !inCommit.has(m.messageId)).map((m) => ({ accountId, threadId: m.threadId, messageId: m.messageId, committedAt, flows: existing.hasFlows }))
     : [];
@@ -147,6 +157,23 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   }
   await published;
   return out.results;
+}
+
+/** What the flow slot's decision before the commit looks at in a planned message. */
+function preCommitMessage(p: Plan, existing: Existing): PreCommitMessage {
+  const it = p.item;
+  const buttonData = it.message.metadata?.buttonData;
+  return {
+    platform: it.platform,
+    platformUserId: it.contact.platformUserId,
+    channelId: it.channelId,
+    threadKind: it.thread?.kind ?? "dm",
+    externalThreadId: it.thread?.externalThreadId ?? "",
+    text: it.message.content,
+    buttonData: typeof buttonData === "string" ? buttonData : null,
+    test: !!it.contact.isTestContact || it.platform === "WEBCHAT",
+    newContact: !existing.contacts.has(p.contactKey),
+  };
 }
 
 /** Repeats inside the batch: the first one wins. */
@@ -199,6 +226,11 @@ async function readExisting(db: D1Database, accountId: string, items: Item[], no
       );
     }
   }
+  // The flow slot's reads (the published starts, the unfinished runs of these contacts): with them
+  // a message no flow takes is planned for the assistant inside the commit on a flow account too.
+  const flowFrom = reads.length;
+  const flowContacts = [...contactsByPlatform].flatMap(([platform, ids]) => jsonArrays(ids.map((c) => JSON.stringify(c))).map((json) => ({ platform, json })));
+  reads.push(...chainPreReads(db, accountId, flowContacts));
   const readResults = await db.batch<Record<string, unknown>>(reads);
   const accountRow = readResults[0]!.results[0];
   if (!accountRow) return null;
@@ -214,6 +246,7 @@ async function readExisting(db: D1Database, accountId: string, items: Item[], no
     ),
     hasAssistant: !!accountRow.has_assistant,
     hasFlows: !!accountRow.has_flows,
+    flowDecision: (env) => chainDecider(env, accountId, readResults.slice(flowFrom), flowContacts.map((c) => c.platform), now),
     keys: new Set(),
     channelAssistant: new Map(),
     contacts: new Map(),
@@ -222,7 +255,7 @@ async function readExisting(db: D1Database, accountId: string, items: Item[], no
   for (let r = 1 + dedupeReads; r <= dedupeReads + channelReads; r++) {
     for (const row of readResults[r]!.results) existing.channelAssistant.set(String(row.id), (row.assistant_id as string | null) ?? null);
   }
-  for (let r = 1 + dedupeReads + channelReads; r < readResults.length; r++) {
+  for (let r = 1 + dedupeReads + channelReads; r < flowFrom; r++) {
     for (const row of readResults[r]!.results) {
       existing.contacts.set(`${row.platform}|${row.platform_user_id}`, {
         name: String(row.name ?? ""),

@@ -36,6 +36,8 @@ export const jobSchema = z.discriminatedUnion("kind", [
   }),
   /** The reminder of a calendar booking (google-calendar/reminder.job.ts): queued again until `dueAt`, then sent once. */
   z.object({ kind: z.literal("booking-reminder"), accountId: z.string().min(1), bookingId: z.string().min(1), dueAt: z.number().int() }),
+  /** The flow turns' outbox sweep (runtime/resume.ts): after-effects lost with their isolate run again. Queued by the cron trigger. */
+  z.object({ kind: z.literal("flow-resume") }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;

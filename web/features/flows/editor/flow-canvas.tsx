@@ -35,6 +35,13 @@ export function useEditorKeys(editor: FlowEditor, readOnly: boolean) {
   }, [readOnly]);
 }
 
+// Stable across renders: an inline `nodeColor` made the minimap redraw all of its nodes on every drag frame.
+const minimapColor = (n: Node) => STEP_LOOK[(n as StepNode).data.step.stepType].color;
+const onDragOver = (e: DragEvent) => {
+  e.preventDefault();
+  e.dataTransfer.dropEffect = "move";
+};
+
 /**
  * The canvas: React Flow with the step nodes, a minimap, zoom controls and fit view. Steps are
  * dropped from the palette; Delete or Backspace removes the selection (never the start); arrow keys
@@ -78,10 +85,7 @@ export function FlowCanvas({ editor, readOnly, onAddAt }: { editor: FlowEditor; 
       onEdgesChange={editor.onEdgesChange}
       onConnect={editor.onConnect}
       onDrop={onDrop}
-      onDragOver={(e) => {
-        e.preventDefault();
-        e.dataTransfer.dropEffect = "move";
-      }}
+      onDragOver={onDragOver}
       nodesDraggable={!readOnly}
       nodesConnectable={!readOnly}
       edgesReconnectable={false}
@@ -99,7 +103,7 @@ export function FlowCanvas({ editor, readOnly, onAddAt }: { editor: FlowEditor; 
     >
       <Background gap={20} />
       <Controls showInteractive={false} />
-      <MiniMap pannable zoomable nodeColor={(n: Node) => STEP_LOOK[(n as StepNode).data.step.stepType].color} className="!hidden sm:!block" />
+      <MiniMap pannable zoomable nodeColor={minimapColor} className="!hidden sm:!block" />
     </ReactFlow>
   );
 }

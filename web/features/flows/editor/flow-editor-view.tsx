@@ -69,7 +69,8 @@ function usePublishAndTest(accountId: string, flow: Flow, flush: () => Promise<b
 
 /** The editor of one flow: toolbar, palette, canvas, the selected step's settings, the issues. */
 export function FlowEditorView({ accountId, flow, readOnly }: { accountId: string; flow: Flow; readOnly: boolean }) {
-  const { t } = useTranslation("flows");
+  // "broadcasts" too: the message step's file field speaks the broadcast composer's words.
+  const { t } = useTranslation(["flows", "broadcasts"]);
   const qc = useQueryClient();
   const rf = useReactFlow();
   const editor = useFlowEditor(flow.graph);

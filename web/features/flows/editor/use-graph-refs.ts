@@ -16,12 +16,14 @@ export function useGraphRefs(accountId: string, flowId: string) {
   const flows = useQuery(flowQueries.list(accountId, { page: 1, limit: 100 }));
   const lists = useMemo(
     () => ({
+      /** The account the editor works in (the message step's file is uploaded to it). */
+      accountId,
       fields: (fields.data?.data ?? []).map((f) => ({ key: f.key, label: f.label })),
       tags: (tags.data?.data ?? []).map((t) => ({ id: t.tagId, label: t.name })),
       assistants: (assistants.data?.data ?? []).map((a) => ({ id: a.assistantId, label: a.name })),
       flows: (flows.data?.data ?? []).filter((f) => f.flowId !== flowId).map((f) => ({ id: f.flowId, label: f.name })),
     }),
-    [fields.data, tags.data, assistants.data, flows.data, flowId],
+    [accountId, fields.data, tags.data, assistants.data, flows.data, flowId],
   );
   const loaded = fields.isSuccess && tags.isSuccess && assistants.isSuccess && flows.isSuccess;
   // Until every list is in, the references are not checked (an unloaded list is not "missing").

@@ -1,3 +1,4 @@
+import { handoffSubject, notifyOperatorsByMail } from "../../../ai/handoff-mail";
 import type { Env } from "../../../env";
 import { createLogger } from "../../../lib/logger";
 import { setContactFields } from "../../custom-fields/contact-fields.service";
@@ -81,12 +82,23 @@ registerFlowAction("handoff", async (env, t) => {
     dedupeKey: `flow-handoff:${t.turnKey}:${t.runId}`,
     createdAt: now,
   });
-  const [ins, c, th] = await env.DB.batch<Record<string, unknown>>([
+  const [ins, c, th, acc] = await env.DB.batch<Record<string, unknown>>([
     insertMessageStatement(env.DB, t, row),
     env.DB.prepare("SELECT * FROM contacts WHERE id = ? AND account_id = ?").bind(t.contactId, t.accountId),
     env.DB.prepare("SELECT * FROM threads WHERE id = ? AND account_id = ?").bind(t.threadId, t.accountId),
+    env.DB.prepare("SELECT settings FROM accounts WHERE id = ?").bind(t.accountId),
   ]);
   const m = ins!.results[0];
+  // The note's dedupe key makes the hand-off once per turn: a repeat (a resumed turn) writes, pushes and mails nothing.
   if (!m || !c!.results[0] || !th!.results[0]) return;
-  await publishSafe(env, t.accountId, [{ event: "message", data: serializeMessage(rowToMessage(m), rowToContact(c!.results[0]), rowToThread(th!.results[0])), webhooks: ["thread.handoff"] }]);
+  const contact = rowToContact(c!.results[0]);
+  await publishSafe(env, t.accountId, [{ event: "message", data: serializeMessage(rowToMessage(m), contact, rowToThread(th!.results[0])), webhooks: ["thread.handoff"] }]);
+  // The operators' mail, as the assistant's hand-off sends it (worker/ai/handoff-mail.ts).
+  const settings = acc!.results[0]?.settings;
+  await notifyOperatorsByMail(
+    env,
+    { account: { id: t.accountId, settings: typeof settings === "string" ? JSON.parse(settings) : settings }, contact },
+    handoffSubject(contact.name),
+    `Сценарий «${t.flowName}» передал диалог оператору.`,
+  ).catch((error) => log.warn("flow handoff mail failed", { error, flowId: t.flowId }));
 });

@@ -15,6 +15,14 @@ export const flowAiActiveSql = (thread: string) => `EXISTS (SELECT 1 ${waitingAi
 /** The step's extra instructions (one row, or none). */
 export const flowInstructionsSql = (thread: string) => `SELECT json_extract(fr.wait, '$.instructions') AS instructions ${waitingAi(thread)}`;
 
+/**
+ * True while the thread has a run that goes on with the next message (running or waiting, not in a
+ * delay): the flow slot takes that message, so the ingest's in-commit assistant run must not be
+ * created (a run started between the ingest's read and its commit).
+ */
+export const flowRunGoesOnSql = (thread: string) =>
+  `EXISTS (SELECT 1 FROM flow_runs fr WHERE fr.thread_id = ${thread} AND fr.status IN ('running', 'waiting') AND coalesce(json_extract(fr.wait, '$.kind'), '') <> 'delay')`;
+
 /** Hooks run after the assistant committed a reply (the flow runtime registers its AI-step check here). */
 export type ReplyHook = (env: unknown, reply: { accountId: string; threadId: string; runId: string; text: string }) => Promise<void>;
 export const replyHooks: ReplyHook[] = [];

@@ -27,6 +27,41 @@ export type CommitOutcome =
   | { status: "duplicate" }
   | { status: "conflict" };
 
+/**
+ * The turn's outbox (flow_turns.after), written with its ledger row: everything the after-effects
+ * need besides the thread and contact, so a sweeper can run them when the isolate died after the
+ * commit (resume.ts). The messages are named by their dedupe keys.
+ */
+export interface AfterSpec {
+  threadId: string;
+  runId: string;
+  flowId: string;
+  flowName: string;
+  isTest: boolean;
+  run: { status: RunView["status"]; stepName: string };
+  effects: Effect[];
+  messageKeys: string[];
+}
+
+const AFTER_EFFECTS = new Set<Effect["type"]>(["saveField", "action", "delay", "goto"]);
+
+export function afterSpec(l: Loaded, plan: TurnPlan): AfterSpec {
+  const src = plan.source;
+  const runId = src.kind === "existing" ? src.run.id : src.runId;
+  return {
+    threadId: l.thread.id,
+    runId,
+    flowId: src.kind === "existing" ? src.run.flowId : src.flowId,
+    flowName: src.kind === "existing" ? src.run.flowName : src.flowName,
+    isTest: src.kind === "existing" ? src.run.isTest : src.isTest,
+    run: { status: plan.run.status, stepName: plan.run.stepName },
+    effects: plan.effects.filter((e) => AFTER_EFFECTS.has(e.type)),
+    messageKeys: plan.effects.flatMap((e, i) => (e.type === "send" || e.type === "event" ? [messageKey(plan.key, runId, i)] : [])),
+  };
+}
+
+const messageKey = (key: string, runId: string, i: number) => `flow:${key}:${runId}:${i}`;
+
 const day = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** The system line of a flow event (metadata.flowEvent), in Russian as the chat shows it. */
@@ -50,7 +85,7 @@ function drafts(l: Loaded, plan: TurnPlan, runId: string, flowId: string, flowNa
   const toMessenger = !!l.thread.channelId && !l.contact.isTestContact;
   const out: MessageDraft[] = [];
   plan.effects.forEach((e, i) => {
-    const dedupeKey = `flow:${plan.key}:${runId}:${i}`;
+    const dedupeKey = messageKey(plan.key, runId, i);
     if (e.type === "send") {
       out.push({
         type: (e.media?.type as Message["type"] | undefined) ?? "text",
@@ -126,11 +161,11 @@ export async function commitTurn(env: Env, l: Loaded, plan: TurnPlan): Promise<C
   }
   const ledger = db
     .prepare(
-      `INSERT INTO flow_turns (key, account_id, run_id, nonce, created_at) SELECT ?1, ?2, ?3, ?4, ?5 WHERE ${
+      `INSERT INTO flow_turns (key, account_id, run_id, nonce, created_at, after) SELECT ?1, ?2, ?3, ?4, ?5, ?7 WHERE ${
         src.kind === "existing" ? "EXISTS (SELECT 1 FROM flow_runs WHERE id = ?3 AND rev = ?6)" : "NOT EXISTS (SELECT 1 FROM flow_runs WHERE thread_id = ?6 AND status <> 'ended')"
       } ON CONFLICT DO NOTHING RETURNING key`,
     )
-    .bind(plan.key, accountId, runId, nonce, now, src.kind === "existing" ? src.run.rev : l.thread.id);
+    .bind(plan.key, accountId, runId, nonce, now, src.kind === "existing" ? src.run.rev : l.thread.id, JSON.stringify(afterSpec(l, plan)));
   const ledgerAt = stmts.length;
   stmts.push(ledger);
   const r = plan.run;

@@ -6,7 +6,8 @@ import { publishSafe } from "../../inbox/realtime";
 import { serializeContact, serializeMessage } from "../../inbox/serialize";
 import { enqueueSends } from "../../outbound/outbound";
 import { runAction } from "./actions";
-import { type CommitOutcome, commitTurn, type RunSource, type TurnPlan } from "./commit";
+import type { Contact, Message, Thread } from "../../../db/schema/inbox";
+import { type AfterSpec, afterSpec, commitTurn, type RunSource, type TurnPlan } from "./commit";
 import { advance } from "./engine";
 import { graphOf, type Loaded, loadTurn, runView } from "./store";
 import { scheduleTimer } from "./timers";
@@ -79,44 +80,58 @@ export async function runTurn(env: Env, req: TurnRequest): Promise<TurnOutcome> 
     const out = await commitTurn(env, l, plan);
     if (out.status === "conflict") continue;
     if (out.status === "duplicate") return { status: "duplicate", passToAssistant: false };
-    await afterTurn(env, l, plan, out, req.committedAt);
+    await runAfter(env, { accountId: l.thread.accountId, key: plan.key, spec: afterSpec(l, plan), thread: out.thread ?? l.thread, contact: l.contact, messages: out.messages, committedAt: req.committedAt });
     return { status: "done", passToAssistant: result.passToAssistant, runId: out.runId };
   }
   throw new Error("the flow run kept changing under the turn");
 }
 
-/** After the commit: the room, the sends (the one outbound queue), fields and actions, the delay's timer, the next flow. */
-async function afterTurn(env: Env, l: Loaded, plan: TurnPlan, out: Extract<CommitOutcome, { status: "done" }>, committedAt?: number) {
-  const accountId = l.thread.accountId;
-  const thread = out.thread ?? l.thread;
-  const src = plan.source;
-  const flowId = src.kind === "existing" ? src.run.flowId : src.flowId;
-  const flowName = src.kind === "existing" ? src.run.flowName : src.flowName;
-  const isTest = src.kind === "existing" ? src.run.isTest : src.isTest;
+/** What the after-effects of a committed turn need: its outbox row's spec, the thread and contact, its messages. */
+export interface AfterInput {
+  accountId: string;
+  /** The turn's ledger key. */
+  key: string;
+  spec: AfterSpec;
+  thread: Thread;
+  contact: Contact;
+  messages: Message[];
+  /** When the incoming message's commit returned (the benchmark's stamps). */
+  committedAt?: number;
+}
+
+/**
+ * After the commit: the room, the sends (the one outbound queue), fields and actions, the delay's
+ * timer, the next flow; then the turn's outbox row is marked done. Each is keyed (a message id on
+ * the outbound queue, the timer's key, the goto's turn key, the hand-off note's dedupe key) or
+ * idempotent, so the sweeper may run them again for a turn whose isolate died (resume.ts).
+ */
+export async function runAfter(env: Env, a: AfterInput): Promise<void> {
+  const { accountId, spec, thread, contact } = a;
   // The thread's `flow` as the turn left it, for the chat header.
-  const r = plan.run;
-  const flow = r.status === "ended" ? null : { runId: out.runId, flowId, flowName, status: r.status as "running" | "waiting" | "paused", stepName: r.stepName };
-  const contact = serializeContact(l.contact, thread);
+  const r = spec.run;
+  const flow = r.status === "ended" ? null : { runId: spec.runId, flowId: spec.flowId, flowName: spec.flowName, status: r.status as "running" | "waiting" | "paused", stepName: r.stepName };
+  const card = serializeContact(contact, thread);
   // The push starts first (the room orders by arrival) and the sends go on the queue meanwhile.
   const pushed = publishSafe(env, accountId, [
-    ...out.messages.map((m) => ({ event: "message" as const, data: serializeMessage(m, l.contact, thread), ...(m.direction === "outgoing" ? { webhooks: ["message.sent" as const] } : {}) })),
-    { event: "updateContact" as const, data: { ...contact, thread: contact.thread ? { ...contact.thread, flow } : null } },
+    ...a.messages.map((m) => ({ event: "message" as const, data: serializeMessage(m, contact, thread), ...(m.direction === "outgoing" ? { webhooks: ["message.sent" as const] } : {}) })),
+    { event: "updateContact" as const, data: { ...card, thread: card.thread ? { ...card.thread, flow } : null } },
   ]);
-  const sends = out.messages.filter((m) => m.direction === "outgoing" && m.deliveryStatus === "pending").map((m) => ({ accountId, messageId: m.id }));
+  const sends = a.messages.filter((m) => m.direction === "outgoing" && m.deliveryStatus === "pending").map((m) => ({ accountId, messageId: m.id }));
   if (sends.length) {
     await enqueueSends(env, sends);
-    if (committedAt) noteTiming({ key: plan.key, committedAt, enqueuedAt: Date.now() });
+    if (a.committedAt) noteTiming({ key: a.key, committedAt: a.committedAt, enqueuedAt: Date.now() });
   }
   await pushed;
-  const target = { accountId, threadId: l.thread.id, contactId: l.contact.id, runId: out.runId, flowId, flowName, turnKey: plan.key };
-  for (const e of plan.effects) {
+  const target = { accountId, threadId: thread.id, contactId: contact.id, runId: spec.runId, flowId: spec.flowId, flowName: spec.flowName, turnKey: a.key };
+  for (const e of spec.effects) {
     if (e.type === "saveField") {
-      await setContactFields(env, accountId, l.contact.id, { [e.key]: e.value }).catch((error) => log.warn("flow could not save a field", { error, key: e.key }));
+      await setContactFields(env, accountId, contact.id, { [e.key]: e.value }).catch((error) => log.warn("flow could not save a field", { error, key: e.key }));
     } else if (e.type === "action") await runAction(env, target, e.action);
-    else if (e.type === "delay") await scheduleTimer(env, { accountId, threadId: l.thread.id, runId: out.runId, key: e.key, dueAt: e.dueAt });
+    else if (e.type === "delay") await scheduleTimer(env, { accountId, threadId: thread.id, runId: spec.runId, key: e.key, dueAt: e.dueAt });
     else if (e.type === "goto") {
       const next = await publishedFlow(env, accountId, e.flowId);
-      if (next) await runTurn(env, { accountId, threadId: l.thread.id, key: `${plan.key}:goto:${e.flowId}`, input: { kind: "start" }, start: { source: next, trigger: "goto", isTest } });
+      if (next) await runTurn(env, { accountId, threadId: thread.id, key: `${a.key}:goto:${e.flowId}`, input: { kind: "start" }, start: { source: next, trigger: "goto", isTest: spec.isTest } });
     }
   }
+  await env.DB.prepare("UPDATE flow_turns SET after_done_at = ?1 WHERE key = ?2").bind(Date.now(), a.key).run();
 }

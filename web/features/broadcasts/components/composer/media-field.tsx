@@ -9,22 +9,41 @@ import { humanSize } from "@/features/chat/utils";
 import { isApiError } from "@/lib/api";
 import { broadcastApi, type Broadcast } from "../../api";
 import { mediaKeySrc } from "../../media";
-import type { ComposerForm } from "./form-types";
+import type { UseFormReturn } from "react-hook-form";
 
 type Media = NonNullable<Broadcast["content"]["media"]>;
 
 const MB = 1024 * 1024;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyForm = UseFormReturn<any, unknown, any>;
+
 /**
- * The file the broadcast carries: picked, checked here (kind and size), uploaded to the account's
- * storage while the button spins, then shown as a thumbnail (images) or its name, replaceable and removable.
+ * The file a message carries (a broadcast's, a flow's message step): picked, checked here (kind and
+ * size), uploaded to the account's storage (`POST …/broadcast-media`) while the button spins, then
+ * shown as a thumbnail (images) or its name, replaceable and removable. `name` is the form's field
+ * (`{key, type, fileName, mimeType}` or null), `revalidate` the field whose message depends on it.
  */
-export function MediaField({ accountId, form, disabled }: { accountId: string; form: ComposerForm; disabled?: boolean }) {
+export function MediaField({
+  accountId,
+  form,
+  disabled,
+  name = "media",
+  revalidate = "text",
+  testId = "broadcast-media",
+}: {
+  accountId: string;
+  form: AnyForm;
+  disabled?: boolean;
+  name?: string;
+  revalidate?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation("broadcasts");
   const input = useRef<HTMLInputElement | null>(null);
   const [uploading, setUploading] = useState<string | null>(null);
   const [size, setSize] = useState<number | null>(null);
-  const media = form.watch("media") as Media | null;
+  const media = (form.watch(name) as Media | null | undefined) ?? null;
 
   const problem = (file: File): string | null => {
     const kind = mediaKindOf(mediaMimeOf(file.name, file.type));
@@ -38,17 +57,17 @@ export function MediaField({ accountId, form, disabled }: { accountId: string; f
     if (input.current) input.current.value = "";
     if (!file) return;
     const bad = problem(file);
-    if (bad) return form.setError("media", { type: "client", message: bad });
-    form.clearErrors("media");
+    if (bad) return form.setError(name, { type: "client", message: bad });
+    form.clearErrors(name);
     setUploading(file.name);
     try {
       const { size: bytes, ...uploaded } = await broadcastApi.upload(accountId, file);
       setSize(bytes);
-      form.setValue("media", uploaded, { shouldDirty: true });
-      if (form.formState.isSubmitted) void form.trigger("text");
+      form.setValue(name, uploaded, { shouldDirty: true, shouldValidate: true });
+      if (form.formState.isSubmitted || name !== "media") void form.trigger(revalidate);
     } catch (e) {
       const message = isApiError(e) ? ((e.body.details as { fields?: Record<string, string[]> } | undefined)?.fields?.file?.[0] ?? e.body.message) : t("composer.media.failed");
-      form.setError("media", { type: "server", message });
+      form.setError(name, { type: "server", message });
     } finally {
       setUploading(null);
     }
@@ -56,25 +75,26 @@ export function MediaField({ accountId, form, disabled }: { accountId: string; f
 
   const remove = () => {
     setSize(null);
-    form.setValue("media", null, { shouldDirty: true });
-    form.clearErrors("media");
+    form.setValue(name, null, { shouldDirty: true });
+    form.clearErrors(name);
+    if (name !== "media") void form.trigger(revalidate);
   };
 
   const src = media?.type === "image" ? mediaKeySrc(accountId, media.key) : null;
   const Icon = media?.type === "video" ? Film : FileText;
   return (
-    <div data-testid="broadcast-media">
-      <FieldItem control={form.control} name="media" label={t("composer.media.label")} description={t("composer.media.hint", { image: BROADCAST_MEDIA_MAX_BYTES.image / MB, video: BROADCAST_MEDIA_MAX_BYTES.video / MB, document: BROADCAST_MEDIA_MAX_BYTES.document / MB })}>
+    <div data-testid={testId}>
+      <FieldItem control={form.control} name={name} label={t("composer.media.label")} description={t("composer.media.hint", { image: BROADCAST_MEDIA_MAX_BYTES.image / MB, video: BROADCAST_MEDIA_MAX_BYTES.video / MB, document: BROADCAST_MEDIA_MAX_BYTES.document / MB })}>
         {() => (
           <div className="space-y-3">
             {/* The field's label opens the chooser through this input; people use the button below. */}
             <FormControl>
-              <input ref={input} type="file" accept={BROADCAST_MEDIA_ACCEPT} className="hidden" onChange={(e) => void pick(e.target.files?.[0])} data-testid="broadcast-media-input" />
+              <input ref={input} type="file" accept={BROADCAST_MEDIA_ACCEPT} className="hidden" onChange={(e) => void pick(e.target.files?.[0])} data-testid={`${testId}-input`} />
             </FormControl>
             {media && (
-              <div className="flex items-center gap-3 rounded-lg border bg-muted/30 p-2 pr-3" data-testid="broadcast-media-file" data-kind={media.type}>
+              <div className="flex items-center gap-3 rounded-lg border bg-muted/30 p-2 pr-3" data-testid={`${testId}-file`} data-kind={media.type}>
                 {src ? (
-                  <img src={src} alt={media.fileName} className="size-14 shrink-0 rounded-md border object-cover" data-testid="broadcast-media-thumb" />
+                  <img src={src} alt={media.fileName} className="size-14 shrink-0 rounded-md border object-cover" data-testid={`${testId}-thumb`} />
                 ) : (
                   <span className="flex size-14 shrink-0 items-center justify-center rounded-md bg-primary/12 text-primary">
                     <Icon className="size-6" aria-hidden />
@@ -89,12 +109,12 @@ export function MediaField({ accountId, form, disabled }: { accountId: string; f
                     {size !== null && ` · ${humanSize(size)}`}
                   </p>
                 </div>
-                <Button type="button" variant="ghost" size="icon" onClick={remove} disabled={disabled || !!uploading} aria-label={t("composer.media.remove", { name: media.fileName })} data-testid="broadcast-media-remove">
+                <Button type="button" variant="ghost" size="icon" onClick={remove} disabled={disabled || !!uploading} aria-label={t("composer.media.remove", { name: media.fileName })} data-testid={`${testId}-remove`}>
                   <X aria-hidden />
                 </Button>
               </div>
             )}
-            <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()} loading={!!uploading} disabled={disabled} data-testid="broadcast-media-pick">
+            <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()} loading={!!uploading} disabled={disabled} data-testid={`${testId}-pick`}>
               {media ? <RefreshCw aria-hidden /> : <Paperclip aria-hidden />}
               {media ? t("composer.media.replace") : t("composer.media.attach")}
             </Button>

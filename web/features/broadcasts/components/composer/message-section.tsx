@@ -10,7 +10,7 @@ import { insertVariable } from "../../sample-contact";
 import { ButtonsEditor } from "../buttons-editor";
 import { VariablesMenu } from "../variables-menu";
 import type { ComposerForm } from "./form-types";
-import { MediaField } from "./media-field";
+import { type AnyForm, MediaField } from "./media-field";
 
 /** The message: text with variables (inserted at the caret from the menu), a file and up to ten buttons. */
 export function MessageSection({ accountId, form, fields, disabled }: { accountId: string; form: ComposerForm; fields: ReadonlyArray<{ key: string; label: string }>; disabled?: boolean }) {
@@ -53,7 +53,7 @@ export function MessageSection({ accountId, form, fields, disabled }: { accountI
           </FormControl>
         )}
       </FieldItem>
-      <MediaField accountId={accountId} form={form} disabled={disabled} />
+      <MediaField accountId={accountId} form={form as unknown as AnyForm} disabled={disabled} />
       <FieldItem control={form.control} name="buttons" label={t("composer.buttons.title")} description={t("composer.buttons.hint")}>
         {(field) => <ButtonsEditor value={field.value} onChange={field.onChange} errors={form.formState.errors.buttons as never} disabled={disabled} flows={flows.data?.data ?? []} />}
       </FieldItem>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { MAX_FLOW_BUTTONS, MAX_OPTIONS, MAX_RETRIES, QUESTION_KINDS } from "@worker/features/flows/contract";
+import { MediaField } from "@/features/broadcasts/components/composer/media-field";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { shortId } from "../../steps";
 import type { RefLists } from "../use-graph-refs";
@@ -15,12 +16,17 @@ export interface FormProps {
   readOnly: boolean;
 }
 
-/** message: text with variables and up to 10 buttons (a button without a link is a choice with its own output). */
-export function MessageForm({ form, vars, readOnly }: FormProps) {
+/**
+ * message: text with variables, a file (an image, a video or a document, uploaded as the broadcast
+ * composer does it, sent with the text as its caption) and up to 10 buttons (a button without a
+ * link is a choice with its own output).
+ */
+export function MessageForm({ form, lists, vars, readOnly }: FormProps) {
   const { t } = useTranslation("flows");
   return (
     <>
       <TextWithVariables form={form} name="flowConfig.text" label={t("settings.message.text")} vars={vars} disabled={readOnly} testId="step-text" rows={5} />
+      <MediaField accountId={lists.accountId} form={form} name="flowConfig.media" revalidate="flowConfig.text" disabled={readOnly} testId="step-media" />
       <div className="space-y-2">
         <p className="text-sm font-medium text-heading">{t("settings.message.buttons")}</p>
         <p className="text-[0.8125rem] text-muted-foreground">{t("settings.message.buttonsHint")}</p>
