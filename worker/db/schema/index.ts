@@ -18,3 +18,4 @@ export * from "./billing";
 export * from "./knowledge";
 export * from "./flow-runs";
 export * from "./help";
+export * from "./analytics";
