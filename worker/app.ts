@@ -30,6 +30,7 @@ import { broadcastComposerRoutes } from "./features/broadcasts/composer.routes";
 import { flowRoutes } from "./features/flows/flows.routes";
 import { productRoutes, promotionRoutes } from "./features/products/products.routes";
 import { billingRoutes, publicPlanRoutes, yookassaWebhookRoutes } from "./features/billing/billing.routes";
+import { analyticsRoutes } from "./features/analytics/analytics.routes";
 import { billingAdminRoutes } from "./features/billing/billing.admin.routes";
 import { knowledgeRoutes } from "./features/knowledge/knowledge.routes";
 import { flowRuntimeRoutes } from "./features/flows/runtime/runtime.routes";
@@ -111,6 +112,7 @@ const api = new Hono<AppBindings>()
   .route("/accounts", flowRuntimeRoutes)
   .route("/b", broadcastClickRoutes)
   .route("/accounts", billingRoutes)
+  .route("/accounts", analyticsRoutes)
   .route("/plans", publicPlanRoutes)
   .route("/webhooks", yookassaWebhookRoutes)
   .route("/admin", billingAdminRoutes)
