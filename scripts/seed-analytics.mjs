@@ -68,29 +68,32 @@ export function analyticsSeed(now, q) {
           `INSERT OR IGNORE INTO messages (id, account_id, thread_id, contact_id, type, direction, content, is_system, is_sent, is_delivered, is_read, delivery_status, metadata, sender_type, sender_user_id, dedupe_key, created_at, updated_at) VALUES (${q(id)}, ${q(ACCOUNT)}, ${q(c.threadId)}, ${q(c.id)}, 'text', ${q(dir)}, ${q(content)}, ${dir === "system" ? 1 : 0}, ${dir === "outgoing" ? 1 : 0}, ${dir === "outgoing" ? 1 : 0}, ${dir === "outgoing" ? 1 : 0}, ${dir === "outgoing" ? "'read'" : "NULL"}, ${q(JSON.stringify(meta))}, ${q(sender)}, ${sender === "operator" ? "'demo-user'" : "NULL"}, ${q(`seed:${id}`)}, ${at}, ${at});`,
         )
       : 0;
-  for (let dayNum = today - 29; dayNum <= today; dayNum++) {
-    for (const v of conversationsOf(dayNum)) {
-      const c = contacts[v.contact];
-      const id = `demo-an-${dayNum}-${v.j}`;
-      let at = v.start;
-      msg(`${id}-in`, c, at, "incoming", "contact", v.talk[0]);
-      at += v.aiDelay;
-      msg(`${id}-ai`, c, at, "outgoing", "assistant", v.talk[1], { assistantId: ASSISTANT, model: "gpt-4.1-mini" });
-      if (at <= now) {
-        s.push(
-          `INSERT OR IGNORE INTO usage_events (id, account_id, kind, quantity, day, ref, meta, created_at) VALUES (${q(`${id}-tok`)}, ${q(ACCOUNT)}, 'ai_tokens', ${v.tokensIn + v.tokensOut}, ${q(new Date(at).toISOString().slice(0, 10))}, ${q(`seed:${id}`)}, ${q(JSON.stringify({ assistantId: ASSISTANT, promptTokens: v.tokensIn, completionTokens: v.tokensOut, requests: 1 }))}, ${at});`,
-        );
-      }
-      if (v.followUp) {
-        at += 60_000 + v.aiDelay * 3;
-        msg(`${id}-in2`, c, at, "incoming", "contact", FOLLOW[v.j % FOLLOW.length]);
-      }
-      if (v.handoff) {
-        msg(`${id}-ho`, c, at + 1_000, "system", "system", "Ассистент передал диалог оператору", { event: "handoff", reason: "клиент попросил человека", source: "tool" });
-        msg(`${id}-op`, c, Math.max(at + 61_000, v.start + v.operatorDelay), "outgoing", "operator", OPERATOR[v.j % OPERATOR.length]);
-      } else if (v.followUp) {
-        msg(`${id}-ai2`, c, at + v.aiDelay, "outgoing", "assistant", "Рады помочь! Если появятся вопросы, пишите.", { assistantId: ASSISTANT, model: "gpt-4.1-mini" });
-      }
+  const all = [];
+  for (let dayNum = today - 29; dayNum <= today; dayNum++) for (const v of conversationsOf(dayNum)) all.push({ dayNum, v });
+  // The last two hand-offs so far still wait for an operator (no operator answer yet).
+  const waiting = all.filter(({ v }) => v.handoff && v.start <= now).slice(-2);
+  for (const w of waiting) w.v.waiting = true;
+  for (const { dayNum, v } of all) {
+    const c = contacts[v.contact];
+    const id = `demo-an-${dayNum}-${v.j}`;
+    let at = v.start;
+    msg(`${id}-in`, c, at, "incoming", "contact", v.talk[0]);
+    at += v.aiDelay;
+    msg(`${id}-ai`, c, at, "outgoing", "assistant", v.talk[1], { assistantId: ASSISTANT, model: "gpt-4.1-mini" });
+    if (at <= now) {
+      s.push(
+        `INSERT OR IGNORE INTO usage_events (id, account_id, kind, quantity, day, ref, meta, created_at) VALUES (${q(`${id}-tok`)}, ${q(ACCOUNT)}, 'ai_tokens', ${v.tokensIn + v.tokensOut}, ${q(new Date(at).toISOString().slice(0, 10))}, ${q(`seed:${id}`)}, ${q(JSON.stringify({ assistantId: ASSISTANT, promptTokens: v.tokensIn, completionTokens: v.tokensOut, requests: 1 }))}, ${at});`,
+      );
+    }
+    if (v.followUp) {
+      at += 60_000 + v.aiDelay * 3;
+      msg(`${id}-in2`, c, at, "incoming", "contact", FOLLOW[v.j % FOLLOW.length]);
+    }
+    if (v.handoff) {
+      msg(`${id}-ho`, c, at + 1_000, "system", "system", "Ассистент передал диалог оператору", { event: "handoff", reason: "клиент попросил человека", source: "tool" });
+      if (!v.waiting) msg(`${id}-op`, c, Math.max(at + 61_000, v.start + v.operatorDelay), "outgoing", "operator", OPERATOR[v.j % OPERATOR.length]);
+    } else if (v.followUp) {
+      msg(`${id}-ai2`, c, at + v.aiDelay, "outgoing", "assistant", "Рады помочь! Если появятся вопросы, пишите.", { assistantId: ASSISTANT, model: "gpt-4.1-mini" });
     }
   }
   // The threads' last message, and their status now: most are closed; the last hand-offs of today wait for an operator.
@@ -102,10 +105,8 @@ export function analyticsSeed(now, q) {
      WHERE account_id = ${q(ACCOUNT)} AND id LIKE 'demo-an-t%';`,
     `UPDATE threads SET status = CASE WHEN last_message_at < ${now - 3 * DAY} THEN 'archived' ELSE 'closed' END
      WHERE account_id = ${q(ACCOUNT)} AND id LIKE 'demo-an-t%' AND status = 'active' AND last_message_at < ${now - DAY};`,
-    `UPDATE threads SET status = 'pending', is_gpt_active = 0
-     WHERE account_id = ${q(ACCOUNT)} AND id LIKE 'demo-an-t%' AND status = 'active'
-       AND EXISTS (SELECT 1 FROM messages h WHERE h.thread_id = threads.id AND h.direction = 'system' AND json_extract(h.metadata, '$.event') = 'handoff' AND h.created_at > ${now - 8 * 3_600_000}
-         AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.thread_id = threads.id AND m.sender_type = 'operator' AND m.created_at > h.created_at));`,
+    `UPDATE threads SET status = 'closed' WHERE account_id = ${q(ACCOUNT)} AND id LIKE 'demo-an-t%' AND status = 'pending' AND id NOT IN (${waiting.map((w) => q(contacts[w.v.contact].threadId)).join(", ") || "''"});`,
+    `UPDATE threads SET status = 'pending', is_gpt_active = 0 WHERE account_id = ${q(ACCOUNT)} AND id IN (${waiting.map((w) => q(contacts[w.v.contact].threadId)).join(", ") || "''"});`,
   );
   return s;
 }
