@@ -47,6 +47,7 @@ const OWNER: [string, string][] = [
   ["faq", `${A}/faq`],
   ["help center", "/help-center"],
   ["help article", "/help-center/article/assistant-setup"],
+  ["analytics", `${A}/analytics?range=30d`],
 ];
 
 const ADMIN_PAGES: [string, string][] = [
