@@ -77,11 +77,11 @@ describe("analytics figures", () => {
     await message(a, t2, "2026-03-10T21:30:05Z", "ai");
     await message(a, t2, "2026-03-10T21:31:00Z", "handoff");
     await message(a, t2, "2026-03-10T21:40:00Z", "op");
-    // T3 (WhatsApp): an operator only, in 3 minutes; then a broadcast and its reply.
+    // T3 (WhatsApp): an operator only, in 3 minutes; then a broadcast (per state: 1 sent, 3 delivered, 5 read) and its reply.
     await message(a, t3, "2026-03-11T09:00:00Z", "in");
     await message(a, t3, "2026-03-11T09:03:00Z", "op");
     await env.DB.prepare(
-      "INSERT INTO broadcasts (id, account_id, name, channel_id, status, audience, message, pacing, total, sent, delivered, read, started_at, created_at, updated_at) VALUES ('bcanalytics1', ?, 'Весенняя акция', ?, 'completed', '{}', '{}', '{}', 10, 9, 8, 5, ?, ?, ?)",
+      "INSERT INTO broadcasts (id, account_id, name, channel_id, status, audience, message, pacing, total, sent, delivered, read, started_at, created_at, updated_at) VALUES ('bcanalytics1', ?, 'Весенняя акция', ?, 'completed', '{}', '{}', '{}', 10, 1, 3, 5, ?, ?, ?)",
     )
       .bind(a, ch2, at("2026-03-11T11:00:00Z"), at("2026-03-11T11:00:00Z"), at("2026-03-11T11:00:00Z"))
       .run();

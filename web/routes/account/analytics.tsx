@@ -22,7 +22,7 @@ function Totals({ data }: { data: Analytics }) {
   const { t } = useTranslation("analytics");
   const s = data.totals;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5" data-testid="analytics-totals">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="analytics-totals">
       <StatCard icon={MessagesSquare} tone="primary" label={t("totals.conversations")} value={formatNumber(s.conversations)} hint={t("totals.messages", { in: formatNumber(s.messagesIn), out: formatNumber(s.messagesOut) })} testId="total-conversations" />
       <StatCard icon={Bot} tone="info" label={t("totals.aiReplies")} value={formatNumber(s.aiReplies)} testId="total-ai" />
       <StatCard icon={UserRound} tone="success" label={t("totals.operatorReplies")} value={formatNumber(s.operatorReplies)} testId="total-operator" />
@@ -37,7 +37,7 @@ function Figures({ data, params }: { data: Analytics; params: AnalyticsParams })
   return (
     <div className="space-y-6">
       <Totals data={data} />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2">
         <FigureCard title={t("cards.conversations")} description={t("cards.conversationsHint")} table="channels" params={params}>
           <ChannelDailyChart data={data} value="conversations" />
         </FigureCard>
@@ -70,12 +70,12 @@ function Figures({ data, params }: { data: Analytics; params: AnalyticsParams })
 function Loading() {
   return (
     <div className="space-y-6" aria-busy="true">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} className="h-28" />
         ))}
       </div>
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2">
         {Array.from({ length: 4 }, (_, i) => (
           <Card key={i}>
             <CardContent>

@@ -82,7 +82,7 @@ function modelFigures(rows: TokenRow[]) {
   return [...models.values()].map((m) => ({ ...m, costKopecks: tokenCostKopecks(m.model, m.tokensIn, m.tokensOut) })).sort((a, b) => b.tokensIn + b.tokensOut - (a.tokensIn + a.tokensOut));
 }
 
-/** Everything of the page but the rollups: the account, its channels and assistants (filters), statuses now, broadcasts, flows. */
+/** Everything of the page but the rollups: the account, its channels and assistants (filters), statuses now, broadcasts (their per-state counts made cumulative: a read message was sent and delivered), flows. */
 function contextStatements(env: Env, accountId: string, plan: HourPlan, q: AnalyticsQuery) {
   const fromMs = plan.fromHour * 3_600_000;
   const toMs = plan.toHour * 3_600_000;
@@ -91,7 +91,7 @@ function contextStatements(env: Env, accountId: string, plan: HourPlan, q: Analy
     env.DB.prepare("SELECT id, name FROM assistants WHERE account_id = ? ORDER BY created_at").bind(accountId),
     env.DB.prepare("SELECT status, sum(n) AS n FROM thread_counts WHERE account_id = ? AND is_test = 0 GROUP BY status").bind(accountId),
     env.DB.prepare(
-      `SELECT b.id, b.name, b.channel_id AS channelId, coalesce(b.started_at, b.created_at) AS startedAt, b.status, b.total, b.sent, b.delivered, b.read, b.failed,
+      `SELECT b.id, b.name, b.channel_id AS channelId, coalesce(b.started_at, b.created_at) AS startedAt, b.status, b.total, b.sent + b.delivered + b.read AS sent, b.delivered + b.read AS delivered, b.read, b.failed,
          coalesce((SELECT sum(h.quantity) FROM analytics_hourly h WHERE h.account_id = b.account_id AND h.hour >= ${Math.floor(fromMs / 3_600_000)} AND h.metric = 'broadcastReplies' AND h.dim = b.id), 0) AS replied
        FROM broadcasts b WHERE b.account_id = ? AND b.started_at >= ? AND b.started_at < ?${q.channel ? " AND b.channel_id = ?" : ""} ORDER BY b.started_at DESC LIMIT 100`,
     ).bind(accountId, fromMs, toMs, ...(q.channel ? [q.channel] : [])),

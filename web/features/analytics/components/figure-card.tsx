@@ -6,6 +6,7 @@ import type { ExportTable } from "@worker/features/analytics/contract";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/components/ui/card";
 import { saveBlob } from "@/lib/api";
+import { cn } from "@/lib/utils";
 import { notify } from "@/lib/notify";
 import { useBusyAction } from "@/lib/use-busy-action";
 import { type AnalyticsParams, analyticsApi } from "../api";
@@ -22,7 +23,7 @@ export function FigureCard({ title, description, table, params, children, classN
       notify({ type: "success", message: t("export.done", { file: blob.fileName }) });
     });
   return (
-    <Card className={className} data-testid={`figure-${table}`}>
+    <Card className={cn("min-w-0", className)} data-testid={`figure-${table}`}>
       <CardHeading
         title={title}
         description={description}

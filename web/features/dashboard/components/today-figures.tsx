@@ -21,7 +21,7 @@ export function TodayFigures({ data, loading }: { data: Dashboard | undefined; l
   const today = data?.today;
   const y = data?.yesterday;
   return (
-    <section aria-label={t("today.title")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="today-figures">
+    <section aria-label={t("today.title")} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="today-figures">
       <StatCard icon={MessagesSquare} tone="primary" label={t("today.conversations")} loading={loading} value={formatNumber(today?.conversations ?? 0)} hint={<Delta today={today?.conversations ?? null} yesterday={y?.conversations ?? null} />} testId="today-conversations" />
       <StatCard icon={Bot} tone="info" label={t("today.aiReplies")} loading={loading} value={formatNumber(today?.aiReplies ?? 0)} hint={<Delta today={today?.aiReplies ?? null} yesterday={y?.aiReplies ?? null} />} testId="today-ai" />
       <StatCard
