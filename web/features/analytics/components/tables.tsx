@@ -2,9 +2,15 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate, formatNumber, formatRub } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
 import type { Analytics } from "../api";
 
 type T = TFunction<"analytics">;
+
+// Tighter cells than the list tables: the cards are half a page wide, and a phone shows the columns that matter.
+const Th = ({ className, ...p }: React.ComponentProps<typeof TableHead>) => <TableHead className={cn("h-10 px-2 whitespace-normal first:ps-0 last:pe-0", className)} {...p} />;
+const Td = ({ className, ...p }: React.ComponentProps<typeof TableCell>) => <TableCell className={cn("px-2 first:ps-0 last:pe-0", className)} {...p} />;
+const phoneHidden = "max-sm:hidden";
 
 /** A bucket's upper bound as "≤ 30 с" / "≤ 15 мин" / "≤ 4 ч"; "—" when nothing was measured. */
 export function formatDuration(ms: number | null, t: T): string {
@@ -16,9 +22,9 @@ export function formatDuration(ms: number | null, t: T): string {
 function Empty({ text, cols }: { text: string; cols: number }) {
   return (
     <TableRow>
-      <TableCell colSpan={cols} className="text-center text-muted-foreground">
+      <Td colSpan={cols} className="text-center text-muted-foreground">
         {text}
-      </TableCell>
+      </Td>
     </TableRow>
   );
 }
@@ -35,19 +41,19 @@ export function TimesTable({ data }: { data: Analytics }) {
     <Table data-testid="times-table">
       <TableHeader>
         <TableRow>
-          <TableHead>{t("times.measure")}</TableHead>
-          <TableHead className="text-end">{t("times.count")}</TableHead>
-          <TableHead className="text-end">{t("times.p50")}</TableHead>
-          <TableHead className="text-end">{t("times.p90")}</TableHead>
+          <Th>{t("times.measure")}</Th>
+          <Th className="text-end">{t("times.count")}</Th>
+          <Th className="text-end">{t("times.p50")}</Th>
+          <Th className="text-end">{t("times.p90")}</Th>
         </TableRow>
       </TableHeader>
       <TableBody>
         {rows.map(([key, h]) => (
           <TableRow key={key} data-testid={`times-${key}`}>
-            <TableCell>{t(`times.${key}`)}</TableCell>
-            <TableCell className="text-end tabular-nums">{formatNumber(h.count)}</TableCell>
-            <TableCell className="text-end tabular-nums">{formatDuration(h.p50Ms, t)}</TableCell>
-            <TableCell className="text-end tabular-nums">{formatDuration(h.p90Ms, t)}</TableCell>
+            <Td>{t(`times.${key}`)}</Td>
+            <Td className="text-end tabular-nums">{formatNumber(h.count)}</Td>
+            <Td className="text-end tabular-nums">{formatDuration(h.p50Ms, t)}</Td>
+            <Td className="text-end tabular-nums">{formatDuration(h.p90Ms, t)}</Td>
           </TableRow>
         ))}
       </TableBody>
@@ -61,22 +67,22 @@ export function ModelsTable({ data }: { data: Analytics }) {
     <Table data-testid="models-table">
       <TableHeader>
         <TableRow>
-          <TableHead>{t("models.model")}</TableHead>
-          <TableHead className="text-end">{t("models.requests")}</TableHead>
-          <TableHead className="text-end">{t("models.tokensIn")}</TableHead>
-          <TableHead className="text-end">{t("models.tokensOut")}</TableHead>
-          <TableHead className="text-end">{t("models.cost")}</TableHead>
+          <Th>{t("models.model")}</Th>
+          <Th className={cn("text-end", phoneHidden)}>{t("models.requests")}</Th>
+          <Th className="text-end">{t("models.tokensIn")}</Th>
+          <Th className={cn("text-end", phoneHidden)}>{t("models.tokensOut")}</Th>
+          <Th className="text-end">{t("models.cost")}</Th>
         </TableRow>
       </TableHeader>
       <TableBody>
         {data.models.length === 0 && <Empty text={t("empty.models")} cols={5} />}
         {data.models.map((m) => (
           <TableRow key={m.model}>
-            <TableCell className="font-medium">{m.model || "—"}</TableCell>
-            <TableCell className="text-end tabular-nums">{formatNumber(m.requests)}</TableCell>
-            <TableCell className="text-end tabular-nums">{formatNumber(m.tokensIn)}</TableCell>
-            <TableCell className="text-end tabular-nums">{formatNumber(m.tokensOut)}</TableCell>
-            <TableCell className="text-end tabular-nums">{formatRub(m.costKopecks)}</TableCell>
+            <Td className="font-medium">{m.model || "—"}</Td>
+            <Td className={cn("text-end tabular-nums", phoneHidden)}>{formatNumber(m.requests)}</Td>
+            <Td className="text-end tabular-nums">{formatNumber(m.tokensIn)}</Td>
+            <Td className={cn("text-end tabular-nums", phoneHidden)}>{formatNumber(m.tokensOut)}</Td>
+            <Td className="text-end tabular-nums">{formatRub(m.costKopecks)}</Td>
           </TableRow>
         ))}
       </TableBody>
@@ -91,25 +97,25 @@ export function BroadcastsTable({ data }: { data: Analytics }) {
     <Table data-testid="broadcasts-table">
       <TableHeader>
         <TableRow>
-          <TableHead>{t("broadcasts.name")}</TableHead>
-          <TableHead className="text-end">{t("broadcasts.sent")}</TableHead>
-          <TableHead className="text-end">{t("broadcasts.delivered")}</TableHead>
-          <TableHead className="text-end">{t("broadcasts.read")}</TableHead>
-          <TableHead className="text-end">{t("broadcasts.replied")}</TableHead>
+          <Th>{t("broadcasts.name")}</Th>
+          <Th className="text-end">{t("broadcasts.sent")}</Th>
+          <Th className={cn("text-end", phoneHidden)}>{t("broadcasts.delivered")}</Th>
+          <Th className="text-end">{t("broadcasts.read")}</Th>
+          <Th className="text-end">{t("broadcasts.replied")}</Th>
         </TableRow>
       </TableHeader>
       <TableBody>
         {data.broadcasts.length === 0 && <Empty text={t("empty.broadcasts")} cols={5} />}
         {data.broadcasts.map((b) => (
           <TableRow key={b.id}>
-            <TableCell>
+            <Td>
               <p className="font-medium">{b.name}</p>
               <p className="text-xs text-muted-foreground">{formatDate(b.startedAt, { withTime: true })}</p>
-            </TableCell>
-            <TableCell className="text-end tabular-nums">{formatNumber(b.sent)}</TableCell>
-            <TableCell className="text-end tabular-nums">{formatNumber(b.delivered) + pct(b.delivered, b.sent)}</TableCell>
-            <TableCell className="text-end tabular-nums">{formatNumber(b.read) + pct(b.read, b.sent)}</TableCell>
-            <TableCell className="text-end tabular-nums">{formatNumber(b.replied) + pct(b.replied, b.sent)}</TableCell>
+            </Td>
+            <Td className="text-end tabular-nums">{formatNumber(b.sent)}</Td>
+            <Td className={cn("text-end tabular-nums", phoneHidden)}>{formatNumber(b.delivered) + pct(b.delivered, b.sent)}</Td>
+            <Td className="text-end tabular-nums">{formatNumber(b.read) + pct(b.read, b.sent)}</Td>
+            <Td className="text-end tabular-nums">{formatNumber(b.replied) + pct(b.replied, b.sent)}</Td>
           </TableRow>
         ))}
       </TableBody>
@@ -123,20 +129,20 @@ export function FlowsTable({ data }: { data: Analytics }) {
     <Table data-testid="flows-table">
       <TableHeader>
         <TableRow>
-          <TableHead>{t("flows.name")}</TableHead>
-          <TableHead className="text-end">{t("flows.started")}</TableHead>
-          <TableHead className="text-end">{t("flows.completed")}</TableHead>
-          <TableHead className="text-end">{t("flows.rate")}</TableHead>
+          <Th>{t("flows.name")}</Th>
+          <Th className="text-end">{t("flows.started")}</Th>
+          <Th className="text-end">{t("flows.completed")}</Th>
+          <Th className="text-end">{t("flows.rate")}</Th>
         </TableRow>
       </TableHeader>
       <TableBody>
         {data.flows.length === 0 && <Empty text={t("empty.flows")} cols={4} />}
         {data.flows.map((f) => (
           <TableRow key={f.id}>
-            <TableCell className="font-medium">{f.name || t("flows.deleted")}</TableCell>
-            <TableCell className="text-end tabular-nums">{formatNumber(f.started)}</TableCell>
-            <TableCell className="text-end tabular-nums">{formatNumber(f.completed)}</TableCell>
-            <TableCell className="text-end tabular-nums">{f.completionRate === null ? "—" : `${f.completionRate}%`}</TableCell>
+            <Td className="font-medium">{f.name || t("flows.deleted")}</Td>
+            <Td className="text-end tabular-nums">{formatNumber(f.started)}</Td>
+            <Td className="text-end tabular-nums">{formatNumber(f.completed)}</Td>
+            <Td className="text-end tabular-nums">{f.completionRate === null ? "—" : `${f.completionRate}%`}</Td>
           </TableRow>
         ))}
       </TableBody>
