@@ -1,3 +1,20 @@
+-- The rollup is read by (account, hour range) and is all key: WITHOUT ROWID keeps each row in the
+-- primary key's B-tree (one lookup per row read instead of the key's index plus the table row; the
+-- 30-day read over 1 000 000 messages went from ~two to one B-tree walk). The generated migration
+-- made the table; it is empty here.
+DROP TABLE analytics_hourly;
+--> statement-breakpoint
+CREATE TABLE analytics_hourly (
+  account_id text NOT NULL REFERENCES accounts(id) ON UPDATE no action ON DELETE cascade,
+  hour integer NOT NULL,
+  metric text NOT NULL,
+  channel_id text DEFAULT '' NOT NULL,
+  assistant_id text DEFAULT '' NOT NULL,
+  dim text DEFAULT '' NOT NULL,
+  quantity integer DEFAULT 0 NOT NULL,
+  PRIMARY KEY (account_id, hour, metric, channel_id, assistant_id, dim)
+) WITHOUT ROWID;
+--> statement-breakpoint
 -- Analytics, hand-written: the triggers that keep analytics_hourly and analytics_conversations
 -- current as messages, thread closes and token usage are committed, and the backfill of what was
 -- stored before. Hours are UTC (created_at / 3 600 000); the service sums them into local days.
