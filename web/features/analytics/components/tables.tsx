@@ -100,7 +100,7 @@ export function BroadcastsTable({ data }: { data: Analytics }) {
           <Th>{t("broadcasts.name")}</Th>
           <Th className="text-end">{t("broadcasts.sent")}</Th>
           <Th className={cn("text-end", phoneHidden)}>{t("broadcasts.delivered")}</Th>
-          <Th className="text-end">{t("broadcasts.read")}</Th>
+          <Th className={cn("text-end", phoneHidden)}>{t("broadcasts.read")}</Th>
           <Th className="text-end">{t("broadcasts.replied")}</Th>
         </TableRow>
       </TableHeader>
@@ -114,7 +114,7 @@ export function BroadcastsTable({ data }: { data: Analytics }) {
             </Td>
             <Td className="text-end tabular-nums">{formatNumber(b.sent)}</Td>
             <Td className={cn("text-end tabular-nums", phoneHidden)}>{formatNumber(b.delivered) + pct(b.delivered, b.sent)}</Td>
-            <Td className="text-end tabular-nums">{formatNumber(b.read) + pct(b.read, b.sent)}</Td>
+            <Td className={cn("text-end tabular-nums", phoneHidden)}>{formatNumber(b.read) + pct(b.read, b.sent)}</Td>
             <Td className="text-end tabular-nums">{formatNumber(b.replied) + pct(b.replied, b.sent)}</Td>
           </TableRow>
         ))}
@@ -131,7 +131,7 @@ export function FlowsTable({ data }: { data: Analytics }) {
         <TableRow>
           <Th>{t("flows.name")}</Th>
           <Th className="text-end">{t("flows.started")}</Th>
-          <Th className="text-end">{t("flows.completed")}</Th>
+          <Th className={cn("text-end", phoneHidden)}>{t("flows.completed")}</Th>
           <Th className="text-end">{t("flows.rate")}</Th>
         </TableRow>
       </TableHeader>
@@ -141,7 +141,7 @@ export function FlowsTable({ data }: { data: Analytics }) {
           <TableRow key={f.id}>
             <Td className="font-medium">{f.name || t("flows.deleted")}</Td>
             <Td className="text-end tabular-nums">{formatNumber(f.started)}</Td>
-            <Td className="text-end tabular-nums">{formatNumber(f.completed)}</Td>
+            <Td className={cn("text-end tabular-nums", phoneHidden)}>{formatNumber(f.completed)}</Td>
             <Td className="text-end tabular-nums">{f.completionRate === null ? "—" : `${f.completionRate}%`}</Td>
           </TableRow>
         ))}
