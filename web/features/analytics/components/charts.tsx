@@ -32,7 +32,7 @@ export function ChannelDailyChart({ data, value }: { data: Analytics; value: "co
           <Tooltip {...tooltipStyle} formatter={(v) => formatNumber(Number(v))} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {channels.map((c, i) => (
-            <Bar key={c.id || "none"} dataKey={c.id || "none"} name={channelLabel(c, t)} stackId="a" fill={SERIES_COLORS[i % SERIES_COLORS.length]} radius={i === channels.length - 1 ? [4, 4, 0, 0] : 0} />
+            <Bar isAnimationActive={false} key={c.id || "none"} dataKey={c.id || "none"} name={channelLabel(c, t)} stackId="a" fill={SERIES_COLORS[i % SERIES_COLORS.length]} radius={i === channels.length - 1 ? [4, 4, 0, 0] : 0} />
           ))}
         </BarChart>
       </ResponsiveContainer>
@@ -53,9 +53,9 @@ export function RepliesChart({ data }: { data: Analytics }) {
           <YAxis {...axis} allowDecimals={false} tickFormatter={formatNumber} />
           <Tooltip {...tooltipStyle} formatter={(v) => formatNumber(Number(v))} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="ai" name={t("series.ai")} stackId="r" fill="var(--color-primary)" />
-          <Bar dataKey="operator" name={t("series.operator")} stackId="r" fill="var(--color-info)" radius={[4, 4, 0, 0]} />
-          <Line dataKey="handoffs" name={t("series.handoffs")} type="monotone" stroke="var(--color-warning)" strokeWidth={2} dot={false} />
+          <Bar isAnimationActive={false} dataKey="ai" name={t("series.ai")} stackId="r" fill="var(--color-primary)" />
+          <Bar isAnimationActive={false} dataKey="operator" name={t("series.operator")} stackId="r" fill="var(--color-info)" radius={[4, 4, 0, 0]} />
+          <Line isAnimationActive={false} dataKey="handoffs" name={t("series.handoffs")} type="monotone" stroke="var(--color-warning)" strokeWidth={2} dot={false} />
         </ComposedChart>
       </ResponsiveContainer>
     </div>
