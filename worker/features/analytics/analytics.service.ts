@@ -23,33 +23,17 @@ function rollupFilter(accountId: string, plan: HourPlan, q: AnalyticsQuery): Fil
   return { sql: parts.join(" AND "), args };
 }
 
-/**
- * The rollup read of one analytics answer: one walk over the range's rows (the key starts with the
- * account and the hour), grouped per local day and channel for the counters, per bucket for the
- * histograms and per model for the tokens (three separate reads walked the range three times).
- */
-function rollupStatement(env: Env, accountId: string, plan: HourPlan, q: AnalyticsQuery) {
+/** The rollup reads of one analytics answer: counters per local day and channel, histograms, tokens, broadcast replies. */
+function rollupStatements(env: Env, accountId: string, plan: HourPlan, q: AnalyticsQuery) {
   const f = rollupFilter(accountId, plan, q);
   const list = (xs: readonly string[]) => xs.map((x) => `'${x}'`).join(", ");
-  const counter = `metric IN (${list(COUNTER_METRICS)})`;
-  return env.DB.prepare(
-    `SELECT CASE WHEN ${counter} THEN ${plan.dayExpr} END AS d, metric, CASE WHEN ${counter} THEN channel_id END AS ch, CASE WHEN ${counter} THEN '' ELSE dim END AS dim, sum(quantity) AS q
-     FROM analytics_hourly WHERE ${f.sql} AND metric IN (${list([...COUNTER_METRICS, ...HIST_METRICS, ...TOKEN_METRICS])}) GROUP BY 1, 2, 3, 4`,
-  ).bind(...f.args);
-}
-
-interface RollupRow { d: number | null; metric: string; ch: string | null; dim: string; q: number }
-
-function splitRollup(rows: RollupRow[]) {
-  const counters: CounterRow[] = [];
-  const hist: HistRow[] = [];
-  const tokens: TokenRow[] = [];
-  for (const r of rows) {
-    if ((COUNTER_METRICS as readonly string[]).includes(r.metric)) counters.push({ d: r.d!, metric: r.metric as CounterMetric, ch: r.ch ?? "", q: r.q });
-    else if ((HIST_METRICS as readonly string[]).includes(r.metric)) hist.push({ metric: r.metric as HistRow["metric"], b: Number(r.dim), q: r.q });
-    else tokens.push({ metric: r.metric as TokenRow["metric"], model: r.dim, q: r.q });
-  }
-  return { counters, hist, tokens };
+  return [
+    env.DB.prepare(
+      `SELECT ${plan.dayExpr} AS d, metric, channel_id AS ch, sum(quantity) AS q FROM analytics_hourly WHERE ${f.sql} AND metric IN (${list(COUNTER_METRICS)}) GROUP BY d, metric, ch`,
+    ).bind(...f.args),
+    env.DB.prepare(`SELECT metric, CAST(dim AS INTEGER) AS b, sum(quantity) AS q FROM analytics_hourly WHERE ${f.sql} AND metric IN (${list(HIST_METRICS)}) GROUP BY metric, b`).bind(...f.args),
+    env.DB.prepare(`SELECT metric, dim AS model, sum(quantity) AS q FROM analytics_hourly WHERE ${f.sql} AND metric IN (${list(TOKEN_METRICS)}) GROUP BY metric, dim`).bind(...f.args),
+  ];
 }
 
 interface CounterRow { d: number; metric: CounterMetric; ch: string; q: number }
@@ -130,10 +114,9 @@ export async function getAnalytics(env: Env, accountId: string, q: AnalyticsQuer
   const from = q.from ?? (q.to && q.to < def.from ? q.to : def.from);
   const to = q.to ?? (q.from && q.from > def.to ? q.from : def.to);
   const plan = hourPlan(tz, from, to);
-  const results = await env.DB.batch<Record<string, unknown>>([rollupStatement(env, accountId, plan, q), ...contextStatements(env, accountId, plan, q)]);
-  const [rollup, channels, assistants, statuses, broadcasts, flows] = results.map((r) => r.results);
-  const { counters, hist, tokens } = splitRollup(rollup as unknown as RollupRow[]);
-  const { daily, totals, byChannel } = dailyFigures(plan, counters);
+  const results = await env.DB.batch<Record<string, unknown>>([...rollupStatements(env, accountId, plan, q), ...contextStatements(env, accountId, plan, q)]);
+  const [counters, hist, tokens, channels, assistants, statuses, broadcasts, flows] = results.map((r) => r.results);
+  const { daily, totals, byChannel } = dailyFigures(plan, counters as unknown as CounterRow[]);
   const channelList = channels as { id: string; name: string; platform: string }[];
   return {
     range: { from, to, timezone: tz, days: plan.days, channel: q.channel ?? null, assistantId: q.assistantId ?? null },
@@ -141,9 +124,9 @@ export async function getAnalytics(env: Env, accountId: string, q: AnalyticsQuer
     totals: { ...totals, aiOnlyShare: totals.conversations > 0 ? Math.round((totals.aiOnly / totals.conversations) * 1000) / 10 : null },
     daily,
     channels: [...byChannel.entries()].map(([id, c]) => ({ id, name: channelList.find((x) => x.id === id)?.name ?? "", platform: channelList.find((x) => x.id === id)?.platform ?? null, ...c })),
-    times: timeFigures(hist),
+    times: timeFigures(hist as unknown as HistRow[]),
     statuses: (statuses as { status: string; n: number }[]).map((s) => ({ status: s.status, count: s.n })),
-    models: modelFigures(tokens),
+    models: modelFigures(tokens as unknown as TokenRow[]),
     broadcasts: (broadcasts as { id: string; name: string; channelId: string | null; startedAt: number; status: string; total: number; sent: number; delivered: number; read: number; failed: number; replied: number }[]),
     flows: (flows as { id: string; name: string; started: number; completed: number; dropped: number }[]).map((f) => ({ ...f, completionRate: f.started > 0 ? Math.round((f.completed / f.started) * 1000) / 10 : null })),
   };
