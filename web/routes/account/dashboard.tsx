@@ -67,10 +67,10 @@ export default function DashboardPage() {
       <TodayFigures data={panel.data} loading={panel.isPending} />
       {panel.isError && <LoadError error={panel.error} onRetry={() => panel.refetch()} retrying={panel.isFetching} />}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <WaitingList data={panel.data} loading={panel.isPending} />
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <ChannelHealth data={panel.data} loading={panel.isPending} />
           {panel.data?.billing && <BalanceCard billing={panel.data.billing} />}
         </div>

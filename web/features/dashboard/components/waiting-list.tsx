@@ -14,7 +14,7 @@ export function WaitingList({ data, loading }: { data: Dashboard | undefined; lo
   const { accountId = "" } = useParams();
   const waiting = data?.waiting ?? [];
   return (
-    <Card data-testid="waiting-list">
+    <Card className="min-w-0" data-testid="waiting-list">
       <CardHeading
         title={t("waiting.title")}
         description={t("waiting.description")}
