@@ -1,10 +1,10 @@
 // `npm run bench [name…]`: runs the benchmarks one after another (each prints its own figures).
 // They measure this machine: run them on a quiet one. Names: bundle-size, inbox-queries,
-// inbox-sockets, assistant-pipeline, channels-ingest, channels-latency, channels-outbound, audience-count, contact-import, broadcasts, flow-graph, products-search, billing, knowledge-retrieval, flow-runtime, flow-editor.
+// inbox-sockets, assistant-pipeline, channels-ingest, channels-latency, channels-outbound, audience-count, contact-import, broadcasts, flow-graph, products-search, billing, knowledge-retrieval, flow-runtime, flow-editor, analytics.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const all = ["bundle-size", "inbox-queries", "inbox-sockets", "assistant-pipeline", "channels-ingest", "channels-latency", "channels-outbound", "audience-count", "contact-import", "broadcasts", "flow-graph", "products-search", "billing", "knowledge-retrieval", "flow-runtime", "flow-editor"];
+const all = ["bundle-size", "inbox-queries", "inbox-sockets", "assistant-pipeline", "channels-ingest", "channels-latency", "channels-outbound", "audience-count", "contact-import", "broadcasts", "flow-graph", "products-search", "billing", "knowledge-retrieval", "flow-runtime", "flow-editor", "analytics"];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all;
 let failed = 0;
 for (const name of chosen) {

@@ -20,6 +20,7 @@ import { knowledgeSeed } from "./seed-knowledge.mjs";
 import { flowRunsSeed } from "./seed-flow-runs.mjs";
 import { helpSeed } from "./seed-help.mjs";
 import { partnersSeed } from "./seed-partners.mjs";
+import { analyticsSeed } from "./seed-analytics.mjs";
 
 export const DEMO = { email: "demo@assistly.local", password: "demo12345", name: "Демо Оператор" };
 export const ADMIN = { email: "admin@assistly.local", password: "admin12345", name: "Администратор" };
@@ -53,7 +54,7 @@ export function seedSql(now = Date.now()) {
 }
 
 /** Feature seeds: functions (now, quote) → SQL statements. */
-export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, productsSeed, billingSeed, billingHistorySeed, knowledgeSeed, flowRunsSeed, helpSeed, partnersSeed, billingDocumentsSeed];
+export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, productsSeed, billingSeed, billingHistorySeed, knowledgeSeed, flowRunsSeed, helpSeed, partnersSeed, billingDocumentsSeed, analyticsSeed];
 
 export function applySeed({ persistTo } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seed-"));

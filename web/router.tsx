@@ -37,7 +37,7 @@ export const ROUTES: RouteDef[] = [
   { path: `${A}/contacts`, module: "account/contacts", access: "auth", layout: "default", titleKey: "common:routes.contacts", ns: ["contacts", "contactImport"], ability: ["read", "Contact"] },
   { path: `${A}/contacts/:contactId`, module: "account/contact", access: "auth", layout: "default", titleKey: "common:routes.contact", ns: ["contacts"], ability: ["read", "Contact"] },
   { path: `${A}/custom-fields`, module: "account/custom-fields", access: "auth", layout: "default", titleKey: "common:routes.customFields", ns: ["customFields"], ability: ["read", "CustomField"] },
-  { path: `${A}/dashboard`, module: "account/dashboard", access: "auth", layout: "default", titleKey: "common:routes.dashboard", ns: ["dashboard"] },
+  { path: `${A}/dashboard`, module: "account/dashboard", access: "auth", layout: "default", titleKey: "common:routes.dashboard", ns: ["dashboard", "analytics"] },
   { path: `${A}/faq`, module: "account/faq", access: "auth", layout: "default", titleKey: "common:routes.faq", ns: ["help"] },
   { path: `${A}/flows`, module: "account/flows", access: "auth", layout: "default", titleKey: "common:routes.flows", ns: ["flows"], ability: ["read", "Flow"] },
   { path: `${A}/flows/:flowId/edit`, module: "account/flow-editor", access: "auth", layout: "fixed", titleKey: "common:routes.flowEditor", ns: ["flows"], ability: ["read", "Flow"] },

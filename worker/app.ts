@@ -31,6 +31,7 @@ import { broadcastComposerRoutes } from "./features/broadcasts/composer.routes";
 import { flowRoutes } from "./features/flows/flows.routes";
 import { productRoutes, promotionRoutes } from "./features/products/products.routes";
 import { billingRoutes, publicPlanRoutes, yookassaWebhookRoutes } from "./features/billing/billing.routes";
+import { analyticsRoutes } from "./features/analytics/analytics.routes";
 import { billingAdminRoutes } from "./features/billing/billing.admin.routes";
 import { billingReceiptRoutes } from "./features/billing/receipt.routes";
 import { publicPackageRoutes } from "./features/billing/catalogue";
@@ -119,6 +120,7 @@ const api = new Hono<AppBindings>()
   .route("/b", broadcastClickRoutes)
   .route("/accounts", billingRoutes)
   .route("/accounts", billingReceiptRoutes)
+  .route("/accounts", analyticsRoutes)
   .route("/plans", publicPlanRoutes)
   .route("/broadcast-packages", publicPackageRoutes)
   .route("/webhooks", yookassaWebhookRoutes)

@@ -67,6 +67,7 @@ const OWNER: [string, string][] = [
   ["bitrix24 deals", `${A}/integration/bitrix24/deals`],
   ["billing", `${A}/billing`],
   ["payment info", "/payment-info"],
+  ["analytics", `${A}/analytics?range=30d`],
 ];
 
 const ADMIN_PAGES: [string, string][] = [

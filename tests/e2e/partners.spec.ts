@@ -1,5 +1,5 @@
 import { test } from "@playwright/test";
-import { ADMIN, apiLogin, apiRegister, bearer, expect, presetStorage, settled, shot, signInWithToken, uniqueEmail } from "./helpers";
+import { ADMIN, apiLogin, apiRegister, bearer, expect, presetStorage, settled, shot, signInWithToken, uniqueEmail, SCREENS } from "./helpers";
 
 /**
  * The partner programme end to end: a user applies through the form, an administrator approves
@@ -93,7 +93,7 @@ test("apply → admin approves → a visitor registers through the link and pays
   await shot(page, testInfo, "partners-cabinet-e2e");
 });
 
-test("screenshots: the demo partner's cabinet, the application and the admin review (1440/390, light/dark)", async ({ page, request, baseURL }, testInfo) => {
+test("screenshots: the demo partner's cabinet, the application and the admin review (1440/390, light/dark)", { tag: SCREENS }, async ({ page, request, baseURL }, testInfo) => {
   const { DEMO } = await import("./helpers");
   const { eachThemeAndScreen } = await import("./fixtures");
   const demo = await apiLogin(request, DEMO.email, DEMO.password);

@@ -210,6 +210,10 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "DELETE /api/accounts/:accountId/integrations/google-calendar/bookings/:bookingId": "forbid",
   // billing: owners read and pay, admins read; operators get 403 everywhere except the banner state (why the AI stopped)
   "GET /api/accounts/:accountId/billing/banner": "allow",
+  // analytics and the control panel: every member reads them (the panel's balance only for those who read billing)
+  "GET /api/accounts/:accountId/analytics": "allow",
+  "GET /api/accounts/:accountId/analytics/export": "allow",
+  "GET /api/accounts/:accountId/dashboard": "allow",
   "GET /api/accounts/:accountId/billing": "forbid",
   "PUT /api/accounts/:accountId/billing/auto-topup": "forbid",
   "POST /api/accounts/:accountId/billing/notifications/read": "forbid",

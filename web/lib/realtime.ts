@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { installDashboardRealtime } from "@/features/analytics/realtime";
 import { installBroadcastsRealtime } from "@/features/broadcasts/realtime";
 import { installChatRealtime } from "@/features/chat/cache";
 import { channelKeys } from "@/features/channels/api";
@@ -24,6 +25,7 @@ export function installRealtime(qc: QueryClient = queryClient): void {
   installCommentsRealtime(qc);
   installTestChatRealtime(qc);
   installBroadcastsRealtime(qc);
+  installDashboardRealtime(qc);
   // Its data is the new settings of the channels page.
   onSocketEvent("core::whatsappStateChanged", (data, { accountId }) => qc.setQueryData(channelKeys.whatsapp(accountId), data));
 }

@@ -11,6 +11,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useAbility } from "@/lib/ability";
 import { useSession } from "@/lib/session";
 import { accountQueries } from "@/features/accounts/api";
+import { analyticsQueries } from "@/features/analytics/api";
+import { BalanceCard } from "@/features/dashboard/components/balance-card";
+import { ChannelHealth } from "@/features/dashboard/components/channel-health";
+import { TodayFigures } from "@/features/dashboard/components/today-figures";
+import { WaitingList } from "@/features/dashboard/components/waiting-list";
 import { AccountCard } from "@/features/dashboard/components/account-card";
 import { DashboardStats } from "@/features/dashboard/components/dashboard-stats";
 import { SetupSteps } from "@/features/dashboard/components/setup-steps";
@@ -33,6 +38,7 @@ export default function DashboardPage() {
   const account = useQuery(accountQueries.detail(accountId));
   const members = useQuery(accountQueries.members(accountId));
   const settings = useQuery({ ...accountQueries.settings(accountId), enabled: canSettings });
+  const panel = useQuery(analyticsQueries.dashboard(accountId));
   const memberCount = account.data?.memberCount ?? members.data?.data.length ?? 0;
 
   if (account.isError) {
@@ -58,6 +64,17 @@ export default function DashboardPage() {
           </Button>
         }
       />
+      <TodayFigures data={panel.data} loading={panel.isPending} />
+      {panel.isError && <LoadError error={panel.error} onRetry={() => panel.refetch()} retrying={panel.isFetching} />}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <WaitingList data={panel.data} loading={panel.isPending} />
+        </div>
+        <div className="min-w-0 space-y-6">
+          <ChannelHealth data={panel.data} loading={panel.isPending} />
+          {panel.data?.billing && <BalanceCard billing={panel.data.billing} />}
+        </div>
+      </div>
       <DashboardStats account={account} members={members} settings={settings} memberCount={memberCount} canSettings={canSettings} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">

@@ -22,3 +22,4 @@ export * from "./partners";
 export * from "./bitrix24";
 export * from "./google-calendar";
 export * from "./billing-documents";
+export * from "./analytics";

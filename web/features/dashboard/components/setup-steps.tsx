@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Check, MessageSquareText, SkipForward } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Can, useAbility } from "@/lib/ability";
 import { notify } from "@/lib/notify";
 import { isModuleMounted } from "@/lib/route-modules";
@@ -59,6 +59,15 @@ export function SetupSteps({ account, memberCount }: { account: AccountDetail; m
       <CardHeader>
         <CardTitle>{t("steps.title")}</CardTitle>
         <CardDescription>{t("steps.description", { finished, total })}</CardDescription>
+        {isModuleMounted("account/wizard") && (
+          <CardAction>
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/${account.accountId}/wizard`} data-testid="open-wizard">
+                {t("steps.openWizard")}
+              </Link>
+            </Button>
+          </CardAction>
+        )}
         <div className="mt-3 h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={finished} aria-label={t("steps.progress")}>
           <div className="h-full rounded-full bg-primary transition-all" style={{ width: `${(finished / Math.max(1, total)) * 100}%` }} />
         </div>

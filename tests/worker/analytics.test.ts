@@ -1,0 +1,224 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { addMember, api, env, ownerWithAccount } from "./helpers";
+
+/**
+ * Analytics against a seeded set of messages with known answers. Rows go straight into D1 (the
+ * triggers keep the rollups, as they do for every writer); the figures are read through the API.
+ * The account is in Moscow (UTC+3): 20:30 UTC on 10 March is 23:30 there, 21:30 UTC is already 11 March.
+ */
+const at = (iso: string) => Date.parse(iso);
+let seq = 0;
+
+async function contactAndThread(accountId: string, channelId: string | null, opts: { test?: boolean; assistantId?: string } = {}) {
+  const n = ++seq;
+  const cid = `ac${n}${accountId.slice(0, 6)}`;
+  const tid = `at${n}${accountId.slice(0, 6)}`;
+  const t = Date.now();
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO contacts (id, account_id, platform, platform_user_id, name, search_text, custom_fields, facts, is_test_contact, first_seen_at, last_seen_at, created_at, updated_at) VALUES (?, ?, 'TELEGRAM', ?, ?, '', '{}', '[]', ?, ?, ?, ?, ?)",
+    ).bind(cid, accountId, `u${n}`, `Клиент ${n}`, opts.test ? 1 : 0, t, t, t, t),
+    env.DB.prepare(
+      "INSERT INTO threads (id, account_id, contact_id, channel_id, assistant_id, kind, external_thread_id, status, gpt_status, is_gpt_active, unread_count, search_text, platform, is_test, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'dm', '', 'active', 'COMPLETED', 1, 0, '', 'TELEGRAM', ?, ?, ?)",
+    ).bind(tid, accountId, cid, channelId, opts.assistantId ?? null, opts.test ? 1 : 0, t, t),
+  ]);
+  return { cid, tid };
+}
+
+async function message(accountId: string, th: { cid: string; tid: string }, iso: string, kind: "in" | "ai" | "op" | "handoff", metadata: Record<string, unknown> = {}) {
+  const dir = kind === "in" ? "incoming" : kind === "handoff" ? "system" : "outgoing";
+  const sender = kind === "in" ? "contact" : kind === "ai" ? "assistant" : kind === "op" ? "operator" : "system";
+  const meta = kind === "handoff" ? { event: "handoff", ...metadata } : metadata;
+  const id = `am${++seq}`;
+  await env.DB.prepare(
+    "INSERT INTO messages (id, account_id, thread_id, contact_id, type, direction, content, metadata, sender_type, created_at, updated_at) VALUES (?, ?, ?, ?, 'text', ?, 'текст', ?, ?, ?, ?)",
+  )
+    .bind(id, accountId, th.tid, th.cid, dir, JSON.stringify(meta), sender, at(iso), at(iso))
+    .run();
+  return id;
+}
+
+async function channel(accountId: string, platform: string, name: string) {
+  const id = `ach${++seq}${accountId.slice(0, 6)}`;
+  await env.DB.prepare("INSERT INTO channels (id, account_id, platform, external_id, name, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '{}', 0, 0)")
+    .bind(id, accountId, platform, id, name)
+    .run();
+  return id;
+}
+
+describe("analytics figures", () => {
+  let owner: Awaited<ReturnType<typeof ownerWithAccount>>;
+  let ch1: string;
+  let ch2: string;
+  const assistantId = "asstanalytics01";
+
+  beforeAll(async () => {
+    owner = await ownerWithAccount("Аналитик");
+    const a = owner.accountId;
+    await env.DB.prepare("UPDATE accounts SET timezone = 'Europe/Moscow' WHERE id = ?").bind(a).run();
+    await env.DB.prepare(
+      "INSERT INTO assistants (id, account_id, name, model, instructions, greeting, temperature, max_reply_tokens, language, knowledge, tools, debounce_seconds, handoff_keywords, handoff_message, is_active, created_at, updated_at) VALUES (?, ?, 'Ассистент', 'gpt-4.1-mini', '', '', 0.4, 400, 'ru', '', '[]', 0, '[]', '', 1, 0, 0)",
+    )
+      .bind(assistantId, a)
+      .run();
+    ch1 = await channel(a, "TELEGRAM", "Бот магазина");
+    ch2 = await channel(a, "WHATSAPP", "WhatsApp");
+    const t1 = await contactAndThread(a, ch1, { assistantId });
+    const t2 = await contactAndThread(a, ch1, { assistantId });
+    const t3 = await contactAndThread(a, ch2);
+    const test = await contactAndThread(a, null, { test: true, assistantId });
+    // T1: the AI alone, on 10 March (Moscow): first answer in 20 s, the last one 11 minutes after the start.
+    await message(a, t1, "2026-03-10T20:30:00Z", "in");
+    await message(a, t1, "2026-03-10T20:30:20Z", "ai");
+    await message(a, t1, "2026-03-10T20:40:00Z", "in");
+    await message(a, t1, "2026-03-10T20:41:00Z", "ai");
+    // T2: 11 March in Moscow (10 March in UTC): the AI in 5 s, handed off, an operator finishes at 10 minutes.
+    await message(a, t2, "2026-03-10T21:30:00Z", "in");
+    await message(a, t2, "2026-03-10T21:30:05Z", "ai");
+    await message(a, t2, "2026-03-10T21:31:00Z", "handoff");
+    await message(a, t2, "2026-03-10T21:40:00Z", "op");
+    // T3 (WhatsApp): an operator only, in 3 minutes; then a broadcast (per state: 1 sent, 3 delivered, 5 read) and its reply.
+    await message(a, t3, "2026-03-11T09:00:00Z", "in");
+    await message(a, t3, "2026-03-11T09:03:00Z", "op");
+    await env.DB.prepare(
+      "INSERT INTO broadcasts (id, account_id, name, channel_id, status, audience, message, pacing, total, sent, delivered, read, started_at, created_at, updated_at) VALUES ('bcanalytics1', ?, 'Весенняя акция', ?, 'completed', '{}', '{}', '{}', 10, 1, 3, 5, ?, ?, ?)",
+    )
+      .bind(a, ch2, at("2026-03-11T11:00:00Z"), at("2026-03-11T11:00:00Z"), at("2026-03-11T11:00:00Z"))
+      .run();
+    await message(a, t3, "2026-03-11T12:00:00Z", "op", { broadcastId: "bcanalytics1" });
+    await message(a, t3, "2026-03-11T12:05:00Z", "in");
+    await message(a, t3, "2026-03-11T12:06:00Z", "in");
+    // T1 again two days later: a new conversation on 12 March.
+    await message(a, t1, "2026-03-12T10:00:00Z", "in");
+    // A test chat counts nowhere.
+    await message(a, test, "2026-03-11T10:00:00Z", "in");
+    await message(a, test, "2026-03-11T10:00:02Z", "ai");
+    // Tokens of a run on T1.
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO assistant_runs (id, account_id, thread_id, contact_id, trigger_message_id, trigger_at, assistant_id, status, attempts, created_at, updated_at) VALUES ('runanalytics1', ?, ?, ?, 'trg-analytics-1', 0, ?, 'done', 1, 0, 0)").bind(a, t1.tid, t1.cid, assistantId),
+      env.DB.prepare("INSERT INTO usage_events (id, account_id, kind, quantity, day, ref, meta, created_at) VALUES ('evanalytics1', ?, 'ai_tokens', 1200, '2026-03-10', 'run:runanalytics1', ?, ?)").bind(
+        a,
+        JSON.stringify({ assistantId, promptTokens: 1000, completionTokens: 200, requests: 2 }),
+        at("2026-03-10T20:30:20Z"),
+      ),
+    ]);
+  });
+
+  it("sums hours into the account's local days (across the UTC day boundary)", async () => {
+    const r = await api("GET", `/accounts/${owner.accountId}/analytics?from=2026-03-10&to=2026-03-12`, { token: owner.token });
+    expect(r.status).toBe(200);
+    const day = (d: string) => r.body.daily.find((x: { day: string }) => x.day === d);
+    expect(r.body.range).toMatchObject({ from: "2026-03-10", to: "2026-03-12", timezone: "Europe/Moscow", days: ["2026-03-10", "2026-03-11", "2026-03-12"] });
+    expect(day("2026-03-10")).toMatchObject({ conversations: 1, messagesIn: 2, messagesOut: 2, aiReplies: 2, operatorReplies: 0, handoffs: 0, aiOnly: 1 });
+    expect(day("2026-03-11")).toMatchObject({ conversations: 2, messagesIn: 4, messagesOut: 4, aiReplies: 1, operatorReplies: 3, handoffs: 1, aiOnly: 0 });
+    expect(day("2026-03-12")).toMatchObject({ conversations: 1, messagesIn: 1, messagesOut: 0 });
+    expect(day("2026-03-11").byChannel).toEqual({ [ch1]: { conversations: 1, messages: 3 }, [ch2]: { conversations: 1, messages: 5 } });
+    expect(r.body.totals).toMatchObject({ conversations: 4, aiOnly: 1, aiOnlyShare: 25, handoffs: 1 });
+    // In UTC both T1 and T2 started on 10 March.
+    await env.DB.prepare("UPDATE accounts SET timezone = 'UTC' WHERE id = ?").bind(owner.accountId).run();
+    const utc = await api("GET", `/accounts/${owner.accountId}/analytics?from=2026-03-10&to=2026-03-12`, { token: owner.token });
+    await env.DB.prepare("UPDATE accounts SET timezone = 'Europe/Moscow' WHERE id = ?").bind(owner.accountId).run();
+    expect(utc.body.daily[0]).toMatchObject({ day: "2026-03-10", conversations: 2, aiReplies: 3, handoffs: 1 });
+    expect(utc.body.daily[1]).toMatchObject({ day: "2026-03-11", conversations: 1 });
+  });
+
+  it("gives first-response and resolution percentiles, tokens and cost, broadcasts and statuses", async () => {
+    const r = await api("GET", `/accounts/${owner.accountId}/analytics?from=2026-03-10&to=2026-03-12`, { token: owner.token });
+    const { firstResponse, resolution } = r.body.times;
+    // Bucket upper bounds: the AI answered in 20 s and 5 s, an operator first in 3 min.
+    expect(firstResponse.ai).toMatchObject({ count: 2, p50Ms: 10_000, p90Ms: 30_000 });
+    expect(firstResponse.operator).toMatchObject({ count: 1, p50Ms: 300_000, p90Ms: 300_000 });
+    // Resolution (start → last answer): T1 by the AI at 11 min; T2 at 10 min and T3 at 3 min by operators (the broadcast is no answer).
+    expect(resolution.ai).toMatchObject({ count: 1, p50Ms: 900_000 });
+    expect(resolution.operator).toMatchObject({ count: 2, p50Ms: 300_000, p90Ms: 600_000 });
+    expect(r.body.models).toEqual([{ model: "gpt-4.1-mini", requests: 2, tokensIn: 1000, tokensOut: 200, costKopecks: 6 }]);
+    expect(r.body.broadcasts).toEqual([expect.objectContaining({ id: "bcanalytics1", name: "Весенняя акция", sent: 9, delivered: 8, read: 5, replied: 1 })]);
+    expect(r.body.statuses).toEqual([{ status: "active", count: 3 }]);
+  });
+
+  it("filters by channel and assistant", async () => {
+    const wa = await api("GET", `/accounts/${owner.accountId}/analytics?from=2026-03-10&to=2026-03-12&channel=${ch2}`, { token: owner.token });
+    expect(wa.body.totals).toMatchObject({ conversations: 1, messagesIn: 3, operatorReplies: 2, aiReplies: 0 });
+    expect(wa.body.times.firstResponse.ai.count).toBe(0);
+    const asst = await api("GET", `/accounts/${owner.accountId}/analytics?from=2026-03-10&to=2026-03-12&assistantId=${assistantId}`, { token: owner.token });
+    expect(asst.body.totals).toMatchObject({ conversations: 3, aiReplies: 3 });
+  });
+
+  it("closing a thread ends its conversation; the next message opens another", async () => {
+    const a = owner.accountId;
+    const th = await contactAndThread(a, ch1);
+    await message(a, th, "2026-03-12T12:00:00Z", "in");
+    await env.DB.prepare("UPDATE threads SET status = 'closed' WHERE id = ?").bind(th.tid).run();
+    await message(a, th, "2026-03-12T13:00:00Z", "in");
+    await message(a, th, "2026-03-12T13:00:40Z", "op");
+    const r = await api("GET", `/accounts/${a}/analytics?from=2026-03-12&to=2026-03-12`, { token: owner.token });
+    expect(r.body.totals.conversations).toBe(3);
+    expect(r.body.times.firstResponse.operator).toMatchObject({ count: 1, p50Ms: 60_000 });
+  });
+
+  it("exports every table as CSV, and refuses a bad range with a sentence", async () => {
+    const csv = await api("GET", `/accounts/${owner.accountId}/analytics/export?table=daily&from=2026-03-10&to=2026-03-12`, { token: owner.token });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const lines = String(csv.body).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("День,Диалоги,Входящие,Исходящие,Ответы ИИ,Ответы операторов,Передачи оператору,Только ИИ");
+    expect(lines[2]).toBe("2026-03-11,2,4,4,1,3,1,0");
+    for (const table of ["channels", "replies", "times", "statuses", "models", "broadcasts", "flows"]) {
+      const r = await api("GET", `/accounts/${owner.accountId}/analytics/export?table=${table}&from=2026-03-10&to=2026-03-12`, { token: owner.token });
+      expect(r.status, table).toBe(200);
+    }
+    const models = await api("GET", `/accounts/${owner.accountId}/analytics/export?table=models&from=2026-03-10&to=2026-03-12`, { token: owner.token });
+    expect(String(models.body)).toContain("gpt-4.1-mini,2,1000,200,0.06");
+    const bad = await api("GET", `/accounts/${owner.accountId}/analytics?from=2026-03-12&to=2026-03-10`, { token: owner.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.fields.from).toEqual(["Начало периода позже его конца"]);
+  });
+
+  it("operators read analytics; another account's figures stay apart", async () => {
+    const op = await addMember(owner.token, owner.accountId, "operator", "Оператор");
+    const r = await api("GET", `/accounts/${owner.accountId}/analytics?from=2026-03-10&to=2026-03-12`, { token: op.token });
+    expect(r.status).toBe(200);
+    expect(r.body.totals.conversations).toBe(6);
+    const other = await ownerWithAccount("Другой");
+    const o = await api("GET", `/accounts/${other.accountId}/analytics?from=2026-03-10&to=2026-03-12`, { token: other.token });
+    expect(o.body.totals.conversations).toBe(0);
+    expect((await api("GET", `/accounts/${owner.accountId}/analytics`, { token: other.token })).status).toBe(404);
+  });
+});
+
+describe("control panel", () => {
+  it("compares today with yesterday, lists the waiting threads and the channels' health", async () => {
+    const owner = await ownerWithAccount("Панель");
+    const a = owner.accountId;
+    await env.DB.prepare("UPDATE accounts SET timezone = 'UTC' WHERE id = ?").bind(a).run();
+    const ch = await channel(a, "WHATSAPP", "Салон WhatsApp");
+    await env.DB.prepare(`UPDATE channels SET credentials = 'x', state = '{"connected":true,"stateInstance":"notAuthorized"}' WHERE id = ?`).bind(ch).run();
+    const now = Date.now();
+    const today = new Date(now).toISOString().slice(0, 10);
+    const yesterday = new Date(now - 86_400_000).toISOString().slice(0, 10);
+    const t1 = await contactAndThread(a, ch);
+    const t2 = await contactAndThread(a, ch);
+    const t3 = await contactAndThread(a, ch);
+    await message(a, t1, `${yesterday}T10:00:00Z`, "in");
+    await message(a, t1, `${yesterday}T10:00:50Z`, "ai");
+    await message(a, t2, `${yesterday}T11:00:00Z`, "in");
+    await message(a, t2, `${yesterday}T11:00:20Z`, "ai");
+    const start = Math.max(Date.parse(`${today}T00:00:00Z`), now - 3_600_000);
+    await message(a, t3, new Date(start).toISOString(), "in");
+    await message(a, t3, new Date(start + 3000).toISOString(), "ai");
+    await message(a, t3, new Date(start + 4000).toISOString(), "handoff");
+    await env.DB.prepare("UPDATE threads SET status = 'pending' WHERE id = ?").bind(t3.tid).run();
+    const r = await api("GET", `/accounts/${a}/dashboard`, { token: owner.token });
+    expect(r.status).toBe(200);
+    expect(r.body.today).toMatchObject({ day: today, conversations: 1, aiReplies: 1, handoffs: 1, waiting: 1, firstResponseP50Ms: 10_000 });
+    expect(r.body.yesterday).toMatchObject({ day: yesterday, conversations: 2, aiReplies: 2, firstResponseP50Ms: 30_000 });
+    expect(r.body.waiting).toEqual([expect.objectContaining({ threadId: t3.tid, contactId: t3.cid, channelName: "Салон WhatsApp" })]);
+    expect(r.body.channels).toEqual([expect.objectContaining({ id: ch, connected: true, whatsappState: "notAuthorized", health: "error" })]);
+    expect(r.body.billing).toMatchObject({ planName: "Пробный", balanceKopecks: 0 });
+    const op = await addMember(owner.token, a, "operator", "Оператор");
+    const asOp = await api("GET", `/accounts/${a}/dashboard`, { token: op.token });
+    expect(asOp.status).toBe(200);
+    expect(asOp.body.billing).toBeNull();
+    expect(asOp.body.waiting).toHaveLength(1);
+  });
+});
