@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { BaseSyntheticEvent, ReactNode } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -31,7 +32,7 @@ export function SaveResetFooter({
     <CardFooter className="justify-end gap-3 border-t pt-5">
       {onReset && (
         <Button type="button" variant="ghost" disabled={!dirty} onClick={onReset}>
-          {resetLabel}
+          {resetLabel ?? <ResetLabel />}
         </Button>
       )}
       <Button type={onSave ? "button" : "submit"} onClick={onSave} loading={saving} disabled={!dirty} data-testid={saveTestId}>
@@ -106,4 +107,10 @@ export function FormCard<T extends FieldValues>({
       </Form>
     </Card>
   );
+}
+
+/** The reset button's text where a form gives none. */
+function ResetLabel() {
+  const { t } = useTranslation("common");
+  return <>{t("actions.reset")}</>;
 }

@@ -13,7 +13,7 @@ export function SelectTrigger({ className, children, size = "default", ...props 
       data-slot="select-trigger"
       data-size={size}
       className={cn(
-        "flex w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-input bg-transparent px-3.5 text-[0.9375rem] whitespace-nowrap text-foreground transition-[color,box-shadow,border-color] outline-none hover:border-muted-foreground/60 focus-visible:border-primary focus-visible:shadow-[0_0_0_1px_var(--color-primary)] disabled:cursor-not-allowed disabled:opacity-55 aria-invalid:border-destructive data-[placeholder]:text-muted-foreground/70 data-[size=default]:h-9.5 data-[size=sm]:h-8 data-[state=open]:border-primary *:data-[slot=select-value]:line-clamp-1 *:data-[slot=select-value]:flex *:data-[slot=select-value]:items-center *:data-[slot=select-value]:gap-2 [&_svg]:pointer-events-none [&_svg]:shrink-0",
+        "flex w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-input bg-transparent px-3.5 text-[0.9375rem] whitespace-nowrap text-foreground transition-[color,box-shadow,border-color] outline-none hover:border-muted-foreground/60 focus-visible:border-primary focus-visible:shadow-[0_0_0_1px_var(--color-primary)] disabled:cursor-not-allowed disabled:opacity-55 aria-invalid:border-destructive data-[placeholder]:text-muted-foreground data-[size=default]:h-9.5 data-[size=sm]:h-8 data-[state=open]:border-primary *:data-[slot=select-value]:line-clamp-1 *:data-[slot=select-value]:flex *:data-[slot=select-value]:items-center *:data-[slot=select-value]:gap-2 [&_svg]:pointer-events-none [&_svg]:shrink-0",
         className,
       )}
       {...props}

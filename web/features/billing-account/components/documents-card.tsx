@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Segmented } from "@/features/billing/components/segmented";
 import { billingQueries, openDocument, type BillingDocument } from "@/features/billing-account/api";
 import { formatDate, formatRub } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
@@ -85,15 +85,7 @@ export function DocumentsCard({ accountId }: { accountId: string }) {
         <CardTitle>{t("documents.title")}</CardTitle>
         <CardDescription>{t("documents.description")}</CardDescription>
         <div className="pt-2 sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:justify-self-end sm:pt-0">
-          <Tabs value={kind} onValueChange={(v) => (setKind(v as Kind), setPage(1))}>
-            <TabsList aria-label={t("documents.filter")}>
-              {(["all", "invoice", "act"] as const).map((k) => (
-                <TabsTrigger key={k} value={k}>
-                  {t(`documents.filters.${k}`)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
+          <Segmented value={kind} onChange={(v) => (setKind(v), setPage(1))} label={t("documents.filter")} items={(["all", "invoice", "act"] as const).map((k) => ({ value: k, label: t(`documents.filters.${k}`) }))} />
         </div>
       </CardHeader>
       <CardContent>

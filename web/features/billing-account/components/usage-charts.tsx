@@ -5,7 +5,7 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, ResponsiveContai
 import { QueryView } from "@/components/query-view";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Segmented } from "@/features/billing/components/segmented";
 import { billingQueries, type Usage } from "@/features/billing-account/api";
 import { formatNumber } from "@/lib/i18n";
 
@@ -88,15 +88,7 @@ export function UsageCharts({ accountId }: { accountId: string }) {
         <CardTitle>{t("usage.chartsTitle")}</CardTitle>
         <CardDescription>{t("usage.chartsDescription")}</CardDescription>
         <div className="pt-2 sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:justify-self-end sm:pt-0">
-          <Tabs value={String(range)} onValueChange={(v) => setRange(Number(v) as Range)}>
-            <TabsList aria-label={t("usage.range")}>
-              {RANGES.map((r) => (
-                <TabsTrigger key={r} value={String(r)}>
-                  {t("usage.days", { count: r })}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
+          <Segmented value={String(range)} onChange={(v) => setRange(Number(v) as Range)} label={t("usage.range")} items={RANGES.map((r) => ({ value: String(r), label: t("usage.days", { count: r }) }))} />
         </div>
       </CardHeader>
       <CardContent>
