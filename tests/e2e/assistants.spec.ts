@@ -145,7 +145,8 @@ test.describe("assistants (issue 5)", () => {
 
     // New assistants have the built-in tools on, the handoff tool among them.
     await expect(page.getByTestId("handoff-tool")).toHaveAttribute("data-state", "checked");
-    await expect(page.getByTestId("tools-list").getByRole("switch")).toHaveCount(2);
+    // The other tools: the time, remembering facts, the CRM lead, and the calendar's three (issue 20), each with its switch.
+    await expect(page.getByTestId("tools-list").getByRole("switch")).toHaveCount(6);
 
     // The model writes the instructions from a description of the business; they stay unsaved until Save.
     await page.getByTestId("generate-open").click();
