@@ -97,11 +97,12 @@ export function analyticsSeed(now, q) {
     }
   }
   // The threads' last message, and their status now: most are closed; the last hand-offs of today wait for an operator.
+  // The inbox lists by updated_at: this history stays under the demo's curated conversations (the tours and tests open those).
   s.push(
     `UPDATE threads SET last_message = (SELECT m.content FROM messages m WHERE m.thread_id = threads.id ORDER BY m.created_at DESC LIMIT 1),
        last_message_type = 'text', last_message_at = (SELECT max(m.created_at) FROM messages m WHERE m.thread_id = threads.id),
        last_incoming_at = (SELECT max(m.created_at) FROM messages m WHERE m.thread_id = threads.id AND m.direction = 'incoming'),
-       updated_at = coalesce((SELECT max(m.created_at) FROM messages m WHERE m.thread_id = threads.id), updated_at)
+       updated_at = min(coalesce((SELECT max(m.created_at) FROM messages m WHERE m.thread_id = threads.id), updated_at), ${now - 3 * DAY})
      WHERE account_id = ${q(ACCOUNT)} AND id LIKE 'demo-an-t%';`,
     `UPDATE threads SET status = CASE WHEN last_message_at < ${now - 3 * DAY} THEN 'archived' ELSE 'closed' END
      WHERE account_id = ${q(ACCOUNT)} AND id LIKE 'demo-an-t%' AND status = 'active' AND last_message_at < ${now - DAY};`,
