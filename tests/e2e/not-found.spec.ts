@@ -44,8 +44,8 @@ test("a top-level path that cannot be an account id is a plain 404: no shell, no
     if (u.pathname === "/api/auth/me" && u.searchParams.get("accountId")) sessionAccounts.push(u.searchParams.get("accountId")!);
   });
 
-  // /checkout is a spec route whose page does not exist yet; /acounts, /dashbord and /partnres are typos.
-  for (const path of ["/checkout", "/acounts", "/dashbord", "/checkout/dashboard", "/partnres"]) {
+  // Typos of top-level pages, and a page's name where an account id would stand.
+  for (const path of ["/chekout", "/acounts", "/dashbord", "/checkout/dashboard", "/partnres"]) {
     await page.goto(path);
     await expect(page.getByTestId("page-not-found")).toBeVisible();
     await expect(page).toHaveTitle(/^Страница не найдена — /);
