@@ -69,9 +69,9 @@ test("a top-level path that cannot be an account id is a plain 404: no shell, no
 test("signed out, a path that cannot be an account id is a 404 too, not the sign-in page", async ({ page }) => {
   const sockets: string[] = [];
   page.on("websocket", (ws) => sockets.push(ws.url()));
-  await page.goto("/checkout");
+  await page.goto("/chekout");
   await expect(page.getByTestId("page-not-found")).toBeVisible();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page).toHaveURL(/\/chekout$/);
   await expect(page).toHaveTitle(/^Страница не найдена — /);
   expect(sockets).toEqual([]);
 });
