@@ -84,7 +84,9 @@ test("finds a contact, an assistant and a template through the API and opens the
   await expect(page.getByTestId("search-page-wizard")).toHaveAttribute("data-selected", "true");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/${DEMO_ACCOUNT_ID}/wizard$`));
+  // The wizard's blank layout has no palette: back to a page of the shell.
   await page.goto(`/${DEMO_ACCOUNT_ID}/dashboard`);
+  await expect(page.getByTestId("setup-steps")).toBeVisible();
 
   // Nothing anywhere: the empty state, once the answers are in.
   await page.keyboard.press("Control+k");
