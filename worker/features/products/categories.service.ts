@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Env } from "../../env";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import { AppError, conflict, notFound, fieldError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { CATEGORY_LIMITS, type categoryCreateSchema, type categoryOrderSchema, type categoryUpdateSchema, type ProductCategory } from "./contract";
 
@@ -14,7 +14,6 @@ interface CategoryRow {
   product_count: number;
 }
 
-const fieldError = (field: string, message: string) => badRequest(`Проверьте введённые данные — ${message}`, "VALIDATION_ERROR", { fields: { [field]: [message] } });
 const nameKey = (s: string) => s.trim().toLowerCase().replace(/ё/g, "е");
 
 /**

@@ -1,5 +1,5 @@
 import type { Env } from "../../env";
-import { AppError, badRequest, notFound } from "../../lib/errors";
+import { AppError, notFound, fieldError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { paged } from "../../lib/validation";
 import { deleteMedia } from "../inbox/media";
@@ -80,7 +80,6 @@ export async function getProduct(env: Env, accountId: string, productId: string)
   return productDto(accountId, r);
 }
 
-const fieldError = (field: string, message: string) => badRequest(`Проверьте введённые данные — ${message}`, "VALIDATION_ERROR", { fields: { [field]: [message] } });
 export const SKU_TAKEN = "Товар с таким артикулом уже есть";
 
 /** Checks what the schema cannot: the category is the account's, the images are its product images. */
