@@ -17,6 +17,8 @@ export default defineConfig({
           ENVIRONMENT: "development",
           // Outgoing webhooks may post to the local receiver fake (http://127.0.0.1:<port>); development only.
           WEBHOOKS_ALLOW_LOOPBACK: "1",
+          // The fault-injection seam (worker/lib/faults.ts) is armed by the exactly-once suite; inert unless armed.
+          FAULT_INJECTION: "1",
           PUBLIC_URL: "http://app.test",
           ADMIN_EMAILS: "root@admin.test",
           ENCRYPTION_KEY: "test-encryption-key-0123456789abcdef",

@@ -60,6 +60,11 @@ export interface Secrets {
   GOOGLE_TOKEN_BASE?: string;
   /** Calendar API v3, default https://www.googleapis.com/calendar/v3. */
   GOOGLE_CALENDAR_BASE?: string;
+  /** Test-only fault injection (worker/lib/faults.ts): "1" arms the seam, honoured only when ENVIRONMENT=development. */
+  FAULT_INJECTION?: string;
+  /** Benchmark: the chance (0..1) that an enabled fault point throws, and the points it applies to (comma-separated, default all). */
+  FAULT_RATE?: string;
+  FAULT_POINTS?: string;
 }
 
 /** ENVIRONMENT "development" enables the dev outbox endpoint and dev mail; LOG_LEVEL is the lowest level of our JSON log lines. */
