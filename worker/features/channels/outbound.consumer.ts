@@ -270,7 +270,8 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
     if (err.code === "UNCERTAIN") {
       // No answer at all: the messenger may have taken it. Not sent again (at most once), marked for the operator.
       await attempt(env, q, channel.id, attempts, "failed", null, err.message);
-      return fail(env, q, message, UNCERTAIN_REASON, "SEND_UNCERTAIN", attempts);
+      await markFailed(env, q.accountId, message.id, UNCERTAIN_REASON, "SEND_UNCERTAIN");
+      return { kind: "ack" };
     }
     if (broadcastId && err.kind !== "permanent") await bc.releaseBroadcastClaim(env, broadcastId, message.id);
     if (err.kind === "rate_limited") {
