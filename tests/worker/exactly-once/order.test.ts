@@ -27,7 +27,7 @@ async function storedOrder(token: string, accountId: string, contactId: string):
   const out: string[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < 50; i++) {
-    const res = await api("GET", `/accounts/${accountId}/contacts/${contactId}/messages?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { token });
+    const res: { status: number; body: any } = await api("GET", `/accounts/${accountId}/contacts/${contactId}/messages?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { token });
     expect(res.status).toBe(200);
     out.push(...(res.body.data as { messageId: string }[]).map((m) => m.messageId));
     cursor = res.body.meta.nextCursor;
