@@ -29,6 +29,11 @@ describe("crash: mid-broadcast after N of M recipients (broadcast.afterRecipient
     // The second window's tick dies after its sends are on the queue, before the counts and the next tick.
     armFault("broadcast.afterRecipient", { skip: 1 });
     expect((await api("POST", `/accounts/${s.accountId}/broadcasts/${id}/start`, { token: s.token, body: {} })).status).toBe(200);
+    await waitFor(async () => faultsThrown("broadcast.afterRecipient") === 1, 15_000, "the crash");
+    // The crash came mid-broadcast: N of the M recipients handed out, the rest not yet (the queue repeats the tick a second later).
+    const handed = await env.DB.prepare("SELECT count(*) AS n FROM broadcast_recipients WHERE broadcast_id = ? AND state IS NOT NULL").bind(id).first<{ n: number }>();
+    expect(handed!.n).toBeGreaterThan(0);
+    expect(handed!.n).toBeLessThan(7);
     const done = await waitFor(
       async () => {
         const r = await api("GET", `/accounts/${s.accountId}/broadcasts/${id}`, { token: s.token });
