@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MessageItem } from "@/features/chat/components/message-item";
+import { ReplyBubble } from "@/features/comments/components/comment-item";
 import { i18n } from "@/lib/i18n";
 import { messageDto } from "./support/fixtures";
 
@@ -13,7 +14,7 @@ const out = (over: Parameters<typeof messageDto>[0]) =>
 
 beforeAll(async () => {
   await i18n.changeLanguage("ru");
-  await i18n.loadNamespaces(["chat"]);
+  await i18n.loadNamespaces(["chat", "comments"]);
 });
 afterEach(cleanup);
 
@@ -38,5 +39,16 @@ describe("chat: delivery problems under the bubble", () => {
     render(<MessageItem first message={out({ deliveryStatus: "sent", isSent: true })} />);
     render(<MessageItem first message={messageDto({ messageId: "m2", deliveryStatus: "failed", metadata: { deliveryError: "x" } })} />);
     expect(screen.queryByTestId("delivery-problem")).toBeNull();
+  });
+
+  it("an Instagram comment reply that may have gone out says so with its reason", () => {
+    render(
+      <ul>
+        <ReplyBubble kind="private" reply={out({ deliveryStatus: "failed", metadata: { privateReplyToCommentId: "c1", deliveryError: "Связь с мессенджером оборвалась во время отправки", deliveryErrorCode: "SEND_UNCERTAIN" } })} />
+      </ul>,
+    );
+    const p = screen.getByTestId("reply-problem");
+    expect(p.dataset.state).toBe("uncertain");
+    expect(p.textContent).toBe("Возможно, доставлено: Связь с мессенджером оборвалась во время отправки");
   });
 });
