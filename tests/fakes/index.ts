@@ -20,7 +20,7 @@ export type FakeHandler = (req: RecordedRequest, res: ServerResponse, state: Fak
 export interface FakeState {
   requests: RecordedRequest[];
   /** Scripted answers consumed in order before the normal handler: `{ match, status, body, headers }`. */
-  script: { match?: string; status: number; body: unknown; headers?: Record<string, string>; times?: number }[];
+  script: { match?: string; status: number; body: unknown; headers?: Record<string, string>; times?: number; reset?: boolean }[];
   data: Record<string, unknown>;
 }
 
@@ -66,6 +66,8 @@ export async function startFake(name: string, handler: FakeHandler, port = 0): P
       const s = state.script[scripted]!;
       if (!s.times || s.times <= 1) state.script.splice(scripted, 1);
       else s.times--;
+      // `reset`: the request arrived (it is recorded, as the service took it) and the connection drops before any answer.
+      if (s.reset) return void req.socket.destroy();
       return json(res, s.status, s.body, s.headers);
     }
     try {

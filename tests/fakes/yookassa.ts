@@ -165,6 +165,11 @@ async function idempotent(d: YkData, req: RecordedRequest, res: ServerResponse, 
   const seen = d.keys.get(key);
   if (seen) {
     if (seen.hash !== hash) return err(res, 400, "invalid_request", "Idempotence key duplicated", "Idempotence-Key");
+    // A repeat under the same key may get a 500 too (the outage goes on); it changes nothing.
+    if (d.fail500Next && d.fail500Next > 0) {
+      d.fail500Next--;
+      return err(res, 500, "internal_server_error", "Internal server error");
+    }
     return json(res, seen.status, seen.body);
   }
   const out = await run();

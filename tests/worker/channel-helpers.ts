@@ -23,7 +23,7 @@ export async function fakeRequests(base: string, filter?: (r: FakeReq) => boolea
   return filter ? all.filter(filter) : all;
 }
 
-export async function fakeScript(base: string, items: { match?: string; status: number; body: unknown; headers?: Record<string, string>; times?: number }[]) {
+export async function fakeScript(base: string, items: { match?: string; status: number; body: unknown; headers?: Record<string, string>; times?: number; reset?: boolean }[]) {
   await fetch(`${base}/__script`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(items) });
 }
 

@@ -104,8 +104,12 @@ export class SendError extends Error {
     public readonly kind: SendErrorKind,
     public readonly httpStatus?: number,
     public readonly retryAfter?: number,
-    /** `RECIPIENT_GONE`: the person blocked the bot or deleted the account; no more broadcasts to them. */
-    public readonly code?: "RECIPIENT_GONE",
+    /**
+     * `RECIPIENT_GONE`: the person blocked the bot or deleted the account; no more broadcasts to them.
+     * `UNCERTAIN`: the connection failed with no answer (a reset after the request went out looks
+     * the same as a refused one): the messenger may have taken it, so a send is not repeated.
+     */
+    public readonly code?: "RECIPIENT_GONE" | "UNCERTAIN",
   ) {
     super(message);
   }

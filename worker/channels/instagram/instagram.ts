@@ -24,7 +24,7 @@ export class InstagramClient {
         body: body ? JSON.stringify(body) : undefined,
       });
     } catch (e) {
-      throw new SendError(`Meta Graph API недоступен: ${(e as Error).message}`, "transient");
+      throw new SendError(`Meta Graph API недоступен: ${(e as Error).message}`, "transient", undefined, undefined, "UNCERTAIN");
     }
     const data = (await res.json().catch(() => ({}))) as { error?: { message?: string; code?: number } } & T;
     if (!res.ok || data.error) {

@@ -39,7 +39,7 @@ export class TelegramClient {
         body: body instanceof FormData ? body : JSON.stringify(body ?? {}),
       });
     } catch (e) {
-      throw new SendError(`Telegram недоступен: ${(e as Error).message}`, "transient");
+      throw new SendError(`Telegram недоступен: ${(e as Error).message}`, "transient", undefined, undefined, "UNCERTAIN");
     }
     let data: { ok?: boolean; result?: T; error_code?: number; description?: string; parameters?: { retry_after?: number } } = {};
     try {

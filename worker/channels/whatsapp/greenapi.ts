@@ -17,7 +17,7 @@ async function request<T>(url: string, init: RequestInit): Promise<T> {
   try {
     res = await fetch(url, init);
   } catch (e) {
-    throw new SendError(`Шлюз WhatsApp недоступен: ${(e as Error).message}`, "transient");
+    throw new SendError(`Шлюз WhatsApp недоступен: ${(e as Error).message}`, "transient", undefined, undefined, "UNCERTAIN");
   }
   const text = await res.text();
   let data: unknown = null;

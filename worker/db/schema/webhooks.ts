@@ -30,7 +30,11 @@ export const webhookEndpoints = sqliteTable(
   (t) => [index("webhook_endpoints_account_idx").on(t.accountId, t.createdAt)],
 );
 
-export const WEBHOOK_DELIVERY_STATUSES = ["pending", "sending", "succeeded", "failed"] as const;
+/**
+ * `uncertain`: an attempt's sender died after posting and before logging (its claim expired): the
+ * receiver may have the event; it is not posted again by itself (the operator may redeliver it).
+ */
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "sending", "succeeded", "failed", "uncertain"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** The outbox: one row per (endpoint, event), so a redelivered queue message never makes a second one. */

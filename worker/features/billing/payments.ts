@@ -3,6 +3,7 @@ import { getDb, schema, type Db } from "../../db/client";
 import type { Payment, PaymentPurpose } from "../../db/schema/billing";
 import type { Env } from "../../env";
 import { AppError, badRequest, notFound } from "../../lib/errors";
+import { faultPoint } from "../../lib/faults";
 import { newId } from "../../lib/ids";
 import { createLogger } from "../../lib/logger";
 import { appUrl } from "../../lib/mail";
@@ -153,6 +154,8 @@ export async function recordState(env: Env, row: Payment, pp: ProviderPayment): 
     })
     .where(eq(PAY.id, row.id));
   if (status === "succeeded" && row.appliedAt === null) {
+    // The provider's API confirmed the payment and its row says so; the ledger row is not written yet.
+    faultPoint(env, "billing.afterVerified");
     // The package's grant is idempotent on its own (unique source + payment id); granted before the
     // batch so a crash in between is repaired by the next notification or poll.
     if (row.purpose === "package" && row.packageId) await grantPackage(db, { accountId: row.accountId, packageId: row.packageId, source: "purchase", sourceRef: row.id });

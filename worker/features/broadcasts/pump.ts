@@ -5,6 +5,7 @@ import { tagsAndValues } from "../audience/audience.service";
 import { messageColumnsFromJson, messageRow, MESSAGE_VALUE_COLUMNS } from "../inbox/message-writer";
 import { previewOf } from "../inbox/serialize";
 import { enqueueSends } from "../outbound/outbound";
+import { faultPoint } from "../../lib/faults";
 import { clickUrl } from "./clicks";
 import { type BroadcastButton, hasNativeButtons, INSTAGRAM_WINDOW_MS, PACING_DEFAULTS, renderBroadcastText, withNumberedButtons } from "./contract";
 
@@ -176,6 +177,8 @@ export async function handOutWindow(env: Env, b: Broadcast, ch: Channel, size: n
   const queued = results.slice(0, queuedAt).flatMap((r) => r.results);
   const sends = queued.filter((r) => r.message_id).map((r) => ({ accountId: b.accountId, messageId: r.message_id }));
   if (sends.length) await enqueueSends(env, sends);
+  // The window's sends are on the queue; the broadcast's counts and next tick are not written yet.
+  faultPoint(env, "broadcast.afterRecipient");
   return window.length;
 }
 

@@ -267,6 +267,12 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
     return { kind: "ack" };
   } catch (e) {
     const err = e instanceof SendError ? e : new SendError((e as Error).message, "transient");
+    if (err.code === "UNCERTAIN") {
+      // No answer at all: the messenger may have taken it. Not sent again (at most once), marked for the operator.
+      await attempt(env, q, channel.id, attempts, "failed", null, err.message);
+      await markFailed(env, q.accountId, message.id, UNCERTAIN_REASON, "SEND_UNCERTAIN");
+      return { kind: "ack" };
+    }
     if (broadcastId && err.kind !== "permanent") await bc.releaseBroadcastClaim(env, broadcastId, message.id);
     if (err.kind === "rate_limited") {
       const ra = Math.max(1, Math.ceil(err.retryAfter ?? 1));
@@ -287,6 +293,9 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
     return fail(env, q, message, `Мессенджер отклонил сообщение: ${err.message}`, "SEND_REJECTED", attempts);
   }
 }
+
+/** The reason of a send whose connection failed without an answer (SEND_UNCERTAIN): shown in the chat and the broadcast's recipients. */
+export const UNCERTAIN_REASON = "Связь с мессенджером оборвалась во время отправки: неизвестно, дошло ли сообщение, поэтому повторно оно не отправлялось. Проверьте чат в мессенджере и при необходимости отправьте снова";
 
 export function outboundBackoffSeconds(attempts: number): number {
   return Math.min(600, 2 ** Math.max(1, attempts));

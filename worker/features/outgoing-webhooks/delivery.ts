@@ -1,5 +1,6 @@
 import type { Env } from "../../env";
 import { decryptSecret } from "../../lib/crypto";
+import { faultPoint } from "../../lib/faults";
 import { newId } from "../../lib/ids";
 import { createLogger } from "../../lib/logger";
 import { appUrl, sendMail } from "../../lib/mail";
@@ -142,7 +143,7 @@ export async function deliver(env: Env, accountId: string, deliveryId: string): 
   )
     .bind(deliveryId, accountId)
     .first<DeliveryRow>();
-  if (!row || row.status === "succeeded" || row.status === "failed") return;
+  if (!row || (row.status !== "pending" && row.status !== "sending")) return;
   if (row.status === "pending" && row.next_attempt_at && row.next_attempt_at > now + 1000) {
     // Not due yet (a manual redelivery came first, or a wait longer than a queue delay): wait the rest.
     await enqueueDeliveries(env, accountId, [row.id], Math.min(MAX_QUEUE_DELAY_S, Math.ceil((row.next_attempt_at - now) / 1000)));
@@ -154,9 +155,10 @@ export async function deliver(env: Env, accountId: string, deliveryId: string): 
       .run();
     return;
   }
+  if (row.status === "sending") return settleInterrupted(env, accountId, row.id, now);
   const claimed = await env.DB.prepare(
     `UPDATE webhook_deliveries SET status = 'sending', lease_until = ?1, updated_at = ?2
-     WHERE id = ?3 AND (status = 'pending' OR (status = 'sending' AND lease_until < ?2)) RETURNING step, attempt_count`,
+     WHERE id = ?3 AND status = 'pending' RETURNING step, attempt_count`,
   )
     .bind(now + LEASE_MS, now, row.id)
     .first<{ step: number; attempt_count: number }>();
@@ -166,6 +168,8 @@ export async function deliver(env: Env, accountId: string, deliveryId: string): 
   const secrets = [await decryptSecret(row.secret, key)];
   if (row.previous_secret && (row.previous_secret_until ?? 0) > now) secrets.push(await decryptSecret(row.previous_secret, key));
   const result = await attempt(env, row.url, row.event_id, row.payload, secrets);
+  // The receiver answered; the attempt and the delivery's state are not written yet.
+  if (result.ok) faultPoint(env, "webhook.afterDelivered");
 
   const step = claimed.step + 1;
   const attemptNo = claimed.attempt_count + 1;
@@ -196,6 +200,35 @@ export async function deliver(env: Env, accountId: string, deliveryId: string): 
     forgetWebhookSubscriptions(accountId);
     await mailOwnersEndpointGone(env, accountId, row.url).catch((error) => log.error("endpoint-gone mail failed", { error, accountId }));
   }
+}
+
+export const INTERRUPTED_ATTEMPT = "Отправка прервалась после запроса: неизвестно, получил ли адрес событие, поэтому само оно не повторялось. Отправьте его снова, если получатель его не видел (webhook-id тот же).";
+
+/**
+ * The row is `sending`: another delivery holds it. While its lease holds, this queue message comes
+ * back after the lease (so a claim whose holder died is never left `sending`); once it has expired,
+ * the holder died mid-attempt: whether the receiver got the event is unknown, so the delivery becomes
+ * `uncertain` with the reason logged as its attempt, and it is not posted again by itself.
+ */
+async function settleInterrupted(env: Env, accountId: string, deliveryId: string, now: number): Promise<void> {
+  const lease = await env.DB.prepare("SELECT lease_until FROM webhook_deliveries WHERE id = ?1 AND account_id = ?2 AND status = 'sending'")
+    .bind(deliveryId, accountId)
+    .first<{ lease_until: number | null }>();
+  if (!lease) return;
+  if ((lease.lease_until ?? 0) >= now) {
+    await enqueueDeliveries(env, accountId, [deliveryId], Math.max(1, Math.ceil(((lease.lease_until ?? now) - now) / 1000) + 1));
+    return;
+  }
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO webhook_attempts (id, account_id, delivery_id, attempt, status_code, ok, duration_ms, response_body, error, created_at)
+       SELECT ?1, ?2, id, attempt_count + 1, NULL, 0, 0, NULL, ?3, ?4 FROM webhook_deliveries WHERE id = ?5 AND account_id = ?2 AND status = 'sending' AND lease_until < ?4`,
+    ).bind(newId(), accountId, INTERRUPTED_ATTEMPT, now, deliveryId),
+    env.DB.prepare(
+      `UPDATE webhook_deliveries SET status = 'uncertain', step = step + 1, attempt_count = attempt_count + 1, next_attempt_at = NULL, lease_until = NULL,
+         last_status_code = NULL, last_error = ?1, last_attempt_at = ?2, updated_at = ?2 WHERE id = ?3 AND account_id = ?4 AND status = 'sending' AND lease_until < ?2`,
+    ).bind(INTERRUPTED_ATTEMPT, now, deliveryId, accountId),
+  ]);
 }
 
 /** One POST with the Standard Webhooks headers; never follows a redirect, never reads more than the excerpt. */

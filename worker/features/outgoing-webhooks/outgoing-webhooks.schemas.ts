@@ -24,7 +24,7 @@ export const endpointUpdateSchema = z
   .refine((v) => Object.keys(v).length > 0, "Нет полей для изменения");
 
 export const deliveriesQuery = pageQuery(20, 100).extend({
-  status: z.enum(["pending", "sending", "succeeded", "failed"]).optional(),
+  status: z.enum(["pending", "sending", "succeeded", "failed", "uncertain"]).optional(),
 });
 
 /** Queue messages of the webhooks queue. */

@@ -1,4 +1,4 @@
-import { AlertCircle, Bot, Check, CheckCheck, Clock, Code2, FileText, FileX2, Phone, PhoneIncoming, Play, UserRound } from "lucide-react";
+import { AlertCircle, Bot, Check, CheckCheck, CircleHelp, Clock, Code2, FileText, FileX2, Phone, PhoneIncoming, Play, UserRound } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "@/lib/i18n";
@@ -35,8 +35,31 @@ export function MessageItem({ message: m, first }: { message: MessageDto; first:
         )}
         <MessageBody m={m} tone={tone} />
         <MessageMeta m={m} tone={tone} overlay={bare} />
+        {out && <DeliveryProblem m={m} />}
       </div>
     </div>
+  );
+}
+
+/** Codes of a send whose outcome is unknown (the connection or the Worker died mid-send): "possibly delivered", never repeated. */
+const UNCERTAIN_CODES = new Set(["SEND_UNCERTAIN", "SEND_INTERRUPTED"]);
+
+function deliveryState(m: MessageDto): "failed" | "uncertain" | "read" | "delivered" | "sent" | "pending" {
+  if (m.deliveryStatus === "failed") return UNCERTAIN_CODES.has(String(m.metadata?.deliveryErrorCode ?? "")) ? "uncertain" : "failed";
+  return m.isRead || m.deliveryStatus === "read" ? "read" : m.isDelivered || m.deliveryStatus === "delivered" ? "delivered" : m.isSent || m.deliveryStatus === "sent" ? "sent" : "pending";
+}
+
+/** Why an outgoing message did not go out (or may not have): the sender's reason, under the bubble. */
+function DeliveryProblem({ m }: { m: MessageDto }) {
+  const { t } = useTranslation("chat");
+  const state = deliveryState(m);
+  const reason = typeof m.metadata?.deliveryError === "string" ? m.metadata.deliveryError : "";
+  if (state !== "failed" && state !== "uncertain") return null;
+  return (
+    <p data-testid="delivery-problem" data-state={state} className="mt-1.5 border-t border-primary-foreground/25 pt-1.5 text-[0.75rem] leading-snug text-primary-foreground/90">
+      <span className="font-medium">{t(`message.${state}`)}</span>
+      {reason ? `: ${reason}` : ""}
+    </p>
   );
 }
 
@@ -262,8 +285,8 @@ function ContactCards({ m, tone }: { m: MessageDto; tone: Tone }) {
 /** Time and, for outgoing messages, the delivery ticks (sent → delivered → read) in the bubble's corner. */
 function MessageMeta({ m, tone, overlay }: { m: MessageDto; tone: Tone; overlay: boolean }) {
   const { t } = useTranslation("chat");
-  const state = m.deliveryStatus === "failed" ? "failed" : m.isRead || m.deliveryStatus === "read" ? "read" : m.isDelivered || m.deliveryStatus === "delivered" ? "delivered" : m.isSent || m.deliveryStatus === "sent" ? "sent" : "pending";
-  const Icon = state === "failed" ? AlertCircle : state === "read" || state === "delivered" ? CheckCheck : state === "sent" ? Check : Clock;
+  const state = deliveryState(m);
+  const Icon = state === "failed" ? AlertCircle : state === "uncertain" ? CircleHelp : state === "read" || state === "delivered" ? CheckCheck : state === "sent" ? Check : Clock;
   return (
     <div
       className={cn(
@@ -275,7 +298,7 @@ function MessageMeta({ m, tone, overlay }: { m: MessageDto; tone: Tone; overlay:
       {m.senderType === "operator" && tone === "out" && <span className="sr-only">{t("message.operator")}</span>}
       <time dateTime={new Date(m.createdAt).toISOString()}>{formatTime(m.createdAt)}</time>
       {tone === "out" && (
-        <span title={t(`message.${state}`)} data-testid="delivery" data-state={state} className={cn("inline-flex", state === "read" && "text-[#9FF0FF]", state === "failed" && "text-[#FFD1D2]")}>
+        <span title={t(`message.${state}`)} data-testid="delivery" data-state={state} className={cn("inline-flex", state === "read" && "text-[#9FF0FF]", (state === "failed" || state === "uncertain") && "text-[#FFD1D2]")}>
           <Icon className="size-3.5" aria-label={t(`message.${state}`)} />
         </span>
       )}

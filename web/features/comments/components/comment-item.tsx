@@ -154,10 +154,13 @@ function VisibilityOption({ checked, onSelect, icon: Icon, label, disabled }: { 
   );
 }
 
-function ReplyBubble({ reply, kind }: { reply: ReplyMessage; kind: "public" | "private" }) {
+export function ReplyBubble({ reply, kind }: { reply: ReplyMessage; kind: "public" | "private" }) {
   const { t } = useTranslation("comments");
   const failed = reply.deliveryStatus === "failed";
   const Status = failed ? TriangleAlert : reply.isRead || reply.isDelivered ? CheckCheck : reply.isSent ? Check : Clock;
+  const meta = (reply.metadata ?? {}) as Record<string, unknown>;
+  // A send with no answer (or whose sender died) may have gone out: "possibly delivered", not "failed".
+  const problem = failed ? (["SEND_UNCERTAIN", "SEND_INTERRUPTED"].includes(String(meta.deliveryErrorCode ?? "")) ? "uncertain" : "failed") : null;
   return (
     <li className="flex gap-2" data-testid={`reply-${kind}`}>
       <CornerDownRight className="mt-2 size-4 shrink-0 text-muted-foreground" aria-hidden />
@@ -169,6 +172,12 @@ function ReplyBubble({ reply, kind }: { reply: ReplyMessage; kind: "public" | "p
           <Status className={cn("size-3.5", failed ? "text-destructive" : reply.isRead ? "text-info" : "")} aria-label={t(`delivery.${failed ? "failed" : reply.isRead ? "read" : reply.isDelivered ? "delivered" : reply.isSent ? "sent" : "pending"}`)} />
         </p>
         <p className="text-[0.9375rem] break-words whitespace-pre-wrap text-heading">{reply.content}</p>
+        {problem && (
+          <p data-testid="reply-problem" data-state={problem} className="mt-1 text-[0.75rem] leading-snug text-destructive">
+            <span className="font-medium">{t(`delivery.${problem}`)}</span>
+            {typeof meta.deliveryError === "string" && meta.deliveryError ? `: ${meta.deliveryError}` : ""}
+          </p>
+        )}
       </div>
     </li>
   );

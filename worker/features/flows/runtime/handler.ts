@@ -27,13 +27,21 @@ export async function flowSlot(env: Env, items: ChainItem[]): Promise<ChainItem[
         try {
           if (await takeMessage(env, it)) taken.add(it.messageId);
         } catch (error) {
-          // The message is stored; a failing flow leaves it to the assistant rather than to nobody.
           log.error("flow turn failed", { error, threadId: it.threadId, messageId: it.messageId });
+          // A turn that committed before failing is the flow's (its after-effects are resumed by
+          // resume.ts): the assistant must not answer it too. One that never committed goes on to
+          // the assistant rather than to nobody.
+          if (await turnCommitted(env, it.messageId).catch(() => true)) taken.add(it.messageId);
         }
       }
     }),
   );
   return items.filter((it) => !taken.has(it.messageId));
+}
+
+/** Whether a flow turn keyed by this message committed (its ledger row exists). */
+async function turnCommitted(env: Env, key: string): Promise<boolean> {
+  return !!(await env.DB.prepare("SELECT 1 AS x FROM flow_turns WHERE key = ?1").bind(key).first());
 }
 
 /** Whether the flow takes this message (true: the assistant does not see it). */

@@ -1,5 +1,6 @@
 import type { Env } from "../../../env";
 import { newId } from "../../../lib/ids";
+import { faultPoint } from "../../../lib/faults";
 import { createLogger } from "../../../lib/logger";
 import { setContactFields } from "../../custom-fields/contact-fields.service";
 import { publishSafe } from "../../inbox/realtime";
@@ -120,6 +121,8 @@ export async function runAfter(env: Env, a: AfterInput): Promise<void> {
   if (sends.length) {
     await enqueueSends(env, sends);
     if (a.committedAt) noteTiming({ key: a.key, committedAt: a.committedAt, enqueuedAt: Date.now() });
+    // The step's sends are queued; the run's after-effects (timer, goto, actions) and its outbox row are not.
+    faultPoint(env, "flow.afterSendQueued");
   }
   await pushed;
   const target = { accountId, threadId: thread.id, contactId: contact.id, runId: spec.runId, flowId: spec.flowId, flowName: spec.flowName, turnKey: a.key };
