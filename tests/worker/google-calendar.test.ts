@@ -7,6 +7,7 @@ import { freeSlots, zonedIso } from "../../worker/features/google-calendar/slots
 import { addMember, api, BASE } from "./helpers";
 import { waitFor } from "./ai-helpers";
 import { createChannel, incoming, ingest, ownerWithAccount } from "./inbox-helpers";
+import { allDay, connect, gc, gUrl, setupCalendar, WRITER } from "./google-helpers";
 
 /** A customer who wrote to the account: the contact id. */
 async function customer(accountId: string, channelId: string, user: string): Promise<string> {
@@ -16,39 +17,17 @@ async function customer(accountId: string, channelId: string, user: string): Pro
 
 /** Google Calendar booking against the fake Google OAuth + Calendar (tests/fakes/google.ts). */
 
-const gUrl = () => (JSON.parse((env as unknown as { FAKE_URLS: string }).FAKE_URLS) as Record<string, string>).GOOGLE_FAKE_URL!;
-const gc = (accountId: string, path = "") => `/accounts/${accountId}/integrations/google-calendar${path}`;
-const WRITER = "bookings.lavanda@group.calendar.google.com";
 const READER = "ru.russian#holiday@group.v.calendar.google.com";
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const allDay = Array.from({ length: 7 }, () => ({ on: true, from: "00:00", to: "24:00" }));
 
 async function gRequests(pred: (r: { method: string; path: string; rawBody: string }) => boolean) {
   return ((await (await fetch(`${gUrl()}/__requests`)).json()) as { method: string; path: string; rawBody: string }[]).filter(pred);
 }
 
-/** The browser's round trip: our start → the fake consent page's "Разрешить" → our callback with the start's cookie. */
-async function connect(token: string, accountId: string) {
-  const start = await SELF.fetch(`${BASE}/api${gc(accountId, "/oauth/start")}`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
-  expect(start.status).toBe(200);
-  const nonce = /google_oauth_nonce=([^;]+)/.exec(start.headers.get("set-cookie") ?? "")?.[1];
-  const { url } = (await start.json()) as { url: string };
-  const page = await (await fetch(url)).text();
-  const allow = /id="allow" href="([^"]+)"/.exec(page)![1]!.replace(/&#38;/g, "&");
-  const cb = await SELF.fetch(allow, { redirect: "manual", headers: { cookie: `google_oauth_nonce=${nonce}` } });
-  return { url, cb, location: cb.headers.get("location") ?? "" };
-}
-
 async function connected(settings: Record<string, unknown> = {}) {
   const o = await ownerWithAccount();
-  const c = await connect(o.token, o.accountId);
-  expect(c.location).toContain("google_connected=1");
-  const put = await api("PUT", gc(o.accountId, "/settings"), {
-    token: o.token,
-    body: { calendarId: WRITER, timezone: "Europe/Moscow", workingHours: allDay, slotMinutes: 60, bufferMinutes: 0, minNoticeMinutes: 0, horizonDays: 60, reminderHours: 24, ...settings },
-  });
-  expect(put.status).toBe(200);
+  await setupCalendar(o, settings);
   return o;
 }
 
