@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { waitFor } from "./ai-helpers";
+import { waitFor } from "./channel-helpers";
 import { graph, keyword, link, publishFlow, step, tgSetup } from "./flow-helpers";
 import { accountEvents, gc, markBusy, setupCalendar } from "./google-helpers";
 import { api } from "./helpers";
