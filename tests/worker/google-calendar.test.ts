@@ -1,8 +1,9 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { googleCalendarHubState } from "../../worker/features/google-calendar/connection.service";
-import { runBookingReminder } from "../../worker/features/google-calendar/reminder.job";
+import { runBookingReminder, sweepBookingReminders } from "../../worker/features/google-calendar/reminder.job";
+import worker from "../../worker/index";
 import { freeSlots, zonedIso } from "../../worker/features/google-calendar/slots";
 import { addMember, api, BASE } from "./helpers";
 import { waitFor } from "./ai-helpers";
@@ -214,6 +215,34 @@ describe("Google Calendar: bookings", () => {
     expect(msgs.results).toHaveLength(1);
     expect(msgs.results[0]!.direction).toBe("outgoing");
     expect(msgs.results[0]!.content).toMatch(/Напоминаем о вашей записи/);
+  });
+
+  it("the cron's sweep sends a due reminder whose job was lost, once, however often it runs and if the job turns up late", async () => {
+    const o = await connected();
+    const ch = await createChannel(o.accountId);
+    const contactId = await customer(o.accountId, ch, "u-lost");
+    const slot = await slotAt(o.token, o.accountId, 15);
+    const b = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId } });
+    expect(b.status).toBe(201);
+    // Its queued job was lost: the reminder fell due ten minutes ago and nothing was sent.
+    const dueAt = Date.now() - 10 * 60_000;
+    await env.DB.prepare("UPDATE calendar_bookings SET reminder_at = ? WHERE id = ?").bind(dueAt, b.body.id).run();
+    const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE account_id = ? AND dedupe_key = ?").bind(o.accountId, `booking-reminder:${b.body.id}`).first<{ n: number }>())!.n;
+    // The scheduled handler queues the sweep; the jobs consumer runs it.
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ scheduledTime: Date.now(), cron: "*/15 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    await waitFor(async () => (await count()) === 1, 15_000);
+    await sweepBookingReminders(env);
+    await runBookingReminder(env, { kind: "booking-reminder", accountId: o.accountId, bookingId: b.body.id, dueAt });
+    expect(await count()).toBe(1);
+    const row = await env.DB.prepare("SELECT reminder_sent_at FROM calendar_bookings WHERE id = ?").bind(b.body.id).first<{ reminder_sent_at: number | null }>();
+    expect(row!.reminder_sent_at).toBeGreaterThan(0);
+    // A reminder due a minute ago (within the grace: its job may still be on its way) is left to its job.
+    const later = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: (await slotAt(o.token, o.accountId, 16)).start, contactId } });
+    await env.DB.prepare("UPDATE calendar_bookings SET reminder_at = ? WHERE id = ?").bind(Date.now() - 60_000, later.body.id).run();
+    await sweepBookingReminders(env);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE dedupe_key = ?").bind(`booking-reminder:${later.body.id}`).first<{ n: number }>())!.n).toBe(0);
   });
 
   it("another account's integration and bookings are never reachable; operators read but cannot book", async () => {
