@@ -1,5 +1,5 @@
-// Seed of flows: two published flows of the demo shop (a greeting menu and a wholesale lead
-// capture) with their version rows, and one unfinished draft, over the assistant of
+// Seed of flows: three published flows of the demo shop (a greeting menu, a wholesale lead
+// capture, a designer's consultation booked in the calendar) with their version rows, and one unfinished draft, over the assistant of
 // seed-assistants.mjs and the fields and tags of seed-custom-fields.mjs, so /flows and the
 // editor open filled. Fixed ids + INSERT OR IGNORE: a second run changes nothing.
 
@@ -131,10 +131,35 @@ const fitting = {
   transitions: [link("start", "ask_date"), link("ask_date", "weekend"), link("weekend", "confirm", "else"), link("confirm", "end")],
 };
 
+// Booking from the chat: free slots of the demo's Google Calendar (connected by `npm start`) as buttons.
+const consultation = {
+  steps: [
+    step("start", "Старт", "start", { position: at(0), triggers: [{ type: "keyword", match: "exact", keywords: ["записаться", "запись"], channels: [] }] }),
+    step("book", "Время консультации", "booking", {
+      position: at(1),
+      text: "{{name}}, дизайнер интерьера поможет подобрать текстиль онлайн за 30–60 минут. Выберите удобное время:",
+      slots: 6,
+      days: 7,
+      zone: "calendar",
+      bookedText: "Готово! Консультация {{slot}}, пришлём ссылку на звонок за час до начала.",
+      takenText: "",
+      noSlotsText: "На ближайшую неделю всё занято — менеджер предложит время сам.",
+      errorText: "",
+      maxRetries: 2,
+      saveTo: { kind: "variable", name: "consultation_time" },
+    }),
+    step("booked", "Записан", "message", { position: at(2, 0), text: "Если планы изменятся, просто напишите нам.", buttons: [] }),
+    step("manager", "Передать менеджеру", "action", { position: at(2, 2), actions: [{ type: "handoff" }] }),
+    step("end", "Конец", "end", { position: at(3) }),
+  ],
+  transitions: [link("start", "book"), link("book", "booked", "booked"), link("book", "manager", "failed"), link("booked", "end"), link("manager", "end")],
+};
+
 const FLOWS = [
   { id: "demo-flow-greeting", name: "Приветствие и меню", graph: greeting, versions: 2, ageMin: 60 * 26 },
   { id: "demo-flow-wholesale", name: "Заявка на опт", graph: wholesale, versions: 1, ageMin: 60 * 5 },
   { id: "demo-flow-fitting", name: "Запись на замер штор (черновик)", graph: fitting, versions: 0, ageMin: 35 },
+  { id: "demo-flow-consultation", name: "Запись на консультацию дизайнера", graph: consultation, versions: 1, ageMin: 90 },
 ];
 
 export function flowsSeed(now, q) {

@@ -125,9 +125,11 @@ if (bitrix24StandInNeeded(vars)) {
   });
 }
 const { googleStandInNeeded, startDemoGoogle } = await import("./demo-google.mjs");
+let google = null;
 if (googleStandInNeeded(vars)) {
   await step("Starting a local stand-in of Google OAuth and Calendar (booking)", async () => {
     const g = await startDemoGoogle({ persistDir });
+    google = g;
     children.push(g);
     Object.assign(extraVars, g.bindings);
     return g.url;
@@ -172,6 +174,7 @@ await step(`Starting wrangler dev on ${origin}`, async () => {
   return "ready";
 });
 if (bitrix24) await step("Connecting the demo account to the Bitrix24 stand-in", () => bitrix24.connectDemo(origin, { ...DEMO, accountId: DEMO_ACCOUNT_ID }));
+if (google) await step("Connecting the demo account to the Google Calendar stand-in", () => google.connectDemo(origin, { ...DEMO, accountId: DEMO_ACCOUNT_ID }));
 
 function printMail(line) {
   try {

@@ -42,6 +42,7 @@ import { helpAdminRoutes, helpMediaRoutes, helpRoutes } from "./features/help/he
 import { googleCalendarRoutes, googleOauthRoutes } from "./features/google-calendar/google-calendar.routes";
 import { accountScope } from "./middleware/account-scope";
 import { bitrix24AppRoutes, bitrix24OauthRoutes, bitrix24Routes } from "./features/bitrix24/bitrix24.routes";
+import { bitrix24PortalRoutes } from "./features/bitrix24/portal-app";
 import { integrationsRoutes } from "./features/integrations/integrations.routes";
 import { requireAuth } from "./middleware/session";
 
@@ -139,7 +140,7 @@ const api = new Hono<AppBindings>()
   .route("/oauth", googleOauthRoutes)
   .route("/dev", devRoutes);
 
-export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes);
+export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes).route("/", bitrix24PortalRoutes);
 
 app.notFound((c) => c.json(errorBody(404, "Маршрут не найден", "ROUTE_NOT_FOUND"), 404));
 

@@ -21,5 +21,7 @@ export default {
     ctx.waitUntil(enqueueJob(env, { kind: "billing-tick" }));
     // Flow turns whose after-effects were lost with their isolate (runtime/resume.ts).
     ctx.waitUntil(enqueueJob(env, { kind: "flow-resume" }));
+    // Booking reminders whose queued job was lost (google-calendar/reminder.job.ts).
+    ctx.waitUntil(enqueueJob(env, { kind: "booking-reminder-sweep" }));
   },
 } satisfies ExportedHandler<Env>;

@@ -269,3 +269,58 @@ describe("Bitrix24: isolation", () => {
     expect((await api("GET", `/accounts/${a.accountId}/integrations/bitrix24`, { token: a.token })).body.connected).toBe(false);
   });
 });
+
+describe("Bitrix24: the app opened inside a portal", () => {
+  /** An account connected to a portal as an OAuth app, and the portal's current access token (as the portal hands it to the app). */
+  async function appConnected() {
+    const o = await ownerWithAccount();
+    const domain = `${secret("p")}.bitrix24.ru`;
+    const start = await api("POST", `/accounts/${o.accountId}/integrations/bitrix24/oauth/start`, { token: o.token, body: { domain } });
+    const callback = new URL((await fetch(start.body.url, { redirect: "manual" })).headers.get("location")!);
+    expect((await SELF.fetch(`http://app.test/api/oauth/bitrix24/callback${callback.search}`, { redirect: "manual" })).status).toBe(302);
+    const row = await env.DB.prepare("SELECT member_id, access_token, refresh_token FROM bitrix24_integrations WHERE account_id = ?").bind(o.accountId).first<{ member_id: string; access_token: string; refresh_token: string }>();
+    const { decryptSecret } = await import("../../worker/lib/crypto");
+    return { ...o, domain, memberId: row!.member_id, auth: await decryptSecret(row!.access_token, env.ENCRYPTION_KEY!), refresh: await decryptSecret(row!.refresh_token, env.ENCRYPTION_KEY!) };
+  }
+
+  /** The portal's form POST into the app's iframe. */
+  const open = (path: string, domain: string, body: Record<string, string>) =>
+    SELF.fetch(`http://app.test${path}?DOMAIN=${domain}&PROTOCOL=1&LANG=ru&APP_SID=sid123`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ AUTH_EXPIRES: "3600", status: "L", PLACEMENT: "DEFAULT", PLACEMENT_OPTIONS: "{}", ...body }),
+    });
+  const opens = async (accountId: string) =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM bitrix24_call_log WHERE account_id = ? AND method = 'app.open (profile)' AND ok = 1").bind(accountId).first<{ n: number }>())!.n;
+
+  it("accepts the portal's POST on /bitrix24 and its sub-pages, checks AUTH_ID on the portal, records the open and sends the iframe on to the screen with member_id", async () => {
+    const a = await appConnected();
+    const res = await open("/bitrix24/deals", a.domain, { AUTH_ID: a.auth, REFRESH_ID: a.refresh, member_id: a.memberId });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/bitrix24/deals?member_id=${a.memberId}&DOMAIN=${a.domain}`);
+    expect(await opens(a.accountId)).toBe(1);
+    const root = await open("/bitrix24", a.domain, { AUTH_ID: a.auth, member_id: a.memberId });
+    expect(root.headers.get("location")).toBe(`/bitrix24?member_id=${a.memberId}&DOMAIN=${a.domain}`);
+    expect(await opens(a.accountId)).toBe(2);
+    const log = await api("GET", `/accounts/${a.accountId}/integrations/bitrix24/log`, { token: a.token });
+    expect(log.body.data[0]).toMatchObject({ method: "app.open (profile)", ok: true });
+
+    // Not recorded: a token the portal does not know, another portal's DOMAIN, an unknown member_id.
+    expect((await open("/bitrix24", a.domain, { AUTH_ID: "forged-token", member_id: a.memberId })).status).toBe(303);
+    expect((await open("/bitrix24", "other.bitrix24.ru", { AUTH_ID: a.auth, member_id: a.memberId })).status).toBe(303);
+    const unknown = await open("/bitrix24/leads", a.domain, { AUTH_ID: a.auth, member_id: "not-a-portal" });
+    expect(unknown.headers.get("location")).toBe(`/bitrix24/leads?member_id=not-a-portal&DOMAIN=${a.domain}`);
+    expect(await opens(a.accountId)).toBe(2);
+  });
+
+  it("an app connection whose tokens were lost takes the fresh pair the portal hands over", async () => {
+    const a = await appConnected();
+    await env.DB.prepare("UPDATE bitrix24_integrations SET status = 'error', last_error = 'Подключите портал заново', access_token = 'v1.gone', refresh_token = 'v1.gone' WHERE account_id = ?").bind(a.accountId).run();
+    expect((await open("/bitrix24", a.domain, { AUTH_ID: a.auth, REFRESH_ID: a.refresh, member_id: a.memberId })).status).toBe(303);
+    const state = await api("GET", `/accounts/${a.accountId}/integrations/bitrix24`, { token: a.token });
+    expect(state.body).toMatchObject({ connected: true, status: "connected" });
+    const deals = await api("GET", `/accounts/${a.accountId}/integrations/bitrix24/deals`, { token: a.token });
+    expect(deals.status, JSON.stringify(deals.body)).toBe(200);
+  });
+});

@@ -1,12 +1,14 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { googleCalendarHubState } from "../../worker/features/google-calendar/connection.service";
-import { runBookingReminder } from "../../worker/features/google-calendar/reminder.job";
+import { runBookingReminder, sweepBookingReminders } from "../../worker/features/google-calendar/reminder.job";
+import worker from "../../worker/index";
 import { freeSlots, zonedIso } from "../../worker/features/google-calendar/slots";
 import { addMember, api, BASE } from "./helpers";
 import { waitFor } from "./ai-helpers";
 import { createChannel, incoming, ingest, ownerWithAccount } from "./inbox-helpers";
+import { allDay, connect, gc, gUrl, setupCalendar, WRITER } from "./google-helpers";
 
 /** A customer who wrote to the account: the contact id. */
 async function customer(accountId: string, channelId: string, user: string): Promise<string> {
@@ -16,39 +18,17 @@ async function customer(accountId: string, channelId: string, user: string): Pro
 
 /** Google Calendar booking against the fake Google OAuth + Calendar (tests/fakes/google.ts). */
 
-const gUrl = () => (JSON.parse((env as unknown as { FAKE_URLS: string }).FAKE_URLS) as Record<string, string>).GOOGLE_FAKE_URL!;
-const gc = (accountId: string, path = "") => `/accounts/${accountId}/integrations/google-calendar${path}`;
-const WRITER = "bookings.lavanda@group.calendar.google.com";
 const READER = "ru.russian#holiday@group.v.calendar.google.com";
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const allDay = Array.from({ length: 7 }, () => ({ on: true, from: "00:00", to: "24:00" }));
 
 async function gRequests(pred: (r: { method: string; path: string; rawBody: string }) => boolean) {
   return ((await (await fetch(`${gUrl()}/__requests`)).json()) as { method: string; path: string; rawBody: string }[]).filter(pred);
 }
 
-/** The browser's round trip: our start → the fake consent page's "Разрешить" → our callback with the start's cookie. */
-async function connect(token: string, accountId: string) {
-  const start = await SELF.fetch(`${BASE}/api${gc(accountId, "/oauth/start")}`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
-  expect(start.status).toBe(200);
-  const nonce = /google_oauth_nonce=([^;]+)/.exec(start.headers.get("set-cookie") ?? "")?.[1];
-  const { url } = (await start.json()) as { url: string };
-  const page = await (await fetch(url)).text();
-  const allow = /id="allow" href="([^"]+)"/.exec(page)![1]!.replace(/&#38;/g, "&");
-  const cb = await SELF.fetch(allow, { redirect: "manual", headers: { cookie: `google_oauth_nonce=${nonce}` } });
-  return { url, cb, location: cb.headers.get("location") ?? "" };
-}
-
 async function connected(settings: Record<string, unknown> = {}) {
   const o = await ownerWithAccount();
-  const c = await connect(o.token, o.accountId);
-  expect(c.location).toContain("google_connected=1");
-  const put = await api("PUT", gc(o.accountId, "/settings"), {
-    token: o.token,
-    body: { calendarId: WRITER, timezone: "Europe/Moscow", workingHours: allDay, slotMinutes: 60, bufferMinutes: 0, minNoticeMinutes: 0, horizonDays: 60, reminderHours: 24, ...settings },
-  });
-  expect(put.status).toBe(200);
+  await setupCalendar(o, settings);
   return o;
 }
 
@@ -235,6 +215,34 @@ describe("Google Calendar: bookings", () => {
     expect(msgs.results).toHaveLength(1);
     expect(msgs.results[0]!.direction).toBe("outgoing");
     expect(msgs.results[0]!.content).toMatch(/Напоминаем о вашей записи/);
+  });
+
+  it("the cron's sweep sends a due reminder whose job was lost, once, however often it runs and if the job turns up late", async () => {
+    const o = await connected();
+    const ch = await createChannel(o.accountId);
+    const contactId = await customer(o.accountId, ch, "u-lost");
+    const slot = await slotAt(o.token, o.accountId, 15);
+    const b = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: slot.start, contactId } });
+    expect(b.status).toBe(201);
+    // Its queued job was lost: the reminder fell due ten minutes ago and nothing was sent.
+    const dueAt = Date.now() - 10 * 60_000;
+    await env.DB.prepare("UPDATE calendar_bookings SET reminder_at = ? WHERE id = ?").bind(dueAt, b.body.id).run();
+    const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE account_id = ? AND dedupe_key = ?").bind(o.accountId, `booking-reminder:${b.body.id}`).first<{ n: number }>())!.n;
+    // The scheduled handler queues the sweep; the jobs consumer runs it.
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ scheduledTime: Date.now(), cron: "*/15 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    await waitFor(async () => (await count()) === 1, 15_000);
+    await sweepBookingReminders(env);
+    await runBookingReminder(env, { kind: "booking-reminder", accountId: o.accountId, bookingId: b.body.id, dueAt });
+    expect(await count()).toBe(1);
+    const row = await env.DB.prepare("SELECT reminder_sent_at FROM calendar_bookings WHERE id = ?").bind(b.body.id).first<{ reminder_sent_at: number | null }>();
+    expect(row!.reminder_sent_at).toBeGreaterThan(0);
+    // A reminder due a minute ago (within the grace: its job may still be on its way) is left to its job.
+    const later = await api("POST", gc(o.accountId, "/bookings"), { token: o.token, body: { start: (await slotAt(o.token, o.accountId, 16)).start, contactId } });
+    await env.DB.prepare("UPDATE calendar_bookings SET reminder_at = ? WHERE id = ?").bind(Date.now() - 60_000, later.body.id).run();
+    await sweepBookingReminders(env);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE dedupe_key = ?").bind(`booking-reminder:${later.body.id}`).first<{ n: number }>())!.n).toBe(0);
   });
 
   it("another account's integration and bookings are never reachable; operators read but cannot book", async () => {

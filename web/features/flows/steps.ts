@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { Bot, CircleHelp, Clock, CornerDownRight, Flag, GitBranch, MessageSquareText, Play, Zap } from "lucide-react";
+import { Bot, CalendarCheck, CircleHelp, Clock, CornerDownRight, Flag, GitBranch, MessageSquareText, Play, Zap } from "lucide-react";
 import { stepOutputs as contractOutputs, type FlowStep, type StepType } from "@worker/features/flows/contract";
 import { newId } from "@worker/lib/ids";
 
@@ -14,17 +14,18 @@ export const STEP_LOOK: Record<StepType, { icon: LucideIcon; color: string }> = 
   delay: { icon: Clock, color: "#0d9488" },
   goto: { icon: CornerDownRight, color: "#4f46e5" },
   end: { icon: Flag, color: "#dc2626" },
+  booking: { icon: CalendarCheck, color: "#be185d" },
 };
 
 /** The types the palette offers, in its order (a flow has one start: the palette does not offer it). */
-export const PALETTE_TYPES: StepType[] = ["message", "question", "condition", "ai", "action", "delay", "goto", "end"];
+export const PALETTE_TYPES: StepType[] = ["message", "question", "condition", "ai", "action", "delay", "booking", "goto", "end"];
 
 type Cfg = Record<string, unknown>;
 
 /** One output (source handle) of a step: its handle as the contract spells it, its kind and label. */
 export interface StepOutput {
   id: string;
-  kind: "next" | "button" | "option" | "branch" | "noAnswer" | "else";
+  kind: "next" | "button" | "option" | "branch" | "noAnswer" | "else" | "booked" | "failed";
   label: string;
 }
 
@@ -32,7 +33,7 @@ export interface StepOutput {
 export function stepOutputs(step: FlowStep): StepOutput[] {
   return contractOutputs(step).map((o) => {
     const prefix = o.handle.split(":")[0];
-    const kind = prefix === "button" || prefix === "option" || prefix === "branch" || prefix === "noAnswer" || prefix === "else" ? prefix : "next";
+    const kind = prefix === "button" || prefix === "option" || prefix === "branch" || prefix === "noAnswer" || prefix === "else" || prefix === "booked" || prefix === "failed" ? prefix : "next";
     return { id: o.handle, kind, label: o.label };
   });
 }
@@ -65,6 +66,8 @@ export function defaultConfig(type: StepType, d: StepDefaults): Cfg {
       return { amount: 5, unit: "minutes" };
     case "goto":
       return { flowId: d.flowId ?? "" };
+    case "booking":
+      return { text: d.text, slots: 6, days: 7, zone: "calendar", bookedText: "", takenText: "", noSlotsText: "", errorText: "", maxRetries: 2 };
     default:
       return {};
   }

@@ -86,6 +86,8 @@ export const calendarBookings = sqliteTable(
     uniqueIndex("calendar_bookings_live_slot_uq").on(t.accountId, t.calendarId, t.startAt).where(sql`status <> 'cancelled'`),
     index("calendar_bookings_account_start_idx").on(t.accountId, t.startAt),
     index("calendar_bookings_contact_idx").on(t.contactId),
+    // The cron's sweep of reminders whose job was lost (reminder.job.ts): only the unsent ones of standing bookings.
+    index("calendar_bookings_reminder_due_idx").on(t.reminderAt).where(sql`status = 'booked' AND reminder_sent_at IS NULL`),
   ],
 );
 

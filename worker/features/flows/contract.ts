@@ -3,7 +3,7 @@ import { z } from "zod";
 
 /* ────────────────────────────── Constants ────────────────────────────── */
 
-export const STEP_TYPES = ["start", "message", "question", "condition", "ai", "action", "delay", "goto", "end"] as const;
+export const STEP_TYPES = ["start", "message", "question", "condition", "ai", "action", "delay", "goto", "end", "booking"] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
 /** draft: never published (or unpublished); published: its latest version runs; archived: kept, never runs. */
@@ -59,6 +59,11 @@ export const MAX_ACTIONS = 20;
 export const MAX_KEYWORDS = 50;
 export const MAX_RETRIES = 10;
 export const MAX_AI_TURNS = 50;
+/** The booking step: how many free slots it offers as buttons, and how many days ahead it looks. */
+export const MAX_BOOKING_SLOTS = 10;
+export const MAX_BOOKING_DAYS = 60;
+/** Whose clock the booking step shows the slots in: the calendar's working-hours zone or the account's. */
+export const BOOKING_ZONES = ["calendar", "account"] as const;
 
 /** The export file's header: `{format, version, name, graph}`. */
 export const FLOW_EXPORT_FORMAT = "assistly-flow";
@@ -251,6 +256,22 @@ const delayConfig = z
   })
   .refine((d) => d.amount * DELAY_UNIT_SECONDS[d.unit] <= MAX_DELAY_SECONDS, { message: "Пауза не длиннее 30 дней", path: ["amount"] });
 
+const bookingText = z.string().trim().max(1000, "Не больше 1000 символов").default("");
+/** booking: free slots of the account's Google Calendar as buttons; the chosen one is booked (worker/features/flows/runtime/booking-step.ts). */
+const bookingConfig = z.object({
+  ...position,
+  text: z.string({ error: "Введите текст" }).trim().min(1, "Введите текст над кнопками со временем").max(MAX_MESSAGE_TEXT, `Не больше ${MAX_MESSAGE_TEXT} символов`),
+  slots: z.number({ error: "Введите число" }).int("Целое число").min(1, "Не меньше 1").max(MAX_BOOKING_SLOTS, `Не больше ${MAX_BOOKING_SLOTS}`).default(6),
+  days: z.number({ error: "Введите число" }).int("Целое число").min(1, "Не меньше 1").max(MAX_BOOKING_DAYS, `Не больше ${MAX_BOOKING_DAYS}`).default(7),
+  zone: z.enum(BOOKING_ZONES, { error: "Часовой пояс: календаря или аккаунта" }).default("calendar"),
+  bookedText: bookingText,
+  takenText: bookingText,
+  noSlotsText: bookingText,
+  errorText: bookingText,
+  maxRetries: z.number({ error: "Введите число попыток" }).int("Целое число").min(0, "Не меньше 0").max(MAX_RETRIES, `Не больше ${MAX_RETRIES}`).default(2),
+  saveTo: saveTo.optional(),
+});
+
 const gotoConfig = z.object({ ...position, flowId: z.string({ error: "Выберите сценарий" }).trim().min(1, "Выберите сценарий").max(64) });
 const endConfig = z.object(position);
 
@@ -271,6 +292,7 @@ export const flowStepSchema = z.discriminatedUnion(
     z.object({ ...stepBase, stepType: z.literal("delay"), flowConfig: delayConfig }),
     z.object({ ...stepBase, stepType: z.literal("goto"), flowConfig: gotoConfig }),
     z.object({ ...stepBase, stepType: z.literal("end"), flowConfig: endConfig }),
+    z.object({ ...stepBase, stepType: z.literal("booking"), flowConfig: bookingConfig }),
   ],
   { error: "Неизвестный тип шага" },
 );
@@ -325,7 +347,7 @@ export type FlowExport = z.output<typeof flowExportSchema>;
 
 /* ────────────────────────────── Outputs ────────────────────────────── */
 
-/** A source handle of a step: `next`, `noAnswer`, `else`, `button:<id>`, `option:<id>`, `branch:<id>`. */
+/** A source handle of a step: `next`, `noAnswer`, `else`, `button:<id>`, `option:<id>`, `branch:<id>`, `booked`, `failed`. */
 export interface StepOutput {
   handle: string;
   /** The button/option label, the rule's index ("Условие 1"), or the fixed name of the output. */
@@ -360,6 +382,11 @@ export function stepOutputs(step: FlowStep): StepOutput[] {
     }
     case "condition":
       return [...step.flowConfig.rules.map((r, i) => ({ handle: `branch:${r.id}`, label: `Условие ${i + 1}` })), { handle: "else", label: "Иначе" }];
+    case "booking":
+      return [
+        { handle: "booked", label: "Записан" },
+        { handle: "failed", label: "Не записан" },
+      ];
     case "goto":
     case "end":
       return [];
@@ -429,6 +456,10 @@ function stepFieldKeys(step: FlowStep): string[] {
   if (step.stepType === "message") texts.push(step.flowConfig.text);
   if (step.stepType === "question") {
     texts.push(step.flowConfig.text, step.flowConfig.errorText);
+    if (step.flowConfig.saveTo?.kind === "field") keys.push(step.flowConfig.saveTo.key);
+  }
+  if (step.stepType === "booking") {
+    texts.push(step.flowConfig.text);
     if (step.flowConfig.saveTo?.kind === "field") keys.push(step.flowConfig.saveTo.key);
   }
   if (step.stepType === "condition") for (const r of step.flowConfig.rules) if (r.source === "field" && r.key) keys.push(r.key);

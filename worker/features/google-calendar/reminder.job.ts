@@ -62,3 +62,34 @@ export async function runBookingReminder(env: Env, job: JobOf<"booking-reminder"
   await publishSafe(env, job.accountId, [{ event: "message", data: serializeMessage(rowToMessage(m), c!.results[0] ? rowToContact(c!.results[0]) : null, th!.results[0] ? rowToThread(th!.results[0]) : null) }]);
   await enqueueSend(env, { accountId: job.accountId, messageId: String(m.id) });
 }
+
+/** A due reminder counts as lost when it is still unsent this long after its time (its job runs at the time itself). */
+export const REMINDER_GRACE_MS = 5 * 60_000;
+
+/**
+ * The cron's safety net: reminders that fell due over the grace ago and were never sent (their
+ * queued job dropped, or dead-lettered after its retries), for bookings that stand and have not
+ * begun, are run now through the same exactly-once path (the message's insert is guarded on
+ * `reminder_sent_at IS NULL`, so a job arriving late as well sends nothing the second time).
+ */
+export async function sweepBookingReminders(env: Env, opts: { now?: number; limit?: number } = {}): Promise<number> {
+  const now = opts.now ?? Date.now();
+  const due = await env.DB.prepare(
+    `SELECT id, account_id, reminder_at FROM calendar_bookings
+     WHERE status = 'booked' AND reminder_sent_at IS NULL AND reminder_at IS NOT NULL AND reminder_at <= ?1 AND start_at > ?2 AND contact_id IS NOT NULL
+     ORDER BY reminder_at LIMIT ?3`,
+  )
+    .bind(now - REMINDER_GRACE_MS, now, opts.limit ?? 200)
+    .all<{ id: string; account_id: string; reminder_at: number }>();
+  let sent = 0;
+  for (const b of due.results) {
+    try {
+      await runBookingReminder(env, { kind: "booking-reminder", accountId: b.account_id, bookingId: b.id, dueAt: b.reminder_at }, now);
+      sent++;
+    } catch (error) {
+      log.error("could not send a lost booking reminder", { error, bookingId: b.id });
+    }
+  }
+  if (sent) log.warn("sent booking reminders whose jobs were lost", { sent });
+  return sent;
+}

@@ -8,7 +8,7 @@ import { runBillingTick } from "../billing/renewal";
 import { runKnowledgeIndex } from "../knowledge/knowledge.jobs";
 import { runFlowTimer } from "../flows/runtime/timer-job";
 import { runBitrixLead } from "../bitrix24/leads";
-import { runBookingReminder } from "../google-calendar/reminder.job";
+import { runBookingReminder, sweepBookingReminders } from "../google-calendar/reminder.job";
 import { resumeFlowTurns } from "../flows/runtime/resume";
 import { type Job, jobSchema } from "./jobs";
 
@@ -27,6 +27,7 @@ const handlers: { [K in Job["kind"]]: (env: Env, job: Extract<Job, { kind: K }>)
   "bitrix24-lead": runBitrixLead,
   "booking-reminder": (env, job) => runBookingReminder(env, job),
   "flow-resume": async (env) => void (await resumeFlowTurns(env)),
+  "booking-reminder-sweep": async (env) => void (await sweepBookingReminders(env)),
 };
 
 /** The jobs consumer: each job runs on its own; a failure retries that job only, with a growing delay. */

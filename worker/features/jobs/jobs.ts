@@ -38,6 +38,8 @@ export const jobSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("booking-reminder"), accountId: z.string().min(1), bookingId: z.string().min(1), dueAt: z.number().int() }),
   /** The flow turns' outbox sweep (runtime/resume.ts): after-effects lost with their isolate run again. Queued by the cron trigger. */
   z.object({ kind: z.literal("flow-resume") }),
+  /** The reminders' safety net (google-calendar/reminder.job.ts): due reminders whose job was lost are sent, still once. Queued by the cron trigger. */
+  z.object({ kind: z.literal("booking-reminder-sweep") }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;

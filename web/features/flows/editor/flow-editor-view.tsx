@@ -104,7 +104,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
 
   const addAt = useCallback(
     (type: StepType, at: { x: number; y: number }) =>
-      editor.addStep(type, t(`stepTypes.${type}`), at, { text: t(`defaults.${type === "question" ? "question" : "message"}`), assistantId: lists.assistants[0]?.id, flowId: lists.flows[0]?.id }),
+      editor.addStep(type, t(`stepTypes.${type}`), at, { text: t(`defaults.${type === "question" || type === "booking" ? type : "message"}`), assistantId: lists.assistants[0]?.id, flowId: lists.flows[0]?.id }),
     [editor, t, lists],
   );
   const addInView = (type: StepType) => {

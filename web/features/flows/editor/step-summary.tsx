@@ -22,6 +22,8 @@ export function useStepSummary(step: FlowStep): string {
       return str(c.instructions) || str(c.goalPhrase);
     case "action":
       return (Array.isArray(c.actions) ? (c.actions as Array<{ type: string }>) : []).map((a) => t(`actionTypes.${a.type}`)).join(", ");
+    case "booking":
+      return t("summary.booking", { count: Number(c.slots) || 0, days: Number(c.days) || 0 });
     case "delay":
       return t(`summary.delay.${str(c.unit) || "minutes"}`, { count: Number(c.amount) || 0 });
     default:

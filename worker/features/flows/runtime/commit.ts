@@ -43,7 +43,7 @@ export interface AfterSpec {
   messageKeys: string[];
 }
 
-const AFTER_EFFECTS = new Set<Effect["type"]>(["saveField", "action", "delay", "goto"]);
+const AFTER_EFFECTS = new Set<Effect["type"]>(["saveField", "action", "delay", "goto", "booking"]);
 
 export function afterSpec(l: Loaded, plan: TurnPlan): AfterSpec {
   const src = plan.source;

@@ -1,4 +1,5 @@
 import { checkAnswer, choiceOf, fieldValueFor, type QuestionKind } from "./answers";
+import { bookingAnswer, bookingChoice, type BookingOutcome, enterBooking } from "./booking-step";
 import { conditionHandle, type Rule } from "./conditions";
 import type { Effect, FlowButton, RtGraph, RtStep, RunView, TurnContext, TurnInput, TurnResult, Wait } from "./types";
 
@@ -70,6 +71,15 @@ function enter(w: Walk, step: RtStep) {
 
 type StepHandler = (w: Walk, step: RtStep, cfg: Record<string, unknown>) => void;
 
+/** The booking step's outcome (booking-step.ts): its sends (slots as buttons), then its wait or its output. */
+function applyBooking(w: Walk, step: RtStep, o: BookingOutcome) {
+  for (const s of o.sends) w.effects.push(buttonsMessage(step.flowStepId, renderText(s.text, w.ctx, o.vars ?? w.run.vars), s.slots ?? [], w.ctx));
+  w.effects.push(...o.effects);
+  if (o.vars) w.run = { ...w.run, vars: o.vars };
+  if (o.follow) return follow(w, step, o.follow);
+  if (o.wait) w.run = { ...w.run, status: "waiting", wait: o.wait, retries: o.retries ?? w.run.retries };
+}
+
 const STEP_HANDLERS: Record<string, StepHandler> = {
   start: (w, step) => follow(w, step, "next"),
   message: (w, step, cfg) => {
@@ -114,6 +124,7 @@ const STEP_HANDLERS: Record<string, StepHandler> = {
     w.effects.push({ type: "stat", stepId: step.flowStepId, kind: "completed" });
     end(w, "completed");
   },
+  booking: (w, step) => applyBooking(w, step, enterBooking(step, w.ctx)),
 };
 
 /** A customer's message while the run waits for a choice or an answer. */
@@ -166,7 +177,12 @@ export function advance(graph: RtGraph, run: RunView, input: TurnInput, ctx: Tur
     else enter(w, start);
   } else if (input.kind === "message") {
     if (wait?.kind === "choice" || wait?.kind === "question") answer(w, wait, input);
-    else if (wait?.kind === "ai") {
+    else if (wait?.kind === "booking") {
+      const step = stepOf(graph, wait.stepId);
+      const o = step ? bookingChoice(step, wait, input, run.retries, ctx) : null;
+      if (!step || !o) return { run, effects: [], passToAssistant: false, changed: false };
+      applyBooking(w, step, o);
+    }    else if (wait?.kind === "ai") {
       // The assistant answers this message; the turn only counts it.
       w.run = { ...w.run, wait: { ...wait, turns: wait.turns + 1 } };
       passToAssistant = true;
@@ -176,6 +192,11 @@ export function advance(graph: RtGraph, run: RunView, input: TurnInput, ctx: Tur
     const step = stepOf(graph, wait.stepId);
     if (!step) end(w, "invalid");
     else follow(w, step, "next");
+  } else if (input.kind === "booking") {
+    const step = wait?.kind === "booking" ? stepOf(graph, wait.stepId) : undefined;
+    const o = step && wait?.kind === "booking" ? bookingAnswer(step, wait, input.key, input.result, run.vars, ctx) : null;
+    if (!step || !o) return { run, effects: [], passToAssistant: false, changed: false };
+    applyBooking(w, step, o);
   } else {
     if (wait?.kind !== "ai") return { run, effects: [], passToAssistant: false, changed: false };
     const step = stepOf(graph, wait.stepId);

@@ -5,6 +5,7 @@ import { createLogger } from "../../../lib/logger";
 import { setContactFields } from "../../custom-fields/contact-fields.service";
 import { publishSafe } from "../../inbox/realtime";
 import { serializeContact, serializeMessage } from "../../inbox/serialize";
+import { flowBookingResult } from "../../google-calendar/flow-booking";
 import { enqueueSends } from "../../outbound/outbound";
 import { runAction } from "./actions";
 import type { Contact, Message, Thread } from "../../../db/schema/inbox";
@@ -134,6 +135,10 @@ export async function runAfter(env: Env, a: AfterInput): Promise<void> {
     else if (e.type === "goto") {
       const next = await publishedFlow(env, accountId, e.flowId);
       if (next) await runTurn(env, { accountId, threadId: thread.id, key: `${a.key}:goto:${e.flowId}`, input: { kind: "start" }, start: { source: next, trigger: "goto", isTest: spec.isTest } });
+    } else if (e.type === "booking") {
+      // The booking step's calendar call; its answer is the run's next turn (keyed, so a resumed turn repeats nothing).
+      const result = await flowBookingResult(env, { accountId, contactId: contact.id, threadId: thread.id }, e);
+      await runTurn(env, { accountId, threadId: thread.id, key: `${a.key}:booking:${e.op}`, input: { kind: "booking", key: e.key, result } });
     }
   }
   await env.DB.prepare("UPDATE flow_turns SET after_done_at = ?1 WHERE key = ?2").bind(Date.now(), a.key).run();

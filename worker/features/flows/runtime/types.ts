@@ -3,7 +3,7 @@
  * structurally: a stored graph is data, and the runtime keeps going on a step it does not know by
  * ending the run instead of throwing).
  */
-export type StepType = "start" | "message" | "question" | "condition" | "ai" | "action" | "delay" | "goto" | "end";
+export type StepType = "start" | "message" | "question" | "condition" | "ai" | "action" | "delay" | "goto" | "end" | "booking";
 
 export interface RtStep {
   flowStepId: string;
@@ -41,7 +41,32 @@ export type Wait =
   | { kind: "choice"; stepId: string; buttons: { id: string; label: string }[] }
   | { kind: "question"; stepId: string }
   | { kind: "ai"; stepId: string; turns: number; assistantId: string; instructions: string }
-  | { kind: "delay"; stepId: string; dueAt: number; key: string };
+  | { kind: "delay"; stepId: string; dueAt: number; key: string }
+  | BookingWait;
+
+/** A free slot the booking step offered: its button id (from the start), its label, its start (UTC ms). */
+export interface OfferedSlot {
+  id: string;
+  label: string;
+  start: number;
+}
+
+/** The booking step (booking-step.ts): loading the slots, waiting for the choice, or booking the chosen one. */
+export interface BookingWait {
+  kind: "booking";
+  stepId: string;
+  phase: "loading" | "choose" | "booking";
+  /** Names this step's visit: a result for another visit is stale. */
+  key: string;
+  slots: OfferedSlot[];
+}
+
+/** What the calendar answered the booking step's after-effect (worker/features/google-calendar/flow-booking.ts). */
+export type BookingResult =
+  | { status: "slots"; slots: OfferedSlot[] }
+  | { status: "taken"; slots: OfferedSlot[] }
+  | { status: "booked"; bookingId: string; label: string; date: string; local: string }
+  | { status: "failed"; reason: "notConnected" | "noSlots" | "failed" };
 
 export type FieldValue = string | number | boolean | string[];
 
@@ -67,6 +92,8 @@ export type Effect =
   | { type: "saveField"; key: string; value: FieldValue }
   | { type: "delay"; stepId: string; dueAt: number; key: string }
   | { type: "goto"; flowId: string }
+  | { type: "booking"; stepId: string; key: string; op: "offer"; count: number; days: number; timezone?: string }
+  | { type: "booking"; stepId: string; key: string; op: "book"; start: number; count: number; days: number; timezone?: string }
   | { type: "stat"; stepId: string; kind: "entered" | "completed" | "dropped" };
 
 export interface RunView {
@@ -83,7 +110,8 @@ export type TurnInput =
   | { kind: "start" }
   | { kind: "message"; text: string; buttonData?: string | null }
   | { kind: "timer"; key: string }
-  | { kind: "aiReply"; text: string };
+  | { kind: "aiReply"; text: string }
+  | { kind: "booking"; key: string; result: BookingResult };
 
 export interface TurnResult {
   run: RunView;

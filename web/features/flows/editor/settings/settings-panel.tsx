@@ -8,6 +8,7 @@ import type { EditorIssue } from "../../issues";
 import { STEP_LOOK } from "../../steps";
 import type { RefLists } from "../use-graph-refs";
 import { TextInputField } from "./fields";
+import { BookingForm } from "./booking-form";
 import { ActionForm, AiForm, ConditionForm, DelayForm, GotoForm } from "./logic-forms";
 import { MessageForm, QuestionForm, type FormProps } from "./message-forms";
 import { StartForm } from "./start-form";
@@ -22,12 +23,13 @@ const FORMS: Partial<Record<StepType, ComponentType<FormProps>>> = {
   action: ActionForm,
   delay: DelayForm,
   goto: GotoForm,
+  booking: BookingForm,
 };
 
 /** The flow variables questions save answers into (`{{var.x}}` in later texts). */
 function flowVariables(graph: FlowGraph): string[] {
   const names = new Set<string>();
-  for (const s of graph.steps) if (s.stepType === "question" && s.flowConfig.saveTo?.kind === "variable" && s.flowConfig.saveTo.name) names.add(s.flowConfig.saveTo.name);
+  for (const s of graph.steps) if ((s.stepType === "question" || s.stepType === "booking") && s.flowConfig.saveTo?.kind === "variable" && s.flowConfig.saveTo.name) names.add(s.flowConfig.saveTo.name);
   return [...names];
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX `calendar_bookings_reminder_due_idx` ON `calendar_bookings` (`reminder_at`) WHERE status = 'booked' AND reminder_sent_at IS NULL;
