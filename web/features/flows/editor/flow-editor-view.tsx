@@ -85,7 +85,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
   const actions = usePublishAndTest(
     accountId,
     flow,
-    autosave.flush,
+    () => autosave.flush(editor.commitNow()),
     (list) => {
       setRefused({ graph: editor.graph, issues: list });
       setShowIssues(true);

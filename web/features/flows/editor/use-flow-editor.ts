@@ -32,6 +32,18 @@ export function useFlowEditor(initial: FlowGraph) {
     later.current = setTimeout(() => setSeq((n) => n + 1), 400);
   }, []);
   useEffect(() => () => clearTimeout(later.current), []);
+  const committed = useRef(graph);
+  committed.current = graph;
+  /** Commits an edit still in its pause now and returns the graph (publish and Test save this one). */
+  const commitNow = useCallback((): FlowGraph => {
+    clearTimeout(later.current);
+    const g = toGraph(live.current.nodes, live.current.edges);
+    if (sameGraph(committed.current, g)) return committed.current;
+    history.record(g);
+    committed.current = g;
+    setGraph(g);
+    return g;
+  }, [history]);
 
   useEffect(() => {
     if (!seq) return;
@@ -118,6 +130,7 @@ export function useFlowEditor(initial: FlowGraph) {
     onConnect,
     addStep,
     updateStep,
+    commitNow,
     copy,
     paste,
     autoLayout,
