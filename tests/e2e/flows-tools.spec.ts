@@ -125,3 +125,27 @@ test("broadcast composer: a button that starts a flow; the customer who presses 
   await deliver(tgCallbackUpdate((Date.now() % 1e8) + 1, chatId, keyboard[0]![0]!.callback_data!, keyboard, { firstName: "Галина" }));
   await expect.poll(async () => (await sends()).map((s) => s.text), { timeout: 30_000 }).toContain("Выберите день дегустации");
 });
+
+test("editor keyboard: Tab moves through the steps, arrow keys nudge the selected one, Delete removes it (saved)", async ({ page, request, baseURL }) => {
+  const { auth, headers, accountId } = await owner(request);
+  const flowId = await flowWith(request, headers, accountId, "Клавиатура", [step("s", "start", { triggers: [{ type: "manual" }] }), step("m", "message", { text: "Привет!", buttons: [] }, "Приветствие"), step("e", "end")], [link("s", "m"), link("m", "e")]);
+  const stored = async () => ((await (await request.get(`/api/accounts/${accountId}/flows/${flowId}`, { headers })).json()) as { graph: { steps: { flowStepId: string; flowConfig: { position: { x: number } } }[] } }).graph.steps;
+  await signInWithToken(page, baseURL!, auth);
+  await page.goto(`/${accountId}/flows/${flowId}/edit`);
+  const nodes = page.locator(".react-flow__node");
+  await expect(nodes).toHaveCount(3);
+  await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
+  const x0 = (await stored()).find((s) => s.flowStepId === "m")!.flowConfig.position.x;
+  // Tab goes from one step to the next.
+  await nodes.filter({ hasText: "Конец" }).focus();
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.locator(".react-flow__node:focus")).toContainText("Приветствие");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("step-settings")).toHaveAttribute("data-step-type", "message");
+  await page.locator(".react-flow__node:focus").press("ArrowRight");
+  await page.locator(".react-flow__node:focus").press("ArrowRight");
+  await expect.poll(async () => (await stored()).find((s) => s.flowStepId === "m")!.flowConfig.position.x, { timeout: 15_000 }).toBeGreaterThan(x0);
+  await page.locator(".react-flow__node:focus").press("Delete");
+  await expect(nodes).toHaveCount(2);
+  await expect.poll(async () => (await stored()).map((s) => s.flowStepId).sort(), { timeout: 15_000 }).toEqual(["e", "s"]);
+});

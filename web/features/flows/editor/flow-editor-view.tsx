@@ -31,6 +31,22 @@ function freeSpot(nodes: readonly StepNode[], at: { x: number; y: number }) {
   return p;
 }
 
+/**
+ * On a phone the settings are a bottom sheet over the lower part of the canvas: the selected step is
+ * brought into the part above it.
+ */
+function useRevealAboveSheet(selectedId: string | undefined) {
+  const rf = useReactFlow();
+  useEffect(() => {
+    if (!selectedId || window.matchMedia("(min-width: 768px)").matches) return;
+    const n = rf.getNode(selectedId);
+    const box = document.querySelector(".react-flow")?.getBoundingClientRect();
+    if (!n || !box) return;
+    const zoom = Math.max(rf.getZoom(), 0.8);
+    void rf.setCenter(n.position.x + 116, n.position.y + 40 + (box.height * 0.22) / zoom, { zoom, duration: 300 });
+  }, [selectedId, rf]);
+}
+
 /** Publish (after saving what is pending) and Test (the draft in the member's test chat). */
 function usePublishAndTest(accountId: string, flow: Flow, flush: () => Promise<boolean>, onRefused: (issues: EditorIssue[]) => void, onTesting: () => void) {
   const { t } = useTranslation("flows");
@@ -94,6 +110,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
   );
   const extras = useMemo(() => ({ issuesByStep: byStep, stats: showStats ? (stats.data?.steps ?? null) : null, readOnly }), [byStep, showStats, stats.data, readOnly]);
   useEditorKeys(editor, readOnly);
+  useRevealAboveSheet(editor.selectedStep?.flowStepId);
   const measured = useNodesInitialized();
   const laidOut = useRef(false);
   useEffect(() => {
@@ -159,7 +176,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
           onTest={onTest}
           onPublish={onPublish}
         />
-        <div className="flex min-h-0 flex-1 flex-col md:flex-row">
+        <div className="relative flex min-h-0 flex-1 flex-col md:flex-row">
           {!readOnly && palette}
           <div className="relative min-h-0 min-w-0 flex-1 bg-background">
             <FlowCanvas editor={editor} readOnly={readOnly} onAddAt={addAt} />
