@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type MutableRefObject, type SetStateAction } from "react";
 import type { FlowGraph, FlowStep, StepType } from "@worker/features/flows/contract";
 import { newStep, type StepDefaults } from "../steps";
 import { pruneEdges, toCanvas, toGraph, toNode, type FlowEdge, type StepNode } from "./graph";
@@ -7,26 +7,19 @@ import { useGraphHistory } from "./use-history";
 
 const sameGraph = (a: FlowGraph, b: FlowGraph) => JSON.stringify(a) === JSON.stringify(b);
 
-/**
- * The canvas state of one flow: nodes and edges as React Flow changes them, the committed graph
- * (what is saved, validated and undone), history, and the editing commands the canvas, the palette,
- * the keyboard and the settings panel call.
- */
-export function useFlowEditor(initial: FlowGraph) {
-  const [nodes, setNodes] = useState<StepNode[]>(() => toCanvas(initial).nodes);
-  const [edges, setEdges] = useState<FlowEdge[]>(() => toCanvas(initial).edges);
-  const [graph, setGraph] = useState(initial);
-  const [seq, setSeq] = useState(0);
-  const history = useGraphHistory(initial);
-  const later = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const live = useRef({ nodes, edges });
-  live.current = { nodes, edges };
+type Live = MutableRefObject<{ nodes: StepNode[]; edges: FlowEdge[] }>;
 
+/**
+ * When the canvas state becomes the graph (saved, validated, undone): now (a removal, a connection),
+ * after a pause (typing in the settings, a drag's end, arrow-key nudges), or at once on request.
+ */
+function useGraphCommits(live: Live, graph: FlowGraph, setGraph: Dispatch<SetStateAction<FlowGraph>>, history: ReturnType<typeof useGraphHistory>) {
+  const [seq, setSeq] = useState(0);
+  const later = useRef<ReturnType<typeof setTimeout>>(undefined);
   const commit = useCallback(() => {
     clearTimeout(later.current);
     setSeq((n) => n + 1);
   }, []);
-  /** A commit after a pause: typing in the settings, arrow-key nudges. */
   const commitSoon = useCallback(() => {
     clearTimeout(later.current);
     later.current = setTimeout(() => setSeq((n) => n + 1), 400);
@@ -43,7 +36,7 @@ export function useFlowEditor(initial: FlowGraph) {
     committed.current = g;
     setGraph(g);
     return g;
-  }, [history]);
+  }, [history, live, setGraph]);
 
   useEffect(() => {
     if (!seq) return;
@@ -53,7 +46,23 @@ export function useFlowEditor(initial: FlowGraph) {
       history.record(g);
       return g;
     });
-  }, [seq, history]);
+  }, [seq, history, live, setGraph]);
+  return { commit, commitSoon, commitNow };
+}
+
+/**
+ * The canvas state of one flow: nodes and edges as React Flow changes them, the committed graph
+ * (what is saved, validated and undone), history, and the editing commands the canvas, the palette,
+ * the keyboard and the settings panel call.
+ */
+export function useFlowEditor(initial: FlowGraph) {
+  const [nodes, setNodes] = useState<StepNode[]>(() => toCanvas(initial).nodes);
+  const [edges, setEdges] = useState<FlowEdge[]>(() => toCanvas(initial).edges);
+  const [graph, setGraph] = useState(initial);
+  const history = useGraphHistory(initial);
+  const live = useRef({ nodes, edges });
+  live.current = { nodes, edges };
+  const { commit, commitSoon, commitNow } = useGraphCommits(live, graph, setGraph, history);
 
   /** Bumped when the graph is replaced from history or the server, so open forms start over. */
   const [epoch, setEpoch] = useState(0);
