@@ -179,7 +179,9 @@ export function openChatQuery(qc: QueryClient, accountId: string, contactId: str
       // A refetch (the join after a gap, a resync) asks the server: the lists may be refetching too.
       const cached = known ? undefined : findContact(qc, accountId, contactId);
       if (cached && (!threadId || cached.thread?.threadId === threadId)) return { contact: cached, deleted: false };
-      const { threads, facts: _f, ...rest } = await qc.fetchQuery(contactQueries.detail(accountId, contactId));
+      // staleTime 0: the contact panel keeps the same detail cached (fresh for 30 s), and a refetch
+      // answered from it undid what the refetch was for (the thread's flow a manual start had just set).
+      const { threads, facts: _f, ...rest } = await qc.fetchQuery({ ...contactQueries.detail(accountId, contactId), staleTime: 0 });
       const thread = threads.find((x) => x.threadId === threadId) ?? threads[0] ?? null;
       return { contact: { ...rest, thread: thread ? (({ channel: _c, ...th }) => th)(thread) : null }, deleted: false };
     },

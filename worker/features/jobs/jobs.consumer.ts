@@ -9,7 +9,7 @@ import { runKnowledgeIndex } from "../knowledge/knowledge.jobs";
 import { runFlowTimer } from "../flows/runtime/timer-job";
 import { runBitrixLead } from "../bitrix24/leads";
 import { runBookingReminder, sweepBookingReminders } from "../google-calendar/reminder.job";
-import { resumeFlowTurns } from "../flows/runtime/resume";
+import { resumeFlowTurns, resumeOverdueDelays } from "../flows/runtime/resume";
 import { type Job, jobSchema } from "./jobs";
 
 const log = createLogger({ component: "jobs" });
@@ -26,7 +26,7 @@ const handlers: { [K in Job["kind"]]: (env: Env, job: Extract<Job, { kind: K }>)
   "flow-timer": runFlowTimer,
   "bitrix24-lead": runBitrixLead,
   "booking-reminder": (env, job) => runBookingReminder(env, job),
-  "flow-resume": async (env) => void (await resumeFlowTurns(env)),
+  "flow-resume": async (env) => void (await resumeFlowTurns(env), await resumeOverdueDelays(env)),
   "booking-reminder-sweep": async (env) => void (await sweepBookingReminders(env)),
 };
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AlertTriangle, ArrowLeft, BarChart3, Check, CloudOff, FlaskConical, LayoutGrid, Loader2, Redo2, Send, Undo2 } from "lucide-react";
@@ -55,7 +55,7 @@ export interface ToolbarProps {
 }
 
 /** Back to the list, the flow's name and status, the save state, the editing tools, Test and Publish. */
-export function EditorToolbar(p: ToolbarProps) {
+function EditorToolbarView(p: ToolbarProps) {
   const { t } = useTranslation("flows");
   const mod = /Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl";
   return (
@@ -109,3 +109,6 @@ export function EditorToolbar(p: ToolbarProps) {
     </div>
   );
 }
+
+/** Memoized: the editor re-renders on every drag frame, the toolbar only when its props change. */
+export const EditorToolbar = memo(EditorToolbarView);

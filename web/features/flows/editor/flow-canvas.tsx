@@ -37,6 +37,13 @@ export function useEditorKeys(editor: FlowEditor, readOnly: boolean) {
 
 // Stable across renders: an inline `nodeColor` made the minimap redraw all of its nodes on every drag frame.
 const minimapColor = (n: Node) => STEP_LOOK[(n as StepNode).data.step.stepType].color;
+// Stable props: React Flow copies an option whose identity changed into its store (a store update that
+// every node, edge and handle selector re-runs), and an inline object is a new one on every drag frame.
+const DELETE_KEYS = ["Delete", "Backspace"];
+const MULTI_SELECT_KEYS = ["Meta", "Control"];
+const EDGE_OPTIONS = { type: "smoothstep" };
+const FIT_VIEW_OPTIONS = { padding: 0.2, maxZoom: 1 };
+const PRO_OPTIONS = { hideAttribution: true };
 const onDragOver = (e: DragEvent) => {
   e.preventDefault();
   e.dataTransfer.dropEffect = "move";
@@ -89,15 +96,15 @@ export function FlowCanvas({ editor, readOnly, onAddAt }: { editor: FlowEditor; 
       nodesDraggable={!readOnly}
       nodesConnectable={!readOnly}
       edgesReconnectable={false}
-      deleteKeyCode={readOnly ? null : ["Delete", "Backspace"]}
-      multiSelectionKeyCode={["Meta", "Control"]}
+      deleteKeyCode={readOnly ? null : DELETE_KEYS}
+      multiSelectionKeyCode={MULTI_SELECT_KEYS}
       selectionKeyCode="Shift"
-      defaultEdgeOptions={{ type: "smoothstep" }}
+      defaultEdgeOptions={EDGE_OPTIONS}
       fitView
-      fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
+      fitViewOptions={FIT_VIEW_OPTIONS}
       minZoom={0.1}
       onlyRenderVisibleElements
-      proOptions={{ hideAttribution: true }}
+      proOptions={PRO_OPTIONS}
       ariaLabelConfig={aria}
       data-testid="flow-canvas"
     >

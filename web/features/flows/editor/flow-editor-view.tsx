@@ -31,6 +31,22 @@ function freeSpot(nodes: readonly StepNode[], at: { x: number; y: number }) {
   return p;
 }
 
+/**
+ * On a phone the settings are a bottom sheet over the lower part of the canvas: the selected step is
+ * brought into the part above it.
+ */
+function useRevealAboveSheet(selectedId: string | undefined) {
+  const rf = useReactFlow();
+  useEffect(() => {
+    if (!selectedId || window.matchMedia("(min-width: 768px)").matches) return;
+    const n = rf.getNode(selectedId);
+    const box = document.querySelector(".react-flow")?.getBoundingClientRect();
+    if (!n || !box) return;
+    const zoom = Math.max(rf.getZoom(), 0.8);
+    void rf.setCenter(n.position.x + 116, n.position.y + 40 + (box.height * 0.22) / zoom, { zoom, duration: 300 });
+  }, [selectedId, rf]);
+}
+
 /** Publish (after saving what is pending) and Test (the draft in the member's test chat). */
 function usePublishAndTest(accountId: string, flow: Flow, flush: () => Promise<boolean>, onRefused: (issues: EditorIssue[]) => void, onTesting: () => void) {
   const { t } = useTranslation("flows");
@@ -85,7 +101,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
   const actions = usePublishAndTest(
     accountId,
     flow,
-    autosave.flush,
+    () => autosave.flush(editor.commitNow()),
     (list) => {
       setRefused({ graph: editor.graph, issues: list });
       setShowIssues(true);
@@ -94,6 +110,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
   );
   const extras = useMemo(() => ({ issuesByStep: byStep, stats: showStats ? (stats.data?.steps ?? null) : null, readOnly }), [byStep, showStats, stats.data, readOnly]);
   useEditorKeys(editor, readOnly);
+  useRevealAboveSheet(editor.selectedStep?.flowStepId);
   const measured = useNodesInitialized();
   const laidOut = useRef(false);
   useEffect(() => {
@@ -118,6 +135,16 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
     const n = editor.nodes.find((x) => x.id === stepId);
     if (n) void rf.setCenter(n.position.x + 116, n.position.y + 40, { zoom: Math.max(rf.getZoom(), 0.8), duration: 300 });
   };
+  // Stable handlers for the memoized toolbar and palette (the view re-renders on every drag frame).
+  const latest = useRef({ addInView, actions });
+  latest.current = { addInView, actions };
+  const onPaletteAdd = useCallback((type: StepType) => latest.current.addInView(type), []);
+  const palette = useMemo(() => <Palette onAdd={onPaletteAdd} />, [onPaletteAdd]);
+  const onTest = useCallback(() => void latest.current.actions.test(), []);
+  const onPublish = useCallback(() => void latest.current.actions.publish(), []);
+  const onToggleStats = useCallback(() => setShowStats((s) => !s), []);
+  const onToggleIssues = useCallback(() => setShowIssues((s) => !s), []);
+  const testPanel = useMemo(() => <TestPanel accountId={accountId} open={testing} onOpenChange={setTesting} />, [accountId, testing]);
   const { setNodes } = editor;
   const deselect = useCallback(() => setNodes((ns) => ns.map((n) => (n.selected ? { ...n, selected: false } : n))), [setNodes]);
   const reload = async () => {
@@ -144,13 +171,13 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
           onUndo={editor.undo}
           onRedo={editor.redo}
           onLayout={editor.autoLayout}
-          onToggleStats={() => setShowStats((s) => !s)}
-          onToggleIssues={() => setShowIssues((s) => !s)}
-          onTest={() => void actions.test()}
-          onPublish={() => void actions.publish()}
+          onToggleStats={onToggleStats}
+          onToggleIssues={onToggleIssues}
+          onTest={onTest}
+          onPublish={onPublish}
         />
-        <div className="flex min-h-0 flex-1 flex-col md:flex-row">
-          {!readOnly && <Palette onAdd={addInView} />}
+        <div className="relative flex min-h-0 flex-1 flex-col md:flex-row">
+          {!readOnly && palette}
           <div className="relative min-h-0 min-w-0 flex-1 bg-background">
             <FlowCanvas editor={editor} readOnly={readOnly} onAddAt={addAt} />
             {showIssues && <IssuesPanel issues={issues} stepName={(id) => editor.nodes.find((n) => n.id === id)?.data.step.name} onPick={pick} onClose={() => setShowIssues(false)} />}
@@ -159,7 +186,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
         </div>
       </div>
       <ConflictDialog open={autosave.state === "conflict"} onReload={reload} />
-      {!readOnly && <TestPanel accountId={accountId} open={testing} onOpenChange={setTesting} />}
+      {!readOnly && testPanel}
     </CanvasExtrasContext.Provider>
   );
 }

@@ -36,7 +36,10 @@ export function TestPanel({ accountId, open, onOpenChange }: { accountId: string
   const [sending, setSending] = useState(false);
   const end = useRef<HTMLDivElement>(null);
   const messages = [...(log.data?.data ?? [])].reverse();
-  useEffect(() => end.current?.scrollIntoView({ block: "end" }), [messages.length]);
+  // A block body: Chromium's scrollIntoView returns a promise now, which React would call as the cleanup.
+  useEffect(() => {
+    void end.current?.scrollIntoView({ block: "end" });
+  }, [messages.length]);
   const send = async () => {
     const content = text.trim();
     if (!content) return;

@@ -64,9 +64,10 @@ export function useAutosave(accountId: string, flowId: string, graph: FlowGraph,
     return () => clearTimeout(timer.current);
   }, [graph, enabled, saveNow]);
 
-  /** Save what is pending now (before publish or a test run); true when the server has the latest graph. */
-  const flush = useCallback(async () => {
+  /** Save what is pending now (before publish or a test run; `now`: the graph just committed); true when the server has the latest graph. */
+  const flush = useCallback(async (now?: FlowGraph) => {
     clearTimeout(timer.current);
+    if (now) latest.current = now;
     await saveNow();
     return latest.current === saved.current;
   }, [saveNow]);

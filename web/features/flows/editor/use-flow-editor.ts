@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type MutableRefObject, type SetStateAction } from "react";
 import type { FlowGraph, FlowStep, StepType } from "@worker/features/flows/contract";
 import { newStep, type StepDefaults } from "../steps";
 import { pruneEdges, toCanvas, toGraph, toNode, type FlowEdge, type StepNode } from "./graph";
@@ -6,6 +6,49 @@ import { useCanvasCommands, useCanvasHandlers } from "./use-canvas-commands";
 import { useGraphHistory } from "./use-history";
 
 const sameGraph = (a: FlowGraph, b: FlowGraph) => JSON.stringify(a) === JSON.stringify(b);
+
+type Live = MutableRefObject<{ nodes: StepNode[]; edges: FlowEdge[] }>;
+
+/**
+ * When the canvas state becomes the graph (saved, validated, undone): now (a removal, a connection),
+ * after a pause (typing in the settings, a drag's end, arrow-key nudges), or at once on request.
+ */
+function useGraphCommits(live: Live, graph: FlowGraph, setGraph: Dispatch<SetStateAction<FlowGraph>>, history: ReturnType<typeof useGraphHistory>) {
+  const [seq, setSeq] = useState(0);
+  const later = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const commit = useCallback(() => {
+    clearTimeout(later.current);
+    setSeq((n) => n + 1);
+  }, []);
+  const commitSoon = useCallback(() => {
+    clearTimeout(later.current);
+    later.current = setTimeout(() => setSeq((n) => n + 1), 400);
+  }, []);
+  useEffect(() => () => clearTimeout(later.current), []);
+  const committed = useRef(graph);
+  committed.current = graph;
+  /** Commits an edit still in its pause now and returns the graph (publish and Test save this one). */
+  const commitNow = useCallback((): FlowGraph => {
+    clearTimeout(later.current);
+    const g = toGraph(live.current.nodes, live.current.edges);
+    if (sameGraph(committed.current, g)) return committed.current;
+    history.record(g);
+    committed.current = g;
+    setGraph(g);
+    return g;
+  }, [history, live, setGraph]);
+
+  useEffect(() => {
+    if (!seq) return;
+    const g = toGraph(live.current.nodes, live.current.edges);
+    setGraph((prev) => {
+      if (sameGraph(prev, g)) return prev;
+      history.record(g);
+      return g;
+    });
+  }, [seq, history, live, setGraph]);
+  return { commit, commitSoon, commitNow };
+}
 
 /**
  * The canvas state of one flow: nodes and edges as React Flow changes them, the committed graph
@@ -16,32 +59,10 @@ export function useFlowEditor(initial: FlowGraph) {
   const [nodes, setNodes] = useState<StepNode[]>(() => toCanvas(initial).nodes);
   const [edges, setEdges] = useState<FlowEdge[]>(() => toCanvas(initial).edges);
   const [graph, setGraph] = useState(initial);
-  const [seq, setSeq] = useState(0);
   const history = useGraphHistory(initial);
-  const later = useRef<ReturnType<typeof setTimeout>>(undefined);
   const live = useRef({ nodes, edges });
   live.current = { nodes, edges };
-
-  const commit = useCallback(() => {
-    clearTimeout(later.current);
-    setSeq((n) => n + 1);
-  }, []);
-  /** A commit after a pause: typing in the settings, arrow-key nudges. */
-  const commitSoon = useCallback(() => {
-    clearTimeout(later.current);
-    later.current = setTimeout(() => setSeq((n) => n + 1), 400);
-  }, []);
-  useEffect(() => () => clearTimeout(later.current), []);
-
-  useEffect(() => {
-    if (!seq) return;
-    const g = toGraph(live.current.nodes, live.current.edges);
-    setGraph((prev) => {
-      if (sameGraph(prev, g)) return prev;
-      history.record(g);
-      return g;
-    });
-  }, [seq, history]);
+  const { commit, commitSoon, commitNow } = useGraphCommits(live, graph, setGraph, history);
 
   /** Bumped when the graph is replaced from history or the server, so open forms start over. */
   const [epoch, setEpoch] = useState(0);
@@ -118,6 +139,7 @@ export function useFlowEditor(initial: FlowGraph) {
     onConnect,
     addStep,
     updateStep,
+    commitNow,
     copy,
     paste,
     autoLayout,

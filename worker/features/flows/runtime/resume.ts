@@ -3,7 +3,7 @@ import { createLogger } from "../../../lib/logger";
 import { rowToMessage } from "../../inbox/rows";
 import type { AfterSpec } from "./commit";
 import { loadTurn } from "./store";
-import { runAfter } from "./turn";
+import { runAfter, runTurn } from "./turn";
 
 const log = createLogger({ component: "flows" });
 
@@ -44,5 +44,37 @@ export async function resumeFlowTurns(env: Env, opts: { now?: number; olderThanM
     }
   }
   if (resumed) log.warn("resumed flow turns whose after-effects were lost", { resumed });
+  return resumed;
+}
+
+/** A delay this overdue lost its timer (a queue message that ran out of retries, a hop that was never queued). */
+export const OVERDUE_DELAY_MS = 5 * 60_000;
+
+/**
+ * The safety net of the delay step: its timer is a delayed job on the queue (it survives restarts),
+ * and a run still waiting on a delay well past its due time is continued here, from D1 alone. The
+ * turn is keyed as the timer's own (`timer:<key>:<runId>`), so a timer delivered late after all
+ * continues nothing a second time. Run by the same `flow-resume` job.
+ */
+export async function resumeOverdueDelays(env: Env, opts: { now?: number; graceMs?: number; limit?: number } = {}): Promise<number> {
+  const now = opts.now ?? Date.now();
+  // `status <> 'ended' AND thread_id > ''` lets SQLite walk the unfinished runs' partial index, not every run ever.
+  const rows = await env.DB.prepare(
+    `SELECT id, account_id, thread_id, json_extract(wait, '$.key') AS key FROM flow_runs
+     WHERE status <> 'ended' AND thread_id > '' AND status = 'waiting' AND json_extract(wait, '$.kind') = 'delay' AND json_extract(wait, '$.dueAt') <= ?1
+     LIMIT ?2`,
+  )
+    .bind(now - (opts.graceMs ?? OVERDUE_DELAY_MS), opts.limit ?? 200)
+    .all<{ id: string; account_id: string; thread_id: string; key: string }>();
+  let resumed = 0;
+  for (const r of rows.results) {
+    try {
+      await runTurn(env, { accountId: r.account_id, threadId: r.thread_id, key: `timer:${r.key}:${r.id}`, input: { kind: "timer", key: r.key } });
+      resumed++;
+    } catch (error) {
+      log.error("could not continue an overdue flow delay", { error, runId: r.id });
+    }
+  }
+  if (resumed) log.warn("continued flow delays whose timer was lost", { resumed });
   return resumed;
 }

@@ -61,11 +61,11 @@ export const SettingsPanel = memo(function SettingsPanel({
   return (
     <aside
       aria-label={t("settings.title", { name: step.name })}
-      className="absolute inset-x-0 bottom-0 z-20 max-h-[60%] overflow-y-auto border-t bg-card shadow-lg md:static md:max-h-none md:w-[360px] md:shrink-0 md:border-s md:border-t-0 md:shadow-none"
+      className="absolute inset-x-0 bottom-0 z-20 max-h-[45%] overflow-y-auto rounded-t-xl border-t bg-card shadow-[0_-8px_24px_rgb(0_0_0/0.12)] md:static md:max-h-none md:w-[360px] md:shrink-0 md:rounded-none md:border-s md:border-t-0 md:shadow-none"
       data-testid="step-settings"
       data-step-type={step.stepType}
     >
-      <div className="sticky top-0 z-10 flex items-center gap-2 border-b bg-card px-4 py-3">
+      <div className="sticky top-0 z-10 flex items-center gap-2 rounded-t-xl border-b bg-card px-4 py-3 md:rounded-none">
         <span className="flex size-7 items-center justify-center rounded-md text-white" style={{ backgroundColor: look.color }} aria-hidden>
           <Icon className="size-4" />
         </span>
