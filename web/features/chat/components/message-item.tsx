@@ -1,4 +1,4 @@
-import { AlertCircle, Bot, Check, CheckCheck, Clock, Code2, FileText, FileX2, Phone, PhoneIncoming, Play, UserRound } from "lucide-react";
+import { AlertCircle, AlertTriangle, Bot, Check, CheckCheck, Clock, Code2, FileText, FileX2, Phone, PhoneIncoming, Play, UserRound } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "@/lib/i18n";
@@ -262,8 +262,10 @@ function ContactCards({ m, tone }: { m: MessageDto; tone: Tone }) {
 /** Time and, for outgoing messages, the delivery ticks (sent → delivered → read) in the bubble's corner. */
 function MessageMeta({ m, tone, overlay }: { m: MessageDto; tone: Tone; overlay: boolean }) {
   const { t } = useTranslation("chat");
-  const state = m.deliveryStatus === "failed" ? "failed" : m.isRead || m.deliveryStatus === "read" ? "read" : m.isDelivered || m.deliveryStatus === "delivered" ? "delivered" : m.isSent || m.deliveryStatus === "sent" ? "sent" : "pending";
-  const Icon = state === "failed" ? AlertCircle : state === "read" || state === "delivered" ? CheckCheck : state === "sent" ? Check : Clock;
+  // A send that broke off after the messenger took it (worker/features/channels/send-claim.ts): maybe delivered, never sent twice.
+  const uncertain = m.deliveryStatus === "failed" && m.metadata?.deliveryErrorCode === "POSSIBLY_DELIVERED";
+  const state = uncertain ? "uncertain" : m.deliveryStatus === "failed" ? "failed" : m.isRead || m.deliveryStatus === "read" ? "read" : m.isDelivered || m.deliveryStatus === "delivered" ? "delivered" : m.isSent || m.deliveryStatus === "sent" ? "sent" : "pending";
+  const Icon = state === "uncertain" ? AlertTriangle : state === "failed" ? AlertCircle : state === "read" || state === "delivered" ? CheckCheck : state === "sent" ? Check : Clock;
   return (
     <div
       className={cn(
@@ -275,7 +277,7 @@ function MessageMeta({ m, tone, overlay }: { m: MessageDto; tone: Tone; overlay:
       {m.senderType === "operator" && tone === "out" && <span className="sr-only">{t("message.operator")}</span>}
       <time dateTime={new Date(m.createdAt).toISOString()}>{formatTime(m.createdAt)}</time>
       {tone === "out" && (
-        <span title={t(`message.${state}`)} data-testid="delivery" data-state={state} className={cn("inline-flex", state === "read" && "text-[#9FF0FF]", state === "failed" && "text-[#FFD1D2]")}>
+        <span title={t(`message.${state}`)} data-testid="delivery" data-state={state} className={cn("inline-flex", state === "read" && "text-[#9FF0FF]", (state === "failed" || state === "uncertain") && "text-[#FFD1D2]")}>
           <Icon className="size-3.5" aria-label={t(`message.${state}`)} />
         </span>
       )}
