@@ -6,7 +6,7 @@ import { type CommentInfo, type DeliveryUpdate, type InboundEvent, type Incoming
 import { getDb, schema } from "../../db/client";
 import type { Channel } from "../../db/schema/inbox";
 import type { Env } from "../../env";
-import { InjectedFault } from "../../lib/faults";
+import { faultPoint, InjectedFault } from "../../lib/faults";
 import { createLogger } from "../../lib/logger";
 import { storeDeadLetter } from "../admin-dlq/dead-letters.service";
 import { onButtonPresses } from "../broadcasts/button-press";
@@ -81,6 +81,7 @@ export async function consumeInbound(batch: MessageBatch<unknown>, env: Env): Pr
     const stored = await ingest(env, active);
     await afterEffects(env, stored);
     await applyStates(env, active);
+    faultPoint(env, "inbound.beforeAck");
     await settle(env, active);
   } finally {
     log.info("inbound batch", { messages: batch.messages.length, ms: Date.now() - started });
