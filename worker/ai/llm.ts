@@ -256,12 +256,15 @@ async function streamOnce(client: OpenAI, body: ChatCompletionCreateParamsBase, 
     }, reqOpts.timeout);
   };
   arm();
+  // Text already went to the listener (the test chat shows it as it comes): a retry would repeat it.
+  const cut = () => new LlmError("Модель перестала отвечать посреди ответа (тайм-аут)", undefined, false, undefined, "TIMEOUT");
   try {
-    return await readStream(stream, onDelta, arm);
+    const r = await readStream(stream, onDelta, arm);
+    // The SDK ends an aborted stream's iteration quietly: what came so far is not an answer.
+    if (stalled) throw cut();
+    return r;
   } catch (e) {
-    if (!stalled) throw e;
-    // Text already went to the listener (the test chat shows it as it comes): a retry would repeat it.
-    throw new LlmError("Модель перестала отвечать посреди ответа (тайм-аут)", undefined, false, undefined, "TIMEOUT");
+    throw stalled ? cut() : e;
   } finally {
     clearTimeout(timer);
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { tgTextUpdate } from "../../fakes/telegram";
 import { type FakeReply, modelRequests, scriptModel } from "../ai-helpers";
 import { connectTelegram, fakeRequests, tgBase, tgWebhook } from "../channel-helpers";
+import { api } from "../helpers";
 import { accountWithAssistant, runsSettled, sleep, threadsWithMessages } from "./helpers";
 
 /**
@@ -59,5 +60,28 @@ describe("exactly once through the model's faults", () => {
     answeredOnce(r, "Работаем ежедневно.");
     expect(r.requests).toHaveLength(2);
     expect(r.requests[1]!.at - r.requests[0]!.at).toBeGreaterThanOrEqual(4500);
+  });
+
+  it("a streamed answer (test chat) that stalls after its first words: cut, the turn failed with its reason, the text never repeated", async () => {
+    const ctx = await accountWithAssistant({ debounceSeconds: 0 });
+    await scriptModel(ctx.scope, [{ hang: true }, { content: "Не должно прийти" }]);
+    const res = await api("POST", `/platform-webwidget/accounts/${ctx.accountId}/new-message/stream?isTestChat=true`, {
+      token: ctx.token,
+      body: { assistantId: ctx.assistantId, contactPlatformUserId: "tester-stall", message: `Когда открыты? ${ctx.scope}` },
+    });
+    expect(res.status).toBe(200);
+    const events = String(res.body)
+      .split("\n\n")
+      .filter(Boolean)
+      .map((block) => ({ event: /event: (.+)/.exec(block)?.[1], data: JSON.parse(/data: (.+)/.exec(block)![1]!) }));
+    expect(events.filter((e) => e.event === "delta").map((e) => e.data.text).join("")).toBe("Сейчас");
+    expect(events.at(-1)!.data).toMatchObject({ status: "failed" });
+    const [run] = await runsSettled(ctx.accountId, 1);
+    expect([run!.status, run!.error]).toEqual(["failed", "Модель перестала отвечать посреди ответа (тайм-аут)"]);
+    const [t] = await threadsWithMessages(ctx.accountId);
+    expect(t!.messages.filter((m) => m.senderType === "assistant")).toHaveLength(0);
+    expect(t!.messages.find((m) => m.direction === "system")!.content).toMatch(/перестала отвечать посреди ответа/);
+    expect(await modelRequests(ctx.scope)).toHaveLength(1);
+    ctx.socket.close();
   });
 });
