@@ -19,6 +19,8 @@ export default defineConfig({
           WEBHOOKS_ALLOW_LOOPBACK: "1",
           // The fault-injection seam (worker/lib/faults.ts) is armed by the exactly-once suite; inert unless armed.
           FAULT_INJECTION: "1",
+          // A model answer that stalls mid-body is cut after this long (worker/ai/llm.ts; 60 s otherwise).
+          AI_TIMEOUT_MS: "5000",
           PUBLIC_URL: "http://app.test",
           ADMIN_EMAILS: "root@admin.test",
           ENCRYPTION_KEY: "test-encryption-key-0123456789abcdef",

@@ -8,7 +8,8 @@ import { root, run, start, waitForHttp, wranglerBin, wranglerDevEnv } from "../s
 
 export { stats, userWithAccount };
 export const PORT = Number(process.env.BENCH_PORT ?? 8798);
-export const FAKE_PORTS = { telegram: 8781, green: 8782, meta: 8783 };
+const FAKE_BASE = Number(process.env.BENCH_FAKE_PORT ?? 8781);
+export const FAKE_PORTS = { telegram: FAKE_BASE, green: FAKE_BASE + 1, meta: FAKE_BASE + 2 };
 
 /** `extraVars`: more Worker vars (e.g. ADMIN_EMAILS). The answer's `pid` is wrangler's (workerd runs under it). */
 export async function startStack(name, extraVars = {}) {

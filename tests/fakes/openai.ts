@@ -14,6 +14,8 @@ import { type FakeHandler, json, type RecordedRequest, startFake } from "./index
  *
  * FakeReply: { content } | { toolCalls: [{ id?, name, arguments }] } | { status, body?, headers? }
  * each optionally with `delayMs` (the answer is held that long).
+ * `{ hang: true }` starts the answer (status, headers and part of the body: a half JSON object, or
+ * one SSE chunk of a stream) and then sends nothing more until the client gives up (at most 60 s).
  */
 export interface FakeReply {
   content?: string;
@@ -22,6 +24,7 @@ export interface FakeReply {
   body?: unknown;
   headers?: Record<string, string>;
   delayMs?: number;
+  hang?: boolean;
 }
 
 interface Scope {
@@ -66,10 +69,23 @@ export const openaiHandler: FakeHandler = async (req: RecordedRequest, res: Serv
   if (reply?.status && reply.status !== 200) {
     return json(res, reply.status, reply.body ?? { error: { message: `scripted ${reply.status}`, type: "server_error" } }, reply.headers ?? {});
   }
+  if (reply?.hang) return hangMidAnswer(res, !!body.stream);
   const r = reply ?? (demoReply(body) as FakeReply);
   const toolCalls = r.toolCalls?.map((c, i) => ({ id: c.id ?? `call_${Date.now().toString(36)}_${i}`, name: c.name, arguments: c.arguments }));
   await writeCompletion(res, body, { content: r.content, toolCalls });
 };
+
+/** A timeout mid-stream: the answer begins, then stalls until the client closes the connection. */
+async function hangMidAnswer(res: ServerResponse, stream: boolean) {
+  res.writeHead(200, { "content-type": stream ? "text/event-stream" : "application/json" });
+  const chunk = { id: "chatcmpl-hang", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: "gpt-4.1-mini", choices: [{ index: 0, delta: { role: "assistant", content: "Сейчас" }, finish_reason: null }] };
+  res.write(stream ? `data: ${JSON.stringify(chunk)}\n\n` : '{"id":"chatcmpl-hang","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"Сей');
+  await new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, 60_000);
+    res.on("close", () => (clearTimeout(t), resolve()));
+  });
+  res.end();
+}
 
 /**
  * A deterministic stand-in of `/embeddings`: one dimension per concept of a small table (words of

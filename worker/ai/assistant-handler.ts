@@ -4,6 +4,7 @@ import { type Db, getDb } from "../db/client";
 import type { Env } from "../env";
 import { isInDowntime } from "../features/accounts/downtime";
 import { clearWaiting } from "../features/inbox/realtime";
+import { InjectedFault } from "../lib/faults";
 import { createLogger } from "../lib/logger";
 import { newId } from "../lib/ids";
 import { flowAiActiveSql, flowAssistantSql, flowRunGoesOnSql } from "../features/flows/runtime/ai-seam";
@@ -318,6 +319,8 @@ async function runInline(env: Env, runId: string, accountId: string, opts: RunOp
     if (outcome.status === "deferred") await enqueueRun(env, { runId, accountId, reason: "retry" }, outcome.delaySeconds);
     return outcome;
   } catch (error) {
+    // An injected crash is the isolate dying: no release, no retry from here; the watchdog queued with the turn takes over.
+    if (error instanceof InjectedFault) return null;
     log.warn("inline assistant run crashed; retrying through the queue", { error, runId });
     await release(env, runId).catch(() => undefined);
     await enqueueRun(env, { runId, accountId, reason: "retry" }, 5).catch((e) => log.error("could not enqueue retry", { error: e, runId }));

@@ -1,5 +1,5 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
-import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
+import type { ChatCompletionChunk, ChatCompletionCreateParamsBase, ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { Env } from "../env";
 
 /**
@@ -90,6 +90,16 @@ export interface RetryPolicy {
   baseDelayMs: number;
   /** Waits longer than this are not slept in-process: the error is thrown with `retryAfterMs` for the queue. */
   maxInlineWaitMs: number;
+}
+
+/**
+ * How long one request may take, body included (the SDK's own timeout covers a JSON answer to its
+ * end but a stream only to its headers; streamOnce enforces it between chunks). AI_TIMEOUT_MS
+ * overrides it (the worker tests use a short one for their stalled answers).
+ */
+export function requestTimeoutMs(env: Env): number {
+  const ms = Number((env as unknown as Record<string, string | undefined>).AI_TIMEOUT_MS ?? "");
+  return Number.isFinite(ms) && ms > 0 ? ms : 60_000;
 }
 
 export function retryPolicy(env: Env): RetryPolicy {
@@ -183,7 +193,7 @@ export async function chatCompletion(
 ): Promise<ChatResult> {
   const provider = opts.provider ?? platformProvider(env);
   const client = llmClient(env, provider);
-  const reqOpts = opts.timeoutMs ? { timeout: opts.timeoutMs } : undefined;
+  const reqOpts = { timeout: opts.timeoutMs ?? requestTimeoutMs(env) };
   const policy = opts.policy ?? retryPolicy(env);
   const body: ChatCompletionCreateParamsBase = {
     model: req.model,
@@ -210,7 +220,7 @@ export async function chatCompletion(
   }
 }
 
-type RequestOpts = { timeout: number } | undefined;
+type RequestOpts = { timeout: number };
 
 async function createOnce(client: OpenAI, body: ChatCompletionCreateParamsBase, reqOpts: RequestOpts): Promise<Omit<ChatResult, "sentAt" | "attempts">> {
   const res = await client.chat.completions.create({ ...body, stream: false }, reqOpts);
@@ -235,11 +245,42 @@ async function createOnce(client: OpenAI, body: ChatCompletionCreateParamsBase, 
 
 async function streamOnce(client: OpenAI, body: ChatCompletionCreateParamsBase, onDelta: (text: string) => void, reqOpts: RequestOpts): Promise<Omit<ChatResult, "sentAt" | "attempts">> {
   const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, reqOpts);
+  // The SDK's timeout ends with the headers: a stream that stalls afterwards is cut here.
+  let stalled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      stalled = true;
+      stream.controller.abort();
+    }, reqOpts.timeout);
+  };
+  arm();
+  // Text already went to the listener (the test chat shows it as it comes): a retry would repeat it.
+  const cut = () => new LlmError("Модель перестала отвечать посреди ответа (тайм-аут)", undefined, false, undefined, "TIMEOUT");
+  try {
+    const r = await readStream(stream, onDelta, arm);
+    // The SDK ends an aborted stream's iteration quietly: what came so far is not an answer.
+    if (stalled) throw cut();
+    return r;
+  } catch (e) {
+    throw stalled ? cut() : e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readStream(
+  stream: AsyncIterable<ChatCompletionChunk>,
+  onDelta: (text: string) => void,
+  onChunk: () => void,
+): Promise<Omit<ChatResult, "sentAt" | "attempts">> {
   let content = "";
   let finishReason: string | null = null;
   const calls: ToolCall[] = [];
   const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
   for await (const chunk of stream) {
+    onChunk();
     if (chunk.usage) {
       usage.promptTokens = chunk.usage.prompt_tokens ?? 0;
       usage.completionTokens = chunk.usage.completion_tokens ?? 0;

@@ -15,6 +15,7 @@ import { dedupeKeys, insertMessageStatement, lastMessageFields, type MessageDraf
 import { rowToMessage, rowToThread } from "../features/inbox/rows";
 import { type MessageDto, serializeContact, serializeMessage } from "../features/inbox/serialize";
 import { enqueueSend } from "../features/outbound/outbound";
+import { faultPoint, InjectedFault } from "../lib/faults";
 import { createLogger } from "../lib/logger";
 import { handoffSubject, notifyOperatorsByMail } from "./handoff-mail";
 import { chatCompletion, LlmError, type ToolCall } from "./llm";
@@ -376,6 +377,7 @@ export async function executeRun(env: Env, runId: string, opts: RunOptions = {})
     }
     // The waiting state was set before the reply commits (so the reply's COMPLETED comes after it).
     await waiting;
+    faultPoint(env, "runner.afterModel");
     return await commitReply(env, l, assistant, replyText, handedOff, { t0, timings, meter, finishWaiting, card });
   } catch (e) {
     return turnFailed(env, l, assistant, e, meter, waiting, finishWaiting);
@@ -614,6 +616,8 @@ async function sendInOrder(env: Env, accountId: string, messages: Message[]) {
 async function turnFailed(env: Env, l: Loaded, assistant: Assistant, e: unknown, meter: Meter, waiting: Promise<unknown>, finishWaiting: () => Promise<void>): Promise<RunOutcome> {
   const { run } = l;
   const runId = run.id;
+  // An injected crash is the isolate dying: the run stays claimed until its lease runs out and the watchdog takes it over.
+  if (e instanceof InjectedFault) throw e;
   if (meter.requests > 0) await recordTokens(env, run.accountId, assistant.id, meter.usage, meter.requests, `run:${runId}`).catch(() => undefined);
   if (e instanceof LlmError && e.transient && e.retryAfterMs !== undefined && run.attempts < MAX_ATTEMPTS) {
     // The provider asked for a long pause: don't hold the worker, come back through the queue.

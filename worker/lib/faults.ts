@@ -18,6 +18,8 @@
 export const FAULT_POINTS = [
   /** Ingest: the transaction that stores an incoming message committed; the queue message is not acked yet. */
   "ingest.afterCommit",
+  /** Inbound consumer: every stage ran (stored, pushed, after-effects, states); the queue messages are not acked yet. */
+  "inbound.beforeAck",
   /** Assistant runner: the model answered; the reply has not been committed. */
   "runner.afterModel",
   /** Outbound sender: the messenger accepted the send; its delivery state is not written yet. */

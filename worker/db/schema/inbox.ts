@@ -159,3 +159,22 @@ export type Channel = typeof channels.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
 export type Thread = typeof threads.$inferSelect;
 export type Message = typeof messages.$inferSelect;
+
+/**
+ * Messages whose commit went through but whose after-commit work (the room push, the handler
+ * chain) has not finished yet: written in the ingest's own transaction, deleted once that work is
+ * done. `source` is the inbound queue message that committed them: its redelivery (the holder died
+ * between the commit and the ack) finds them here and finishes the work (worker/features/inbox/ingest.ts).
+ */
+export const ingestOutbox = sqliteTable(
+  "ingest_outbox",
+  {
+    messageId: text("message_id")
+      .primaryKey()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    accountId: accountRef(),
+    source: text("source").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("ingest_outbox_account_idx").on(t.accountId)],
+);

@@ -6,6 +6,7 @@ import type { Channel, Contact, Message, Thread } from "../../db/schema/inbox";
 import type { Env } from "../../env";
 import { newId } from "../../lib/ids";
 import { publicMediaUrl } from "../../lib/signed-url";
+import { faultPoint, InjectedFault } from "../../lib/faults";
 import { createLogger } from "../../lib/logger";
 import { storeDeadLetter } from "../admin-dlq/dead-letters.service";
 import { publishSafe, type RoomEventInput } from "../inbox/realtime";
@@ -14,6 +15,7 @@ import { serializeMessage } from "../inbox/serialize";
 import { outboundMessageSchema, type OutboundMessage } from "../outbound/outbound";
 import * as bc from "../broadcasts/sender-hooks";
 import { isConnected, openCredentials } from "./channels.service";
+import { claimSend, releaseSend } from "./send-claim";
 
 /** Mirrors `max_retries` of the outbound consumer in wrangler.toml (+1 for the first delivery). */
 export const OUTBOUND_MAX_ATTEMPTS = 9;
@@ -86,9 +88,11 @@ export async function consumeOutbound(batch: MessageBatch<unknown>, env: Env): P
       continue;
     }
     sends.push(
-      sendAt(env, it.q!, it.msg.attempts, ready, slot, deferred).then(
+      sendAt(env, it.q!, it.msg.attempts, ready, slot, deferred, it.msg.id).then(
         (outcome) => void (it.outcome = outcome),
         async (error) => {
+          // An injected crash is the isolate dying: the batch is not settled, the queue redelivers it.
+          if (error instanceof InjectedFault) throw error;
           log.error("send crashed", { error, messageId: it.q!.messageId });
           it.outcome = await transientOutcome(env, it.q!, it.msg.attempts, `Внутренняя ошибка: ${(error as Error).message}`);
         },
@@ -227,7 +231,7 @@ async function publishDeferred(env: Env, deferred: Deferred): Promise<void> {
   await Promise.all([...byAccount].map(([accountId, events]) => publishSafe(env, accountId, events)));
 }
 
-async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Ready, slot: number, deferred: Deferred): Promise<Outcome> {
+async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Ready, slot: number, deferred: Deferred, holder: string): Promise<Outcome> {
   const { message, thread, contact, channel } = ready.l;
   const wait = slot - Date.now();
   if (wait > MAX_INLINE_WAIT_MS) return { kind: "retry", delaySeconds: Math.ceil(wait / 1000) };
@@ -239,11 +243,12 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
     const claim = await bc.claimBroadcastSend(env, broadcastId, message.id);
     if (claim === "skip") return { kind: "ack" };
     if (claim === "busy") return { kind: "retry", delaySeconds: Math.ceil(bc.CLAIM_LEASE_MS / 1000) };
-  }
+  } else if ((await claimSend(env, q.accountId, message.id, holder)) !== "claimed") return { kind: "ack" };
 
   try {
     const payload = await payloadOf(env, message, channelAdapter(channel.platform)?.limits.attachmentsByUrl === true);
     const { platformMessageId } = await deliver(env, channel, thread, contact, message, payload);
+    faultPoint(env, "sender.afterAccepted");
     const now = Date.now();
     // Recorded before the queue message is acknowledged: a redelivery finds the platform id and stops.
     // One transaction: the platform id (a redelivery then finds it and stops) and a broadcast recipient's `sent`.
@@ -251,7 +256,7 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
       env.DB.prepare(
         `UPDATE messages SET platform_message_id = ?1, is_sent = 1,
            delivery_status = CASE WHEN coalesce(delivery_status, 'pending') IN ('pending', 'failed') THEN 'sent' ELSE delivery_status END,
-           metadata = json_remove(metadata, '$.deliveryError', '$.deliveryErrorCode'), updated_at = ?2
+           metadata = json_remove(metadata, '$.deliveryError', '$.deliveryErrorCode', '$.sending'), updated_at = ?2
          WHERE id = ?3 AND account_id = ?4 RETURNING *`,
       ).bind(platformMessageId, now, message.id, q.accountId),
       ...(broadcastId ? [bc.sentStatement(env, broadcastId, message.id, now)] : []),
@@ -266,6 +271,7 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
     }
     return { kind: "ack" };
   } catch (e) {
+    if (e instanceof InjectedFault) throw e;
     const err = e instanceof SendError ? e : new SendError((e as Error).message, "transient");
     if (err.code === "UNCERTAIN") {
       // No answer at all: the messenger may have taken it. Not sent again (at most once), marked for the operator.
@@ -274,6 +280,7 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
       return { kind: "ack" };
     }
     if (broadcastId && err.kind !== "permanent") await bc.releaseBroadcastClaim(env, broadcastId, message.id);
+    if (!broadcastId) await releaseSend(env, q.accountId, message.id);
     if (err.kind === "rate_limited") {
       const ra = Math.max(1, Math.ceil(err.retryAfter ?? 1));
       // Everyone sending through this channel waits too.

@@ -2,12 +2,14 @@ import { z } from "zod";
 import { type IncomingItem, incomingItemSchema } from "../../channels/types";
 import type { Contact, Thread } from "../../db/schema/inbox";
 import type { Env } from "../../env";
+import { faultPoint } from "../../lib/faults";
 import { createLogger } from "../../lib/logger";
 import { parseOrThrow } from "../../lib/validation";
 import { settingsSchema } from "../accounts/accounts.schemas";
 import { isInDowntime } from "../accounts/downtime";
 import type { WebhookTag } from "../outgoing-webhooks/emit";
 import { type ChainItem, chainDecider, chainPreReads, type FlowDecision, planInCommit, type PreCommitMessage, runHandlers } from "./handlers";
+import { clearOutbox, finishUnfinished, OUTBOX_INSERT_SQL } from "./ingest-outbox";
 import { type RoomEventInput, publishWaitingSafe } from "./realtime";
 import { MESSAGE_VALUE_COLUMNS, messageColumnsFromJson, messageRow } from "./message-writer";
 import { orderedId, rowToContact, rowToMessage, rowToThread } from "./rows";
@@ -45,7 +47,7 @@ export type IngestResult =
  * messages to the handler chain (handlers.ts).
  * Results come back in the order of `items`.
  */
-export async function ingestIncoming(env: Env, items: IncomingItem[]): Promise<IngestResult[]> {
+export async function ingestIncoming(env: Env, items: IncomingItem[], opts: IngestOptions = {}): Promise<IngestResult[]> {
   const parsed = items.map((i) => parseOrThrow(incomingItemSchema, i));
   const results = new Array<IngestResult>(parsed.length);
   const byAccount = new Map<string, number[]>();
@@ -55,10 +57,19 @@ export async function ingestIncoming(env: Env, items: IncomingItem[]): Promise<I
     byAccount.set(it.accountId, list);
   });
   for (const [accountId, idx] of byAccount) {
-    const out = await ingestForAccount(env, accountId, idx.map((i) => parsed[i]));
+    const out = await ingestForAccount(env, accountId, idx.map((i) => parsed[i]), opts.sources ? idx.map((i) => opts.sources![i]) : undefined);
     idx.forEach((i, k) => (results[i] = out[k]));
   }
   return results;
+}
+
+export interface IngestOptions {
+  /**
+   * Per item, the queue message that carries it (the inbound consumer's): the commit records its
+   * new messages in ingest_outbox under it until the room push and the handler chain are done, and
+   * a redelivery of that same queue message finishes what a crash after the commit left undone.
+   */
+  sources?: (string | undefined)[];
 }
 
 interface Plan {
@@ -82,6 +93,8 @@ interface Existing {
   /** From the flow slot's reads: whether a flow takes a thread's one new message (handlers.ts). */
   flowDecision(env: Env): Promise<(m: PreCommitMessage) => FlowDecision>;
   keys: Set<string>;
+  /** Stored messages of the batch whose after-commit work is unfinished (ingest_outbox), by dedupe key. */
+  unfinished: Map<string, { messageId: string; source: string; at: number }>;
   channelAssistant: Map<string, string | null>;
   contacts: Map<string, ExistingContact>;
 }
@@ -105,15 +118,18 @@ interface Writes {
  * statements → commit (round trip 2) → frames and results → push to the room and hand over to the
  * handler chain.
  */
-async function ingestForAccount(env: Env, accountId: string, items: Item[]): Promise<IngestResult[]> {
+async function ingestForAccount(env: Env, accountId: string, items: Item[], sources?: (string | undefined)[]): Promise<IngestResult[]> {
   const now = Date.now();
   const results = repeatsInBatch(items);
   const existing = await readExisting(env.DB, accountId, items, now);
   if (!existing) return items.map((it, i) => results[i] ?? { dedupeKey: it.message.dedupeKey, duplicate: false, rejected: "ACCOUNT_NOT_FOUND" });
   const plans = planMessages(items, results, existing, now);
+  // The same queue message again, after its holder died between the commit and the ack: finish its work.
+  if (sources && existing.unfinished.size) await finishUnfinished(env, accountId, items, sources, existing.unfinished, results);
   const live = plans.filter((p): p is Plan => p !== null);
   if (live.length === 0) return results as IngestResult[];
   const w = planWrites(accountId, live, existing, now);
+  const outboxed = sources ? planOutbox(w, accountId, now, plans, sources) : [];
 
   // A thread with one incoming message in this batch gets its handler's work (the assistant's run
   // created, claimed and loaded) in the same transaction: the turn can start as soon as the commit
@@ -134,6 +150,8 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
   const chainFrom = w.writes.length;
 
   const written = await commit(env.DB, accountId, w.writes, inCommitPlan?.statements ?? []);
+  // A crash here (the isolate dies between the commit and the ack) is what ingest_outbox is for.
+  faultPoint(env, "ingest.afterCommit");
   const committedAt = Date.now();
   // Threads whose waiting state this commit set (§4): their frames show it, and the same room call arms the deadline.
   const waitingRows = inCommitPlan ? inCommitPlan.waitingThreads(written.slice(chainFrom)) : new Map<string, Record<string, unknown>>();
@@ -156,6 +174,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[]): Pro
     if (r.status === "rejected") createLogger({ accountId }).error("handler chain failed", { error: r.reason, messages: chain.length + inCommit.size });
   }
   await published;
+  if (outboxed.length) await clearOutbox(env.DB, outboxed);
   return out.results;
 }
 
@@ -174,6 +193,20 @@ function preCommitMessage(p: Plan, existing: Existing): PreCommitMessage {
     test: !!it.contact.isTestContact || it.platform === "WEBCHAT",
     newContact: !existing.contacts.has(p.contactKey),
   };
+}
+
+/** The commit's ingest_outbox rows (the messages it stores, under their queue message); returns their ids. */
+function planOutbox(w: Writes, accountId: string, now: number, plans: (Plan | null)[], sources: (string | undefined)[]): string[] {
+  const rows: string[] = [];
+  const ids: string[] = [];
+  plans.forEach((p, i) => {
+    const source = sources[i];
+    if (!p || !source) return;
+    rows.push(JSON.stringify({ id: p.messageId, s: source }));
+    ids.push(p.messageId);
+  });
+  for (const json of jsonArrays(rows)) w.writes.push({ sql: OUTBOX_INSERT_SQL, values: [accountId, now, json] });
+  return ids;
 }
 
 /** Repeats inside the batch: the first one wins. */
@@ -208,7 +241,14 @@ async function readExisting(db: D1Database, accountId: string, items: Item[], no
   ];
   // Lists go in as one JSON array parameter each (json_each): D1 allows 100 bound parameters.
   for (const json of jsonArrays(keys.map((k) => JSON.stringify(k)))) {
-    reads.push(db.prepare("SELECT dedupe_key FROM messages WHERE account_id = ? AND dedupe_key IN (SELECT value FROM json_each(?))").bind(accountId, json));
+    reads.push(
+      db
+        .prepare(
+          `SELECT m.dedupe_key, o.message_id AS unfinished_id, o.source, o.created_at AS unfinished_at FROM messages m LEFT JOIN ingest_outbox o ON o.message_id = m.id
+           WHERE m.account_id = ? AND m.dedupe_key IN (SELECT value FROM json_each(?))`,
+        )
+        .bind(accountId, json),
+    );
   }
   const dedupeReads = reads.length - 1;
   for (const json of jsonArrays(channelIds.map((c) => JSON.stringify(c)))) {
@@ -248,10 +288,16 @@ async function readExisting(db: D1Database, accountId: string, items: Item[], no
     hasFlows: !!accountRow.has_flows,
     flowDecision: (env) => chainDecider(env, accountId, readResults.slice(flowFrom), flowContacts.map((c) => c.platform), now),
     keys: new Set(),
+    unfinished: new Map(),
     channelAssistant: new Map(),
     contacts: new Map(),
   };
-  for (let r = 1; r <= dedupeReads; r++) for (const row of readResults[r]!.results) existing.keys.add(String(row.dedupe_key));
+  for (let r = 1; r <= dedupeReads; r++) {
+    for (const row of readResults[r]!.results) {
+      existing.keys.add(String(row.dedupe_key));
+      if (row.unfinished_id) existing.unfinished.set(String(row.dedupe_key), { messageId: String(row.unfinished_id), source: String(row.source), at: Number(row.unfinished_at) });
+    }
+  }
   for (let r = 1 + dedupeReads; r <= dedupeReads + channelReads; r++) {
     for (const row of readResults[r]!.results) existing.channelAssistant.set(String(row.id), (row.assistant_id as string | null) ?? null);
   }

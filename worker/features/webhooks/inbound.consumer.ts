@@ -6,6 +6,7 @@ import { type CommentInfo, type DeliveryUpdate, type InboundEvent, type Incoming
 import { getDb, schema } from "../../db/client";
 import type { Channel } from "../../db/schema/inbox";
 import type { Env } from "../../env";
+import { faultPoint, InjectedFault } from "../../lib/faults";
 import { createLogger } from "../../lib/logger";
 import { storeDeadLetter } from "../admin-dlq/dead-letters.service";
 import { onButtonPresses } from "../broadcasts/button-press";
@@ -80,6 +81,7 @@ export async function consumeInbound(batch: MessageBatch<unknown>, env: Env): Pr
     const stored = await ingest(env, active);
     await afterEffects(env, stored);
     await applyStates(env, active);
+    faultPoint(env, "inbound.beforeAck");
     await settle(env, active);
   } finally {
     log.info("inbound batch", { messages: batch.messages.length, ms: Date.now() - started });
@@ -230,16 +232,21 @@ async function ingest(env: Env, works: Work[]): Promise<{ entries: Entry[]; resu
   const entries = works.filter((w) => !w.failed).flatMap((w) => w.events.filter((e) => e.ev.kind === "message").map((e) => ({ w, ev: e.ev as MessageEvent, channel: e.channel })));
   entries.sort((a, b) => (a.ev.item.message.createdAt ?? 0) - (b.ev.item.message.createdAt ?? 0) || seqOf(a.ev.item) - seqOf(b.ev.item));
   if (!entries.length) return { entries, results: [] };
+  // Each message's queue message: a redelivery of it finishes what a crash after the commit left undone (ingest-outbox.ts).
+  const sourceOf = (e: Entry) => e.w.msg.id;
   try {
-    return { entries, results: await ingestIncoming(env, entries.map((e) => e.ev.item)) };
+    return { entries, results: await ingestIncoming(env, entries.map((e) => e.ev.item), { sources: entries.map(sourceOf) }) };
   } catch (error) {
+    // An injected crash is the isolate dying: nothing after it runs, the queue redelivers the batch.
+    if (error instanceof InjectedFault) throw error;
     log.warn("batch ingest failed, retrying message by message", { error, messages: entries.length });
   }
   const results: IngestResult[] = [];
   for (const e of entries) {
     try {
-      results.push((await ingestIncoming(env, [e.ev.item]))[0]!);
+      results.push((await ingestIncoming(env, [e.ev.item], { sources: [sourceOf(e)] }))[0]!);
     } catch (err) {
+      if (err instanceof InjectedFault) throw err;
       e.w.failed = `Ошибка записи: ${(err as Error).message}`;
       results.push({ dedupeKey: e.ev.item.message.dedupeKey, duplicate: false, rejected: "FAILED" });
     }

@@ -42,7 +42,9 @@ export function MessageItem({ message: m, first }: { message: MessageDto; first:
 }
 
 /** Codes of a send whose outcome is unknown (the connection or the Worker died mid-send): "possibly delivered", never repeated. */
-const UNCERTAIN_CODES = new Set(["SEND_UNCERTAIN", "SEND_INTERRUPTED"]);
+// Sends that broke off after the messenger may have taken them: marked, never sent twice
+// (SEND_UNCERTAIN: the connection failed without an answer; POSSIBLY_DELIVERED: worker/features/channels/send-claim.ts).
+const UNCERTAIN_CODES = new Set(["SEND_UNCERTAIN", "SEND_INTERRUPTED", "POSSIBLY_DELIVERED"]);
 
 function deliveryState(m: MessageDto): "failed" | "uncertain" | "read" | "delivered" | "sent" | "pending" {
   if (m.deliveryStatus === "failed") return UNCERTAIN_CODES.has(String(m.metadata?.deliveryErrorCode ?? "")) ? "uncertain" : "failed";
