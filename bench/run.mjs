@@ -1,11 +1,21 @@
-// `npm run bench [name…]`: runs the benchmarks one after another (each prints its own figures).
+// `npm run bench [name…] [-- --flag value…]`: runs the benchmarks one after another (each prints its own
+// figures); flags (`--name value` or `--name=value`) go to every benchmark named, e.g. `npm run bench cost -- --conversations 100`.
 // They measure this machine: run them on a quiet one. Names: bundle-size, inbox-queries,
-// inbox-sockets, assistant-pipeline, channels-ingest, channels-latency, channels-outbound, audience-count, contact-import, broadcasts, flow-graph, products-search, billing, knowledge-retrieval, flow-runtime, flow-editor, analytics.
+// inbox-sockets, assistant-pipeline, channels-ingest, channels-latency, channels-outbound, audience-count, contact-import, broadcasts, flow-graph, products-search, billing, knowledge-retrieval, flow-runtime, flow-editor, analytics, cost.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const all = ["bundle-size", "inbox-queries", "inbox-sockets", "assistant-pipeline", "channels-ingest", "channels-latency", "channels-outbound", "audience-count", "contact-import", "broadcasts", "flow-graph", "products-search", "billing", "knowledge-retrieval", "flow-runtime", "flow-editor", "analytics"];
-const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all;
+const all = ["bundle-size", "inbox-queries", "inbox-sockets", "assistant-pipeline", "channels-ingest", "channels-latency", "channels-outbound", "audience-count", "contact-import", "broadcasts", "flow-graph", "products-search", "billing", "knowledge-retrieval", "flow-runtime", "flow-editor", "analytics", "cost"];
+const names = [];
+const flags = [];
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i];
+  if (a.startsWith("--")) {
+    flags.push(a);
+    if (!a.includes("=") && process.argv[i + 1] !== undefined && !process.argv[i + 1].startsWith("--") && !all.includes(process.argv[i + 1])) flags.push(process.argv[++i]);
+  } else names.push(a);
+}
+const chosen = names.length ? names : all;
 let failed = 0;
 for (const name of chosen) {
   if (!all.includes(name)) {
@@ -13,7 +23,7 @@ for (const name of chosen) {
     process.exit(2);
   }
   console.log(`\n━━ bench: ${name} ━━`);
-  const r = spawnSync(process.execPath, [fileURLToPath(new URL(`./${name}.mjs`, import.meta.url)), ...(name === "bundle-size" ? ["--build"] : [])], { stdio: "inherit" });
+  const r = spawnSync(process.execPath, [fileURLToPath(new URL(`./${name}.mjs`, import.meta.url)), ...(name === "bundle-size" ? ["--build"] : []), ...flags], { stdio: "inherit" });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -115,8 +115,11 @@ function meterStub<T extends object>(stub: T): T {
       return (...args: unknown[]) => {
         const t0 = Date.now();
         counters.doRequests++;
-        const out = (value as (...a: unknown[]) => unknown).apply(target, args);
-        return out instanceof Promise ? out.finally(() => (counters.doWallMs += Date.now() - t0)) : out;
+        // Reflect.apply: an RPC method is a proxy on which `.apply` would be one more remote call.
+        const out: unknown = Reflect.apply(value as (...a: unknown[]) => unknown, target, args);
+        // RPC calls answer an RpcPromise (a thenable, not a Promise): timed through Promise.resolve.
+        const thenable = typeof (out as { then?: unknown } | null)?.then === "function";
+        return thenable ? Promise.resolve(out).finally(() => (counters.doWallMs += Date.now() - t0)) : out;
       };
     },
   });
@@ -127,8 +130,8 @@ function meterNamespace<T extends object>(ns: T): T {
     get(target, prop) {
       const value = Reflect.get(target, prop) as unknown;
       if (typeof value !== "function") return value;
-      if (prop === "get" || prop === "getByName") return (...args: unknown[]) => meterStub((value as (...a: unknown[]) => object).apply(target, args));
-      return (value as (...a: unknown[]) => unknown).bind(target);
+      if (prop === "get" || prop === "getByName") return (...args: unknown[]) => meterStub(Reflect.apply(value as (...a: unknown[]) => object, target, args));
+      return (...args: unknown[]) => Reflect.apply(value as (...a: unknown[]) => unknown, target, args);
     },
   });
 }
