@@ -305,6 +305,7 @@ function perOp(p, n) {
     read: p.meter.d1RowsRead / n,
     written: p.meter.d1RowsWritten / n,
     queries: p.meter.d1Queries / n,
+    d1Ms: (p.meter.d1Ms ?? 0) / n,
     doReq: p.meter.doRequests / n,
     doWallMs: p.meter.doWallMs / n,
     frames: p.frames / n,
@@ -313,7 +314,7 @@ function perOp(p, n) {
     requests: ((inv.fetch ?? 0) + (inv.queue ?? 0) + (inv.scheduled ?? 0)) / n,
   };
 }
-const KEYS = ["cpu", "cpuAll", "read", "written", "queries", "doReq", "doWallMs", "frames", "queue", "messenger", "requests"];
+const KEYS = ["cpu", "cpuAll", "read", "written", "queries", "d1Ms", "doReq", "doWallMs", "frames", "queue", "messenger", "requests"];
 /** (a·na − b·nb) / n: what `a` cost beyond `nb` operations costing `b` each. */
 function beyond(a, na, b, nb, n) {
   return Object.fromEntries([["n", n], ...KEYS.map((k) => [k, (a[k] * na - b[k] * nb) / n])]);
@@ -335,9 +336,9 @@ function price(o) {
 }
 
 function table(rows) {
-  console.log(`  ${"operation".padEnd(34)} ${"n".padStart(6)} ${"CPU ms".padStart(7)} ${"(all thr)".padStart(9)} ${"rows rd".padStart(8)} ${"rows wr".padStart(8)} ${"queries".padStart(7)} ${"DO req".padStart(6)} ${"frames".padStart(6)} ${"queue".padStart(5)} ${"msngr".padStart(5)} ${"W req".padStart(5)}`);
+  console.log(`  ${"operation".padEnd(34)} ${"n".padStart(6)} ${"CPU ms".padStart(7)} ${"(all thr)".padStart(9)} ${"rows rd".padStart(8)} ${"rows wr".padStart(8)} ${"queries".padStart(7)} ${"D1 ms".padStart(6)} ${"DO req".padStart(6)} ${"frames".padStart(6)} ${"queue".padStart(5)} ${"msngr".padStart(5)} ${"W req".padStart(5)}`);
   for (const [name, o] of rows) {
-    console.log(`  ${name.padEnd(34)} ${String(o.n).padStart(6)} ${f(o.cpu).padStart(7)} ${f(o.cpuAll).padStart(9)} ${f(o.read, 1).padStart(8)} ${f(o.written, 1).padStart(8)} ${f(o.queries, 1).padStart(7)} ${f(o.doReq).padStart(6)} ${f(o.frames, 1).padStart(6)} ${f(o.queue).padStart(5)} ${f(o.messenger).padStart(5)} ${f(o.requests).padStart(5)}`);
+    console.log(`  ${name.padEnd(34)} ${String(o.n).padStart(6)} ${f(o.cpu).padStart(7)} ${f(o.cpuAll).padStart(9)} ${f(o.read, 1).padStart(8)} ${f(o.written, 1).padStart(8)} ${f(o.queries, 1).padStart(7)} ${f(o.d1Ms).padStart(6)} ${f(o.doReq).padStart(6)} ${f(o.frames, 1).padStart(6)} ${f(o.queue).padStart(5)} ${f(o.messenger).padStart(5)} ${f(o.requests).padStart(5)}`);
   }
 }
 
@@ -401,14 +402,23 @@ async function main() {
     let unanswered = 0;
     let done = 0;
     const dayStart = performance.now();
+    const msgs = CONVERSATIONS * TURNS;
+    const calls = () => Object.values(messengerCalls(app.fakes)).reduce((x, y) => x + y, 0);
+    let drainS = 0;
+    let undelivered = 0;
     const p2 = await phase(app, pids, sockets, async () => {
+      const sent0 = calls();
       await pool(Array.from({ length: CONVERSATIONS }, (_, conv) => async () => {
         for (let k = 0; k < TURNS; k++) if (!(await turn(conv, k, true))) unanswered++;
         if (++done % 50 === 0) process.stderr.write(`  … ${done} of ${CONVERSATIONS} conversations, ${unanswered} unanswered, ${f((performance.now() - dayStart) / 1000, 0)} s\n`);
       }), CONCURRENCY);
+      // The replies' sends to the messengers (paced per channel) belong to the day: wait for them (≤ 5 min).
+      const t = performance.now();
+      while (performance.now() - t < 300_000 && calls() - sent0 < msgs - unanswered) await sleep(500);
+      drainS = (performance.now() - t) / 1000;
+      undelivered = Math.max(0, msgs - unanswered - (calls() - sent0));
     });
     const dayS = (performance.now() - dayStart) / 1000;
-    const msgs = CONVERSATIONS * TURNS;
     const replies = msgs - unanswered;
     const dayAll = perOp(p2, msgs);
     const aiReply = beyond(dayAll, msgs, incoming, msgs, replies);
@@ -443,7 +453,7 @@ async function main() {
 
     // ── ours ──
     console.log(`\nOurs (wrangler dev, local D1/queues/room; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}). Per operation:`);
-    console.log(`  the day: ${msgs} messages in ${f(dayS, 0)} s (${f(msgs / dayS, 1)} turns/s), ${replies} answered by the assistant, ${unanswered} unanswered; incoming phase lost ${lostIn}; operator replies missing ${opMissing}`);
+    console.log(`  the day: ${msgs} messages in ${f(dayS, 0)} s (${f(msgs / (dayS - drainS), 1)} turns/s until the last answer), ${replies} answered by the assistant, ${unanswered} unanswered; the last sends reached the messengers ${f(drainS, 0)} s after the last answer (${undelivered} not yet); incoming phase lost ${lostIn}; operator replies missing ${opMissing}`);
     table([
       ["incoming message (assistant off)", incoming],
       ["AI reply (the day minus incoming)", aiReply],
@@ -457,6 +467,10 @@ async function main() {
     console.log(`  DO req: calls on room stubs (RPC and fetch); frames: received by the ${OPERATORS} operator sockets; queue: messages sent; msngr: calls to the messenger fakes; W req: Worker invocations (fetch, queue batches)`);
     console.log(`  queue messages by queue in the day: ${JSON.stringify(p2.meter.queueMessages)}; DO wall per request ${f(dayAll.doWallMs / Math.max(dayAll.doReq, 1e-9))} ms`);
     console.log(`  D1 rows read per incoming message ${f(incoming.read, 1)}, per inbox page ${f(inboxPage.read, 1)}`);
+    console.log(`  D1 ms: SQL time D1 reports (meta.duration), the time the database's single writer is busy per operation`);
+    const writers = p2.meter.statements.filter((st) => st.written > 0).sort((x, y) => y.written - x.written);
+    console.log(`\n  rows written in the day by statement (${f(p2.meter.d1RowsWritten / msgs, 1)} per message; D1 counts a row once per table and once per index it changes, triggers' rows included):`);
+    for (const st of writers.slice(0, 10)) console.log(`  • ${f(st.written / msgs, 2)} per message (${st.n} calls, ${f(st.written / st.n, 1)} per call): ${st.sql.replace(/\s+/g, " ").slice(0, 160)}`);
     explainScans("incoming message", statementsIn, file);
     explainScans("inbox page", p4.meter.statements, file);
 

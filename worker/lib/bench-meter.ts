@@ -16,6 +16,8 @@ interface Counters {
   d1Queries: number;
   d1RowsRead: number;
   d1RowsWritten: number;
+  /** SQL time D1 reports (`meta.duration`, ms): how long the database's one writer was busy. */
+  d1Ms: number;
   doRequests: number;
   doWallMs: number;
   queueMessages: Record<string, number>;
@@ -29,9 +31,10 @@ interface Statement {
   read: number;
   written: number;
   returned: number;
+  ms: number;
 }
 
-const fresh = (): Counters => ({ d1Queries: 0, d1RowsRead: 0, d1RowsWritten: 0, doRequests: 0, doWallMs: 0, queueMessages: {}, invocations: {} });
+const fresh = (): Counters => ({ d1Queries: 0, d1RowsRead: 0, d1RowsWritten: 0, d1Ms: 0, doRequests: 0, doWallMs: 0, queueMessages: {}, invocations: {} });
 let counters = fresh();
 let statements = new Map<string, Statement>();
 
@@ -47,6 +50,7 @@ export function meterReset(): void {
 interface D1Meta {
   rows_read?: number;
   rows_written?: number;
+  duration?: number;
 }
 
 interface D1Out {
@@ -59,18 +63,21 @@ function countResults(sql: unknown, out: unknown): void {
   (Array.isArray(out) ? out : [out]).forEach((r: D1Out | null, i) => {
     const read = r?.meta?.rows_read ?? 0;
     const written = r?.meta?.rows_written ?? 0;
+    const ms = r?.meta?.duration ?? 0;
     counters.d1Queries++;
     counters.d1RowsRead += read;
     counters.d1RowsWritten += written;
+    counters.d1Ms += ms;
     const text = String(texts[i] ?? texts[0] ?? "").slice(0, 2000);
     let st = statements.get(text);
     if (!st) {
       if (statements.size >= 1000) return;
-      statements.set(text, (st = { n: 0, read: 0, written: 0, returned: 0 }));
+      statements.set(text, (st = { n: 0, read: 0, written: 0, returned: 0, ms: 0 }));
     }
     st.n++;
     st.read += read;
     st.written += written;
+    st.ms += ms;
     st.returned += Array.isArray(r?.results) ? r.results.length : (r?.results?.rows?.length ?? 0);
   });
 }
