@@ -437,7 +437,13 @@ async function main() {
     });
     const operator = perOp(p3, opConvs.length);
 
-    // 4. Inbox reads by the 5 operators: list pages, threads, searches (each its own phase).
+    // 4. Inbox reads by the 5 operators: list pages, threads, searches (each its own phase), once the
+    //    turns' follow-up work (the assistant queue's later checks) has stopped touching D1 (≤ 3 min).
+    for (const t = performance.now(); performance.now() - t < 180_000; ) {
+      await resetMeter(app.base);
+      await sleep(3000);
+      if ((await meterOf(app.base)).d1Queries === 0) break;
+    }
     const get = async (path) => {
       const r = await fetch(`${app.base}/api/accounts/${accountId}${path}`, { headers: ch.auth });
       await r.text();
