@@ -65,6 +65,8 @@ export interface Secrets {
   /** Benchmark: the chance (0..1) that an enabled fault point throws, and the points it applies to (comma-separated, default all). */
   FAULT_RATE?: string;
   FAULT_POINTS?: string;
+  /** Cost benchmark (worker/lib/bench-meter.ts): "1" counts D1 rows, room requests and queue messages; honoured only when ENVIRONMENT=development. */
+  BENCH_METER?: string;
 }
 
 /** ENVIRONMENT "development" enables the dev outbox endpoint and dev mail; LOG_LEVEL is the lowest level of our JSON log lines. */

@@ -3,21 +3,23 @@ import type { Env } from "./env";
 import { setLogLevel } from "./lib/logger";
 import { queue } from "./queues";
 import { enqueueJob } from "./features/jobs/jobs";
+import { metered } from "./lib/bench-meter";
 
 export { AccountRoom } from "../durable-objects/account-room/room";
 
 export default {
   fetch: (request, env, ctx) => {
     setLogLevel(env.LOG_LEVEL);
-    return app.fetch(request, env, ctx);
+    return app.fetch(request, metered(env, "fetch"), ctx);
   },
   queue: (batch, env, ctx) => {
     setLogLevel(env.LOG_LEVEL);
-    return queue(batch, env, ctx);
+    return queue(batch, metered(env, "queue"), ctx);
   },
   // Cron triggers (wrangler.toml [triggers]): billing's periodic work goes through the jobs queue (retries, dead letters).
-  scheduled: (_controller, env, ctx) => {
-    setLogLevel(env.LOG_LEVEL);
+  scheduled: (_controller, rawEnv, ctx) => {
+    setLogLevel(rawEnv.LOG_LEVEL);
+    const env = metered(rawEnv, "scheduled");
     ctx.waitUntil(enqueueJob(env, { kind: "billing-tick" }));
     // Flow turns whose after-effects were lost with their isolate (runtime/resume.ts).
     ctx.waitUntil(enqueueJob(env, { kind: "flow-resume" }));

@@ -9,6 +9,7 @@ import { ACCOUNT_NOT_FOUND, memberOf } from "../../middleware/account-scope";
 import { authCacheTtl } from "../../middleware/auth-cache";
 import { bearerToken, requireAuth, resolveSession } from "../../middleware/session";
 import { flowTimings } from "../flows/runtime/timings";
+import { meterReset, meterSnapshot } from "../../lib/bench-meter";
 import { sendAsDemoCustomer } from "./demo-customer.service";
 import { searchProducts } from "../products/catalogue-tools";
 
@@ -48,6 +49,9 @@ export const devRoutes = new Hono<AppBindings>()
   })
   // The flow runtime's stamps for bench/flow-runtime.mjs (this isolate's last turns).
   .get("/flow-timings", (c) => c.json({ data: flowTimings() }, 200))
+  // The cost benchmark's counters (bench/cost.mjs; they count only with BENCH_METER=1): read, and reset between phases.
+  .get("/meter", (c) => c.json(meterSnapshot(), 200))
+  .post("/meter/reset", (c) => (meterReset(), c.json(meterSnapshot(), 200)))
   .post("/customer-message", requireAuth, v("json", demoCustomerSchema), async (c) => {
     const input = c.req.valid("json");
     // Any member may play the customer of their own account; nobody else's account is reachable.
