@@ -12,7 +12,7 @@ import { type ChainItem, chainDecider, chainPreReads, type FlowDecision, planInC
 import { clearOutbox, finishUnfinished, OUTBOX_INSERT_SQL } from "./ingest-outbox";
 import { type RoomEventInput, publishWaitingSafe } from "./realtime";
 import { MESSAGE_VALUE_COLUMNS, messageColumnsFromJson, messageRow } from "./message-writer";
-import { orderedId, rowToContact, rowToMessage, rowToThread } from "./rows";
+import { orderedId, rowToContact, rowToMessage, rowToThread, sequencedId } from "./rows";
 import { type MessageDto, contactSearchText, previewOf, serializeContact, serializeMessage, threadSearchText } from "./serialize";
 
 /**
@@ -328,8 +328,14 @@ function planMessages(items: Item[], results: (IngestResult | undefined)[], exis
     }
     const contactKey = `${it.platform}|${it.contact.platformUserId}`;
     const threadKey = `${contactKey}|${it.channelId ?? ""}|${it.thread?.kind ?? "dm"}|${it.thread?.externalThreadId ?? ""}`;
-    return { item: it, contactKey, threadKey, messageId: orderedId(), createdAt: it.message.createdAt ?? now };
+    return { item: it, contactKey, threadKey, messageId: messageIdOf(it), createdAt: it.message.createdAt ?? now };
   });
+}
+
+/** Telegram numbers a chat's messages: its incoming messages sort by that number within their second (see sequencedId). */
+function messageIdOf(it: Item): string {
+  const seq = it.platform === "TELEGRAM" && it.message.direction === "incoming" && it.message.createdAt ? Number(it.message.platformMessageId) : NaN;
+  return Number.isSafeInteger(seq) && seq > 0 ? sequencedId(it.message.createdAt!, seq) : orderedId();
 }
 
 /** Contacts: the merged view (what we know after this batch) drives the search text. */

@@ -115,6 +115,21 @@ let seqInMs = 0;
  * Ids that sort in creation order even within one millisecond of one isolate (messages of one
  * batch keep their order under the (createdAt, id) cursor): 9 chars time, 3 chars counter, 8 random.
  */
+/**
+ * The id of an incoming message whose platform numbers its messages (Telegram's `message_id` grows
+ * within a chat): the platform's time, then its sequence. The log sorts by (created_at, id) and a
+ * Telegram message's created_at is its whole second, so two messages of one second keep the
+ * platform's order whichever arrives first (an arrival-time id would put them in arrival order).
+ * "~" sorts after every character of an orderedId, so this never interleaves with one of the same ms.
+ */
+export function sequencedId(createdAt: number, seq: number): string {
+  const rand = new Uint8Array(6);
+  crypto.getRandomValues(rand);
+  let suffix = "";
+  for (const b of rand) suffix += (b % 36).toString(36);
+  return createdAt.toString(36).padStart(9, "0") + "~" + seq.toString(36).padStart(8, "0") + suffix;
+}
+
 export function orderedId(): string {
   const now = Date.now();
   if (now === lastMs) seqInMs++;
