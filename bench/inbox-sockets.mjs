@@ -27,7 +27,7 @@ const RATE = arg("rate", 100);
 // The rate sweep (SWEEP=0 skips it): seconds per step and the rates tried, lowest first.
 const SWEEP = process.env.SWEEP !== "0";
 const SWEEP_SECONDS = arg("sweep-seconds", 5);
-const SWEEP_RATES = (process.env.SWEEP_RATES ?? "50,75,100,150,200,300,400,600,800").split(",").map(Number);
+const SWEEP_RATES = (process.env.SWEEP_RATES ?? "10,20,35,50,75,100,150,200,300,400,600").split(",").map(Number);
 // PROFILE=1 with BENCH_INSPECTOR_PORT: a CPU profile of our Worker thread during the fixed-rate run (bench/cpu-profile.mjs).
 const PROFILE = process.env.PROFILE === "1" && process.env.BENCH_INSPECTOR_PORT;
 const OUR_PORT = Number(process.env.BENCH_SOCKET_PORT ?? 8793);
