@@ -19,7 +19,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { botWebhook, f1, sleep, startStack, stats, update, userWithAccount } from "./channels-lib.mjs";
-import { d1File } from "./inbox-lib.mjs";
+import { d1File, treeCpuMs } from "./inbox-lib.mjs";
 import { profile, summarize } from "./cpu-profile.mjs";
 import { root, run, start, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 
@@ -119,6 +119,7 @@ try {
     console.log(`  webhooks accepted:     ${r.accepted} / ${webhooks} in ${f1(r.sendMs / 1000)} s → ${f1(r.accepted / (r.sendMs / 1000))} webhooks/s`);
     console.log(`  webhook answer:        p50 ${f1(r.lat.p50)} ms, p99 ${f1(r.lat.p99)} ms, max ${f1(r.lat.max)} ms`);
     console.log(`  messages committed:    ${f1(r.overall)} messages/s overall (first send → last commit ${f1(r.doneAt / 1000)} s), steady ${f1(r.steady)} messages/s (10 %→90 %), first commit after ${f1(r.firstAt)} ms`);
+    if (r.cpuMs !== undefined) console.log(`  CPU (wrangler dev):    ${f1(r.cpuMs / 1000)} s for the phase → ${((1000 * r.cpuMs) / messages).toFixed(0)} µs per message (every process of that wrangler dev; the load does not inflate it as it does latencies)`);
     console.log(`  count check:           stored ${r.stored} of ${messages} sent, ${r.total} rows / ${r.distinct} distinct → lost ${messages - r.stored}, duplicated ${r.total - r.distinct}`);
   }
 
@@ -163,7 +164,9 @@ try {
     await sleep(1500);
     let stopProfile;
     const profiled = PROFILE ? profile({ port: Number(process.env.BENCH_INSPECTOR_PORT), until: new Promise((r) => (stopProfile = r)) }) : null;
+    const cpu0 = treeCpuMs(stack.pid);
     const r = await drive({ webhooks, messages: IG_N, like: "IG сообщение номер %", rate: IG_RATE, post: (w) => post(bodyOf(w)) });
+    r.cpuMs = treeCpuMs(stack.pid) - cpu0;
     if (profiled) {
       stopProfile();
       const p = await profiled;
@@ -209,7 +212,9 @@ try {
         text: "text",
       };
       const webhooks = Math.ceil(IG_N / IG_BATCH);
+      const cpu0 = treeCpuMs(child.pid);
       const r = await drive({ webhooks, messages: webhooks * IG_BATCH, like: "floor %", rate: IG_RATE, post: (w) => fetch(url, { method: "POST", body: bodyOf(w, "floor") }), store });
+      r.cpuMs = treeCpuMs(child.pid) - cpu0;
       ratioOf.floor = r;
       report(`channels-ingest, platform floor (bench/ingest-floor/: a Worker that only queues the body, a consumer that inserts one plain row per event): the Instagram phase's webhooks at ${IG_RATE}/s`, webhooks, webhooks * IG_BATCH, r);
       // The same webhooks once more, with a consumer that does nothing: what the queue alone costs the answers.
@@ -225,7 +230,7 @@ try {
   }
   if (ratioOf.ours && ratioOf.floor) {
     const p99 = ratioOf.ours.lat.p99 / ratioOf.floor.lat.p99;
-    console.log(`\nInstagram webhook answer, ours / floor in this run: p50 ${f1(ratioOf.ours.lat.p50)} / ${f1(ratioOf.floor.lat.p50)} ms (${(ratioOf.ours.lat.p50 / ratioOf.floor.lat.p50).toFixed(2)}×), p99 ${f1(ratioOf.ours.lat.p99)} / ${f1(ratioOf.floor.lat.p99)} ms (${p99.toFixed(2)}×; target ≤ 1.3: ${p99 <= 1.3 ? "met" : "NOT met"}); load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+    console.log(`\nInstagram webhook answer, ours / floor in this run: p50 ${f1(ratioOf.ours.lat.p50)} / ${f1(ratioOf.floor.lat.p50)} ms (${(ratioOf.ours.lat.p50 / ratioOf.floor.lat.p50).toFixed(2)}×), p99 ${f1(ratioOf.ours.lat.p99)} / ${f1(ratioOf.floor.lat.p99)} ms (${p99.toFixed(2)}×; target ≤ 1.3: ${p99 <= 1.3 ? "met" : "NOT met"}); CPU per message ${(ratioOf.ours.cpuMs / ratioOf.floor.cpuMs).toFixed(2)}×; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
   }
 } catch (e) {
   console.error("benchmark failed:", e);
