@@ -15,11 +15,12 @@
 //   [PHASES=telegram,instagram,floor] [N=6000] [RATE=1000] [CONCURRENCY=48] [IG_N=12000] [IG_BATCH=25] [IG_RATE=60]
 import { createHmac } from "node:crypto";
 import { loadavg } from "node:os";
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { botWebhook, f1, sleep, startStack, stats, update, userWithAccount } from "./channels-lib.mjs";
-import { d1File } from "./inbox-lib.mjs";
+import { d1File, treeCpuMs } from "./inbox-lib.mjs";
+import { profile, summarize } from "./cpu-profile.mjs";
 import { root, run, start, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 
 const N = Number(process.env.N ?? 6000);
@@ -32,9 +33,13 @@ const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 8789);
 const IG_N = Number(process.env.IG_N ?? 12000);
 const IG_BATCH = Number(process.env.IG_BATCH ?? 25);
 const IG_RATE = Number(process.env.IG_RATE ?? 60);
+// PROFILE=1 with BENCH_INSPECTOR_PORT: a CPU profile of our Worker thread during the Instagram phase (bench/cpu-profile.mjs).
+const PROFILE = process.env.PROFILE === "1" && process.env.BENCH_INSPECTOR_PORT;
 const META_APP_SECRET = "test-meta-app-secret"; // tests/fakes/meta.ts: what startStack gives the worker
 
 const stack = await startStack("channels-ingest");
+/** The Instagram phase's and the floor's figures, for the ratio printed at the end (issue 23: p99 within 1.3× the floor's). */
+const ratioOf = {};
 try {
   const { token, accountId } = await userWithAccount(stack.base);
 
@@ -114,6 +119,7 @@ try {
     console.log(`  webhooks accepted:     ${r.accepted} / ${webhooks} in ${f1(r.sendMs / 1000)} s → ${f1(r.accepted / (r.sendMs / 1000))} webhooks/s`);
     console.log(`  webhook answer:        p50 ${f1(r.lat.p50)} ms, p99 ${f1(r.lat.p99)} ms, max ${f1(r.lat.max)} ms`);
     console.log(`  messages committed:    ${f1(r.overall)} messages/s overall (first send → last commit ${f1(r.doneAt / 1000)} s), steady ${f1(r.steady)} messages/s (10 %→90 %), first commit after ${f1(r.firstAt)} ms`);
+    if (r.cpuMs !== undefined) console.log(`  CPU (wrangler dev):    ${f1(r.cpuMs / 1000)} s for the phase → ${((1000 * r.cpuMs) / messages).toFixed(0)} µs per message (every process of that wrangler dev; the load does not inflate it as it does latencies)`);
     console.log(`  count check:           stored ${r.stored} of ${messages} sent, ${r.total} rows / ${r.distinct} distinct → lost ${messages - r.stored}, duplicated ${r.total - r.distinct}`);
   }
 
@@ -156,7 +162,18 @@ try {
       fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": "sha256=" + createHmac("sha256", META_APP_SECRET).update(raw).digest("hex") }, body: raw });
     for (let i = 0; i < 5; i++) await post(bodyOf(i, "прогрев IG")).then((r) => r.text());
     await sleep(1500);
+    let stopProfile;
+    const profiled = PROFILE ? profile({ port: Number(process.env.BENCH_INSPECTOR_PORT), until: new Promise((r) => (stopProfile = r)) }) : null;
+    const cpu0 = treeCpuMs(stack.pid);
     const r = await drive({ webhooks, messages: IG_N, like: "IG сообщение номер %", rate: IG_RATE, post: (w) => post(bodyOf(w)) });
+    r.cpuMs = treeCpuMs(stack.pid) - cpu0;
+    if (profiled) {
+      stopProfile();
+      const p = await profiled;
+      writeFileSync("/tmp/channels-ingest-instagram.cpuprofile", JSON.stringify(p));
+      console.log(`\nCPU profile of our Worker thread during the Instagram phase (/tmp/channels-ingest-instagram.cpuprofile):\n${summarize(p)}`);
+    }
+    ratioOf.ours = r;
     report(`channels-ingest, Instagram: ${IG_N} DMs in ${webhooks} signed webhooks of ${IG_BATCH} events (Meta's batched delivery) sent at ${IG_RATE}/s, ${CHATS} senders, assistant off`, webhooks, IG_N, r);
   }
   if (PHASES.includes("floor")) {
@@ -195,7 +212,10 @@ try {
         text: "text",
       };
       const webhooks = Math.ceil(IG_N / IG_BATCH);
+      const cpu0 = treeCpuMs(child.pid);
       const r = await drive({ webhooks, messages: webhooks * IG_BATCH, like: "floor %", rate: IG_RATE, post: (w) => fetch(url, { method: "POST", body: bodyOf(w, "floor") }), store });
+      r.cpuMs = treeCpuMs(child.pid) - cpu0;
+      ratioOf.floor = r;
       report(`channels-ingest, platform floor (bench/ingest-floor/: a Worker that only queues the body, a consumer that inserts one plain row per event): the Instagram phase's webhooks at ${IG_RATE}/s`, webhooks, webhooks * IG_BATCH, r);
       // The same webhooks once more, with a consumer that does nothing: what the queue alone costs the answers.
       await sleep(1500);
@@ -207,6 +227,10 @@ try {
     } finally {
       child.kill("SIGTERM");
     }
+  }
+  if (ratioOf.ours && ratioOf.floor) {
+    const p99 = ratioOf.ours.lat.p99 / ratioOf.floor.lat.p99;
+    console.log(`\nInstagram webhook answer, ours / floor in this run: p50 ${f1(ratioOf.ours.lat.p50)} / ${f1(ratioOf.floor.lat.p50)} ms (${(ratioOf.ours.lat.p50 / ratioOf.floor.lat.p50).toFixed(2)}×), p99 ${f1(ratioOf.ours.lat.p99)} / ${f1(ratioOf.floor.lat.p99)} ms (${p99.toFixed(2)}×; target ≤ 1.3: ${p99 <= 1.3 ? "met" : "NOT met"}); CPU per message ${(ratioOf.ours.cpuMs / ratioOf.floor.cpuMs).toFixed(2)}×; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
   }
 } catch (e) {
   console.error("benchmark failed:", e);

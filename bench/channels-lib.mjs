@@ -3,11 +3,12 @@
 import { cpSync, openSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { d1File, ensureAssets, migrate, stats, userWithAccount } from "./inbox-lib.mjs";
+import { d1File, ensureAssets, inspectorArgs, migrate, stats, userWithAccount } from "./inbox-lib.mjs";
 import { root, run, start, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 
 export { stats, userWithAccount };
 export const PORT = Number(process.env.BENCH_PORT ?? 8798);
+// BENCH_FAKE_PORT: the first of the three fakes' ports (other benchmarks may hold 8781–8783 on a shared machine).
 const FAKE_BASE = Number(process.env.BENCH_FAKE_PORT ?? 8781);
 export const FAKE_PORTS = { telegram: FAKE_BASE, green: FAKE_BASE + 1, meta: FAKE_BASE + 2 };
 
@@ -35,7 +36,7 @@ export async function startStack(name, extraVars = {}) {
   cpSync(join(root, "dist", "client"), assets, { recursive: true });
   const child = start(
     process.execPath,
-    [wranglerBin, "dev", join(build, "index.js"), "--no-bundle", "--assets", assets, "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", persist, "--show-interactive-dev-session=false", "--env-file", "/dev/null", "--log-level", process.env.BENCH_LOG ? "info" : "error", ...varArgs],
+    [wranglerBin, "dev", join(build, "index.js"), "--no-bundle", "--assets", assets, "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", persist, "--show-interactive-dev-session=false", "--env-file", "/dev/null", "--log-level", process.env.BENCH_LOG ? "info" : "error", ...inspectorArgs(), ...varArgs],
     { env: { CI: "1", ...wranglerDevEnv }, stdio: ["ignore", process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, "w") : "ignore", "ignore"] },
   );
   const base = `http://127.0.0.1:${PORT}`;

@@ -129,3 +129,35 @@ export async function seededOnce({ persist, port, what, seed }) {
   console.log(`Seeded in ${(meta.seededInMs / 1000).toFixed(1)} s`);
   return meta;
 }
+
+/**
+ * CPU time (ms, user + system) of a process and all its descendants, from /proc (Linux): for
+ * `wrangler dev` that is wrangler's Node and its workerd processes (the Worker's thread, the dev
+ * proxy). Unlike latencies it does not grow with the machine's load, so ours and a floor compare
+ * as CPU per operation even on a busy machine. NaN where /proc is missing.
+ */
+export function treeCpuMs(rootPid) {
+  try {
+    const stats = new Map();
+    for (const name of readdirSync("/proc")) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const raw = readFileSync(`/proc/${name}/stat`, "utf8");
+        const f = raw.slice(raw.lastIndexOf(")") + 2).split(" ");
+        stats.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+    const inTree = new Set([rootPid]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [pid, s] of stats) if (!inTree.has(pid) && inTree.has(s.ppid)) (inTree.add(pid), (grew = true));
+    }
+    let ticks = 0;
+    for (const pid of inTree) ticks += stats.get(pid)?.ticks ?? 0;
+    return ticks * 10; // USER_HZ = 100 on Linux
+  } catch {
+    return NaN;
+  }
+}

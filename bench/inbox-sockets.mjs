@@ -4,51 +4,64 @@
 // room broadcast, bench/reference-socketio/server.mjs); prints both and the ratio. Then the
 // platform floor: a Worker and a Durable Object under wrangler dev that only fan the same frame
 // out (bench/sockets-floor/: no session, no D1), to show what this machine allows at all.
-// Run: npx node bench/inbox-sockets.mjs [--sockets=200] [--messages=1000] [--rate=100]
+// Then, on the same sockets, the rate sweep (issue 23): the highest rate ours and the floor each
+// sustain with p99 ≤ 1 s, and ours as a share of the floor's; and ours/floor at the fixed rate.
+// Run: npx node bench/inbox-sockets.mjs [--sockets=200] [--messages=1000] [--rate=100] [--sweep-seconds=5]
+//   env: BENCH_SOCKET_PORT / BENCH_REF_PORT / BENCH_FLOOR_PORT, REFERENCE=0 / FLOOR=0 / SWEEP=0 skip a
+//   part, SWEEP_RATES=50,75,…, PROFILE=1 with BENCH_INSPECTOR_PORT prints a CPU profile of ours.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { io as ioClient } from "socket.io-client";
 // The same WebSocket client library on both sides: socket.io-client runs on `ws` underneath.
 import WebSocket from "ws";
-import { ensureAssets, fmt, migrate, root, startWrangler, stats, userWithAccount } from "./inbox-lib.mjs";
+import { ensureAssets, fmt, migrate, root, startWrangler, stats, treeCpuMs, userWithAccount } from "./inbox-lib.mjs";
 import { start, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
+import { profile, summarize } from "./cpu-profile.mjs";
 
 const arg = (name, def) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? def);
 const SOCKETS = arg("sockets", 200);
 const MESSAGES = arg("messages", 1000);
 const RATE = arg("rate", 100);
+// The rate sweep (SWEEP=0 skips it): seconds per step and the rates tried, lowest first.
+const SWEEP = process.env.SWEEP !== "0";
+const SWEEP_SECONDS = arg("sweep-seconds", 5);
+const SWEEP_RATES = (process.env.SWEEP_RATES ?? "10,20,35,50,75,100,150,200,300,400,600").split(",").map(Number);
+// PROFILE=1 with BENCH_INSPECTOR_PORT: a CPU profile of our Worker thread during the fixed-rate run (bench/cpu-profile.mjs).
+const PROFILE = process.env.PROFILE === "1" && process.env.BENCH_INSPECTOR_PORT;
 const OUR_PORT = Number(process.env.BENCH_SOCKET_PORT ?? 8793);
 const REF_PORT = Number(process.env.BENCH_REF_PORT ?? 8794);
 const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 8792);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Posts MESSAGES replies at RATE/s and collects what every client receives.
+ * Posts `count` replies (numbered from `offset`) at `rate`/s and collects what every client receives.
  * `clients[i].onMessage(cb)` delivers `{ idx, seq? }`; returns latencies and integrity counts.
  */
-async function drive({ clients, post }) {
-  const sentAt = new Array(MESSAGES);
+async function drive({ clients, post, count = MESSAGES, rate = RATE, offset = 0 }) {
+  const sentAt = new Array(count);
   const latencies = [];
   const received = clients.map(() => ({ idx: [], seq: [] }));
   clients.forEach((c, ci) =>
     c.onMessage(({ idx, seq }) => {
-      latencies.push(performance.now() - sentAt[idx]);
-      received[ci].idx.push(idx);
+      const k = idx - offset;
+      if (!(k >= 0 && k < count)) return; // a late frame of an earlier step
+      latencies.push(performance.now() - sentAt[k]);
+      received[ci].idx.push(k);
       if (seq !== undefined) received[ci].seq.push(seq);
     }),
   );
   const statuses = new Map();
   const inflight = [];
   const t0 = performance.now();
-  for (let i = 0; i < MESSAGES; i++) {
-    const due = t0 + (i * 1000) / RATE;
+  for (let i = 0; i < count; i++) {
+    const due = t0 + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
     sentAt[i] = performance.now();
     inflight.push(
-      post(i).then(
+      post(offset + i).then(
         (s) => statuses.set(s, (statuses.get(s) ?? 0) + 1),
         (e) => statuses.set(String(e.message), (statuses.get(String(e.message)) ?? 0) + 1),
       ),
@@ -57,7 +70,7 @@ async function drive({ clients, post }) {
   await Promise.all(inflight);
   const postedIn = performance.now() - t0;
   const deadline = performance.now() + 30_000;
-  while (performance.now() < deadline && received.some((r) => r.idx.length < MESSAGES)) await sleep(50);
+  while (performance.now() < deadline && received.some((r) => r.idx.length < count)) await sleep(50);
   let missing = 0;
   let duplicates = 0;
   let orderBreaks = 0;
@@ -76,7 +89,41 @@ async function drive({ clients, post }) {
   // how far the common delivery order strays from the order the posts were sent (concurrent posts may commit out of send order)
   let inversions = 0;
   for (let k = 1; k < received[0].idx.length; k++) if (received[0].idx[k] < received[0].idx[k - 1]) inversions++;
-  return { lat: stats(latencies), delivered: everDelivered.size, missing, duplicates, orderBreaks, seqGaps, inversions, statuses: Object.fromEntries(statuses), postedIn };
+  const undelivered = count - everDelivered.size;
+  return { lat: stats(latencies), delivered: everDelivered.size, undelivered, missing, duplicates, orderBreaks, seqGaps, inversions, statuses: Object.fromEntries(statuses), postedIn };
+}
+
+/**
+ * The highest rate a server sustains with p99 ≤ 1 s: steps of SWEEP_SECONDS of posts at rising rates
+ * on the same sockets until a step's p99 passes 1 s (or a post is lost or refused), then one step
+ * between the last rate that held and the first that did not. Returns the steps and the best rate.
+ */
+async function sweep(name, clients, post, offset) {
+  const steps = [];
+  let ok = 0;
+  let bad = 0;
+  const tryRate = async (rate) => {
+    const count = Math.round(rate * SWEEP_SECONDS);
+    await sleep(1500);
+    const r = await drive({ clients, post, count, rate, offset });
+    offset += count;
+    const held = r.lat.p99 <= 1000 && r.undelivered === 0 && r.missing === 0 && r.duplicates === 0 && r.orderBreaks === 0 && Object.keys(r.statuses).every((s) => s === "201");
+    steps.push({ rate, held, p50: r.lat.p50, p99: r.lat.p99 });
+    console.log(`  sweep ${name}: ${rate} posts/s for ${SWEEP_SECONDS} s → p50 ${fmt(r.lat.p50)}, p99 ${fmt(r.lat.p99)}, ${held ? "held" : "NOT held"}${r.undelivered ? `, ${r.undelivered} not delivered` : ""}`);
+    return held;
+  };
+  for (const rate of SWEEP_RATES) {
+    if (await tryRate(rate)) ok = rate;
+    else {
+      bad = rate;
+      break;
+    }
+  }
+  if (ok && bad) {
+    const mid = Math.round((ok + bad) / 2);
+    if (mid > ok && mid < bad && (await tryRate(mid))) ok = mid;
+  }
+  return { best: ok, steps, offset };
 }
 
 /**
@@ -124,10 +171,20 @@ async function ours() {
     const contactId = (await first.json()).contact.contactId;
     await sleep(500);
     const clients = await rawClients(sockets, `ws://127.0.0.1:${OUR_PORT}/ws?token=${token}&accountId=${accountId}`, JSON.stringify({ event: "joinAccount", data: { accountId } }));
-    return await drive({
-      clients,
-      post: operatorReply(base, auth, accountId, contactId),
-    });
+    const post = operatorReply(base, auth, accountId, contactId);
+    let stopProfile;
+    const profiled = PROFILE ? profile({ port: Number(process.env.BENCH_INSPECTOR_PORT), until: new Promise((r) => (stopProfile = r)) }) : null;
+    const cpu0 = treeCpuMs(w.child.pid);
+    const r = await drive({ clients, post });
+    r.cpuMs = treeCpuMs(w.child.pid) - cpu0;
+    if (profiled) {
+      stopProfile();
+      const p = await profiled;
+      writeFileSync(`/tmp/inbox-sockets-${OUR_PORT}.cpuprofile`, JSON.stringify(p));
+      console.log(`\nCPU profile of our Worker thread during the ${RATE}/s run (/tmp/inbox-sockets-${OUR_PORT}.cpuprofile):\n${summarize(p)}`);
+    }
+    if (SWEEP) r.sweep = await sweep("ours", clients, post, MESSAGES);
+    return r;
   } finally {
     for (const s of sockets) s.close();
     await w.stop();
@@ -199,7 +256,12 @@ async function floor() {
       }
     }
     const clients = await rawClients(sockets, `ws://127.0.0.1:${FLOOR_PORT}/ws`);
-    return await drive({ clients, post: (i) => post(`bench ${i}`).then(async (r) => (await r.arrayBuffer(), r.status)) });
+    const postOne = (i) => post(`bench ${i}`).then(async (r) => (await r.arrayBuffer(), r.status));
+    const cpu0 = treeCpuMs(child.pid);
+    const r = await drive({ clients, post: postOne });
+    r.cpuMs = treeCpuMs(child.pid) - cpu0;
+    if (SWEEP) r.sweep = await sweep("floor", clients, postOne, MESSAGES);
+    return r;
   } finally {
     for (const s of sockets) s.close();
     child.kill("SIGTERM");
@@ -207,19 +269,28 @@ async function floor() {
 }
 
 function line(name, r) {
-  return `${name.padEnd(34)} | p50 ${fmt(r.lat.p50).padStart(10)} | p99 ${fmt(r.lat.p99).padStart(10)} | max ${fmt(r.lat.max).padStart(10)} | messages delivered ${r.delivered} (${r.lat.n} socket deliveries) | missing ${r.missing} | twice ${r.duplicates} | order breaks ${r.orderBreaks} | seq breaks ${r.seqGaps} | posts ${JSON.stringify(r.statuses)} in ${(r.postedIn / 1000).toFixed(1)} s`;
+  const cpu = r.cpuMs === undefined ? "" : ` | wrangler dev CPU ${(r.cpuMs / MESSAGES).toFixed(1)} ms per post`;
+  return `${name.padEnd(34)}${cpu} | p50 ${fmt(r.lat.p50).padStart(10)} | p99 ${fmt(r.lat.p99).padStart(10)} | max ${fmt(r.lat.max).padStart(10)} | messages delivered ${r.delivered} (${r.lat.n} socket deliveries) | missing ${r.missing} | twice ${r.duplicates} | order breaks ${r.orderBreaks} | seq breaks ${r.seqGaps} | posts ${JSON.stringify(r.statuses)} in ${(r.postedIn / 1000).toFixed(1)} s`;
 }
 
 const a = await ours();
-const b = await reference();
+const b = process.env.REFERENCE === "0" ? null : await reference();
 const f = process.env.FLOOR === "0" ? null : await floor();
-console.log(`\nSockets: ${SOCKETS} sockets, ${MESSAGES} replies posted at ${RATE}/s (post → receive on every socket)`);
+console.log(`\nSockets: ${SOCKETS} sockets, ${MESSAGES} replies posted at ${RATE}/s (post → receive on every socket); load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 console.log(line("ours (Worker + AccountRoom DO, D1)", a));
-console.log(line("reference (Node + socket.io + SQLite)", b));
-console.log(`ratio ours/reference: p50 ${(a.lat.p50 / b.lat.p50).toFixed(2)}x, p99 ${(a.lat.p99 / b.lat.p99).toFixed(2)}x (goal ≤ 1); target p99 ≤ 25 ms: ${a.lat.p99 <= 25 ? "met" : "NOT met"}`);
-console.log(`delivery order vs send order (informational, concurrent posts): ours ${a.inversions} inversions, reference ${b.inversions}`);
+if (b) {
+  console.log(line("reference (Node + socket.io + SQLite)", b));
+  console.log(`ratio ours/reference: p50 ${(a.lat.p50 / b.lat.p50).toFixed(2)}x, p99 ${(a.lat.p99 / b.lat.p99).toFixed(2)}x (goal ≤ 1); target p99 ≤ 25 ms: ${a.lat.p99 <= 25 ? "met" : "NOT met"}`);
+  console.log(`delivery order vs send order (informational, concurrent posts): ours ${a.inversions} inversions, reference ${b.inversions}`);
+}
 if (f) {
   console.log(line("floor (minimal Worker + DO, no D1)", f));
   console.log(`  the floor: what wrangler dev on this machine gives a Worker and a Durable Object that only fan the same frame out; target p99 ≤ 25 ms ${f.lat.p99 <= 25 ? "reachable" : "out of reach here even for it"}`);
-}
+  const ratio = a.lat.p99 / f.lat.p99;
+  console.log(`ratio ours/floor: p50 ${(a.lat.p50 / f.lat.p50).toFixed(2)}x, p99 ${ratio.toFixed(2)}x (target ≤ 1.3: ${ratio <= 1.3 ? "met" : "NOT met"}); CPU per post ${(a.cpuMs / f.cpuMs).toFixed(2)}x (wrangler dev's processes, all 200 sockets' frames included)`);
+  if (a.sweep && f.sweep) {
+    const share = f.sweep.best ? a.sweep.best / f.sweep.best : NaN;
+    console.log(`highest rate with p99 ≤ 1 s (steps of ${SWEEP_SECONDS} s): ours ${a.sweep.best} posts/s, floor ${f.sweep.best} posts/s → ${(100 * share).toFixed(0)} % of the floor (target ≥ 80 %: ${share >= 0.8 ? "met" : "NOT met"})`);
+  }
+} else if (a.sweep) console.log(`highest rate with p99 ≤ 1 s (steps of ${SWEEP_SECONDS} s): ours ${a.sweep.best} posts/s`);
 process.exit(0);

@@ -11,7 +11,12 @@ import { BACKLOG_SIZE, encodeFrame, type JoinedAccountData, type RoomEvent, type
  * all-ASCII string is copied as it is. Any JSON parser reads both the same.
  */
 export function asciiJson(json: string): string {
-  const ascii = json.replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  // One callback per run of non-ASCII characters, not per character (a Cyrillic message is mostly such runs).
+  const ascii = json.replace(/[\u0080-\uffff]+/g, (run) => {
+    let out = "";
+    for (let i = 0; i < run.length; i++) out += `\\u${run.charCodeAt(i).toString(16).padStart(4, "0")}`;
+    return out;
+  });
   // replace() keeps the two-byte representation of its input; a round trip through bytes gives
   // V8's one-byte string, which is what makes each send a plain copy.
   return utf8Decoder.decode(utf8Encoder.encode(ascii));
@@ -138,12 +143,11 @@ export class AccountRoom extends Server<Env> {
     const sql = this.ctx.storage.sql;
     let seq = this.#currentSeq();
     const frames: string[] = [];
-    for (const e of events) {
-      seq++;
-      const frame = asciiJson(encodeFrame({ ...e, seq }));
-      sql.exec("INSERT INTO room_events (seq, frame) VALUES (?, ?)", seq, frame);
-      frames.push(frame);
-    }
+    const first = seq + 1;
+    for (const e of events) frames.push(asciiJson(encodeFrame({ ...e, seq: ++seq })));
+    // The backlog in one statement per publish (an ingest batch publishes hundreds of events at once).
+    if (frames.length === 1) sql.exec("INSERT INTO room_events (seq, frame) VALUES (?, ?)", first, frames[0]);
+    else sql.exec("INSERT INTO room_events (seq, frame) SELECT ?1 + key, value FROM json_each(?2)", first, JSON.stringify(frames));
     sql.exec("INSERT INTO room_meta (key, value) VALUES ('seq', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", seq);
     this.#seq = seq;
     if (seq % 100 < events.length || events.length >= 100) sql.exec("DELETE FROM room_events WHERE seq <= ?", seq - BACKLOG_SIZE);

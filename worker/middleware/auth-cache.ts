@@ -47,6 +47,27 @@ export function rememberAuth(key: string, auth: AuthContext, until: number, read
   memo.set(key, { auth: copyOf(auth), until });
 }
 
+/**
+ * One lookup per key at a time: requests that find no memo while the same key's query is already
+ * on its way wait for that query instead of sending their own (when the memo lapses under load,
+ * every request in flight would otherwise miss it at once). Only lookups begun in the current
+ * generation are joined, so a request after a logout never shares a lookup from before it.
+ */
+const pending = new Map<string, { generation: number; result: Promise<AuthContext | null> }>();
+
+export function sharedLookup(key: string, lookup: () => Promise<AuthContext | null>): Promise<AuthContext | null> {
+  const hit = pending.get(key);
+  if (hit && hit.generation === generation) return hit.result.then((auth) => (auth ? copyOf(auth) : null));
+  const result = lookup();
+  const entry = { generation, result };
+  pending.set(key, entry);
+  const done = () => {
+    if (pending.get(key) === entry) pending.delete(key);
+  };
+  result.then(done, done);
+  return result;
+}
+
 /** Copies in and out: a handler may adjust its request's user without touching the memo. */
 function copyOf(auth: AuthContext): AuthContext {
   return { ...auth, user: { ...auth.user }, ...(auth.membership ? { membership: { ...auth.membership } } : {}) };

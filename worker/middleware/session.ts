@@ -6,7 +6,7 @@ import { sha256Hex } from "../lib/crypto";
 import type { Role } from "../db/schema/accounts";
 import { forbidden, unauthorized } from "../lib/errors";
 import type { AuthContext } from "./request-context";
-import { authCacheTtl, authGeneration, recallAuth, rememberAuth } from "./auth-cache";
+import { authCacheTtl, authGeneration, recallAuth, rememberAuth, sharedLookup } from "./auth-cache";
 
 export type { AuthContext } from "./request-context";
 
@@ -31,7 +31,12 @@ export async function resolveSession(d1: D1Database, token: string, accountId?: 
   if (ttlMs > 0) {
     const hit = recallAuth(key, now);
     if (hit) return hit;
+    return sharedLookup(key, () => lookupSession(d1, tokenHash, key, now, accountId, ttlMs));
   }
+  return lookupSession(d1, tokenHash, key, now, accountId, ttlMs);
+}
+
+async function lookupSession(d1: D1Database, tokenHash: string, key: string, now: number, accountId: string | undefined, ttlMs: number): Promise<AuthContext | null> {
   const readAt = authGeneration();
   const db = getDb(d1);
   const live = and(eq(schema.sessions.tokenHash, tokenHash), isNull(schema.sessions.revokedAt), gt(schema.sessions.expiresAt, now));

@@ -3,14 +3,14 @@ import { pauseThreadFlow } from "../flows/runtime/control";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb, schema } from "../../db/client";
 import { rowInAccount } from "../../db/queries";
-import type { Message, Thread } from "../../db/schema/inbox";
+import type { Contact, Message, Thread } from "../../db/schema/inbox";
 import type { Env } from "../../env";
 import { badRequest, notFound } from "../../lib/errors";
 import { base64url, fromBase64url } from "../../lib/ids";
 import { deleteMedia, messageTypeOf, storeMedia } from "../inbox/media";
 import { publishSafe } from "../inbox/realtime";
 import { dedupeKeys, insertMessageStatement, lastMessageFields, type MessageDraft, messageRow, threadFollowStatement } from "../inbox/message-writer";
-import { rowToMessage, rowToThread } from "../inbox/rows";
+import { rowToContact, rowToMessage, rowToThread } from "../inbox/rows";
 import { type MessageDto, serializeContact, serializeMessage, threadSearchText } from "../inbox/serialize";
 import { enqueueSend } from "../outbound/outbound";
 import { CONTACT_NOT_FOUND, THREAD_NOT_FOUND } from "./contacts.service";
@@ -102,6 +102,25 @@ async function pickThread(env: Env, accountId: string, contactId: string, thread
   return thread;
 }
 
+/**
+ * What an operator's reply needs before its write, in one round trip of plain statements (the
+ * reply is the socket benchmark's hot path; drizzle's query building cost more than the SQL): the
+ * contact, its thread (the given one, else the latest), and whether that thread has a flow run to
+ * pause (a live run: not ended, not paused already).
+ */
+async function replyTarget(d1: D1Database, accountId: string, contactId: string, threadId?: string): Promise<{ contact: Contact; thread: Thread; flowRunning: boolean }> {
+  const pick = `SELECT * FROM threads WHERE account_id = ?1 AND contact_id = ?2${threadId ? " AND id = ?3" : ""} ORDER BY updated_at DESC LIMIT 1`;
+  const args = threadId ? [accountId, contactId, threadId] : [accountId, contactId];
+  const [c, t, r] = await d1.batch<Record<string, unknown>>([
+    d1.prepare("SELECT * FROM contacts WHERE id = ?1 AND account_id = ?2").bind(contactId, accountId),
+    d1.prepare(pick).bind(...args),
+    d1.prepare(`SELECT 1 AS live FROM flow_runs WHERE account_id = ?1 AND status NOT IN ('ended', 'paused') AND thread_id = (SELECT id FROM (${pick})) LIMIT 1`).bind(...args),
+  ]);
+  if (!c!.results[0]) throw notFound(CONTACT_NOT_FOUND, "CONTACT_NOT_FOUND");
+  if (!t!.results[0]) throw notFound(THREAD_NOT_FOUND, "THREAD_NOT_FOUND");
+  return { contact: rowToContact(c!.results[0]), thread: rowToThread(t!.results[0]), flowRunning: r!.results.length > 0 };
+}
+
 export interface Attachment {
   file: File;
 }
@@ -116,23 +135,7 @@ export async function postOperatorMessage(env: Env, accountId: string, userId: s
   if (!body.content && files.length === 0) {
     throw badRequest("Введите сообщение или приложите файл", "VALIDATION_ERROR", { fields: { content: ["Введите сообщение или приложите файл"] } });
   }
-  const [contactRows, threadRows] = await db.batch([
-    db
-      .select()
-      .from(contacts)
-      .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)))
-      .limit(1),
-    db
-      .select()
-      .from(threads)
-      .where(and(eq(threads.accountId, accountId), eq(threads.contactId, contactId), body.threadId ? eq(threads.id, body.threadId) : undefined))
-      .orderBy(desc(threads.updatedAt))
-      .limit(1),
-  ]);
-  const contact = contactRows[0];
-  if (!contact) throw notFound(CONTACT_NOT_FOUND, "CONTACT_NOT_FOUND");
-  const thread = threadRows[0];
-  if (!thread) throw notFound(THREAD_NOT_FOUND, "THREAD_NOT_FOUND");
+  const { contact, thread, flowRunning } = await replyTarget(env.DB, accountId, contactId, body.threadId);
   const local = contact.isTestContact || contact.platform === "WEBCHAT" || !thread.channelId;
   const now = Date.now();
   const drafts: MessageDraft[] = [];
@@ -190,8 +193,9 @@ export async function postOperatorMessage(env: Env, accountId: string, userId: s
   // Each message frame carries the contact and its thread as committed (no separate updateContact).
   await publishSafe(env, accountId, dtos.map((d) => ({ event: "message" as const, data: d })));
   if (!local) for (const m of inserted) await enqueueSend(env, { accountId, messageId: m.id });
-  // An operator's reply takes the conversation over: the thread's flow pauses.
-  await pauseThreadFlow(env, accountId, thread.id, "operator");
+  // An operator's reply takes the conversation over: the thread's flow pauses (only a thread whose
+  // run is live loads the flow's turn; most replies go to threads without one).
+  if (flowRunning) await pauseThreadFlow(env, accountId, thread.id, "operator");
   return { data: dtos, contact: serializeContact(contact, t) };
 }
 

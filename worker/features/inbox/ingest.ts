@@ -149,6 +149,9 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[], sour
   const inCommitPlan = planInCommit(env, [...inCommit].map((messageId) => ({ accountId, messageId })), { armWaiting: !existing.inDowntime, flowGuard: existing.hasFlows });
   const chainFrom = w.writes.length;
 
+  // The consumer shares the Worker thread with the webhooks it is fed by: a webhook that came in
+  // while the batch was planned is answered before the commit is serialised and sent.
+  await yieldToRequests();
   const written = await commit(env.DB, accountId, w.writes, inCommitPlan?.statements ?? []);
   // A crash here (the isolate dies between the commit and the ack) is what ingest_outbox is for.
   faultPoint(env, "ingest.afterCommit");
@@ -165,6 +168,8 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[], sour
 
   // The push and the chain start together: the assistant's turn does not wait for the fan-out, and
   // the turn's own room events (the waiting state) wait for this push, so the order stays.
+  // No yield from the commit's answer to the room call: the push starts in the same turn, so rooms
+  // get the batches' events in commit order.
   const published = publishWaitingSafe(env, accountId, out.events, { start: out.waitingThreadIds });
   const handlers: Promise<void>[] = [];
   if (inCommitPlan) handlers.push(inCommitPlan.finish(env, written.slice(chainFrom), published, committedAt));
@@ -176,6 +181,14 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[], sour
   await published;
   if (outboxed.length) await clearOutbox(env.DB, outboxed);
   return out.results;
+}
+
+/**
+ * Lets requests that arrived during a long synchronous stretch (reading and planning a batch of
+ * hundreds of messages) run before the next one (serialising the commit): a macrotask turn.
+ */
+function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** What the flow slot's decision before the commit looks at in a planned message. */
