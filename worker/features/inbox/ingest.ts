@@ -149,9 +149,9 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[], sour
   const inCommitPlan = planInCommit(env, [...inCommit].map((messageId) => ({ accountId, messageId })), { armWaiting: !existing.inDowntime, flowGuard: existing.hasFlows });
   const chainFrom = w.writes.length;
 
-  // The consumer shares the Worker thread with the webhooks it is fed by: a webhook that came in
-  // while the batch was planned is answered before the commit is serialised and sent.
-  await yieldToRequests();
+  // No yield between the plan and the commit: the plan stamped the messages' ids and times, and a
+  // reply committed in between would get later ones yet reach the room first (the stored order and
+  // the sockets' order would differ; tests/worker/exactly-once/order.test.ts).
   const written = await commit(env.DB, accountId, w.writes, inCommitPlan?.statements ?? []);
   // A crash here (the isolate dies between the commit and the ack) is what ingest_outbox is for.
   faultPoint(env, "ingest.afterCommit");
@@ -181,14 +181,6 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[], sour
   await published;
   if (outboxed.length) await clearOutbox(env.DB, outboxed);
   return out.results;
-}
-
-/**
- * Lets requests that arrived during a long synchronous stretch (reading and planning a batch of
- * hundreds of messages) run before the next one (serialising the commit): a macrotask turn.
- */
-function yieldToRequests(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** What the flow slot's decision before the commit looks at in a planned message. */
