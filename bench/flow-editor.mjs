@@ -148,6 +148,36 @@ async function dragFrames(page, moves = 120) {
   });
 }
 
+/** `--profile`: a CPU profile of one more drag of ours, the 25 functions with the most self time (build with `vite build --minify false` for names). */
+async function profileDrag(side) {
+  await side.cdp.send("Profiler.enable");
+  await side.cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await side.cdp.send("Profiler.start");
+  await dragFrames(side.page);
+  const { profile } = await side.cdp.send("Profiler.stop");
+  const dt = new Map();
+  for (let i = 0; i < profile.samples.length; i++) dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  const self = new Map();
+  for (const n of profile.nodes) {
+    const f = n.callFrame;
+    const key = `${f.functionName || "(anon)"} ${f.url.split("/").pop()}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (dt.get(n.id) ?? 0) / 1000);
+  }
+  // Inclusive time of components (capitalised names) and hooks (use…): which of them a drag re-renders.
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const incl = (n) => (n.total ??= (dt.get(n.id) ?? 0) / 1000 + (n.children ?? []).reduce((a, c) => a + incl(byId.get(c)), 0));
+  const comps = new Map();
+  for (const n of profile.nodes) {
+    const name = n.callFrame.functionName;
+    if (/^([A-Z]|use[A-Z])/.test(name)) comps.set(name, (comps.get(name) ?? 0) + incl(n));
+  }
+  console.log("inclusive, components and hooks:");
+  for (const [k, v] of [...comps].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${v.toFixed(0).padStart(6)} ms  ${k}`);
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(`profile of one drag (${(total / 1000).toFixed(1)} s sampled):`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${v.toFixed(0).padStart(6)} ms  ${k}`);
+}
+
 const child = await startServer();
 let browser;
 let floor;
@@ -201,6 +231,7 @@ try {
       const after = await metrics(side.cdp);
       for (const k of KEYS) side.sums[k] = (side.sums[k] ?? 0) + after[k] - before[k];
     }
+  if (process.argv.includes("--profile")) await profileDrag(sides[0]);
   const perMove = (side, k) => (side.sums[k] * 1000) / (3 * 120);
   const [f, ff] = sides.map((side) => stats(side.frames));
   const first = stats(opens.map((o) => o.first));
