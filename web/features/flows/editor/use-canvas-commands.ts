@@ -25,11 +25,12 @@ interface Deps {
   setEdges: Dispatch<SetStateAction<FlowEdge[]>>;
   setGraph: Dispatch<SetStateAction<FlowGraph>>;
   commit: () => void;
-  history: { reset: (g: FlowGraph) => void };
+  /** The history's reset (stable). */
+  reset: (g: FlowGraph) => void;
 }
 
 /** Copy and paste of the selected steps, the left-to-right layout, and the layout on opening. */
-export function useCanvasCommands({ live, setNodes, setEdges, setGraph, commit, history }: Deps) {
+export function useCanvasCommands({ live, setNodes, setEdges, setGraph, commit, reset }: Deps) {
   const copy = useCallback(() => {
     const { nodes: ns } = live.current;
     const chosen = ns.filter((n) => n.selected);
@@ -67,10 +68,10 @@ export function useCanvasCommands({ live, setNodes, setEdges, setGraph, commit, 
     const next = ns.map((n) => ({ ...n, position: at.get(n.id) ?? n.position }));
     setNodes(next);
     const g = toGraph(next, es);
-    history.reset(g);
+    reset(g);
     setGraph(g);
     return true;
-  }, [history]);
+  }, [reset]);
 
   return { copy, paste, autoLayout, layoutIfOverlapping };
 }

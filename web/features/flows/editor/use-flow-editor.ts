@@ -14,6 +14,9 @@ type Live = MutableRefObject<{ nodes: StepNode[]; edges: FlowEdge[] }>;
  * after a pause (typing in the settings, a drag's end, arrow-key nudges), or at once on request.
  */
 function useGraphCommits(live: Live, graph: FlowGraph, setGraph: Dispatch<SetStateAction<FlowGraph>>, history: ReturnType<typeof useGraphHistory>) {
+  // `record` alone (stable): the history object is new on every render, and an effect that depended on
+  // it ran toGraph and compared two whole graphs on every drag frame once anything had been committed.
+  const { record } = history;
   const [seq, setSeq] = useState(0);
   const later = useRef<ReturnType<typeof setTimeout>>(undefined);
   const commit = useCallback(() => {
@@ -32,21 +35,21 @@ function useGraphCommits(live: Live, graph: FlowGraph, setGraph: Dispatch<SetSta
     clearTimeout(later.current);
     const g = toGraph(live.current.nodes, live.current.edges);
     if (sameGraph(committed.current, g)) return committed.current;
-    history.record(g);
+    record(g);
     committed.current = g;
     setGraph(g);
     return g;
-  }, [history, live, setGraph]);
+  }, [record, live, setGraph]);
 
   useEffect(() => {
     if (!seq) return;
     const g = toGraph(live.current.nodes, live.current.edges);
     setGraph((prev) => {
       if (sameGraph(prev, g)) return prev;
-      history.record(g);
+      record(g);
       return g;
     });
-  }, [seq, history, live, setGraph]);
+  }, [seq, record, live, setGraph]);
   return { commit, commitSoon, commitNow };
 }
 
@@ -103,23 +106,25 @@ export function useFlowEditor(initial: FlowGraph) {
     [commitSoon],
   );
 
-  const { copy, paste, autoLayout, layoutIfOverlapping } = useCanvasCommands({ live, setNodes, setEdges, setGraph, commit, history });
+  const { copy, paste, autoLayout, layoutIfOverlapping } = useCanvasCommands({ live, setNodes, setEdges, setGraph, commit, reset: history.reset });
 
+  // The history's functions are stable (its object is not): callbacks that do not change on a drag frame keep the toolbar's memo.
+  const { undo: back, redo: forward, reset } = history;
   const undo = useCallback(() => {
-    const g = history.undo();
+    const g = back();
     if (g) show(g);
-  }, [history, show]);
+  }, [back, show]);
   const redo = useCallback(() => {
-    const g = history.redo();
+    const g = forward();
     if (g) show(g);
-  }, [history, show]);
+  }, [forward, show]);
   /** After a reload (another tab saved): the server's graph, history forgotten. */
   const replace = useCallback(
     (g: FlowGraph) => {
-      history.reset(g);
+      reset(g);
       show(g);
     },
-    [history, show],
+    [reset, show],
   );
 
   // Only the chosen ids (not every drag frame) change what the settings panel receives.
