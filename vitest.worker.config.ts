@@ -32,6 +32,11 @@ export default defineConfig({
   ],
   test: {
     include: ["tests/worker/**/*.test.ts"],
+    // Two files at a time on two cores (vitest's default is one fewer than the cores): each file has
+    // its own workerd and storage; the suite takes about half the time. Under CI a failed test runs
+    // once more, as the e2e tests do: a few tests time real clocks (pacing, debounce windows).
+    maxWorkers: 2,
+    retry: process.env.CI ? 1 : 0,
     setupFiles: ["./tests/worker/setup.ts"],
     silent: "passed-only",
     testTimeout: 30_000,

@@ -3,7 +3,7 @@
 // The worker tests run one file at a time (vitest's default on two cores), so the typecheck and the
 // web unit tests run beside them on the other core, their output held and printed when they end; the
 // end-to-end tests, which time a browser against a server, run alone afterwards.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./lib.mjs";
@@ -80,8 +80,9 @@ for (const step of steps.filter((s) => !s.beside || steps.length === 1)) {
   }
   const started = Date.now();
   console.log(`\n━━ ${step.name} ━━`);
-  const r = spawnSync(node, step.args, { cwd: root, stdio: "inherit", env });
-  count(step, r.status, ((Date.now() - started) / 1000).toFixed(1));
+  // Asynchronous, so the steps beside it keep draining their output (a blocked pipe would stall them).
+  const status = await new Promise((resolve) => spawn(node, step.args, { cwd: root, stdio: "inherit", env }).on("close", resolve));
+  count(step, status, ((Date.now() - started) / 1000).toFixed(1));
 }
 for (const b of await Promise.all(background)) {
   console.log(`\n━━ ${b.step.name} ━━\n${b.output}`);

@@ -131,6 +131,13 @@ async function analyze(page: Page, name: string, path: string, theme: "light" | 
     );
 }
 
+/** Every finite animation and transition on the page has ended (spinners and pulses loop for ever: not waited for). */
+async function animationsDone(page: Page) {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 3000, polling: 50 })
+    .catch(() => undefined);
+}
+
 /**
  * One visit per page: the whole rule set in the light theme, then the operating system switches to
  * dark (the theme preference is "system", so the app follows it live, as it does for a user) and the
@@ -140,11 +147,12 @@ async function audit(page: Page, name: string, path: string): Promise<Finding[]>
   await page.emulateMedia({ colorScheme: "light" });
   await open(page, path);
   // Entrance animations fade in from transparent: let them end so colours are the final ones.
-  await page.waitForTimeout(400);
+  await animationsDone(page);
   const light = await analyze(page, name, path, "light");
   await page.emulateMedia({ colorScheme: "dark" });
   // Colour transitions (150 ms) end before the colours are read.
-  await page.waitForTimeout(250);
+  await page.waitForTimeout(20);
+  await animationsDone(page);
   return [...light, ...(await analyze(page, name, path, "dark"))];
 }
 
