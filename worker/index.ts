@@ -4,13 +4,15 @@ import { setLogLevel } from "./lib/logger";
 import { queue } from "./queues";
 import { enqueueJob } from "./features/jobs/jobs";
 import { metered } from "./lib/bench-meter";
+import { appWebhookFastPath } from "./features/webhooks/fast-path";
 
 export { AccountRoom } from "../durable-objects/account-room/room";
 
 export default {
   fetch: (request, env, ctx) => {
     setLogLevel(env.LOG_LEVEL);
-    return app.fetch(request, metered(env, "fetch"), ctx);
+    const e = metered(env, "fetch");
+    return appWebhookFastPath(request, e, (r) => app.fetch(r, e, ctx)) ?? app.fetch(request, e, ctx);
   },
   queue: (batch, env, ctx) => {
     setLogLevel(env.LOG_LEVEL);

@@ -56,6 +56,45 @@ export async function hmacSha256Hex(secret: string, data: Uint8Array<ArrayBuffer
   return toHex(new Uint8Array(sig));
 }
 
+// Verify-only HMAC keys by secret (webhook signatures: one app secret on every call).
+const hmacVerifyKeys = new Map<string, CryptoKey>();
+
+/**
+ * Whether `hex` (64 hex digits) is the HMAC-SHA256 of `data` under `secret`. WebCrypto's verify
+ * compares in constant time, with no digest turned into a string on the way (webhooks' hot path).
+ */
+export async function hmacSha256HexVerify(secret: string, data: Uint8Array<ArrayBuffer>, hex: string): Promise<boolean> {
+  const given = fromHex(hex);
+  if (!given || given.length !== 32) return false;
+  let key = hmacVerifyKeys.get(secret);
+  if (!key) {
+    key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+    if (hmacVerifyKeys.size >= 100) hmacVerifyKeys.clear();
+    hmacVerifyKeys.set(secret, key);
+  }
+  return crypto.subtle.verify("HMAC", key, given, data);
+}
+
+/** Bytes of an even-length hex string; null when it is not one. */
+export function fromHex(hex: string): Uint8Array<ArrayBuffer> | null {
+  if (hex.length % 2) return null;
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) {
+    const hi = hexValue(hex.charCodeAt(2 * i));
+    const lo = hexValue(hex.charCodeAt(2 * i + 1));
+    if (hi < 0 || lo < 0) return null;
+    out[i] = (hi << 4) | lo;
+  }
+  return out;
+}
+
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+}
+
 export function toHex(buf: Uint8Array): string {
   let s = "";
   for (const b of buf) s += b.toString(16).padStart(2, "0");

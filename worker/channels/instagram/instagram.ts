@@ -1,4 +1,4 @@
-import { hmacSha256Hex, timingSafeEqualStr } from "../../lib/crypto";
+import { hmacSha256HexVerify } from "../../lib/crypto";
 import { type InboundEvent, type OutgoingPayload, SendError, sendErrorFor } from "../types";
 
 /** Instagram messaging and comments through the Meta Graph API (`{META_GRAPH_BASE}/{version}/…`). */
@@ -70,9 +70,7 @@ export class InstagramClient {
 export async function verifyMetaSignature(raw: Uint8Array<ArrayBuffer>, header: string | undefined, appSecret: string | undefined): Promise<boolean> {
   if (!header || !appSecret) return false;
   const m = /^sha256=([0-9a-f]{64})$/i.exec(header.trim());
-  if (!m) return false;
-  const expected = await hmacSha256Hex(appSecret, raw);
-  return timingSafeEqualStr(expected, m[1]!.toLowerCase());
+  return !!m && hmacSha256HexVerify(appSecret, raw, m[1]!);
 }
 
 interface IgMessaging {
