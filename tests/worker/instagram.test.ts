@@ -75,10 +75,24 @@ describe("Instagram: DMs", () => {
     expect((await post(igDm(id, "9001", "mid.none", "без подписи"), null)).status).toBe(403);
     // Signed by another secret:
     expect((await post(igDm(id, "9001", "mid.other", "чужой секрет"), metaSignature(JSON.stringify(igDm(id, "9001", "mid.other", "чужой секрет")), "other-secret"))).status).toBe(403);
-    expect((await post(igDm(id, "9001", "mid.real", "настоящее"))).status).toBe(200);
-    await waitFor(async () => (await countMessages(accountId)) === 1, 10_000, "the real message");
+    const refused = await post(igDm(id, "9001", "mid.forged2", "подделка"), "sha256=" + "ab".repeat(32));
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe("Неверная подпись X-Hub-Signature-256");
+    // Over the 1 MB body limit: refused with the API's message, signed or not.
+    const big = JSON.stringify({ ...igDm(id, "9001", "mid.big", "большое"), padding: "x".repeat(1024 * 1024) });
+    const tooBig = await SELF.fetch(`${BASE}/api/webhooks/instagram`, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": metaSignature(big) }, body: big });
+    expect(tooBig.status).toBe(413);
+    expect((await tooBig.json()).message).toContain("1 МБ");
+    const ok = await post(igDm(id, "9001", "mid.real", "настоящее"));
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe("EVENT_RECEIVED");
+    // The signature's hex digits in capitals are the same signature.
+    const upper = JSON.stringify(igDm(id, "9001", "mid.upper", "заглавные"));
+    const okUpper = await SELF.fetch(`${BASE}/api/webhooks/instagram`, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": "sha256=" + metaSignature(upper).slice(7).toUpperCase() }, body: upper });
+    expect(okUpper.status).toBe(200);
+    await waitFor(async () => (await countMessages(accountId)) === 2, 10_000, "the real messages");
     await sleep(300);
-    expect((await threadMessages(accountId)).map((m) => m.content)).toEqual(["настоящее"]);
+    expect((await threadMessages(accountId)).map((m) => m.content).sort()).toEqual(["заглавные", "настоящее"]);
   });
 
   it("DM → socket → operator reply → one send; its echo ignored; duplicates once; the 24-hour window is enforced", async () => {
