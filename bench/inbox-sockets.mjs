@@ -4,11 +4,14 @@
 // room broadcast, bench/reference-socketio/server.mjs); prints both and the ratio. Then the
 // platform floor: a Worker and a Durable Object under wrangler dev that only fan the same frame
 // out (bench/sockets-floor/: no session, no D1), to show what this machine allows at all.
-// Then, on the same sockets, the rate sweep (issue 23): the highest rate ours and the floor each
-// sustain with p99 ≤ 1 s, and ours as a share of the floor's; and ours/floor at the fixed rate.
+// Ours and the floor run side by side: both warmed up (WARMUP posts), then ROUNDS measured runs at
+// the fixed rate, alternating, with ours/floor per round and the median (issue 23). Then, on the
+// same sockets, the rate sweep: the highest rate ours and the floor each sustain with p99 ≤ 1 s,
+// ours as a share of the floor's, and ours/floor at each rate both held.
 // Run: npx node bench/inbox-sockets.mjs [--sockets=200] [--messages=1000] [--rate=100] [--sweep-seconds=5]
 //   env: BENCH_SOCKET_PORT / BENCH_REF_PORT / BENCH_FLOOR_PORT, REFERENCE=0 / FLOOR=0 / SWEEP=0 skip a
-//   part, SWEEP_RATES=50,75,…, PROFILE=1 with BENCH_INSPECTOR_PORT prints a CPU profile of ours.
+//   part, SWEEP_RATES=50,75,…, ROUNDS=3, WARMUP=50, PROFILE=1 with BENCH_INSPECTOR_PORT prints a CPU
+//   profile of ours (its first round).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
