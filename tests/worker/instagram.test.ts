@@ -77,12 +77,12 @@ describe("Instagram: DMs", () => {
     expect((await post(igDm(id, "9001", "mid.other", "чужой секрет"), metaSignature(JSON.stringify(igDm(id, "9001", "mid.other", "чужой секрет")), "other-secret"))).status).toBe(403);
     const refused = await post(igDm(id, "9001", "mid.forged2", "подделка"), "sha256=" + "ab".repeat(32));
     expect(refused.status).toBe(403);
-    expect((await refused.json()).message).toBe("Неверная подпись X-Hub-Signature-256");
+    expect(((await refused.json()) as { message: string }).message).toBe("Неверная подпись X-Hub-Signature-256");
     // Over the 1 MB body limit: refused with the API's message, signed or not.
     const big = JSON.stringify({ ...igDm(id, "9001", "mid.big", "большое"), padding: "x".repeat(1024 * 1024) });
     const tooBig = await SELF.fetch(`${BASE}/api/webhooks/instagram`, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": metaSignature(big) }, body: big });
     expect(tooBig.status).toBe(413);
-    expect((await tooBig.json()).message).toContain("1 МБ");
+    expect(((await tooBig.json()) as { message: string }).message).toContain("1 МБ");
     const ok = await post(igDm(id, "9001", "mid.real", "настоящее"));
     expect(ok.status).toBe(200);
     expect(await ok.text()).toBe("EVENT_RECEIVED");
