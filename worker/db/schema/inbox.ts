@@ -161,20 +161,22 @@ export type Thread = typeof threads.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 
 /**
- * Messages whose commit went through but whose after-commit work (the room push, the handler
- * chain) has not finished yet: written in the ingest's own transaction, deleted once that work is
- * done. `source` is the inbound queue message that committed them: its redelivery (the holder died
- * between the commit and the ack) finds them here and finishes the work (worker/features/inbox/ingest.ts).
+ * Commits of the inbound consumer whose after-commit work (the room push, the handler chain) has
+ * not finished yet: one row per queue message (`source`) and commit, listing the messages it stored
+ * (`message_ids`, a JSON array), written in the ingest's own transaction and deleted once that work
+ * is done. A redelivery of that same queue message (its holder died between the commit and the ack)
+ * finds its row here and finishes the work (worker/features/inbox/ingest-outbox.ts). One row per
+ * queue message rather than per message: D1 bills every row written, and a row and its index entry
+ * written and deleted per message were a sixth of what storing a message wrote.
  */
 export const ingestOutbox = sqliteTable(
   "ingest_outbox",
   {
-    messageId: text("message_id")
-      .primaryKey()
-      .references(() => messages.id, { onDelete: "cascade" }),
+    id: integer("id").primaryKey(),
     accountId: accountRef(),
     source: text("source").notNull(),
+    messageIds: text("message_ids").notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("ingest_outbox_account_idx").on(t.accountId)],
+  (t) => [index("ingest_outbox_source_idx").on(t.source)],
 );

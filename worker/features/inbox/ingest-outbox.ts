@@ -12,15 +12,15 @@ import { serializeMessage } from "./serialize";
  * ingest_outbox: the after-commit work of the inbound consumer's commits (issue #22, "crash after
  * the ingest transaction commits, before the queue message is acked").
  *
- * The commit that stores a webhook's messages also records them here under the queue message that
- * carried them (`source`); once the room push and the handler chain are done the rows go. Should the
- * isolate die in between, the queue redelivers that same message (same id), whose messages are now
- * duplicates: without this they would never reach the room, and a turn claimed in the commit would
- * wait for a watchdog nobody queued. The redelivery finds its own source on them, so it knows their
- * holder is gone (a copy of the webhook in another queue message only finds someone else's source,
- * whose own redelivery will come): it pushes their frames, gives their runs back and queues them,
- * hands messages without a run to the chain, and clears the rows. Its results say "stored" so the
- * consumer's after-effects (comments, AI paused) run for them too.
+ * The commit that stores a webhook's messages also records them here, one row per queue message
+ * that carried them (`source`) listing their ids; once the room push and the handler chain are done
+ * the rows go. Should the isolate die in between, the queue redelivers that same message (same id),
+ * whose messages are now duplicates: without this they would never reach the room, and a turn
+ * claimed in the commit would wait for a watchdog nobody queued. The redelivery finds the row of its
+ * own source, so it knows their holder is gone (a copy of the webhook in another queue message
+ * finds no row of its own: the first holder's redelivery will come): it pushes their frames, gives
+ * their runs back and queues them, hands messages without a run to the chain, and clears the rows.
+ * Its results say "stored" so the consumer's after-effects (comments, AI paused) run for them too.
  */
 const log = createLogger({ component: "ingest-outbox" });
 
@@ -30,15 +30,20 @@ export interface Unfinished {
   source: string;
   /** The commit's time: rows of the same commit carry it as created_at. */
   at: number;
+  /** The outbox row that lists it. */
+  row: number;
 }
 
-export const OUTBOX_INSERT_SQL = `INSERT INTO ingest_outbox (message_id, account_id, source, created_at)
-  SELECT j.value ->> 'id', ?1, j.value ->> 's', ?2 FROM jsonb_each(?3) AS j
-  WHERE EXISTS (SELECT 1 FROM messages m WHERE m.id = j.value ->> 'id')
-  ON CONFLICT DO NOTHING`;
+/** One row per source of the commit (?3: [{s: source, ids: [message id…]}]); RETURNING id for the clear. */
+export const OUTBOX_INSERT_SQL = `INSERT INTO ingest_outbox (account_id, source, message_ids, created_at)
+  SELECT ?1, j.value ->> 's', json(j.value -> 'ids'), ?2 FROM jsonb_each(?3) AS j WHERE true
+  RETURNING id`;
 
-export async function clearOutbox(db: D1Database, messageIds: string[]): Promise<void> {
-  await db.prepare("DELETE FROM ingest_outbox WHERE message_id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(messageIds)).run();
+/** The rows of the batch's sources (?2, a JSON array) in the account (?1): what a redelivery left unfinished. */
+export const OUTBOX_READ_SQL = "SELECT id, source, message_ids, created_at FROM ingest_outbox WHERE source IN (SELECT value FROM json_each(?2)) AND account_id = ?1";
+
+export async function clearOutbox(db: D1Database, rowIds: number[]): Promise<void> {
+  await db.prepare("DELETE FROM ingest_outbox WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(rowIds)).run();
 }
 
 /**
@@ -103,6 +108,6 @@ export async function finishUnfinished(
   await publishSafe(env, accountId, events);
   await Promise.all(runs!.results.map((r) => enqueueRun(env, { runId: String(r.id), accountId, reason: "retry" }, 0)));
   if (chain.length) await runHandlers(env, chain);
-  await clearOutbox(env.DB, [...mine.keys()]);
+  await clearOutbox(env.DB, [...new Set([...mine.values()].map((m) => m.u.row))]);
   return mine.size;
 }

@@ -9,7 +9,7 @@ import { settingsSchema } from "../accounts/accounts.schemas";
 import { isInDowntime } from "../accounts/downtime";
 import type { WebhookTag } from "../outgoing-webhooks/emit";
 import { type ChainItem, chainDecider, chainPreReads, type FlowDecision, planInCommit, type PreCommitMessage, runHandlers } from "./handlers";
-import { clearOutbox, finishUnfinished, OUTBOX_INSERT_SQL } from "./ingest-outbox";
+import { clearOutbox, finishUnfinished, OUTBOX_INSERT_SQL, OUTBOX_READ_SQL, type Unfinished } from "./ingest-outbox";
 import { type RoomEventInput, publishWaitingSafe } from "./realtime";
 import { MESSAGE_VALUE_COLUMNS, messageColumnsFromJson, messageRow } from "./message-writer";
 import { orderedId, rowToContact, rowToMessage, rowToThread, sequencedId } from "./rows";
@@ -93,8 +93,8 @@ interface Existing {
   /** From the flow slot's reads: whether a flow takes a thread's one new message (handlers.ts). */
   flowDecision(env: Env): Promise<(m: PreCommitMessage) => FlowDecision>;
   keys: Set<string>;
-  /** Stored messages of the batch whose after-commit work is unfinished (ingest_outbox), by dedupe key. */
-  unfinished: Map<string, { messageId: string; source: string; at: number }>;
+  /** Stored messages of the batch whose after-commit work is unfinished (ingest_outbox, this batch's sources only), by dedupe key. */
+  unfinished: Map<string, Unfinished>;
   channelAssistant: Map<string, string | null>;
   contacts: Map<string, ExistingContact>;
 }
@@ -121,7 +121,7 @@ interface Writes {
 async function ingestForAccount(env: Env, accountId: string, items: Item[], sources?: (string | undefined)[]): Promise<IngestResult[]> {
   const now = Date.now();
   const results = repeatsInBatch(items);
-  const existing = await readExisting(env.DB, accountId, items, now);
+  const existing = await readExisting(env.DB, accountId, items, now, sources);
   if (!existing) return items.map((it, i) => results[i] ?? { dedupeKey: it.message.dedupeKey, duplicate: false, rejected: "ACCOUNT_NOT_FOUND" });
   const plans = planMessages(items, results, existing, now);
   // The same queue message again, after its holder died between the commit and the ack: finish its work.
@@ -129,7 +129,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[], sour
   const live = plans.filter((p): p is Plan => p !== null);
   if (live.length === 0) return results as IngestResult[];
   const w = planWrites(accountId, live, existing, now);
-  const outboxed = sources ? planOutbox(w, accountId, now, plans, sources) : [];
+  const outboxAt = sources ? planOutbox(w, accountId, now, plans, sources) : -1;
 
   // A thread with one incoming message in this batch gets its handler's work (the assistant's run
   // created, claimed and loaded) in the same transaction: the turn can start as soon as the commit
@@ -179,7 +179,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[], sour
     if (r.status === "rejected") createLogger({ accountId }).error("handler chain failed", { error: r.reason, messages: chain.length + inCommit.size });
   }
   await published;
-  if (outboxed.length) await clearOutbox(env.DB, outboxed);
+  if (outboxAt >= 0) await clearOutbox(env.DB, written[outboxAt]!.results.map((r) => Number(r.id)));
   return out.results;
 }
 
@@ -200,18 +200,24 @@ function preCommitMessage(p: Plan, existing: Existing): PreCommitMessage {
   };
 }
 
-/** The commit's ingest_outbox rows (the messages it stores, under their queue message); returns their ids. */
-function planOutbox(w: Writes, accountId: string, now: number, plans: (Plan | null)[], sources: (string | undefined)[]): string[] {
-  const rows: string[] = [];
-  const ids: string[] = [];
+/**
+ * The commit's ingest_outbox rows: one per queue message, listing the messages of it this commit
+ * stores (ingest-outbox.ts). Returns where the statement sits in the writes (its RETURNING ids are
+ * the rows to clear), or -1 when there is nothing to record.
+ */
+function planOutbox(w: Writes, accountId: string, now: number, plans: (Plan | null)[], sources: (string | undefined)[]): number {
+  const bySource = new Map<string, string[]>();
   plans.forEach((p, i) => {
     const source = sources[i];
     if (!p || !source) return;
-    rows.push(JSON.stringify({ id: p.messageId, s: source }));
-    ids.push(p.messageId);
+    const ids = bySource.get(source);
+    if (ids) ids.push(p.messageId);
+    else bySource.set(source, [p.messageId]);
   });
-  for (const json of jsonArrays(rows)) w.writes.push({ sql: OUTBOX_INSERT_SQL, values: [accountId, now, json] });
-  return ids;
+  if (!bySource.size) return -1;
+  const rows = JSON.stringify([...bySource].map(([s, ids]) => ({ s, ids })));
+  w.writes.push({ sql: OUTBOX_INSERT_SQL, values: [accountId, now, rows] });
+  return w.writes.length - 1;
 }
 
 /** Repeats inside the batch: the first one wins. */
@@ -226,7 +232,7 @@ function repeatsInBatch(items: Item[]): (IngestResult | undefined)[] {
 }
 
 /** Round trip 1: the account's switches and the dedupe keys, channels and contacts that already exist; null without the account. */
-async function readExisting(db: D1Database, accountId: string, items: Item[], now: number): Promise<Existing | null> {
+async function readExisting(db: D1Database, accountId: string, items: Item[], now: number, sources?: (string | undefined)[]): Promise<Existing | null> {
   const keys = [...new Set(items.map((it) => it.message.dedupeKey))];
   const channelIds = [...new Set(items.map((i) => i.channelId).filter((c): c is string => !!c))];
   const contactsByPlatform = new Map<string, string[]>();
@@ -249,17 +255,19 @@ async function readExisting(db: D1Database, accountId: string, items: Item[], no
     reads.push(
       db
         .prepare(
-          `SELECT m.dedupe_key, o.message_id AS unfinished_id, o.source, o.created_at AS unfinished_at FROM messages m LEFT JOIN ingest_outbox o ON o.message_id = m.id
-           WHERE m.account_id = ? AND m.dedupe_key IN (SELECT value FROM json_each(?))`,
+          "SELECT m.dedupe_key, m.id FROM messages m WHERE m.account_id = ? AND m.dedupe_key IN (SELECT value FROM json_each(?))",
         )
         .bind(accountId, json),
     );
   }
   const dedupeReads = reads.length - 1;
+  // This batch's queue messages' unfinished commits (a redelivery's own), if any.
+  const batchSources = sources ? [...new Set(sources.filter((x): x is string => !!x))] : [];
+  const outboxRead = batchSources.length ? reads.push(db.prepare(OUTBOX_READ_SQL).bind(accountId, JSON.stringify(batchSources))) - 1 : -1;
   for (const json of jsonArrays(channelIds.map((c) => JSON.stringify(c)))) {
     reads.push(db.prepare("SELECT id, assistant_id FROM channels WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))").bind(accountId, json));
   }
-  const channelReads = reads.length - 1 - dedupeReads;
+  const channelReads = reads.length - 1 - dedupeReads - (outboxRead >= 0 ? 1 : 0);
   for (const [platform, ids] of contactsByPlatform) {
     for (const json of jsonArrays(ids.map((c) => JSON.stringify(c)))) {
       reads.push(
@@ -297,16 +305,26 @@ async function readExisting(db: D1Database, accountId: string, items: Item[], no
     channelAssistant: new Map(),
     contacts: new Map(),
   };
+  const storedKeyOf = new Map<string, string>();
   for (let r = 1; r <= dedupeReads; r++) {
     for (const row of readResults[r]!.results) {
       existing.keys.add(String(row.dedupe_key));
-      if (row.unfinished_id) existing.unfinished.set(String(row.dedupe_key), { messageId: String(row.unfinished_id), source: String(row.source), at: Number(row.unfinished_at) });
+      storedKeyOf.set(String(row.id), String(row.dedupe_key));
     }
   }
-  for (let r = 1 + dedupeReads; r <= dedupeReads + channelReads; r++) {
+  if (outboxRead >= 0) {
+    for (const row of readResults[outboxRead]!.results) {
+      for (const messageId of safeJsonArray(row.message_ids)) {
+        const key = storedKeyOf.get(messageId);
+        if (key) existing.unfinished.set(key, { messageId, source: String(row.source), at: Number(row.created_at), row: Number(row.id) });
+      }
+    }
+  }
+  const channelFrom = 1 + dedupeReads + (outboxRead >= 0 ? 1 : 0);
+  for (let r = channelFrom; r < channelFrom + channelReads; r++) {
     for (const row of readResults[r]!.results) existing.channelAssistant.set(String(row.id), (row.assistant_id as string | null) ?? null);
   }
-  for (let r = 1 + dedupeReads + channelReads; r < flowFrom; r++) {
+  for (let r = channelFrom + channelReads; r < flowFrom; r++) {
     for (const row of readResults[r]!.results) {
       existing.contacts.set(`${row.platform}|${row.platform_user_id}`, {
         name: String(row.name ?? ""),
@@ -651,6 +669,11 @@ const THREADS_SEARCH_SQL = `WITH s AS MATERIALIZED (
       CROSS JOIN threads t ON t.account_id = ?1 AND t.contact_id = c.id AND t.channel_id IS j.value ->> 'channel' AND t.kind = j.value ->> 'kind' AND t.external_thread_id = j.value ->> 'ext'
   )
   UPDATE threads SET search_text = s.text FROM s WHERE threads.id = s.tid AND threads.search_text IS NOT s.text`;
+
+function safeJsonArray(s: unknown): string[] {
+  const v = typeof s === "string" ? safeJson(s) : null;
+  return Array.isArray(v) ? v.map(String) : [];
+}
 
 function safeJson(s: string): unknown {
   try {
