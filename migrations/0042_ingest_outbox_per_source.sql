@@ -11,5 +11,4 @@ CREATE TABLE `__new_ingest_outbox` (
 INSERT INTO `__new_ingest_outbox`("account_id", "source", "message_ids", "created_at") SELECT "account_id", "source", json_group_array("message_id"), min("created_at") FROM `ingest_outbox` GROUP BY "account_id", "source";--> statement-breakpoint
 DROP TABLE `ingest_outbox`;--> statement-breakpoint
 ALTER TABLE `__new_ingest_outbox` RENAME TO `ingest_outbox`;--> statement-breakpoint
-PRAGMA foreign_keys=ON;--> statement-breakpoint
-CREATE INDEX `ingest_outbox_source_idx` ON `ingest_outbox` (`source`);
+PRAGMA foreign_keys=ON;

@@ -1,3 +1,4 @@
+import { sweepIngestOutbox } from "../../../worker/features/inbox/ingest-outbox";
 import { afterEach, describe, expect, it } from "vitest";
 import { LEASE_MS } from "../../../worker/ai/runner";
 import { armFault, faultsThrown, resetFaults } from "../../../worker/lib/faults";
@@ -41,6 +42,19 @@ describe("exactly once through crashes", () => {
     expect(await runsOf(ctx.accountId)).toHaveLength(1);
     const outbox = await env.DB.prepare("SELECT count(*) AS n FROM ingest_outbox WHERE account_id = ?").bind(ctx.accountId).first<{ n: number }>();
     expect(outbox!.n).toBe(0);
+    ctx.socket.close();
+  });
+
+  it("the cron's sweep drops outbox rows a dead-lettered queue message left (older than a day), and only those", async () => {
+    const ctx = await telegramAccount(1);
+    const insert = (source: string, at: number) =>
+      env.DB.prepare("INSERT INTO ingest_outbox (account_id, source, message_ids, created_at) VALUES (?, ?, '[]', ?)").bind(ctx.accountId, source, at).run();
+    await insert("dead-lettered", Date.now() - 25 * 3600_000);
+    await insert("in-flight", Date.now() - 60_000);
+    expect(await sweepIngestOutbox(env as never)).toBeGreaterThanOrEqual(1);
+    const left = await env.DB.prepare("SELECT source FROM ingest_outbox WHERE account_id = ?").bind(ctx.accountId).all<{ source: string }>();
+    expect(left.results.map((r) => r.source)).toEqual(["in-flight"]);
+    await env.DB.prepare("DELETE FROM ingest_outbox WHERE account_id = ?").bind(ctx.accountId).run();
     ctx.socket.close();
   });
 

@@ -167,7 +167,9 @@ export type Message = typeof messages.$inferSelect;
  * is done. A redelivery of that same queue message (its holder died between the commit and the ack)
  * finds its row here and finishes the work (worker/features/inbox/ingest-outbox.ts). One row per
  * queue message rather than per message: D1 bills every row written, and a row and its index entry
- * written and deleted per message were a sixth of what storing a message wrote.
+ * written and deleted per message were a sixth of what storing a message wrote. No index beyond the
+ * key: the table holds only commits in flight (a few rows; the cron sweep drops any a dead-lettered
+ * message left), and every index entry is one more row written and deleted per commit.
  */
 export const ingestOutbox = sqliteTable(
   "ingest_outbox",
@@ -178,5 +180,4 @@ export const ingestOutbox = sqliteTable(
     messageIds: text("message_ids").notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("ingest_outbox_source_idx").on(t.source)],
 );

@@ -11,6 +11,7 @@ import { runBitrixLead } from "../bitrix24/leads";
 import { runBookingReminder, sweepBookingReminders } from "../google-calendar/reminder.job";
 import { resumeFlowTurns, resumeOverdueDelays } from "../flows/runtime/resume";
 import { type Job, jobSchema } from "./jobs";
+import { sweepIngestOutbox } from "../inbox/ingest-outbox";
 
 const log = createLogger({ component: "jobs" });
 
@@ -26,7 +27,8 @@ const handlers: { [K in Job["kind"]]: (env: Env, job: Extract<Job, { kind: K }>)
   "flow-timer": runFlowTimer,
   "bitrix24-lead": runBitrixLead,
   "booking-reminder": (env, job) => runBookingReminder(env, job),
-  "flow-resume": async (env) => void (await resumeFlowTurns(env), await resumeOverdueDelays(env)),
+  // With the flows' sweeps, the inbound ingest's: outbox rows a dead-lettered message left.
+  "flow-resume": async (env) => void (await resumeFlowTurns(env), await resumeOverdueDelays(env), await sweepIngestOutbox(env)),
   "booking-reminder-sweep": async (env) => void (await sweepBookingReminders(env)),
 };
 
