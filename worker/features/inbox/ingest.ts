@@ -129,7 +129,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[], sour
   const live = plans.filter((p): p is Plan => p !== null);
   if (live.length === 0) return results as IngestResult[];
   const w = planWrites(accountId, live, existing, now);
-  const outboxAt = sources ? planOutbox(w, accountId, now, plans, sources) : -1;
+  const outboxAt = sources ? planOutbox(w, accountId, now, plans, sources) : null;
 
   // A thread with one incoming message in this batch gets its handler's work (the assistant's run
   // created, claimed and loaded) in the same transaction: the turn can start as soon as the commit
@@ -179,7 +179,7 @@ async function ingestForAccount(env: Env, accountId: string, items: Item[], sour
     if (r.status === "rejected") createLogger({ accountId }).error("handler chain failed", { error: r.reason, messages: chain.length + inCommit.size });
   }
   await published;
-  if (outboxAt >= 0) await clearOutbox(env.DB, written[outboxAt]!.results.map((r) => Number(r.id)));
+  if (outboxAt) await clearOutbox(env.DB, written.slice(outboxAt[0], outboxAt[1]).flatMap((r) => r.results.map((row) => Number(row.id))));
   return out.results;
 }
 
@@ -202,10 +202,10 @@ function preCommitMessage(p: Plan, existing: Existing): PreCommitMessage {
 
 /**
  * The commit's ingest_outbox rows: one per queue message, listing the messages of it this commit
- * stores (ingest-outbox.ts). Returns where the statement sits in the writes (its RETURNING ids are
- * the rows to clear), or -1 when there is nothing to record.
+ * stores (ingest-outbox.ts). Returns where its statements sit in the writes (their RETURNING ids are
+ * the rows to clear), or null when there is nothing to record.
  */
-function planOutbox(w: Writes, accountId: string, now: number, plans: (Plan | null)[], sources: (string | undefined)[]): number {
+function planOutbox(w: Writes, accountId: string, now: number, plans: (Plan | null)[], sources: (string | undefined)[]): [number, number] | null {
   const bySource = new Map<string, string[]>();
   plans.forEach((p, i) => {
     const source = sources[i];
@@ -214,10 +214,10 @@ function planOutbox(w: Writes, accountId: string, now: number, plans: (Plan | nu
     if (ids) ids.push(p.messageId);
     else bySource.set(source, [p.messageId]);
   });
-  if (!bySource.size) return -1;
-  const rows = JSON.stringify([...bySource].map(([s, ids]) => ({ s, ids })));
-  w.writes.push({ sql: OUTBOX_INSERT_SQL, values: [accountId, now, rows] });
-  return w.writes.length - 1;
+  if (!bySource.size) return null;
+  const from = w.writes.length;
+  for (const json of jsonArrays([...bySource].map(([s, ids]) => JSON.stringify({ s, ids })))) w.writes.push({ sql: OUTBOX_INSERT_SQL, values: [accountId, now, json] });
+  return [from, w.writes.length];
 }
 
 /** Repeats inside the batch: the first one wins. */
