@@ -21,6 +21,7 @@ import { DatabaseSync } from "node:sqlite";
 import { botWebhook, f1, sleep, startStack, stats, update, userWithAccount } from "./channels-lib.mjs";
 import { d1File, treeCpuMs } from "./inbox-lib.mjs";
 import { profile, summarize } from "./cpu-profile.mjs";
+import { cpuMeter, workerdPids } from "./memory-lib.mjs";
 import { root, run, start, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 
 const N = Number(process.env.N ?? 6000);
@@ -214,8 +215,10 @@ try {
         let stopProfile;
         const profiled = PROFILE && round === 1 ? profile({ port: Number(process.env.BENCH_INSPECTOR_PORT), until: new Promise((r) => (stopProfile = r)) }) : null;
         const cpu0 = treeCpuMs(stack.pid);
+        const thread = cpuMeter((ig.workerd ??= workerdPids(stack.pid)));
         const r = await drive({ webhooks: ig.webhooks, messages: IG_N, like: `IG${label} %`, rate: IG_RATE, post: (w) => ig.post(ig.bodyOf(w, `IG${label}`)) });
         r.cpuMs = treeCpuMs(stack.pid) - cpu0;
+        r.threadMs = thread().thread;
         if (profiled) {
           stopProfile();
           const p = await profiled;
@@ -229,8 +232,10 @@ try {
       if (floor) {
         const webhooks = Math.ceil(IG_N / IG_BATCH);
         const cpu0 = treeCpuMs(floor.child.pid);
+        const thread = cpuMeter((floor.workerd ??= workerdPids(floor.child.pid)));
         const r = await drive({ webhooks, messages: webhooks * IG_BATCH, like: `floor${label} %`, rate: IG_RATE, post: (w) => fetch(floor.url, { method: "POST", body: floor.bodyOf(w, `floor${label}`) }), store: floor.store });
         r.cpuMs = treeCpuMs(floor.child.pid) - cpu0;
+        r.threadMs = thread().thread;
         row.floor = r;
         report(`channels-ingest, platform floor, round ${round} of ${ROUNDS} (bench/ingest-floor/: a Worker that only queues the body, a consumer that inserts one plain row per event): the Instagram phase's webhooks at ${IG_RATE}/s`, webhooks, webhooks * IG_BATCH, r);
         await sleep(1500);
@@ -255,12 +260,12 @@ try {
     console.log(`\nInstagram webhook answer, ours / floor, round by round (each pair in the same minute):`);
     for (const [i, r] of paired.entries()) {
       console.log(
-        `  round ${i + 1}: p50 ${f1(r.ours.lat.p50)} / ${f1(r.floor.lat.p50)} ms (${(r.ours.lat.p50 / r.floor.lat.p50).toFixed(2)}×), p99 ${f1(r.ours.lat.p99)} / ${f1(r.floor.lat.p99)} ms (${(r.ours.lat.p99 / r.floor.lat.p99).toFixed(2)}×), CPU per message ${((1000 * r.ours.cpuMs) / IG_N).toFixed(0)} / ${((1000 * r.floor.cpuMs) / IG_N).toFixed(0)} µs (${(r.ours.cpuMs / r.floor.cpuMs).toFixed(2)}×)`,
+        `  round ${i + 1}: p50 ${f1(r.ours.lat.p50)} / ${f1(r.floor.lat.p50)} ms (${(r.ours.lat.p50 / r.floor.lat.p50).toFixed(2)}×), p99 ${f1(r.ours.lat.p99)} / ${f1(r.floor.lat.p99)} ms (${(r.ours.lat.p99 / r.floor.lat.p99).toFixed(2)}×), CPU per message ${((1000 * r.ours.cpuMs) / IG_N).toFixed(0)} / ${((1000 * r.floor.cpuMs) / IG_N).toFixed(0)} µs (${(r.ours.cpuMs / r.floor.cpuMs).toFixed(2)}×), Worker thread ${((1000 * r.ours.threadMs) / IG_N).toFixed(0)} / ${((1000 * r.floor.threadMs) / IG_N).toFixed(0)} µs (${(r.ours.threadMs / r.floor.threadMs).toFixed(2)}×)`,
       );
     }
     const p99 = median(paired.map((r) => r.ours.lat.p99 / r.floor.lat.p99));
     console.log(
-      `  median of ${paired.length}: p50 ${median(paired.map((r) => r.ours.lat.p50 / r.floor.lat.p50)).toFixed(2)}×, p99 ${p99.toFixed(2)}× (target ≤ 1.3: ${p99 <= 1.3 ? "met" : "NOT met"}), CPU per message ${median(paired.map((r) => r.ours.cpuMs / r.floor.cpuMs)).toFixed(2)}×; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`,
+      `  median of ${paired.length}: p50 ${median(paired.map((r) => r.ours.lat.p50 / r.floor.lat.p50)).toFixed(2)}×, p99 ${p99.toFixed(2)}× (target ≤ 1.3: ${p99 <= 1.3 ? "met" : "NOT met"}), CPU per message ${median(paired.map((r) => r.ours.cpuMs / r.floor.cpuMs)).toFixed(2)}×, Worker-thread CPU per message ${median(paired.map((r) => r.ours.threadMs / r.floor.threadMs)).toFixed(2)}×; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`,
     );
   }
 } catch (e) {

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import WebSocket from "ws";
 import { d1File, ensureAssets, migrate, userWithAccount } from "./inbox-lib.mjs";
-import { stop as stopChild, workerdPids } from "./memory-lib.mjs";
+import { cpuMeter, stop as stopChild, workerdPids } from "./memory-lib.mjs";
 import { instantModel } from "./wrangler-stack.mjs";
 import { captureRunOutput, root, run, start, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 
@@ -61,44 +61,6 @@ export const PRICES = {
   doMemoryGb: 0.128, // duration is billed at 128 MB per active object
 };
 
-// ── CPU of a wrangler dev's workerd threads ──────────────────────────────────────────────────────
-const TICK_MS = 10; // USER_HZ 100
-function threadTicks(pids) {
-  const ticks = new Map();
-  for (const pid of pids) {
-    let tids = [];
-    try {
-      tids = readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
-    for (const tid of tids) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        ticks.set(`${pid}/${tid}`, Number(fields[11]) + Number(fields[12]));
-      } catch {
-        /* thread gone */
-      }
-    }
-  }
-  return ticks;
-}
-/** `stop()` → { thread: the busiest thread's CPU ms over the interval, total: all workerd threads' }. */
-function cpuMeter(pids) {
-  const before = threadTicks(pids);
-  return () => {
-    const after = threadTicks(pids);
-    let busiest = 0;
-    let total = 0;
-    for (const [k, t] of after) {
-      const d = t - (before.get(k) ?? 0);
-      busiest = Math.max(busiest, d);
-      total += d;
-    }
-    return { thread: busiest * TICK_MS, total: total * TICK_MS };
-  };
-}
 
 // ── the app under wrangler dev, with the fakes and the instant model ─────────────────────────────
 async function startApp() {

@@ -67,3 +67,46 @@ export function stop(child) {
     setTimeout(() => child.kill("SIGKILL"), 5000).unref();
   });
 }
+
+// ── CPU of a wrangler dev's workerd threads ──────────────────────────────────────────────────────
+const TICK_MS = 10; // USER_HZ 100
+function threadTicks(pids) {
+  const ticks = new Map();
+  for (const pid of pids) {
+    let tids = [];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        ticks.set(`${pid}/${tid}`, Number(fields[11]) + Number(fields[12]));
+      } catch {
+        /* thread gone */
+      }
+    }
+  }
+  return ticks;
+}
+/**
+ * Starts a meter of the workerd threads of `pids` (workerdPids): `stop()` → { thread: the busiest
+ * thread's CPU ms over the interval (locally the Worker, its queues, the room and D1's SQLite share
+ * it), total: all workerd threads' }. Unlike latencies, the machine's load barely moves it.
+ */
+export function cpuMeter(pids) {
+  const before = threadTicks(pids);
+  return () => {
+    const after = threadTicks(pids);
+    let busiest = 0;
+    let total = 0;
+    for (const [k, t] of after) {
+      const d = t - (before.get(k) ?? 0);
+      busiest = Math.max(busiest, d);
+      total += d;
+    }
+    return { thread: busiest * TICK_MS, total: total * TICK_MS };
+  };
+}
