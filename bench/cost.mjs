@@ -13,7 +13,7 @@
 // Usage: npm run bench cost -- [--conversations N] [--concurrency C]
 //   ports: app BENCH_COST_PORT (8951), floors +1/+2, inspectors +5..+7; fakes and the model on free ports.
 import { createHmac } from "node:crypto";
-import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";

@@ -45,19 +45,20 @@ export async function sha256Hex(input: string | Uint8Array<ArrayBuffer>): Promis
 // Imported HMAC keys by secret, kept by the isolate (webhook signatures use the same app secret on every call).
 const hmacKeys = new Map<string, CryptoKey>();
 
-export async function hmacSha256Hex(secret: string, data: Uint8Array<ArrayBuffer> | string): Promise<string> {
+async function hmacKey(secret: string): Promise<CryptoKey> {
   let key = hmacKeys.get(secret);
   if (!key) {
-    key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
     if (hmacKeys.size >= 100) hmacKeys.clear();
     hmacKeys.set(secret, key);
   }
-  const sig = await crypto.subtle.sign("HMAC", key, typeof data === "string" ? enc.encode(data) : data);
-  return toHex(new Uint8Array(sig));
+  return key;
 }
 
-// Verify-only HMAC keys by secret (webhook signatures: one app secret on every call).
-const hmacVerifyKeys = new Map<string, CryptoKey>();
+export async function hmacSha256Hex(secret: string, data: Uint8Array<ArrayBuffer> | string): Promise<string> {
+  const sig = await crypto.subtle.sign("HMAC", await hmacKey(secret), typeof data === "string" ? enc.encode(data) : data);
+  return toHex(new Uint8Array(sig));
+}
 
 /**
  * Whether `hex` (64 hex digits) is the HMAC-SHA256 of `data` under `secret`. WebCrypto's verify
@@ -66,13 +67,7 @@ const hmacVerifyKeys = new Map<string, CryptoKey>();
 export async function hmacSha256HexVerify(secret: string, data: Uint8Array<ArrayBuffer>, hex: string): Promise<boolean> {
   const given = fromHex(hex);
   if (!given || given.length !== 32) return false;
-  let key = hmacVerifyKeys.get(secret);
-  if (!key) {
-    key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
-    if (hmacVerifyKeys.size >= 100) hmacVerifyKeys.clear();
-    hmacVerifyKeys.set(secret, key);
-  }
-  return crypto.subtle.verify("HMAC", key, given, data);
+  return crypto.subtle.verify("HMAC", await hmacKey(secret), given, data);
 }
 
 /** Bytes of an even-length hex string; null when it is not one. */
