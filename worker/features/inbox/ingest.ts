@@ -260,14 +260,15 @@ async function readExisting(db: D1Database, accountId: string, items: Item[], no
         .bind(accountId, json),
     );
   }
-  const dedupeReads = reads.length - 1;
+  const dedupeEnd = reads.length;
   // This batch's queue messages' unfinished commits (a redelivery's own), if any.
   const batchSources = sources ? [...new Set(sources.filter((x): x is string => !!x))] : [];
   const outboxRead = batchSources.length ? reads.push(db.prepare(OUTBOX_READ_SQL).bind(accountId, JSON.stringify(batchSources))) - 1 : -1;
+  const channelFrom = reads.length;
   for (const json of jsonArrays(channelIds.map((c) => JSON.stringify(c)))) {
     reads.push(db.prepare("SELECT id, assistant_id FROM channels WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))").bind(accountId, json));
   }
-  const channelReads = reads.length - 1 - dedupeReads - (outboxRead >= 0 ? 1 : 0);
+  const contactFrom = reads.length;
   for (const [platform, ids] of contactsByPlatform) {
     for (const json of jsonArrays(ids.map((c) => JSON.stringify(c)))) {
       reads.push(
@@ -306,7 +307,7 @@ async function readExisting(db: D1Database, accountId: string, items: Item[], no
     contacts: new Map(),
   };
   const storedKeyOf = new Map<string, string>();
-  for (let r = 1; r <= dedupeReads; r++) {
+  for (let r = 1; r < dedupeEnd; r++) {
     for (const row of readResults[r]!.results) {
       existing.keys.add(String(row.dedupe_key));
       storedKeyOf.set(String(row.id), String(row.dedupe_key));
@@ -320,11 +321,10 @@ async function readExisting(db: D1Database, accountId: string, items: Item[], no
       }
     }
   }
-  const channelFrom = 1 + dedupeReads + (outboxRead >= 0 ? 1 : 0);
-  for (let r = channelFrom; r < channelFrom + channelReads; r++) {
+  for (let r = channelFrom; r < contactFrom; r++) {
     for (const row of readResults[r]!.results) existing.channelAssistant.set(String(row.id), (row.assistant_id as string | null) ?? null);
   }
-  for (let r = channelFrom + channelReads; r < flowFrom; r++) {
+  for (let r = contactFrom; r < flowFrom; r++) {
     for (const row of readResults[r]!.results) {
       existing.contacts.set(`${row.platform}|${row.platform_user_id}`, {
         name: String(row.name ?? ""),
