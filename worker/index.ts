@@ -27,5 +27,7 @@ export default {
     ctx.waitUntil(enqueueJob(env, { kind: "flow-resume" }));
     // Booking reminders whose queued job was lost (google-calendar/reminder.job.ts).
     ctx.waitUntil(enqueueJob(env, { kind: "booking-reminder-sweep" }));
+    // Inbound outbox rows a dead-lettered queue message left (inbox/ingest-outbox.ts).
+    ctx.waitUntil(enqueueJob(env, { kind: "ingest-outbox-sweep" }));
   },
 } satisfies ExportedHandler<Env>;

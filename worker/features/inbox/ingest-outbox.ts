@@ -42,7 +42,7 @@ export const OUTBOX_INSERT_SQL = `INSERT INTO ingest_outbox (account_id, source,
 /** The rows of the batch's sources (?2, a JSON array) in the account (?1): what a redelivery left unfinished. */
 export const OUTBOX_READ_SQL = "SELECT id, source, message_ids, created_at FROM ingest_outbox WHERE source IN (SELECT value FROM json_each(?2)) AND account_id = ?1";
 
-/** The cron's sweep (the jobs queue's flow-resume job): rows older than a day belong to queue messages that will never come again (dead-lettered), and only slow every batch's read down. */
+/** The cron's sweep (the jobs queue's ingest-outbox-sweep job): rows older than a day belong to queue messages that will never come again (dead-lettered), and only slow every batch's read down. */
 export async function sweepIngestOutbox(env: Env): Promise<number> {
   const r = await env.DB.prepare("DELETE FROM ingest_outbox WHERE created_at < ?").bind(Date.now() - 24 * 3600_000).run();
   return r.meta.changes ?? 0;

@@ -27,9 +27,9 @@ const handlers: { [K in Job["kind"]]: (env: Env, job: Extract<Job, { kind: K }>)
   "flow-timer": runFlowTimer,
   "bitrix24-lead": runBitrixLead,
   "booking-reminder": (env, job) => runBookingReminder(env, job),
-  // With the flows' sweeps, the inbound ingest's: outbox rows a dead-lettered message left.
-  "flow-resume": async (env) => void (await resumeFlowTurns(env), await resumeOverdueDelays(env), await sweepIngestOutbox(env)),
+  "flow-resume": async (env) => void (await resumeFlowTurns(env), await resumeOverdueDelays(env)),
   "booking-reminder-sweep": async (env) => void (await sweepBookingReminders(env)),
+  "ingest-outbox-sweep": async (env) => void (await sweepIngestOutbox(env)),
 };
 
 /** The jobs consumer: each job runs on its own; a failure retries that job only, with a growing delay. */

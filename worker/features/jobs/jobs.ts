@@ -40,6 +40,8 @@ export const jobSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("flow-resume") }),
   /** The reminders' safety net (google-calendar/reminder.job.ts): due reminders whose job was lost are sent, still once. Queued by the cron trigger. */
   z.object({ kind: z.literal("booking-reminder-sweep") }),
+  /** The inbound ingest's outbox rows a dead-lettered queue message left (inbox/ingest-outbox.ts). Queued by the cron trigger. */
+  z.object({ kind: z.literal("ingest-outbox-sweep") }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 export type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;
