@@ -22,6 +22,7 @@ import { botWebhook, f1, sleep, startStack, stats, update, userWithAccount } fro
 import { d1File, treeCpuMs } from "./inbox-lib.mjs";
 import { profile, summarize } from "./cpu-profile.mjs";
 import { cpuMeter, workerdPids } from "./memory-lib.mjs";
+import { perfAvailable, perfRecord } from "./perf-lib.mjs";
 import { root, run, start, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 
 const N = Number(process.env.N ?? 6000);
@@ -38,6 +39,8 @@ const IG_RATE = Number(process.env.IG_RATE ?? 60);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 // PROFILE=1 with BENCH_INSPECTOR_PORT: a CPU profile of our Worker thread during the Instagram phase (bench/cpu-profile.mjs).
 const PROFILE = process.env.PROFILE === "1" && process.env.BENCH_INSPECTOR_PORT;
+// PERF=1: a Linux perf summary (bench/perf-lib.mjs) of ours and the floor in the first round: D1's SQLite, the queue and the proxy included.
+const PERF = process.env.PERF === "1" && perfAvailable();
 const META_APP_SECRET = "test-meta-app-secret"; // tests/fakes/meta.ts: what startStack gives the worker
 
 const stack = await startStack("channels-ingest");
@@ -216,9 +219,11 @@ try {
         const profiled = PROFILE && round === 1 ? profile({ port: Number(process.env.BENCH_INSPECTOR_PORT), until: new Promise((r) => (stopProfile = r)) }) : null;
         const cpu0 = treeCpuMs(stack.pid);
         const thread = cpuMeter((ig.workerd ??= workerdPids(stack.pid)));
+        const perf = PERF && round === 1 ? perfRecord(ig.workerd, "/tmp/channels-ingest-ours.perf") : null;
         const r = await drive({ webhooks: ig.webhooks, messages: IG_N, like: `IG${label} %`, rate: IG_RATE, post: (w) => ig.post(ig.bodyOf(w, `IG${label}`)) });
         r.cpuMs = treeCpuMs(stack.pid) - cpu0;
         r.threadMs = thread().thread;
+        if (perf) r.perf = await perf.stop(IG_N);
         if (profiled) {
           stopProfile();
           const p = await profiled;
@@ -227,17 +232,21 @@ try {
         }
         row.ours = r;
         report(`channels-ingest, Instagram, round ${round} of ${ROUNDS}: ${IG_N} DMs in ${ig.webhooks} signed webhooks of ${IG_BATCH} events (Meta's batched delivery) sent at ${IG_RATE}/s, ${CHATS} senders, assistant off`, ig.webhooks, IG_N, r);
+        if (r.perf) console.log(r.perf.text.replaceAll("per op", "per message"));
         await sleep(1500);
       }
       if (floor) {
         const webhooks = Math.ceil(IG_N / IG_BATCH);
         const cpu0 = treeCpuMs(floor.child.pid);
         const thread = cpuMeter((floor.workerd ??= workerdPids(floor.child.pid)));
+        const perf = PERF && round === 1 ? perfRecord(floor.workerd, "/tmp/channels-ingest-floor.perf") : null;
         const r = await drive({ webhooks, messages: webhooks * IG_BATCH, like: `floor${label} %`, rate: IG_RATE, post: (w) => fetch(floor.url, { method: "POST", body: floor.bodyOf(w, `floor${label}`) }), store: floor.store });
         r.cpuMs = treeCpuMs(floor.child.pid) - cpu0;
         r.threadMs = thread().thread;
+        if (perf) r.perf = await perf.stop(webhooks * IG_BATCH);
         row.floor = r;
         report(`channels-ingest, platform floor, round ${round} of ${ROUNDS} (bench/ingest-floor/: a Worker that only queues the body, a consumer that inserts one plain row per event): the Instagram phase's webhooks at ${IG_RATE}/s`, webhooks, webhooks * IG_BATCH, r);
+        if (r.perf) console.log(r.perf.text.replaceAll("per op", "per message"));
         await sleep(1500);
       }
       rounds.push(row);

@@ -11,7 +11,7 @@
 // Run: npx node bench/inbox-sockets.mjs [--sockets=200] [--messages=1000] [--rate=100] [--sweep-seconds=5]
 //   env: BENCH_SOCKET_PORT / BENCH_REF_PORT / BENCH_FLOOR_PORT, REFERENCE=0 / FLOOR=0 / SWEEP=0 skip a
 //   part, SWEEP_RATES=50,75,…, ROUNDS=3, WARMUP=50, PROFILE=1 with BENCH_INSPECTOR_PORT prints a CPU
-//   profile of ours (its first round).
+//   profile of ours (its first round), PERF=1 a Linux perf summary of ours and the floor (first round).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -23,6 +23,7 @@ import { ensureAssets, fmt, migrate, root, startWrangler, stats, treeCpuMs, user
 import { start, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 import { profile, summarize } from "./cpu-profile.mjs";
 import { cpuMeter, workerdPids } from "./memory-lib.mjs";
+import { perfAvailable, perfRecord } from "./perf-lib.mjs";
 
 const arg = (name, def) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? def);
 const SOCKETS = arg("sockets", 200);
@@ -38,6 +39,8 @@ const SWEEP_SECONDS = arg("sweep-seconds", 5);
 const SWEEP_RATES = (process.env.SWEEP_RATES ?? "10,20,35,50,75,100,150,200,300,400,600").split(",").map(Number);
 // PROFILE=1 with BENCH_INSPECTOR_PORT: a CPU profile of our Worker thread during the fixed-rate run (bench/cpu-profile.mjs).
 const PROFILE = process.env.PROFILE === "1" && process.env.BENCH_INSPECTOR_PORT;
+// PERF=1: Linux `perf record` of each server's workerd processes during its first measured round.
+const PERF = process.env.PERF === "1" && perfAvailable();
 const OUR_PORT = Number(process.env.BENCH_SOCKET_PORT ?? 8793);
 const REF_PORT = Number(process.env.BENCH_REF_PORT ?? 8794);
 const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 8792);
@@ -206,12 +209,15 @@ async function setupOurs() {
 }
 
 /** One measured run of MESSAGES posts at RATE on a server set up above; `profileAs` names the CPU profile of ours. */
-async function measure(server, profileAs) {
+async function measure(server, profileAs, perfAs) {
   let stopProfile;
   const profiled = profileAs ? profile({ port: Number(process.env.BENCH_INSPECTOR_PORT), until: new Promise((r) => (stopProfile = r)) }) : null;
   const cpu0 = treeCpuMs(server.pid);
   const thread = cpuMeter((server.workerd ??= workerdPids(server.pid)));
+  // PERF=1: Linux perf samples every thread of this server's workerd processes (bench/perf-lib.mjs).
+  const perf = perfAs ? perfRecord(server.workerd, perfAs) : null;
   const r = await drive({ clients: server.clients, post: server.post, offset: server.offset });
+  if (perf) r.perf = await perf.stop(MESSAGES);
   server.offset += MESSAGES;
   r.cpuMs = treeCpuMs(server.pid) - cpu0;
   // The busiest workerd thread: the Worker (ours: also D1's SQLite and the room), where posts queue.
@@ -319,12 +325,14 @@ const rounds = [];
 try {
   for (const s of [oursServer, floorServer]) if (s) s.offset = 0;
   for (let round = 1; round <= ROUNDS; round++) {
-    const row = { ours: await measure(oursServer, PROFILE && round === 1 ? `/tmp/inbox-sockets-${OUR_PORT}.cpuprofile` : null) };
+    const row = { ours: await measure(oursServer, PROFILE && round === 1 ? `/tmp/inbox-sockets-${OUR_PORT}.cpuprofile` : null, PERF && round === 1 ? "/tmp/inbox-sockets-ours.perf" : null) };
     console.log(`  round ${round} ours:  p50 ${fmt(row.ours.lat.p50)}, p99 ${fmt(row.ours.lat.p99)}, CPU ${(row.ours.cpuMs / MESSAGES).toFixed(1)} ms per post (Worker thread ${(row.ours.threadMs / MESSAGES).toFixed(2)} ms)`);
+    if (row.ours.perf) console.log(row.ours.perf.text.replaceAll("per op", "per post"));
     await sleep(1500);
     if (floorServer) {
-      row.floor = await measure(floorServer, null);
+      row.floor = await measure(floorServer, null, PERF && round === 1 ? "/tmp/inbox-sockets-floor.perf" : null);
       console.log(`  round ${round} floor: p50 ${fmt(row.floor.lat.p50)}, p99 ${fmt(row.floor.lat.p99)}, CPU ${(row.floor.cpuMs / MESSAGES).toFixed(1)} ms per post (Worker thread ${(row.floor.threadMs / MESSAGES).toFixed(2)} ms)`);
+      if (row.floor.perf) console.log(row.floor.perf.text.replaceAll("per op", "per post"));
       await sleep(1500);
     }
     rounds.push(row);
