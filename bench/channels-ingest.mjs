@@ -12,7 +12,7 @@
 //  - floor: the Instagram phase's webhooks into bench/ingest-floor/ (queue the body, insert a row per
 //    event), what wrangler dev on this machine allows at all; then the same webhooks with a consumer
 //    that does nothing (the queue alone).
-//   [PHASES=telegram,instagram,floor] [N=6000] [RATE=1000] [CONCURRENCY=48] [IG_N=12000] [IG_BATCH=25] [IG_RATE=60] [ROUNDS=3]
+//   [CHANNEL_CACHE_MS=0 turns the consumer's channel memo off] [PHASES=telegram,instagram,floor] [N=6000] [RATE=1000] [CONCURRENCY=48] [IG_N=12000] [IG_BATCH=25] [IG_RATE=60] [ROUNDS=3]
 import { createHmac } from "node:crypto";
 import { loadavg } from "node:os";
 import { rmSync, writeFileSync } from "node:fs";
@@ -43,7 +43,8 @@ const PROFILE = process.env.PROFILE === "1" && process.env.BENCH_INSPECTOR_PORT;
 const PERF = process.env.PERF === "1" && perfAvailable();
 const META_APP_SECRET = "test-meta-app-secret"; // tests/fakes/meta.ts: what startStack gives the worker
 
-const stack = await startStack("channels-ingest");
+// CHANNEL_CACHE_MS (the consumer's channel memo, worker/features/webhooks/channel-memo.ts) is passed on, for A/B runs.
+const stack = await startStack("channels-ingest", process.env.CHANNEL_CACHE_MS !== undefined ? { CHANNEL_CACHE_MS: process.env.CHANNEL_CACHE_MS } : {});
 try {
   const { token, accountId } = await userWithAccount(stack.base);
 

@@ -8,6 +8,8 @@
 export interface Secrets {
   /** How long an isolate may reuse a resolved session (ms; default 5000, "0" off). See middleware/auth-cache.ts. */
   AUTH_CACHE_MS?: string;
+  /** How long an isolate's inbound consumer may reuse the channels it read (ms; default 2000, "0" off). See features/webhooks/channel-memo.ts. */
+  CHANNEL_CACHE_MS?: string;
   MAIL_API_KEY?: string;
   OPENAI_API_KEY?: string;
   DEMO_MODEL?: string;

@@ -1,3 +1,4 @@
+import { ttlMs } from "../lib/ttl";
 import type { AuthContext } from "./request-context";
 
 /**
@@ -26,9 +27,7 @@ const MAX_ENTRIES = 5_000;
 const DEFAULT_TTL_MS = 5_000;
 
 export function authCacheTtl(raw: string | undefined): number {
-  if (raw === undefined || raw === "") return DEFAULT_TTL_MS;
-  const n = Number(raw);
-  return Number.isFinite(n) && n >= 0 ? Math.min(n, 60_000) : DEFAULT_TTL_MS;
+  return ttlMs(raw, DEFAULT_TTL_MS);
 }
 
 export function recallAuth(key: string, now: number): AuthContext | null {

@@ -9,6 +9,7 @@ import { newId } from "../../lib/ids";
 import { appUrl } from "../../lib/mail";
 import { emitWebhookEvent } from "../outgoing-webhooks/emit";
 import { forgetWebhookAuth } from "../webhooks/auth-cache";
+import { forgetChannels } from "../webhooks/channel-memo";
 import { SendError } from "../../channels/types";
 import { isConnected } from "./channel-status";
 import { assertCanAdd } from "../billing/limits";
@@ -132,6 +133,7 @@ export async function saveChannel(
       .set({ credentials: null, webhookSecretHash: null, enabled: false, updatedAt: now })
       .where(and(eq(schema.channels.accountId, accountId), eq(schema.channels.platform, platform), ne(schema.channels.id, mine.id)));
     forgetWebhookAuth(accountId);
+    forgetChannels();
     await channelStateWebhook(env, before, row!);
     return row!;
   }
@@ -142,6 +144,7 @@ export async function saveChannel(
     .values({ id: newId(), accountId, platform, externalId, ...fields, enabled: true, createdAt: now, updatedAt: now })
     .returning();
   forgetWebhookAuth(accountId);
+  forgetChannels();
   await channelStateWebhook(env, before, row!);
   return row!;
 }
@@ -168,6 +171,7 @@ export async function updateChannel(env: Env, ch: Channel, set: Partial<Pick<Cha
     .where(and(eq(schema.channels.id, ch.id), eq(schema.channels.accountId, ch.accountId)))
     .returning();
   forgetWebhookAuth(ch.accountId);
+  forgetChannels();
   await channelStateWebhook(env, channelSummary(ch), row!);
   return row!;
 }

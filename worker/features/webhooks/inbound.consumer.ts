@@ -21,6 +21,7 @@ import { recordComments } from "../channels/comments.service";
 import { startCommentFlows } from "../flows/runtime/comment-trigger";
 import { pauseThreadFlow } from "../flows/runtime/control";
 import { recordWhatsappState } from "../channels/whatsapp.service";
+import { channelExternalKey, channelIdKey, channelMemoGeneration, channelMemoTtl, recallChannels, rememberChannels } from "./channel-memo";
 
 /** Mirrors `max_retries` of the inbound consumer in wrangler.toml (+1 for the first delivery). */
 export const INBOUND_MAX_ATTEMPTS = 6;
@@ -130,26 +131,43 @@ interface ChannelIndex {
 /**
  * Stage 2: every channel the batch names, in one statement (no query builder on the hot path):
  * by id for channel-scoped webhooks, by platform and external id for the parts of app-scoped ones
- * (`?2` is `{ platform: [externalId…] }`; the JSON is the outer loop of the join).
+ * (`?2` is `{ platform: [externalId…] }`; the JSON is the outer loop of the join). A batch whose
+ * channels this isolate read within CHANNEL_CACHE_MS takes them from its memo (channel-memo.ts).
  */
 async function loadChannels(env: Env, works: Work[]): Promise<ChannelIndex> {
   const ids = new Set<string>();
   const external: Record<string, Set<string>> = {};
+  const keys: string[] = [];
   for (const w of works) {
-    if (w.channelId) ids.add(w.channelId);
+    if (w.channelId && !ids.has(w.channelId)) {
+      ids.add(w.channelId);
+      keys.push(channelIdKey(w.channelId));
+    }
     if (!w.split || !("parts" in w.split)) continue;
     const set = (external[w.adapter.platform] ??= new Set());
-    for (const part of w.split.parts) if (part.externalId) set.add(part.externalId);
+    for (const part of w.split.parts) {
+      if (!part.externalId || set.has(part.externalId)) continue;
+      set.add(part.externalId);
+      keys.push(channelExternalKey(w.adapter.platform, part.externalId));
+    }
   }
-  const rows = (
-    await env.DB.prepare(
-      `SELECT * FROM channels WHERE id IN (SELECT value FROM json_each(?1))
+  const ttl = channelMemoTtl(env.CHANNEL_CACHE_MS);
+  const now = Date.now();
+  let raw = ttl > 0 ? recallChannels(keys, now) : null;
+  if (!raw) {
+    const readAt = channelMemoGeneration();
+    raw = (
+      await env.DB.prepare(
+        `SELECT * FROM channels WHERE id IN (SELECT value FROM json_each(?1))
        UNION ALL SELECT c.* FROM json_each(?2) p CROSS JOIN json_each(p.value) e CROSS JOIN channels c
          WHERE c.platform = p.key AND c.external_id = e.value AND c.id NOT IN (SELECT value FROM json_each(?1))`,
-    )
-      .bind(JSON.stringify([...ids]), JSON.stringify(external, (_k, v: unknown) => (v instanceof Set ? [...v] : v)))
-      .all<Record<string, unknown>>()
-  ).results.map(rowToChannel);
+      )
+        .bind(JSON.stringify([...ids]), JSON.stringify(external, (_k, v: unknown) => (v instanceof Set ? [...v] : v)))
+        .all<Record<string, unknown>>()
+    ).results;
+    if (ttl > 0) rememberChannels(raw, now + ttl, readAt);
+  }
+  const rows = raw.map(rowToChannel);
   const index: ChannelIndex = { byId: new Map(), byExternal: new Map() };
   for (const c of rows) {
     index.byId.set(c.id, c);
