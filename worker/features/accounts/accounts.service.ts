@@ -7,7 +7,7 @@ import { newId } from "../../lib/ids";
 import { likePattern, paged } from "../../lib/validation";
 import { type AccountSettings, type Downtime, settingsSchema, WIZARD_STEPS, type WizardPage } from "./accounts.schemas";
 import { forgetAuth } from "../../middleware/auth-cache";
-import { forgetChannels } from "../webhooks/channel-memo";
+import { channelsWritten } from "../webhooks/channel-memo";
 
 /** An account as the API answers it (list rows, create, update, skip-wizard-step); the SPA imports these types. */
 export type Account = ReturnType<typeof publicAccount>;
@@ -149,7 +149,7 @@ export async function deleteAccount(env: Env, accountId: string) {
     db.delete(schema.accounts).where(eq(schema.accounts.id, accountId)),
   ]);
   forgetAuth();
-  forgetChannels();
+  channelsWritten(accountId);
 }
 
 export async function getSettings(env: Env, accountId: string): Promise<AccountSettings & { downtime: Downtime; timezone: string }> {
@@ -173,7 +173,7 @@ export async function updateSettings(env: Env, accountId: string, patch: Partial
     )
       .bind(next.comments.autoReply ? "true" : "false", Date.now(), accountId)
       .run();
-    forgetChannels();
+    channelsWritten(accountId);
   }
   return { ...next, downtime: a.downtime as Downtime, timezone: a.timezone };
 }

@@ -11,7 +11,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { likePattern, paged } from "../../lib/validation";
 import { assertCanAdd } from "../billing/limits";
-import { forgetChannels } from "../webhooks/channel-memo";
+import { channelsWritten } from "../webhooks/channel-memo";
 import { type CreateAssistantInput, LIMITS, type UpdateAssistantInput, type UpdateTemplateInput } from "./assistants.schemas";
 
 export const ASSISTANT_NOT_FOUND = "Ассистент не найден";
@@ -168,7 +168,7 @@ export async function deleteAssistant(env: Env, accountId: string, assistantId: 
       .where(and(eq(schema.threads.accountId, accountId), eq(schema.threads.assistantId, assistantId))),
     db.delete(schema.assistants).where(and(eq(schema.assistants.id, assistantId), eq(schema.assistants.accountId, accountId))),
   ]);
-  forgetChannels();
+  channelsWritten(accountId);
 }
 
 const GENERATE_SYSTEM = `Ты — эксперт по настройке ИИ-ассистентов для бизнеса, которые отвечают клиентам в мессенджерах (Telegram, WhatsApp, Instagram).

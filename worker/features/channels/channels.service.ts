@@ -8,8 +8,7 @@ import { AppError, badRequest, conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { appUrl } from "../../lib/mail";
 import { emitWebhookEvent } from "../outgoing-webhooks/emit";
-import { forgetWebhookAuth } from "../webhooks/auth-cache";
-import { forgetChannels } from "../webhooks/channel-memo";
+import { channelsWritten } from "../webhooks/channel-memo";
 import { SendError } from "../../channels/types";
 import { isConnected } from "./channel-status";
 import { assertCanAdd } from "../billing/limits";
@@ -132,8 +131,7 @@ export async function saveChannel(
       .update(schema.channels)
       .set({ credentials: null, webhookSecretHash: null, enabled: false, updatedAt: now })
       .where(and(eq(schema.channels.accountId, accountId), eq(schema.channels.platform, platform), ne(schema.channels.id, mine.id)));
-    forgetWebhookAuth(accountId);
-    forgetChannels();
+    channelsWritten(accountId);
     await channelStateWebhook(env, before, row!);
     return row!;
   }
@@ -143,8 +141,7 @@ export async function saveChannel(
     .insert(schema.channels)
     .values({ id: newId(), accountId, platform, externalId, ...fields, enabled: true, createdAt: now, updatedAt: now })
     .returning();
-  forgetWebhookAuth(accountId);
-  forgetChannels();
+  channelsWritten(accountId);
   await channelStateWebhook(env, before, row!);
   return row!;
 }
@@ -170,8 +167,7 @@ export async function updateChannel(env: Env, ch: Channel, set: Partial<Pick<Cha
     .set({ ...set, updatedAt: Date.now() })
     .where(and(eq(schema.channels.id, ch.id), eq(schema.channels.accountId, ch.accountId)))
     .returning();
-  forgetWebhookAuth(ch.accountId);
-  forgetChannels();
+  channelsWritten(ch.accountId);
   await channelStateWebhook(env, channelSummary(ch), row!);
   return row!;
 }

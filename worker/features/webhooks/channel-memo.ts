@@ -4,13 +4,14 @@
  * webhooks every batch named the same few channels and read them again: one D1 round trip per batch
  * (issue 23). A batch whose channels are all remembered and fresh skips that read.
  *
- * Every write to channels in this isolate calls `forgetChannels()` right after it commits, so this
+ * Every write to channels in this isolate calls `channelsWritten()` right after it commits, so this
  * isolate never parses a webhook with a channel it changed. A change made by another isolate (in
  * production, another Worker instance) applies to this one's batches within the TTL, as the session
  * memo's does (middleware/auth-cache.ts). Rows are kept as D1 returned them: each batch maps its own
  * copies, so nothing a batch does to its channel objects reaches the next one.
  */
 import { ttlMs } from "../../lib/ttl";
+import { forgetWebhookAuth } from "./auth-cache";
 
 type Row = Record<string, unknown>;
 
@@ -60,7 +61,16 @@ export function rememberChannels(rows: Row[], until: number, readAtGeneration: n
   }
 }
 
-/** Drops every remembered channel of this isolate: call after a write to channels. */
+/**
+ * The one call after a write to an account's channels (or to what they point at): this isolate's
+ * caches of channels, the webhook route's (auth-cache.ts) and the consumer's, forget them.
+ */
+export function channelsWritten(accountId: string): void {
+  forgetWebhookAuth(accountId);
+  forgetChannels();
+}
+
+/** Drops every remembered channel of this isolate (channelsWritten; tests that write channels through SQL). */
 export function forgetChannels(): void {
   generation++;
   memo.clear();
