@@ -13,11 +13,11 @@ import type { whatsappSettingsDto } from "../../worker/features/channels/whatsap
  * (no gaps, no duplicates). If the backlog no longer reaches back that far, `joinedAccount`
  * carries `resync: true` and the client refetches its lists instead.
  */
-export const SERVER_EVENTS = ["joinedAccount", "message", "updateContact", "deleteContact", "core::whatsappStateChanged", "broadcast", "error", "pong"] as const;
+export const SERVER_EVENTS = ["joinedAccount", "message", "removeMessage", "updateContact", "deleteContact", "core::whatsappStateChanged", "broadcast", "error", "pong"] as const;
 export type ServerEvent = (typeof SERVER_EVENTS)[number];
 
 /** Events that go through the sequenced, stored fan-out (everything pushed by the server side). */
-export const ROOM_EVENTS = ["message", "updateContact", "deleteContact", "core::whatsappStateChanged", "broadcast"] as const;
+export const ROOM_EVENTS = ["message", "removeMessage", "updateContact", "deleteContact", "core::whatsappStateChanged", "broadcast"] as const;
 export type RoomEvent = (typeof ROOM_EVENTS)[number];
 
 /**
@@ -37,6 +37,16 @@ export interface JoinedAccountData {
   resync: boolean;
 }
 
+/**
+ * `removeMessage` data: a message shown before its write (an operator's reply, pushed while it is
+ * stored) that was not stored after all; the chat drops it.
+ */
+export interface RemoveMessageData {
+  messageId: string;
+  contactId: string;
+  threadId: string;
+}
+
 /** `deleteContact` data. */
 export interface DeleteContactData {
   contactId: string;
@@ -45,6 +55,7 @@ export interface DeleteContactData {
 /** What each pushed event carries: publishers (worker/features/inbox/realtime.ts) and the SPA's handlers (web/lib/socket.ts) are typed by it. */
 export interface RoomEventData {
   message: MessageDto;
+  removeMessage: RemoveMessageData;
   updateContact: ContactDto;
   deleteContact: DeleteContactData;
   "core::whatsappStateChanged": ReturnType<typeof whatsappSettingsDto>;

@@ -145,6 +145,18 @@ describe("realtime installation", () => {
     expect(queryClient.getQueryData<ContactPages>(listKey)?.pages[0]?.data.find((c) => c.contactId === "a")?.name).toBe("Анна");
   });
 
+  it("the open log is in stored order whatever order the frames come in, and removeMessage takes a shown reply back", () => {
+    const logKey = chatKeys.messages(ACC, "a");
+    queryClient.setQueryData(logKey, { pages: [{ data: [message(a, "старое", { createdAt: 1500, contact: undefined })], meta: { limit: 50, hasMore: false, nextCursor: null } }], pageParams: [""] });
+    const log = () => (queryClient.getQueryData(logKey) as { pages: { data: MessageDto[] }[] }).pages[0]!.data.map((m) => m.content);
+    // An operator's reply (stored at 3000) is shown first; a customer's message stored at 2500 comes after it.
+    ws.push({ event: "message", data: message(a, "ответ", { createdAt: 3000 }), seq: ++seq });
+    ws.push({ event: "message", data: message(a, "вопрос", { createdAt: 2500 }), seq: ++seq });
+    expect(log()).toEqual(["ответ", "вопрос", "старое"]);
+    ws.push({ event: "removeMessage", data: { messageId: "m-ответ", contactId: "a", threadId: "t-a" }, seq: ++seq });
+    expect(log()).toEqual(["вопрос", "старое"]);
+  });
+
   it("deleteContact takes the contact out of the list and marks the open chat deleted", () => {
     ws.push({ event: "deleteContact", data: { contactId: "b" }, seq: ++seq });
     expect(list()).toEqual(["a"]);

@@ -117,6 +117,80 @@ describe("POST /accounts/:id/contacts/:contactId/messages (operator reply)", () 
   });
 });
 
+describe("an operator's reply shown while it is stored (#23)", () => {
+  /** The message frames and take-backs of one message id, in arrival order. */
+  const framesOf = (frames: { event: string; data: any }[], messageId: string) => frames.filter((f) => (f.event === "message" || f.event === "removeMessage") && f.data.messageId === messageId);
+
+  it("a second reply to the same contact is pushed once, with the state the API then lists", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const [r] = await ingest([incoming(accountId, null, "sf1", "Здравствуйте")]);
+    const contactId = (r as any).contactId;
+    const path = `/accounts/${accountId}/contacts/${contactId}/messages`;
+    const { socket } = await joinedSocket(token, accountId);
+    expect((await api("POST", path, { token, body: { content: "Первый ответ" } })).status).toBe(201);
+    const second = await api("POST", path, { token, body: { content: "Второй ответ" } });
+    expect(second.status).toBe(201);
+    const id = second.body.data[0].messageId;
+    await socket.waitFor((f) => f.event === "message" && f.data.messageId === id);
+    await new Promise((done) => setTimeout(done, 200));
+    const frames = framesOf(socket.frames, id);
+    expect(frames.map((f) => f.event)).toEqual(["message"]);
+    const listed = await api("GET", path, { token });
+    expect(listed.body.data[0].messageId).toBe(id);
+    expect(frames[0]!.data.createdAt).toBe(listed.body.data[0].createdAt);
+    expect(frames[0]!.data.contact.thread.lastMessage).toBe("Второй ответ");
+    expect(frames[0]!.data.contact.thread.unreadCount).toBe(0);
+    expect(frames[0]!.data.contact.thread.updatedAt).toBe(second.body.contact.thread.updatedAt);
+    socket.close();
+  });
+
+  it("when the contact changed meanwhile, the reply is stored once and pushed again as committed", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const [r] = await ingest([incoming(accountId, null, "sf2", "Вопрос")]);
+    const contactId = (r as any).contactId;
+    const path = `/accounts/${accountId}/contacts/${contactId}/messages`;
+    expect((await api("POST", path, { token, body: { content: "Ответ" } })).status).toBe(201);
+    // The customer writes again and renames themselves: the remembered contact is stale now.
+    await ingest([incoming(accountId, null, "sf2", "Ещё вопрос", {}, { name: "Новое имя" })]);
+    const { socket } = await joinedSocket(token, accountId);
+    const res = await api("POST", path, { token, body: { content: "Ещё ответ" } });
+    expect(res.status).toBe(201);
+    const id = res.body.data[0].messageId;
+    const [, again] = await socket.waitFor((f) => f.event === "message" && f.data.messageId === id, 2);
+    expect(again!.data.contact.contactId).toBe(contactId);
+    expect(again!.data.contact.updatedAt).toBe(res.body.contact.updatedAt);
+    expect(again!.data.contact.name).toBe(res.body.contact.name);
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE contact_id = ? AND content = 'Ещё ответ'").bind(contactId).first<{ n: number }>();
+    expect(stored!.n).toBe(1);
+    expect(framesOf(socket.frames, id).some((f) => f.event === "removeMessage")).toBe(false);
+    socket.close();
+  });
+
+  it("a retried clientMessageId and a deleted contact take the shown message back", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const [r] = await ingest([incoming(accountId, null, "sf3", "Привет")]);
+    const contactId = (r as any).contactId;
+    const path = `/accounts/${accountId}/contacts/${contactId}/messages`;
+    const first = await api("POST", path, { token, body: { content: "Один раз", clientMessageId: "retry-1" } });
+    const { socket } = await joinedSocket(token, accountId);
+    const retried = await api("POST", path, { token, body: { content: "Один раз", clientMessageId: "retry-1" } });
+    expect(retried.status).toBe(201);
+    expect(retried.body.data[0].messageId).toBe(first.body.data[0].messageId);
+    const [removed] = await socket.waitFor((f) => f.event === "removeMessage");
+    expect(removed!.data.messageId).not.toBe(first.body.data[0].messageId);
+    expect(removed!.data.contactId).toBe(contactId);
+    expect(framesOf(socket.frames, removed!.data.messageId).map((f) => f.event)).toEqual(["message", "removeMessage"]);
+    expect((await api("DELETE", `/accounts/${accountId}/contacts/${contactId}`, { token })).status).toBe(200);
+    const gone = await api("POST", path, { token, body: { content: "Кому?" } });
+    expect(gone.status).toBe(404);
+    const [, taken] = await socket.waitFor((f) => f.event === "removeMessage", 2);
+    expect(framesOf(socket.frames, taken!.data.messageId).map((f) => f.event)).toEqual(["message", "removeMessage"]);
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE content = 'Кому?'").first<{ n: number }>();
+    expect(left!.n).toBe(0);
+    socket.close();
+  });
+});
+
 describe("clearing a chat", () => {
   it("empties the messages, blanks the last message and pushes updateContact", async () => {
     const { token, accountId } = await ownerWithAccount();

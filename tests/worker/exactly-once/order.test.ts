@@ -6,20 +6,36 @@ import { addMember, api } from "../helpers";
 import { createChannel, incoming, ingest, joinedSocket, ownerWithAccount } from "../inbox-helpers";
 
 /**
- * Order (#22): two operators and the assistant write to one thread at once. Every operator's socket
- * sees the thread's messages in one and the same order, and the order stored (the API's log, walked
- * with its cursor) is that order.
+ * Order (#22, #23): two operators and the assistant write to one thread at once. Every operator's
+ * socket receives the thread's frames in one and the same order, and the chat built from them (as
+ * the SPA's cache builds it: the last frame of each message wins, a removed one goes, the log is
+ * ordered by stored time and id) is the order stored (the API's log, walked with its cursor).
+ * Since #23 an operator's reply is pushed while it is being stored, so a customer's message that
+ * commits meanwhile may arrive after a reply stored later than it: the chat still puts it in its
+ * stored place, and the frames carry the stored time.
  */
 type Frame = { event: string; data: any };
 
 /** The thread's message ids in the order a socket first saw each of them. */
-function seenOrder(frames: Frame[], threadId: string): string[] {
+function arrivalOrder(frames: Frame[], threadId: string): string[] {
   const out: string[] = [];
   for (const f of frames) {
     if (f.event !== "message" || f.data?.threadId !== threadId) continue;
     if (!out.includes(f.data.messageId)) out.push(f.data.messageId);
   }
   return out;
+}
+
+/** The thread's log as a socket's chat shows it (web/features/chat/cache.ts), oldest first. */
+function seenOrder(frames: Frame[], threadId: string): string[] {
+  const log = new Map<string, { createdAt: number; messageId: string }>();
+  for (const f of frames) {
+    if (f.event === "removeMessage") log.delete(f.data.messageId);
+    if (f.event !== "message") continue;
+    if (f.data?.threadId === threadId) log.set(f.data.messageId, f.data);
+    else log.delete(f.data.messageId);
+  }
+  return [...log.values()].sort((a, b) => a.createdAt - b.createdAt || (a.messageId < b.messageId ? -1 : a.messageId > b.messageId ? 1 : 0)).map((m) => m.messageId);
 }
 
 /** The log as the chat shows it: the API's newest-first pages walked with the cursor, reversed. */
@@ -74,6 +90,9 @@ describe("order: two operators and the assistant in one thread at once", () => {
     expect(rows.results.filter((r) => r.direction === "incoming")).toHaveLength(2);
     expect(rows.results.filter((r) => r.sender_type === "assistant").length).toBeGreaterThanOrEqual(1);
     await waitFor(async () => sockets.every((s) => seenOrder(s.frames, threadId).length >= stored.length), 5000, "every socket saw every message");
+    const arrived = sockets.map((s) => arrivalOrder(s.frames, threadId));
+    expect(arrived[1]).toEqual(arrived[0]);
+    expect(arrived[2]).toEqual(arrived[0]);
     const seen = sockets.map((s) => seenOrder(s.frames, threadId));
     expect(seen[1]).toEqual(seen[0]);
     expect(seen[2]).toEqual(seen[0]);

@@ -10,6 +10,9 @@ import { chatKeys, type ChatFilters, type ContactDto, type ContactPages, type Me
  *   the contact moves to the top of every list it belongs in, or is added there.
  * - `updateContact`: the contact is replaced in place (status, AI switch, unread, waiting state); a
  *   thread whose last message became empty was cleared, so its messages leave the log.
+ * - `removeMessage`: a reply shown before its write that was not stored after all leaves the log.
+ *   The log is ordered by each message's stored time and id (as the server's pages are), not by
+ *   when its frame came, so what every screen shows is the stored order.
  * - `deleteContact`: gone from the lists and its log dropped.
  * The open chat (chatKeys.openChat) follows the same events: the page only reads it.
  */
@@ -114,6 +117,14 @@ export function upsertMessage(qc: QueryClient, accountId: string, m: MessageDto)
   qc.setQueryData<MessagePages>(key, { ...data, pages });
 }
 
+/** Drops one message from the contact's log (`removeMessage`). */
+export function removeMessage(qc: QueryClient, accountId: string, contactId: string, messageId: string) {
+  const key = chatKeys.messages(accountId, contactId);
+  const data = qc.getQueryData<MessagePages>(key);
+  if (!data?.pages.some((p) => p.data.some((m) => m.messageId === messageId))) return;
+  qc.setQueryData<MessagePages>(key, { ...data, pages: data.pages.map((p) => ({ ...p, data: p.data.filter((m) => m.messageId !== messageId) })) });
+}
+
 /** Drops the messages of a cleared thread from the contact's log. */
 export function clearThreadMessages(qc: QueryClient, accountId: string, contactId: string, threadId: string | null) {
   const key = chatKeys.messages(accountId, contactId);
@@ -213,6 +224,7 @@ export function installChatRealtime(qc: QueryClient = queryClient) {
       moveContactToTop(qc, accountId, c);
     }
   });
+  onSocketEvent("removeMessage", ({ contactId, messageId }, { accountId }) => removeMessage(qc, accountId, contactId, messageId));
   onSocketEvent("deleteContact", ({ contactId }, { accountId }) => {
     removeContact(qc, accountId, contactId);
     markOpenChatDeleted(qc, accountId, contactId);

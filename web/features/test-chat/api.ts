@@ -116,6 +116,13 @@ export function upsertMessage(queryClient: QueryClient, accountId: string, conta
   });
 }
 
+/** Drops a message from a test chat's cached log (the room's `removeMessage`). */
+export function removeMessage(queryClient: QueryClient, accountId: string, contactId: string, messageId: string) {
+  queryClient.setQueryData<InfiniteData<MessagesPage, string>>(testChatKeys.messages(accountId, contactId), (old) =>
+    old ? { ...old, pages: old.pages.map((p) => ({ ...p, data: p.data.filter((m) => m.messageId !== messageId) })) } : old,
+  );
+}
+
 /** The chat's row in the list after a change (moved to the top). */
 export function upsertChat(queryClient: QueryClient, accountId: string, contact: TestChatContact) {
   queryClient.setQueryData<Paged<TestChatContact>>(testChatKeys.list(accountId), (old) => {

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ContactDto } from "@worker/features/inbox/serialize";
 import { onSocketEvent } from "@/lib/socket";
-import { testChatKeys, upsertChat, upsertMessage } from "./api";
+import { removeMessage, testChatKeys, upsertChat, upsertMessage } from "./api";
 import type { TestChatContact } from "./types";
 
 /** The list row of a test chat, as the server lists it (playground.service `testChat`). */
@@ -24,8 +24,10 @@ export function installTestChatRealtime(qc: QueryClient): () => void {
     if (m.contact) onContact(accountId, m.contact);
   });
   const offContact = onSocketEvent("updateContact", (c, { accountId }) => onContact(accountId, c));
+  const offRemove = onSocketEvent("removeMessage", ({ contactId, messageId }, { accountId }) => removeMessage(qc, accountId, contactId, messageId));
   return () => {
     offMessage();
+    offRemove();
     offContact();
   };
 }

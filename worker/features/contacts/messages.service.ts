@@ -8,9 +8,9 @@ import type { Env } from "../../env";
 import { badRequest, notFound } from "../../lib/errors";
 import { base64url, fromBase64url } from "../../lib/ids";
 import { deleteMedia, messageTypeOf, storeMedia } from "../inbox/media";
-import { publishSafe } from "../inbox/realtime";
+import { publishSafe, pushFirst } from "../inbox/realtime";
 import { dedupeKeys, insertMessageStatement, lastMessageFields, type MessageDraft, messageRow, threadFollowStatement } from "../inbox/message-writer";
-import { rowToContact, rowToMessage, rowToThread } from "../inbox/rows";
+import { orderedId, rowToContact, rowToMessage, rowToThread } from "../inbox/rows";
 import { type MessageDto, serializeContact, serializeMessage, threadSearchText } from "../inbox/serialize";
 import { enqueueSend } from "../outbound/outbound";
 import { CONTACT_NOT_FOUND, THREAD_NOT_FOUND } from "./contacts.service";
@@ -125,19 +125,71 @@ export interface Attachment {
   file: File;
 }
 
+/** Whom a reply goes to: the contact and the thread (read now, or remembered from this isolate's last reply). */
+type ReplyTarget = { contact: Contact; thread: Thread; flowRunning?: boolean };
+
 /**
  * An operator reply: text and/or attachments, each one outgoing message with deliveryStatus
  * "pending", queued for the contact's channel (the outbound consumer reports sent → delivered →
  * read). Test contacts never reach a messenger: their replies are "sent" at once.
+ *
+ * A text reply to a contact this isolate replied to before is shown first and stored at the same
+ * time (replyShownFirst); any other reply reads its target, is stored, then shown.
  */
 export async function postOperatorMessage(env: Env, accountId: string, userId: string, contactId: string, body: PostMessageBody, files: File[] = []) {
-  const db = getDb(env.DB);
   if (!body.content && files.length === 0) {
     throw badRequest("Введите сообщение или приложите файл", "VALIDATION_ERROR", { fields: { content: ["Введите сообщение или приложите файл"] } });
   }
-  const { contact, thread, flowRunning } = await replyTarget(env.DB, accountId, contactId, body.threadId);
-  const local = contact.isTestContact || contact.platform === "WEBCHAT" || !thread.channelId;
   const now = Date.now();
+  const remembered = files.length === 0 ? recallTarget(accountId, contactId, body.threadId) : undefined;
+  if (remembered) return replyShownFirst(env, accountId, userId, contactId, body, remembered, now);
+  const target = await replyTarget(env.DB, accountId, contactId, body.threadId);
+  const drafts = await replyDrafts(env, accountId, userId, body, files, target, now);
+  return finishReply(env, accountId, contactId, body, target, (await writeReply(env, accountId, contactId, body, drafts, target))!, []);
+}
+
+/**
+ * The shown-first reply (issue 23: the room's push and the D1 write overlap). The message frame,
+ * built from the remembered target, goes to the room first; the write starts right behind it and
+ * checks the target inside its own transaction (targetGuard). Then, by what the write found:
+ * - stored as shown: nothing more is pushed;
+ * - stored, but the thread's committed state differs from the one shown, or the target had
+ *   changed (the write stored nothing; the target is read and the same message, same id and
+ *   time, is stored again): the message is pushed again as committed (the chat replaces it by id);
+ * - nothing stored (a retried clientMessageId) or the write failed: a `removeMessage` frame takes
+ *   the shown message back.
+ * The chat orders its log by the stored time and id, as the log itself, so a customer's message
+ * that commits while this reply is in flight still takes its stored place on every screen.
+ */
+async function replyShownFirst(env: Env, accountId: string, userId: string, contactId: string, body: PostMessageBody, target: ReplyTarget, now: number) {
+  const drafts = await replyDrafts(env, accountId, userId, body, [], target, now);
+  const last = lastMessageFields({ type: drafts[0]!.type, content: drafts[0]!.content ?? "" }, now, target.contact);
+  const thread: Thread = { ...target.thread, lastMessage: last.preview, lastMessageType: last.type, lastMessageAt: now, updatedAt: now, unreadCount: 0, searchText: last.searchText ?? target.thread.searchText };
+  const shown = drafts.map((d) => serializeMessage(rowToMessage({ ...messageRow(d), account_id: accountId, thread_id: thread.id, contact_id: contactId }), target.contact, thread));
+  const pushed = pushFirst(env, accountId, shown.map((d) => ({ event: "message" as const, data: d })));
+  let to = target;
+  let written: Awaited<ReturnType<typeof writeReply>>;
+  try {
+    written = await writeReply(env, accountId, contactId, body, drafts, target);
+    if (!written) {
+      to = await replyTarget(env.DB, accountId, contactId, body.threadId);
+      const again = await replyDrafts(env, accountId, userId, body, [], to, now, drafts.map((d) => d.id!));
+      written = (await writeReply(env, accountId, contactId, body, again, to))!;
+    }
+  } catch (error) {
+    // Nothing was stored (the contact is gone, or D1 failed): the shown message goes back.
+    await pushed;
+    await publishSafe(env, accountId, shown.map((d) => ({ event: "removeMessage" as const, data: { messageId: d.messageId, contactId, threadId: d.threadId } })));
+    throw error;
+  }
+  await pushed;
+  return finishReply(env, accountId, contactId, body, to, written!, shown);
+}
+
+/** The reply's messages (attachments stored first), with their ids: `ids` keeps those of an earlier attempt. */
+async function replyDrafts(env: Env, accountId: string, userId: string, body: PostMessageBody, files: File[], target: ReplyTarget, now: number, ids?: string[]) {
+  const { contact, thread } = target;
+  const local = contact.isTestContact || contact.platform === "WEBCHAT" || !thread.channelId;
   const drafts: MessageDraft[] = [];
   const base = {
     direction: "outgoing" as const,
@@ -163,40 +215,128 @@ export async function postOperatorMessage(env: Env, accountId: string, userId: s
   if (files.length === 0) {
     drafts.push({ ...base, type: "text", content: body.content, dedupeKey: body.clientMessageId ? dedupeKeys.operator(body.clientMessageId) : null });
   }
+  return drafts.map((d, i) => ({ ...d, id: ids?.[i] ?? orderedId() }));
+}
+
+/**
+ * The reply's one write transaction: the messages (a repeated clientMessageId inserts nothing)
+ * and, only if something was inserted, the thread's last message. With a remembered target (no
+ * read before it) the batch also checks, inside the transaction, that the contact is unchanged and
+ * the thread is still the one a fresh read would pick, and reads whether the thread has a live
+ * flow run; when the check fails nothing is written and this returns null.
+ */
+async function writeReply(env: Env, accountId: string, contactId: string, body: PostMessageBody, drafts: MessageDraft[], target: ReplyTarget) {
+  const { contact, thread } = target;
   const lastDraft = drafts[drafts.length - 1]!;
   const rows = drafts.map(messageRow);
   const at = { accountId, threadId: thread.id, contactId };
-  // One transaction: the messages (a repeated clientMessageId inserts nothing) and, only if
-  // something was inserted, the thread's last message.
+  const guard = target.flowRunning === undefined ? targetGuard(contact, body.threadId) : undefined;
   const writes = await env.DB.batch<Record<string, unknown>>([
-    ...rows.map((row) => insertMessageStatement(env.DB, at, row)),
+    ...(guard ? [env.DB.prepare(`SELECT (${guard.at(4)}) AS ok, ${LIVE_RUN} AS live`).bind(accountId, thread.id, contactId, ...guard.params)] : []),
+    ...rows.map((row) => insertMessageStatement(env.DB, at, row, guard ? (n) => ({ sql: `AND ${guard.at(n)}`, params: guard.params }) : undefined)),
     threadFollowStatement(env.DB, accountId, thread.id, {
-      last: lastMessageFields({ type: lastDraft.type, content: drafts[0]!.content ?? "", fileName: lastDraft.fileName }, now, contact),
+      last: lastMessageFields({ type: lastDraft.type, content: drafts[0]!.content ?? "", fileName: lastDraft.fileName }, lastDraft.createdAt, contact),
       markRead: true,
       onlyIfInserted: rows.map((r) => String(r.id)),
     }),
   ]);
-  const inserted = writes.slice(0, drafts.length).flatMap((w) => w.results.map(rowToMessage));
+  const check = guard ? writes.shift()!.results[0] : undefined;
+  if (check && !check.ok) {
+    forgetTarget(accountId, contactId, body.threadId);
+    return null;
+  }
   const updatedRow = writes[drafts.length]!.results[0];
-  const updated = updatedRow ? rowToThread(updatedRow) : undefined;
+  return {
+    inserted: writes.slice(0, drafts.length).flatMap((w) => w.results.map(rowToMessage)),
+    thread: updatedRow ? rowToThread(updatedRow) : thread,
+    flowRunning: check ? !!check.live : !!target.flowRunning,
+  };
+}
+
+/**
+ * What follows the reply's write: the answer, the room's frames (only those that differ from what
+ * was `shown` before the write; a shown message that was not stored is taken back), the sends and
+ * the flow's pause.
+ */
+async function finishReply(
+  env: Env,
+  accountId: string,
+  contactId: string,
+  body: PostMessageBody,
+  target: ReplyTarget,
+  written: NonNullable<Awaited<ReturnType<typeof writeReply>>>,
+  shown: MessageDto[],
+) {
+  const { contact } = target;
+  const { inserted, thread: t, flowRunning } = written;
   if (inserted.length === 0) {
     // A retry with the same clientMessageId: answer with what was stored the first time.
-    const again = await db
+    const again = await getDb(env.DB)
       .select()
       .from(messages)
       .where(and(eq(messages.accountId, accountId), sql`${messages.dedupeKey} LIKE ${`${dedupeKeys.operatorPrefix(body.clientMessageId ?? "")}%`}`))
       .all();
-    return { data: again.map((m) => serializeMessage(m, contact, thread)), contact: serializeContact(contact, thread) };
+    if (shown.length) await publishSafe(env, accountId, shown.map((d) => ({ event: "removeMessage" as const, data: { messageId: d.messageId, contactId, threadId: d.threadId } })));
+    return { data: again.map((m) => serializeMessage(m, contact, target.thread)), contact: serializeContact(contact, target.thread) };
   }
-  const t = updated ?? thread;
+  rememberTarget(accountId, contactId, body.threadId, contact, t);
   const dtos: MessageDto[] = inserted.map((m) => serializeMessage(m, contact, t));
   // Each message frame carries the contact and its thread as committed (no separate updateContact).
-  await publishSafe(env, accountId, dtos.map((d) => ({ event: "message" as const, data: d })));
+  const differs = (d: MessageDto) => {
+    const s = shown.find((x) => x.messageId === d.messageId);
+    return !s || JSON.stringify(s) !== JSON.stringify(d);
+  };
+  const frames = dtos.filter(differs).map((d) => ({ event: "message" as const, data: d }));
+  if (frames.length) await publishSafe(env, accountId, frames);
+  const local = contact.isTestContact || contact.platform === "WEBCHAT" || !t.channelId;
   if (!local) for (const m of inserted) await enqueueSend(env, { accountId, messageId: m.id });
   // An operator's reply takes the conversation over: the thread's flow pauses (only a thread whose
   // run is live loads the flow's turn; most replies go to threads without one).
-  if (flowRunning) await pauseThreadFlow(env, accountId, thread.id, "operator");
+  if (flowRunning) await pauseThreadFlow(env, accountId, t.id, "operator");
   return { data: dtos, contact: serializeContact(contact, t) };
+}
+
+/** Whether the thread (?2 of the reply's statements; ?1 the account) has a flow run to pause. */
+const LIVE_RUN = "EXISTS (SELECT 1 FROM flow_runs WHERE account_id = ?1 AND thread_id = ?2 AND status NOT IN ('ended', 'paused'))";
+
+/**
+ * The check of a remembered target inside the reply's transaction (?1 account, ?2 thread, ?3
+ * contact, then `params` from `n`): the contact row is the one remembered (every write of a
+ * contact moves its updated_at, an incoming message's included) and the thread is the one
+ * replyTarget would pick now (the given one of this contact, else the contact's latest).
+ */
+function targetGuard(contact: Contact, threadId: string | undefined) {
+  const at = (n: number) =>
+    `EXISTS (SELECT 1 FROM contacts WHERE id = ?3 AND account_id = ?1 AND updated_at = ?${n}) AND ` +
+    (threadId
+      ? "EXISTS (SELECT 1 FROM threads WHERE id = ?2 AND account_id = ?1 AND contact_id = ?3)"
+      : "(SELECT id FROM threads WHERE account_id = ?1 AND contact_id = ?3 ORDER BY updated_at DESC LIMIT 1) = ?2");
+  return { at, params: [contact.updatedAt] };
+}
+
+/**
+ * Reply targets (the contact and the thread an operator last replied to) by isolate: the next reply
+ * to the same contact skips the read before its write. Nothing here is trusted: the write's own
+ * transaction checks the target (targetGuard) and, when it changed, writes nothing and the reply
+ * reads it afresh.
+ */
+const targets = new Map<string, { contact: Contact; thread: Thread }>();
+const TARGETS_MAX = 2_000;
+const targetKey = (accountId: string, contactId: string, threadId?: string) => `${accountId}|${contactId}|${threadId ?? ""}`;
+
+function recallTarget(accountId: string, contactId: string, threadId?: string) {
+  return targets.get(targetKey(accountId, contactId, threadId));
+}
+
+function rememberTarget(accountId: string, contactId: string, threadId: string | undefined, contact: Contact, thread: Thread) {
+  const key = targetKey(accountId, contactId, threadId);
+  targets.delete(key);
+  if (targets.size >= TARGETS_MAX) targets.delete(targets.keys().next().value!);
+  targets.set(key, { contact, thread });
+}
+
+function forgetTarget(accountId: string, contactId: string, threadId?: string) {
+  targets.delete(targetKey(accountId, contactId, threadId));
 }
 
 /** Clearing a chat: every message of the contact (or one thread) and its files go; last message blanked. */

@@ -60,6 +60,26 @@ export async function publishSafe(env: Env, accountId: string, events: RoomEvent
 }
 
 /**
+ * publishSafe for frames shown before their data is committed (an operator's text reply: see
+ * postOperatorMessage), room only. Where this isolate has named the room already, the room's call
+ * starts before this returns, so a D1 write started right after it comes second on the way out.
+ */
+export function pushFirst(env: Env, accountId: string, events: RoomEventInput[]): Promise<void> {
+  const log = (error: unknown) => createLogger({ accountId }).error("room publish failed", { error, events: events.length });
+  try {
+    const frames = framesOf(events);
+    if (named.has(accountId)) {
+      const ns = env.AccountRoom as unknown as DurableObjectNamespace<AccountRoom>;
+      return Promise.resolve(ns.get(ns.idFromName(accountId)).publish(frames)).then(() => undefined, log);
+    }
+    return roomRpc(env, accountId).then((room) => room.publish(frames)).then(() => undefined, log);
+  } catch (error) {
+    log(error);
+    return Promise.resolve();
+  }
+}
+
+/**
  * publishSafe for a commit that also wrote threads' waiting state: one room call pushes the events
  * and arms (start) or drops (stop) those threads' 30 s deadlines.
  */
