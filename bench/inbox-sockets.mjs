@@ -53,12 +53,16 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function drive({ clients, post, count = MESSAGES, rate = RATE, offset = 0 }) {
   const sentAt = new Array(count);
   const latencies = [];
+  // Per post: when its HTTP answer came and when the first socket got its frame (where the time goes).
+  const answered = [];
+  const firstSeen = new Array(count);
   const received = clients.map(() => ({ idx: [], seq: [] }));
   clients.forEach((c, ci) =>
     c.onMessage(({ idx, seq }) => {
       const k = idx - offset;
       if (!(k >= 0 && k < count)) return; // a late frame of an earlier step
       latencies.push(performance.now() - sentAt[k]);
+      if (firstSeen[k] === undefined) firstSeen[k] = performance.now() - sentAt[k];
       received[ci].idx.push(k);
       if (seq !== undefined) received[ci].seq.push(seq);
     }),
@@ -73,7 +77,10 @@ async function drive({ clients, post, count = MESSAGES, rate = RATE, offset = 0 
     sentAt[i] = performance.now();
     inflight.push(
       post(offset + i).then(
-        (s) => statuses.set(s, (statuses.get(s) ?? 0) + 1),
+        (s) => {
+          answered.push(performance.now() - sentAt[i]);
+          statuses.set(s, (statuses.get(s) ?? 0) + 1);
+        },
         (e) => statuses.set(String(e.message), (statuses.get(String(e.message)) ?? 0) + 1),
       ),
     );
@@ -101,7 +108,7 @@ async function drive({ clients, post, count = MESSAGES, rate = RATE, offset = 0 
   let inversions = 0;
   for (let k = 1; k < received[0].idx.length; k++) if (received[0].idx[k] < received[0].idx[k - 1]) inversions++;
   const undelivered = count - everDelivered.size;
-  return { lat: stats(latencies), delivered: everDelivered.size, undelivered, missing, duplicates, orderBreaks, seqGaps, inversions, statuses: Object.fromEntries(statuses), postedIn };
+  return { lat: stats(latencies), answer: stats(answered), first: stats(firstSeen.filter((x) => x !== undefined)), delivered: everDelivered.size, undelivered, missing, duplicates, orderBreaks, seqGaps, inversions, statuses: Object.fromEntries(statuses), postedIn };
 }
 
 /**
@@ -326,12 +333,12 @@ try {
   for (const s of [oursServer, floorServer]) if (s) s.offset = 0;
   for (let round = 1; round <= ROUNDS; round++) {
     const row = { ours: await measure(oursServer, PROFILE && round === 1 ? `/tmp/inbox-sockets-${OUR_PORT}.cpuprofile` : null, PERF && round === 1 ? "/tmp/inbox-sockets-ours.perf" : null) };
-    console.log(`  round ${round} ours:  p50 ${fmt(row.ours.lat.p50)}, p99 ${fmt(row.ours.lat.p99)}, CPU ${(row.ours.cpuMs / MESSAGES).toFixed(1)} ms per post (Worker thread ${(row.ours.threadMs / MESSAGES).toFixed(2)} ms)`);
+    console.log(`  round ${round} ours:  p50 ${fmt(row.ours.lat.p50)}, p99 ${fmt(row.ours.lat.p99)}, CPU ${(row.ours.cpuMs / MESSAGES).toFixed(1)} ms per post (Worker thread ${(row.ours.threadMs / MESSAGES).toFixed(2)} ms); first socket p50 ${fmt(row.ours.first.p50)} p99 ${fmt(row.ours.first.p99)}, HTTP answer p50 ${fmt(row.ours.answer.p50)} p99 ${fmt(row.ours.answer.p99)}`);
     if (row.ours.perf) console.log(row.ours.perf.text.replaceAll("per op", "per post"));
     await sleep(1500);
     if (floorServer) {
       row.floor = await measure(floorServer, null, PERF && round === 1 ? "/tmp/inbox-sockets-floor.perf" : null);
-      console.log(`  round ${round} floor: p50 ${fmt(row.floor.lat.p50)}, p99 ${fmt(row.floor.lat.p99)}, CPU ${(row.floor.cpuMs / MESSAGES).toFixed(1)} ms per post (Worker thread ${(row.floor.threadMs / MESSAGES).toFixed(2)} ms)`);
+      console.log(`  round ${round} floor: p50 ${fmt(row.floor.lat.p50)}, p99 ${fmt(row.floor.lat.p99)}, CPU ${(row.floor.cpuMs / MESSAGES).toFixed(1)} ms per post (Worker thread ${(row.floor.threadMs / MESSAGES).toFixed(2)} ms); first socket p50 ${fmt(row.floor.first.p50)} p99 ${fmt(row.floor.first.p99)}, HTTP answer p50 ${fmt(row.floor.answer.p50)} p99 ${fmt(row.floor.answer.p99)}`);
       if (row.floor.perf) console.log(row.floor.perf.text.replaceAll("per op", "per post"));
       await sleep(1500);
     }
