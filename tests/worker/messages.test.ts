@@ -144,25 +144,56 @@ describe("an operator's reply shown while it is stored (#23)", () => {
     socket.close();
   });
 
-  it("when the contact changed meanwhile, the reply is stored once and pushed again as committed", async () => {
+  it("when the customer wrote meanwhile, the reply is stored once and pushed again with the contact as committed", async () => {
     const { token, accountId } = await ownerWithAccount();
     const [r] = await ingest([incoming(accountId, null, "sf2", "Вопрос")]);
     const contactId = (r as any).contactId;
     const path = `/accounts/${accountId}/contacts/${contactId}/messages`;
     expect((await api("POST", path, { token, body: { content: "Ответ" } })).status).toBe(201);
-    // The customer writes again and renames themselves: the remembered contact is stale now.
-    await ingest([incoming(accountId, null, "sf2", "Ещё вопрос", {}, { name: "Новое имя" })]);
+    // The customer writes again: the remembered contact is stale in what it shows.
+    await ingest([incoming(accountId, null, "sf2", "Ещё вопрос")]);
     const { socket } = await joinedSocket(token, accountId);
     const res = await api("POST", path, { token, body: { content: "Ещё ответ" } });
     expect(res.status).toBe(201);
     const id = res.body.data[0].messageId;
-    const [, again] = await socket.waitFor((f) => f.event === "message" && f.data.messageId === id, 2);
-    expect(again!.data.contact.contactId).toBe(contactId);
+    const [shown, again] = await socket.waitFor((f) => f.event === "message" && f.data.messageId === id, 2);
+    expect(shown!.data.contact.updatedAt).toBeLessThan(res.body.contact.updatedAt);
     expect(again!.data.contact.updatedAt).toBe(res.body.contact.updatedAt);
-    expect(again!.data.contact.name).toBe(res.body.contact.name);
+    expect(again!.data.createdAt).toBe(shown!.data.createdAt);
     const stored = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE contact_id = ? AND content = 'Ещё ответ'").bind(contactId).first<{ n: number }>();
     expect(stored!.n).toBe(1);
     expect(framesOf(socket.frames, id).some((f) => f.event === "removeMessage")).toBe(false);
+    socket.close();
+  });
+
+  it("a renamed contact or a newer thread: the reply is stored where a fresh read puts it, with the search text of the new name", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const [r] = await ingest([incoming(accountId, null, "sf4", "Вопрос", {}, { name: "Старое имя" })]);
+    const contactId = (r as any).contactId;
+    const path = `/accounts/${accountId}/contacts/${contactId}/messages`;
+    expect((await api("POST", path, { token, body: { content: "Ответ" } })).status).toBe(201);
+    await ingest([incoming(accountId, null, "sf4", "Ещё вопрос", {}, { name: "Всеволод Новиков" })]);
+    const renamed = await api("POST", path, { token, body: { content: "Ответ новому имени" } });
+    expect(renamed.status).toBe(201);
+    const search = await api("GET", `/accounts/${accountId}/contacts/chat-contacts?q=${encodeURIComponent("всеволод")}`, { token });
+    expect(search.body.data.map((c: any) => c.contactId)).toEqual([contactId]);
+    expect(search.body.data[0].thread.lastMessage).toBe("Ответ новому имени");
+    // A newer thread of the same contact (another conversation opened): a reply without threadId goes there.
+    const newer = `thr-sf4-${Date.now()}`;
+    await env.DB.prepare(
+      "INSERT INTO threads (id, account_id, contact_id, channel_id, kind, external_thread_id, status, is_gpt_active, unread_count, search_text, platform, is_test, created_at, updated_at) SELECT ?, account_id, contact_id, channel_id, kind, 'other', status, is_gpt_active, 0, search_text, platform, is_test, created_at, ? FROM threads WHERE id = ?",
+    )
+      .bind(newer, Date.now() + 1000, (r as any).threadId)
+      .run();
+    const { socket } = await joinedSocket(token, accountId);
+    const res = await api("POST", path, { token, body: { content: "В новый диалог" } });
+    expect(res.status).toBe(201);
+    const id = res.body.data[0].messageId;
+    const [shown, again] = await socket.waitFor((f) => f.event === "message" && f.data.messageId === id, 2);
+    expect(shown!.data.threadId).toBe((r as any).threadId);
+    expect(again!.data.threadId).toBe(newer);
+    const stored = await env.DB.prepare("SELECT thread_id FROM messages WHERE contact_id = ? AND content = 'В новый диалог'").bind(contactId).all<{ thread_id: string }>();
+    expect(stored.results.map((m) => m.thread_id)).toEqual([newer]);
     socket.close();
   });
 

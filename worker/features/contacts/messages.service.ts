@@ -153,9 +153,10 @@ export async function postOperatorMessage(env: Env, accountId: string, userId: s
  * built from the remembered target, goes to the room first; the write starts right behind it and
  * checks the target inside its own transaction (targetGuard). Then, by what the write found:
  * - stored as shown: nothing more is pushed;
- * - stored, but the thread's committed state differs from the one shown, or the target had
- *   changed (the write stored nothing; the target is read and the same message, same id and
- *   time, is stored again): the message is pushed again as committed (the chat replaces it by id);
+ * - stored, but the contact or the thread as committed differs from what was shown (the customer
+ *   wrote in between, say), or the target had changed (a renamed contact, a newer thread: the
+ *   write stored nothing; the target is read and the same message, same id and time, is stored
+ *   again): the message is pushed again as committed (the chat replaces it by id);
  * - nothing stored (a retried clientMessageId) or the write failed: a `removeMessage` frame takes
  *   the shown message back.
  * The chat orders its log by the stored time and id, as the log itself, so a customer's message
@@ -221,9 +222,9 @@ async function replyDrafts(env: Env, accountId: string, userId: string, body: Po
 /**
  * The reply's one write transaction: the messages (a repeated clientMessageId inserts nothing)
  * and, only if something was inserted, the thread's last message. With a remembered target (no
- * read before it) the batch also checks, inside the transaction, that the contact is unchanged and
- * the thread is still the one a fresh read would pick, and reads whether the thread has a live
- * flow run; when the check fails nothing is written and this returns null.
+ * read before it) the batch also checks, inside the transaction, what the write itself depends on
+ * (targetGuard), and reads the contact as it is now and whether the thread has a live flow run;
+ * when the check fails nothing is written and this returns null.
  */
 async function writeReply(env: Env, accountId: string, contactId: string, body: PostMessageBody, drafts: MessageDraft[], target: ReplyTarget) {
   const { contact, thread } = target;
@@ -232,7 +233,9 @@ async function writeReply(env: Env, accountId: string, contactId: string, body: 
   const at = { accountId, threadId: thread.id, contactId };
   const guard = target.flowRunning === undefined ? targetGuard(contact, body.threadId) : undefined;
   const writes = await env.DB.batch<Record<string, unknown>>([
-    ...(guard ? [env.DB.prepare(`SELECT (${guard.at(4)}) AS ok, ${LIVE_RUN} AS live`).bind(accountId, thread.id, contactId, ...guard.params)] : []),
+    ...(guard
+      ? [env.DB.prepare(`SELECT c.*, (${guard.at(4)}) AS guard_ok, ${LIVE_RUN} AS guard_live FROM contacts c WHERE c.id = ?3 AND c.account_id = ?1`).bind(accountId, thread.id, contactId, ...guard.params)]
+      : []),
     ...rows.map((row) => insertMessageStatement(env.DB, at, row, guard ? (n) => ({ sql: `AND ${guard.at(n)}`, params: guard.params }) : undefined)),
     threadFollowStatement(env.DB, accountId, thread.id, {
       last: lastMessageFields({ type: lastDraft.type, content: drafts[0]!.content ?? "", fileName: lastDraft.fileName }, lastDraft.createdAt, contact),
@@ -240,8 +243,8 @@ async function writeReply(env: Env, accountId: string, contactId: string, body: 
       onlyIfInserted: rows.map((r) => String(r.id)),
     }),
   ]);
-  const check = guard ? writes.shift()!.results[0] : undefined;
-  if (check && !check.ok) {
+  const check = guard ? (writes.shift()!.results[0] ?? { guard_ok: 0 }) : undefined;
+  if (check && !check.guard_ok) {
     forgetTarget(accountId, contactId, body.threadId);
     return null;
   }
@@ -249,7 +252,9 @@ async function writeReply(env: Env, accountId: string, contactId: string, body: 
   return {
     inserted: writes.slice(0, drafts.length).flatMap((w) => w.results.map(rowToMessage)),
     thread: updatedRow ? rowToThread(updatedRow) : thread,
-    flowRunning: check ? !!check.live : !!target.flowRunning,
+    // The contact as committed with the reply (a remembered one may be stale in what it shows).
+    contact: check ? rowToContact(check) : contact,
+    flowRunning: check ? !!check.guard_live : !!target.flowRunning,
   };
 }
 
@@ -267,8 +272,7 @@ async function finishReply(
   written: NonNullable<Awaited<ReturnType<typeof writeReply>>>,
   shown: MessageDto[],
 ) {
-  const { contact } = target;
-  const { inserted, thread: t, flowRunning } = written;
+  const { inserted, thread: t, contact, flowRunning } = written;
   if (inserted.length === 0) {
     // A retry with the same clientMessageId: answer with what was stored the first time.
     const again = await getDb(env.DB)
@@ -301,17 +305,18 @@ const LIVE_RUN = "EXISTS (SELECT 1 FROM flow_runs WHERE account_id = ?1 AND thre
 
 /**
  * The check of a remembered target inside the reply's transaction (?1 account, ?2 thread, ?3
- * contact, then `params` from `n`): the contact row is the one remembered (every write of a
- * contact moves its updated_at, an incoming message's included) and the thread is the one
+ * contact, then `params` from `n`): what the write depends on is unchanged. The contact is still
+ * there with the name and username the thread's search text is made of (the rest of a remembered
+ * contact only shows in the frame, which the commit corrects), and the thread is the one
  * replyTarget would pick now (the given one of this contact, else the contact's latest).
  */
 function targetGuard(contact: Contact, threadId: string | undefined) {
   const at = (n: number) =>
-    `EXISTS (SELECT 1 FROM contacts WHERE id = ?3 AND account_id = ?1 AND updated_at = ?${n}) AND ` +
+    `EXISTS (SELECT 1 FROM contacts WHERE id = ?3 AND account_id = ?1 AND name = ?${n} AND platform_username IS ?${n + 1}) AND ` +
     (threadId
       ? "EXISTS (SELECT 1 FROM threads WHERE id = ?2 AND account_id = ?1 AND contact_id = ?3)"
       : "(SELECT id FROM threads WHERE account_id = ?1 AND contact_id = ?3 ORDER BY updated_at DESC LIMIT 1) = ?2");
-  return { at, params: [contact.updatedAt] };
+  return { at, params: [contact.name, contact.platformUsername] };
 }
 
 /**
