@@ -120,12 +120,16 @@ describe("POST /accounts/:id/contacts/:contactId/messages (operator reply)", () 
 describe("an operator's reply shown while it is stored (#23)", () => {
   /** The message frames and take-backs of one message id, in arrival order. */
   const framesOf = (frames: { event: string; data: any }[], messageId: string) => frames.filter((f) => (f.event === "message" || f.event === "removeMessage") && f.data.messageId === messageId);
+  /** A new account with one customer who wrote once: the owner's token and the customer's messages path. */
+  async function customer(user: string, name?: string) {
+    const { token, accountId } = await ownerWithAccount();
+    const [r] = await ingest([incoming(accountId, null, user, "Вопрос", {}, name ? { name } : {})]);
+    const contactId = (r as any).contactId as string;
+    return { token, accountId, contactId, threadId: (r as any).threadId as string, path: `/accounts/${accountId}/contacts/${contactId}/messages` };
+  }
 
   it("a second reply to the same contact is pushed once, with the state the API then lists", async () => {
-    const { token, accountId } = await ownerWithAccount();
-    const [r] = await ingest([incoming(accountId, null, "sf1", "Здравствуйте")]);
-    const contactId = (r as any).contactId;
-    const path = `/accounts/${accountId}/contacts/${contactId}/messages`;
+    const { token, accountId, path } = await customer("sf1");
     const { socket } = await joinedSocket(token, accountId);
     expect((await api("POST", path, { token, body: { content: "Первый ответ" } })).status).toBe(201);
     const second = await api("POST", path, { token, body: { content: "Второй ответ" } });
@@ -145,10 +149,7 @@ describe("an operator's reply shown while it is stored (#23)", () => {
   });
 
   it("when the customer wrote meanwhile, the reply is stored once and pushed again with the contact as committed", async () => {
-    const { token, accountId } = await ownerWithAccount();
-    const [r] = await ingest([incoming(accountId, null, "sf2", "Вопрос")]);
-    const contactId = (r as any).contactId;
-    const path = `/accounts/${accountId}/contacts/${contactId}/messages`;
+    const { token, accountId, contactId, path } = await customer("sf2");
     expect((await api("POST", path, { token, body: { content: "Ответ" } })).status).toBe(201);
     // The customer writes again: the remembered contact is stale in what it shows.
     await ingest([incoming(accountId, null, "sf2", "Ещё вопрос")]);
@@ -167,10 +168,7 @@ describe("an operator's reply shown while it is stored (#23)", () => {
   });
 
   it("a renamed contact or a newer thread: the reply is stored where a fresh read puts it, with the search text of the new name", async () => {
-    const { token, accountId } = await ownerWithAccount();
-    const [r] = await ingest([incoming(accountId, null, "sf4", "Вопрос", {}, { name: "Старое имя" })]);
-    const contactId = (r as any).contactId;
-    const path = `/accounts/${accountId}/contacts/${contactId}/messages`;
+    const { token, accountId, contactId, threadId, path } = await customer("sf4", "Старое имя");
     expect((await api("POST", path, { token, body: { content: "Ответ" } })).status).toBe(201);
     await ingest([incoming(accountId, null, "sf4", "Ещё вопрос", {}, { name: "Всеволод Новиков" })]);
     const renamed = await api("POST", path, { token, body: { content: "Ответ новому имени" } });
@@ -183,14 +181,14 @@ describe("an operator's reply shown while it is stored (#23)", () => {
     await env.DB.prepare(
       "INSERT INTO threads (id, account_id, contact_id, channel_id, kind, external_thread_id, status, is_gpt_active, unread_count, search_text, platform, is_test, created_at, updated_at) SELECT ?, account_id, contact_id, channel_id, kind, 'other', status, is_gpt_active, 0, search_text, platform, is_test, created_at, ? FROM threads WHERE id = ?",
     )
-      .bind(newer, Date.now() + 1000, (r as any).threadId)
+      .bind(newer, Date.now() + 1000, threadId)
       .run();
     const { socket } = await joinedSocket(token, accountId);
     const res = await api("POST", path, { token, body: { content: "В новый диалог" } });
     expect(res.status).toBe(201);
     const id = res.body.data[0].messageId;
     const [shown, again] = await socket.waitFor((f) => f.event === "message" && f.data.messageId === id, 2);
-    expect(shown!.data.threadId).toBe((r as any).threadId);
+    expect(shown!.data.threadId).toBe(threadId);
     expect(again!.data.threadId).toBe(newer);
     const stored = await env.DB.prepare("SELECT thread_id FROM messages WHERE contact_id = ? AND content = 'В новый диалог'").bind(contactId).all<{ thread_id: string }>();
     expect(stored.results.map((m) => m.thread_id)).toEqual([newer]);
@@ -198,10 +196,7 @@ describe("an operator's reply shown while it is stored (#23)", () => {
   });
 
   it("a retried clientMessageId and a deleted contact take the shown message back", async () => {
-    const { token, accountId } = await ownerWithAccount();
-    const [r] = await ingest([incoming(accountId, null, "sf3", "Привет")]);
-    const contactId = (r as any).contactId;
-    const path = `/accounts/${accountId}/contacts/${contactId}/messages`;
+    const { token, accountId, contactId, path } = await customer("sf3");
     const first = await api("POST", path, { token, body: { content: "Один раз", clientMessageId: "retry-1" } });
     const { socket } = await joinedSocket(token, accountId);
     const retried = await api("POST", path, { token, body: { content: "Один раз", clientMessageId: "retry-1" } });

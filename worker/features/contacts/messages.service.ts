@@ -180,17 +180,25 @@ async function replyShownFirst(env: Env, accountId: string, userId: string, cont
   } catch (error) {
     // Nothing was stored (the contact is gone, or D1 failed): the shown message goes back.
     await pushed;
-    await publishSafe(env, accountId, shown.map((d) => ({ event: "removeMessage" as const, data: { messageId: d.messageId, contactId, threadId: d.threadId } })));
+    await takeBack(env, accountId, contactId, shown);
     throw error;
   }
   await pushed;
   return finishReply(env, accountId, contactId, body, to, written!, shown);
 }
 
+/** A shown message that was not stored goes back: the chats drop it (`removeMessage`). */
+function takeBack(env: Env, accountId: string, contactId: string, shown: MessageDto[]) {
+  return publishSafe(env, accountId, shown.map((d) => ({ event: "removeMessage" as const, data: { messageId: d.messageId, contactId, threadId: d.threadId } })));
+}
+
+/** Test and web-chat contacts, and threads without a channel, never reach a messenger: their replies are "sent" at once. */
+const isLocal = (contact: Contact, thread: Thread) => contact.isTestContact || contact.platform === "WEBCHAT" || !thread.channelId;
+
 /** The reply's messages (attachments stored first), with their ids: `ids` keeps those of an earlier attempt. */
 async function replyDrafts(env: Env, accountId: string, userId: string, body: PostMessageBody, files: File[], target: ReplyTarget, now: number, ids?: string[]) {
   const { contact, thread } = target;
-  const local = contact.isTestContact || contact.platform === "WEBCHAT" || !thread.channelId;
+  const local = isLocal(contact, thread);
   const drafts: MessageDraft[] = [];
   const base = {
     direction: "outgoing" as const,
@@ -280,7 +288,7 @@ async function finishReply(
       .from(messages)
       .where(and(eq(messages.accountId, accountId), sql`${messages.dedupeKey} LIKE ${`${dedupeKeys.operatorPrefix(body.clientMessageId ?? "")}%`}`))
       .all();
-    if (shown.length) await publishSafe(env, accountId, shown.map((d) => ({ event: "removeMessage" as const, data: { messageId: d.messageId, contactId, threadId: d.threadId } })));
+    if (shown.length) await takeBack(env, accountId, contactId, shown);
     return { data: again.map((m) => serializeMessage(m, contact, target.thread)), contact: serializeContact(contact, target.thread) };
   }
   rememberTarget(accountId, contactId, body.threadId, contact, t);
@@ -292,7 +300,7 @@ async function finishReply(
   };
   const frames = dtos.filter(differs).map((d) => ({ event: "message" as const, data: d }));
   if (frames.length) await publishSafe(env, accountId, frames);
-  const local = contact.isTestContact || contact.platform === "WEBCHAT" || !t.channelId;
+  const local = isLocal(contact, t);
   if (!local) for (const m of inserted) await enqueueSend(env, { accountId, messageId: m.id });
   // An operator's reply takes the conversation over: the thread's flow pauses (only a thread whose
   // run is live loads the flow's turn; most replies go to threads without one).

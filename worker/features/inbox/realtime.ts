@@ -29,12 +29,17 @@ const named = new Set<string>();
  * need its name; startWaiting hands it the account id for its alarm.
  */
 export async function roomRpc(env: Env, accountId: string) {
-  if (!named.has(accountId)) {
-    const stub = await accountRoom(env, accountId);
-    named.add(accountId);
-    if (named.size > 10_000) named.delete(named.values().next().value!);
-    return stub;
-  }
+  const stub = namedRoom(env, accountId);
+  if (stub) return stub;
+  const fresh = await accountRoom(env, accountId);
+  named.add(accountId);
+  if (named.size > 10_000) named.delete(named.values().next().value!);
+  return fresh;
+}
+
+/** The room's stub without an await, once this isolate has named the room (else undefined). */
+function namedRoom(env: Env, accountId: string) {
+  if (!named.has(accountId)) return undefined;
   const ns = env.AccountRoom as unknown as DurableObjectNamespace<AccountRoom>;
   return ns.get(ns.idFromName(accountId));
 }
@@ -68,11 +73,9 @@ export function pushFirst(env: Env, accountId: string, events: RoomEventInput[])
   const log = (error: unknown) => createLogger({ accountId }).error("room publish failed", { error, events: events.length });
   try {
     const frames = framesOf(events);
-    if (named.has(accountId)) {
-      const ns = env.AccountRoom as unknown as DurableObjectNamespace<AccountRoom>;
-      return Promise.resolve(ns.get(ns.idFromName(accountId)).publish(frames)).then(() => undefined, log);
-    }
-    return roomRpc(env, accountId).then((room) => room.publish(frames)).then(() => undefined, log);
+    const stub = namedRoom(env, accountId);
+    const call = stub ? Promise.resolve(stub.publish(frames)) : roomRpc(env, accountId).then((room) => room.publish(frames));
+    return call.then(() => undefined, log);
   } catch (error) {
     log(error);
     return Promise.resolve();
