@@ -4,6 +4,7 @@ import { chatKeys, type ContactPages, type OpenChat } from "@/features/chat/api"
 import { setOpenChat } from "@/features/chat/cache";
 import { channelKeys } from "@/features/channels/api";
 import { commentKeys } from "@/features/comments/api";
+import { testChatKeys } from "@/features/test-chat/api";
 import { queryClient } from "@/lib/query";
 import { installRealtime } from "@/lib/realtime";
 import { connectAccount } from "@/lib/socket";
@@ -154,6 +155,18 @@ describe("realtime installation", () => {
     ws.push({ event: "message", data: message(a, "вопрос", { createdAt: 2500 }), seq: ++seq });
     expect(log()).toEqual(["ответ", "вопрос", "старое"]);
     ws.push({ event: "removeMessage", data: { messageId: "m-ответ", contactId: "a", threadId: "t-a" }, seq: ++seq });
+    expect(log()).toEqual(["вопрос", "старое"]);
+  });
+
+  it("an open test chat's log is in stored order too, and removeMessage takes a shown reply back there", () => {
+    const tc = contact("tc", { isTestContact: true, platform: "WEBCHAT", thread: thread("t-tc") });
+    const logKey = testChatKeys.messages(ACC, "tc");
+    queryClient.setQueryData(logKey, { pages: [{ data: [message(tc, "старое", { createdAt: 1500, contact: undefined })], meta: { limit: 50, hasMore: false, nextCursor: null } }], pageParams: [""] });
+    const log = () => (queryClient.getQueryData(logKey) as { pages: { data: MessageDto[] }[] }).pages[0]!.data.map((m) => m.content);
+    ws.push({ event: "message", data: message(tc, "ответ", { createdAt: 3000 }), seq: ++seq });
+    ws.push({ event: "message", data: message(tc, "вопрос", { createdAt: 2500 }), seq: ++seq });
+    expect(log()).toEqual(["ответ", "вопрос", "старое"]);
+    ws.push({ event: "removeMessage", data: { messageId: "m-ответ", contactId: "tc", threadId: "t-tc" }, seq: ++seq });
     expect(log()).toEqual(["вопрос", "старое"]);
   });
 

@@ -3,6 +3,7 @@ import { queryClient } from "@/lib/query";
 import { onSocketEvent } from "@/lib/socket";
 import { contactQueries } from "@/features/contacts/api";
 import { chatKeys, type ChatFilters, type ContactDto, type ContactPages, type MessageDto, type MessagePages, type OpenChat } from "./api";
+import { newestFirst } from "./utils";
 
 /**
  * The realtime rules of SPEC §4 applied to the React Query caches of the chat page:
@@ -111,7 +112,7 @@ export function upsertMessage(qc: QueryClient, accountId: string, m: MessageDto)
   });
   if (!found && pages[0]) {
     // Newest first; a late event of an older message still lands in order.
-    const first = [...pages[0].data, clean].sort((a, b) => b.createdAt - a.createdAt || (b.messageId < a.messageId ? -1 : b.messageId > a.messageId ? 1 : 0));
+    const first = [...pages[0].data, clean].sort(newestFirst);
     pages[0] = { ...pages[0], data: first };
   }
   qc.setQueryData<MessagePages>(key, { ...data, pages });

@@ -5,6 +5,7 @@ import type { ApiResponse } from "@/lib/api-types";
 import type { newMessageBody } from "@worker/features/playground/playground.schemas";
 import type { z } from "zod";
 import type { MessagesPage, TestChatContact, TestChatIncoming, TestChatMessage, TestChatReply } from "./types";
+import { newestFirst } from "@/features/chat/utils";
 
 const base = (accountId: string) => `/platform-webwidget/accounts/${accountId}`;
 
@@ -96,8 +97,9 @@ export async function sendTestMessage(accountId: string, body: SendBody, handler
 
 /**
  * Puts a message into the chat's cached pages: a message already there (same messageId) is
- * replaced in place, a new one goes to the front (pages are newest first). This is what keeps a
- * reply that arrives both in the POST answer and over the socket to one bubble.
+ * replaced in place, a new one takes its stored place in the newest page (pages are newest first,
+ * by stored time, then id, as the API lists them), whatever order the frames come in. This is
+ * what keeps a reply that arrives both in the POST answer and over the socket to one bubble.
  */
 export function upsertMessage(queryClient: QueryClient, accountId: string, contactId: string, message: TestChatMessage) {
   queryClient.setQueryData<InfiniteData<MessagesPage, string>>(testChatKeys.messages(accountId, contactId), (old) => {
@@ -111,7 +113,7 @@ export function upsertMessage(queryClient: QueryClient, accountId: string, conta
         return { ...m, ...message };
       }),
     }));
-    if (!found) pages[0] = { ...pages[0], data: [message, ...pages[0].data] };
+    if (!found) pages[0] = { ...pages[0], data: [message, ...pages[0].data].sort(newestFirst) };
     return { ...old, pages };
   });
 }
