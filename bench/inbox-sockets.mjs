@@ -13,7 +13,7 @@
 //   part, SWEEP_RATES=50,75,…, ROUNDS=3, WARMUP=50, PROFILE=1 with BENCH_INSPECTOR_PORT prints a CPU
 //   profile of ours (its first round), PERF=1 a Linux perf summary of ours and the floor (first round).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { io as ioClient } from "socket.io-client";
@@ -56,13 +56,24 @@ async function drive({ clients, post, count = MESSAGES, rate = RATE, offset = 0 
   // Per post: when its HTTP answer came and when the first socket got its frame (where the time goes).
   const answered = [];
   const firstSeen = new Array(count);
+  // Split at the time the server stamped the message (createdAt, from the server's clock, which is
+  // this machine's): ours stamps it in the reply's handler (after the proxy, the Worker's routing,
+  // the session and the body), the floor inside its object right before the fan-out.
+  const untilStamp = new Array(count);
+  const fromStamp = new Array(count);
   const received = clients.map(() => ({ idx: [], seq: [] }));
   clients.forEach((c, ci) =>
-    c.onMessage(({ idx, seq }) => {
+    c.onMessage(({ idx, seq, stamp }) => {
       const k = idx - offset;
       if (!(k >= 0 && k < count)) return; // a late frame of an earlier step
       latencies.push(performance.now() - sentAt[k]);
-      if (firstSeen[k] === undefined) firstSeen[k] = performance.now() - sentAt[k];
+      if (firstSeen[k] === undefined) {
+        firstSeen[k] = performance.now() - sentAt[k];
+        if (typeof stamp === "number") {
+          untilStamp[k] = stamp - (performance.timeOrigin + sentAt[k]);
+          fromStamp[k] = performance.timeOrigin + performance.now() - stamp;
+        }
+      }
       received[ci].idx.push(k);
       if (seq !== undefined) received[ci].seq.push(seq);
     }),
@@ -108,7 +119,7 @@ async function drive({ clients, post, count = MESSAGES, rate = RATE, offset = 0 
   let inversions = 0;
   for (let k = 1; k < received[0].idx.length; k++) if (received[0].idx[k] < received[0].idx[k - 1]) inversions++;
   const undelivered = count - everDelivered.size;
-  return { lat: stats(latencies), answer: stats(answered), first: stats(firstSeen.filter((x) => x !== undefined)), delivered: everDelivered.size, undelivered, missing, duplicates, orderBreaks, seqGaps, inversions, statuses: Object.fromEntries(statuses), postedIn };
+  return { lat: stats(latencies), answer: stats(answered), first: stats(firstSeen.filter((x) => x !== undefined)), untilStamp: stats(untilStamp.filter((x) => x !== undefined)), fromStamp: stats(fromStamp.filter((x) => x !== undefined)), delivered: everDelivered.size, undelivered, missing, duplicates, orderBreaks, seqGaps, inversions, statuses: Object.fromEntries(statuses), postedIn };
 }
 
 /**
@@ -175,7 +186,7 @@ async function rawClients(sockets, url, join) {
       ws.addEventListener("message", (e) => {
         const f = JSON.parse(e.data);
         if (f.event === "joinedAccount") resolve();
-        else if (f.event === "message" && f.data.content.startsWith("bench ")) handler({ idx: Number(f.data.content.slice(6)), seq: f.seq });
+        else if (f.event === "message" && f.data.content.startsWith("bench ")) handler({ idx: Number(f.data.content.slice(6)), seq: f.seq, stamp: f.data.createdAt });
       });
     });
     clients.push({ joined, onMessage: (cb) => (handler = cb) });
@@ -216,10 +227,22 @@ async function setupOurs() {
 }
 
 /** One measured run of MESSAGES posts at RATE on a server set up above; `profileAs` names the CPU profile of ours. */
+/** The machine's CPU time so far (all cores), from /proc/stat: busy and total ticks. */
+function machineTicks() {
+  const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = cpu[3] + (cpu[4] ?? 0);
+  const total = cpu.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+/** Share of the machine's CPU (all cores) busy between two readings. */
+const machineBusy = (a, b) => (b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : 0);
+
 async function measure(server, profileAs, perfAs) {
   let stopProfile;
   const profiled = profileAs ? profile({ port: Number(process.env.BENCH_INSPECTOR_PORT), until: new Promise((r) => (stopProfile = r)) }) : null;
   const cpu0 = treeCpuMs(server.pid);
+  const client0 = process.cpuUsage();
+  const machine0 = machineTicks();
   const thread = cpuMeter((server.workerd ??= workerdPids(server.pid)));
   // PERF=1: Linux perf samples every thread of this server's workerd processes (bench/perf-lib.mjs).
   const perf = perfAs ? perfRecord(server.workerd, perfAs) : null;
@@ -227,6 +250,9 @@ async function measure(server, profileAs, perfAs) {
   if (perf) r.perf = await perf.stop(MESSAGES);
   server.offset += MESSAGES;
   r.cpuMs = treeCpuMs(server.pid) - cpu0;
+  const client = process.cpuUsage(client0);
+  r.clientMs = (client.user + client.system) / 1000;
+  r.machineBusy = machineBusy(machine0, machineTicks());
   // The busiest workerd thread: the Worker (ours: also D1's SQLite and the room), where posts queue.
   r.threadMs = thread().thread;
   if (profiled) {
@@ -334,11 +360,13 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     const row = { ours: await measure(oursServer, PROFILE && round === 1 ? `/tmp/inbox-sockets-${OUR_PORT}.cpuprofile` : null, PERF && round === 1 ? "/tmp/inbox-sockets-ours.perf" : null) };
     console.log(`  round ${round} ours:  p50 ${fmt(row.ours.lat.p50)}, p99 ${fmt(row.ours.lat.p99)}, CPU ${(row.ours.cpuMs / MESSAGES).toFixed(1)} ms per post (Worker thread ${(row.ours.threadMs / MESSAGES).toFixed(2)} ms); first socket p50 ${fmt(row.ours.first.p50)} p99 ${fmt(row.ours.first.p99)}, HTTP answer p50 ${fmt(row.ours.answer.p50)} p99 ${fmt(row.ours.answer.p99)}`);
+    console.log(`    machine ${(row.ours.machineBusy * 100).toFixed(0)} % busy (both cores; this benchmark's own client ${(row.ours.clientMs / MESSAGES).toFixed(1)} ms per post); split at the server's stamp: post → stamp p50 ${fmt(row.ours.untilStamp.p50)} p99 ${fmt(row.ours.untilStamp.p99)}, stamp → first socket p50 ${fmt(row.ours.fromStamp.p50)} p99 ${fmt(row.ours.fromStamp.p99)}`);
     if (row.ours.perf) console.log(row.ours.perf.text.replaceAll("per op", "per post"));
     await sleep(1500);
     if (floorServer) {
       row.floor = await measure(floorServer, null, PERF && round === 1 ? "/tmp/inbox-sockets-floor.perf" : null);
       console.log(`  round ${round} floor: p50 ${fmt(row.floor.lat.p50)}, p99 ${fmt(row.floor.lat.p99)}, CPU ${(row.floor.cpuMs / MESSAGES).toFixed(1)} ms per post (Worker thread ${(row.floor.threadMs / MESSAGES).toFixed(2)} ms); first socket p50 ${fmt(row.floor.first.p50)} p99 ${fmt(row.floor.first.p99)}, HTTP answer p50 ${fmt(row.floor.answer.p50)} p99 ${fmt(row.floor.answer.p99)}`);
+      console.log(`    machine ${(row.floor.machineBusy * 100).toFixed(0)} % busy (both cores; this benchmark's own client ${(row.floor.clientMs / MESSAGES).toFixed(1)} ms per post); split at the server's stamp: post → stamp p50 ${fmt(row.floor.untilStamp.p50)} p99 ${fmt(row.floor.untilStamp.p99)}, stamp → first socket p50 ${fmt(row.floor.fromStamp.p50)} p99 ${fmt(row.floor.fromStamp.p99)}`);
       if (row.floor.perf) console.log(row.floor.perf.text.replaceAll("per op", "per post"));
       await sleep(1500);
     }
