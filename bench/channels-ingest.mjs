@@ -19,7 +19,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { botWebhook, f1, sleep, startStack, stats, update, userWithAccount } from "./channels-lib.mjs";
-import { d1File, treeCpuMs } from "./inbox-lib.mjs";
+import { d1File, stateDir, treeCpuMs } from "./inbox-lib.mjs";
 import { profile, summarize } from "./cpu-profile.mjs";
 import { cpuMeter, workerdPids } from "./memory-lib.mjs";
 import { perfAvailable, perfRecord } from "./perf-lib.mjs";
@@ -177,7 +177,7 @@ try {
   if (PHASES.includes("floor")) {
     // The platform floor (bench/ingest-floor/): the same webhooks (unsigned) into a Worker that only
     // queues them and a consumer that inserts one plain row per event, in its own wrangler dev.
-    const persist = join(root, ".wrangler", "bench-ingest-floor");
+    const persist = stateDir("bench-ingest-floor");
     rmSync(persist, { recursive: true, force: true });
     const config = join(root, "bench/ingest-floor/wrangler.toml");
     run(process.execPath, [wranglerBin, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist, "--config", config], { env: { CI: "1", WRANGLER_SEND_METRICS: "false" }, stdio: "ignore" });

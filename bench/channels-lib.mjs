@@ -3,7 +3,7 @@
 import { cpSync, openSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { d1File, ensureAssets, inspectorArgs, migrate, stats, userWithAccount } from "./inbox-lib.mjs";
+import { d1File, ensureAssets, inspectorArgs, migrate, stateDir, stats, userWithAccount } from "./inbox-lib.mjs";
 import { root, run, start, waitForHttp, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 
 export { stats, userWithAccount };
@@ -15,7 +15,7 @@ export const FAKE_PORTS = { telegram: FAKE_BASE, green: FAKE_BASE + 1, meta: FAK
 /** `extraVars`: more Worker vars (e.g. ADMIN_EMAILS). The answer's `pid` is wrangler's (workerd runs under it). */
 export async function startStack(name, extraVars = {}) {
   ensureAssets();
-  const persist = join(root, ".wrangler", `bench-${name}`);
+  const persist = stateDir(`bench-${name}`);
   rmSync(persist, { recursive: true, force: true });
   migrate(persist);
   const { register } = await import("tsx/esm/api");

@@ -7,6 +7,16 @@ import { root, run, start, viteBin, waitForHttp, wranglerBin, wranglerDevEnv } f
 export { root };
 const quiet = { CI: "1", WRANGLER_SEND_METRICS: "false" };
 
+/**
+ * Where a benchmark's wrangler dev keeps its local state (D1's SQLite, Durable Objects' storage):
+ * .wrangler/ as `wrangler dev` does, or BENCH_STATE_DIR (say /dev/shm, a memory file system). Under
+ * wrangler dev every commit's disk flush (fsync) runs on the thread that also runs the Worker and
+ * the room, and on this VM's disk a flush sometimes takes long enough to stall that thread; in
+ * memory the same statements and commits run without it (on Cloudflare neither D1's flushes nor
+ * its SQLite run on the Worker's thread).
+ */
+export const stateDir = (name) => join(process.env.BENCH_STATE_DIR || join(root, ".wrangler"), name);
+
 export function ensureAssets() {
   if (!existsSync(join(root, "dist", "client"))) run(process.execPath, [viteBin, "build", "--logLevel", "warn"]);
 }

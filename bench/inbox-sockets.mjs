@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { io as ioClient } from "socket.io-client";
 // The same WebSocket client library on both sides: socket.io-client runs on `ws` underneath.
 import WebSocket from "ws";
-import { ensureAssets, fmt, migrate, root, startWrangler, stats, treeCpuMs, userWithAccount } from "./inbox-lib.mjs";
+import { ensureAssets, fmt, migrate, root, startWrangler, stateDir, stats, treeCpuMs, userWithAccount } from "./inbox-lib.mjs";
 import { start, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 import { profile, summarize } from "./cpu-profile.mjs";
 import { cpuMeter, workerdPids } from "./memory-lib.mjs";
@@ -199,7 +199,7 @@ async function rawClients(sockets, url, join) {
 /** Our server, its sockets joined and warmed up: `{ clients, post, pid, stop }`. */
 async function setupOurs() {
   ensureAssets();
-  const persist = join(root, ".wrangler", `bench-sockets-${OUR_PORT}`);
+  const persist = stateDir(`bench-sockets-${OUR_PORT}`);
   rmSync(persist, { recursive: true, force: true });
   migrate(persist);
   const w = await startWrangler(OUR_PORT, persist);
