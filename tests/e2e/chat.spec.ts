@@ -143,8 +143,12 @@ test("the log renders every message type of the seeded conversations", async ({ 
   await img.click();
   await expect(page.getByTestId("image-dialog").locator("img")).toBeVisible();
   await page.keyboard.press("Escape");
-  // Russian dates: earlier days as dates, today's group as «Сегодня», times in 24 hours.
-  await expect(log.getByTestId("date-chip").last()).toHaveText("Сегодня");
+  // Russian dates: earlier days as dates, the last day's group as «Сегодня» (or «Вчера»: the seed's
+  // last messages are minutes old, which just after midnight in Moscow is yesterday), times in 24 hours.
+  const latest = await request.get(`/api/accounts/${DEMO_ACCOUNT_ID}/contacts/demo-c-anna/messages?limit=1`, { headers: bearer(owner.accessToken) });
+  const lastAt = ((await latest.json()) as { data: { createdAt: number }[] }).data[0]!.createdAt;
+  const moscowDay = (t: number) => new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", dateStyle: "short" }).format(t);
+  await expect(log.getByTestId("date-chip").last()).toHaveText(moscowDay(lastAt) === moscowDay(Date.now()) ? "Сегодня" : "Вчера");
   await expect(log.locator("time").first()).toHaveText(/^\d{2}:\d{2}$/);
 
   // A deleted attachment.
