@@ -226,7 +226,6 @@ async function setupOurs() {
   }
 }
 
-/** One measured run of MESSAGES posts at RATE on a server set up above; `profileAs` names the CPU profile of ours. */
 /** The machine's CPU time so far (all cores), from /proc/stat: busy and total ticks. */
 function machineTicks() {
   const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
@@ -236,7 +235,11 @@ function machineTicks() {
 }
 /** Share of the machine's CPU (all cores) busy between two readings. */
 const machineBusy = (a, b) => (b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : 0);
+/** A round's second line: how busy the machine was, the client's own CPU, and the split at the server's stamp. */
+const splitLine = (r) =>
+  `    machine ${(r.machineBusy * 100).toFixed(0)} % busy (both cores; this benchmark's own client ${(r.clientMs / MESSAGES).toFixed(1)} ms per post); split at the server's stamp: post → stamp p50 ${fmt(r.untilStamp.p50)} p99 ${fmt(r.untilStamp.p99)}, stamp → first socket p50 ${fmt(r.fromStamp.p50)} p99 ${fmt(r.fromStamp.p99)}`;
 
+/** One measured run of MESSAGES posts at RATE on a server set up above; `profileAs` names the CPU profile of ours. */
 async function measure(server, profileAs, perfAs) {
   let stopProfile;
   const profiled = profileAs ? profile({ port: Number(process.env.BENCH_INSPECTOR_PORT), until: new Promise((r) => (stopProfile = r)) }) : null;
@@ -360,13 +363,13 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     const row = { ours: await measure(oursServer, PROFILE && round === 1 ? `/tmp/inbox-sockets-${OUR_PORT}.cpuprofile` : null, PERF && round === 1 ? "/tmp/inbox-sockets-ours.perf" : null) };
     console.log(`  round ${round} ours:  p50 ${fmt(row.ours.lat.p50)}, p99 ${fmt(row.ours.lat.p99)}, CPU ${(row.ours.cpuMs / MESSAGES).toFixed(1)} ms per post (Worker thread ${(row.ours.threadMs / MESSAGES).toFixed(2)} ms); first socket p50 ${fmt(row.ours.first.p50)} p99 ${fmt(row.ours.first.p99)}, HTTP answer p50 ${fmt(row.ours.answer.p50)} p99 ${fmt(row.ours.answer.p99)}`);
-    console.log(`    machine ${(row.ours.machineBusy * 100).toFixed(0)} % busy (both cores; this benchmark's own client ${(row.ours.clientMs / MESSAGES).toFixed(1)} ms per post); split at the server's stamp: post → stamp p50 ${fmt(row.ours.untilStamp.p50)} p99 ${fmt(row.ours.untilStamp.p99)}, stamp → first socket p50 ${fmt(row.ours.fromStamp.p50)} p99 ${fmt(row.ours.fromStamp.p99)}`);
+    console.log(splitLine(row.ours));
     if (row.ours.perf) console.log(row.ours.perf.text.replaceAll("per op", "per post"));
     await sleep(1500);
     if (floorServer) {
       row.floor = await measure(floorServer, null, PERF && round === 1 ? "/tmp/inbox-sockets-floor.perf" : null);
       console.log(`  round ${round} floor: p50 ${fmt(row.floor.lat.p50)}, p99 ${fmt(row.floor.lat.p99)}, CPU ${(row.floor.cpuMs / MESSAGES).toFixed(1)} ms per post (Worker thread ${(row.floor.threadMs / MESSAGES).toFixed(2)} ms); first socket p50 ${fmt(row.floor.first.p50)} p99 ${fmt(row.floor.first.p99)}, HTTP answer p50 ${fmt(row.floor.answer.p50)} p99 ${fmt(row.floor.answer.p99)}`);
-      console.log(`    machine ${(row.floor.machineBusy * 100).toFixed(0)} % busy (both cores; this benchmark's own client ${(row.floor.clientMs / MESSAGES).toFixed(1)} ms per post); split at the server's stamp: post → stamp p50 ${fmt(row.floor.untilStamp.p50)} p99 ${fmt(row.floor.untilStamp.p99)}, stamp → first socket p50 ${fmt(row.floor.fromStamp.p50)} p99 ${fmt(row.floor.fromStamp.p99)}`);
+      console.log(splitLine(row.floor));
       if (row.floor.perf) console.log(row.floor.perf.text.replaceAll("per op", "per post"));
       await sleep(1500);
     }

@@ -146,28 +146,27 @@ describe("realtime installation", () => {
     expect(queryClient.getQueryData<ContactPages>(listKey)?.pages[0]?.data.find((c) => c.contactId === "a")?.name).toBe("Анна");
   });
 
-  it("the open log is in stored order whatever order the frames come in, and removeMessage takes a shown reply back", () => {
-    const logKey = chatKeys.messages(ACC, "a");
-    queryClient.setQueryData(logKey, { pages: [{ data: [message(a, "старое", { createdAt: 1500, contact: undefined })], meta: { limit: 50, hasMore: false, nextCursor: null } }], pageParams: [""] });
+  /**
+   * An operator's reply (stored at 3000) is shown first; a customer's message stored at 2500 comes
+   * after it. The open log at `logKey` shows them in stored order, and `removeMessage` takes the
+   * reply back.
+   */
+  function expectStoredOrder(c: ContactDto, logKey: readonly unknown[]) {
+    queryClient.setQueryData(logKey, { pages: [{ data: [message(c, "старое", { createdAt: 1500, contact: undefined })], meta: { limit: 50, hasMore: false, nextCursor: null } }], pageParams: [""] });
     const log = () => (queryClient.getQueryData(logKey) as { pages: { data: MessageDto[] }[] }).pages[0]!.data.map((m) => m.content);
-    // An operator's reply (stored at 3000) is shown first; a customer's message stored at 2500 comes after it.
-    ws.push({ event: "message", data: message(a, "ответ", { createdAt: 3000 }), seq: ++seq });
-    ws.push({ event: "message", data: message(a, "вопрос", { createdAt: 2500 }), seq: ++seq });
+    ws.push({ event: "message", data: message(c, "ответ", { createdAt: 3000 }), seq: ++seq });
+    ws.push({ event: "message", data: message(c, "вопрос", { createdAt: 2500 }), seq: ++seq });
     expect(log()).toEqual(["ответ", "вопрос", "старое"]);
-    ws.push({ event: "removeMessage", data: { messageId: "m-ответ", contactId: "a", threadId: "t-a" }, seq: ++seq });
+    ws.push({ event: "removeMessage", data: { messageId: "m-ответ", contactId: c.contactId, threadId: c.thread!.threadId }, seq: ++seq });
     expect(log()).toEqual(["вопрос", "старое"]);
+  }
+
+  it("the open log is in stored order whatever order the frames come in, and removeMessage takes a shown reply back", () => {
+    expectStoredOrder(a, chatKeys.messages(ACC, "a"));
   });
 
   it("an open test chat's log is in stored order too, and removeMessage takes a shown reply back there", () => {
-    const tc = contact("tc", { isTestContact: true, platform: "WEBCHAT", thread: thread("t-tc") });
-    const logKey = testChatKeys.messages(ACC, "tc");
-    queryClient.setQueryData(logKey, { pages: [{ data: [message(tc, "старое", { createdAt: 1500, contact: undefined })], meta: { limit: 50, hasMore: false, nextCursor: null } }], pageParams: [""] });
-    const log = () => (queryClient.getQueryData(logKey) as { pages: { data: MessageDto[] }[] }).pages[0]!.data.map((m) => m.content);
-    ws.push({ event: "message", data: message(tc, "ответ", { createdAt: 3000 }), seq: ++seq });
-    ws.push({ event: "message", data: message(tc, "вопрос", { createdAt: 2500 }), seq: ++seq });
-    expect(log()).toEqual(["ответ", "вопрос", "старое"]);
-    ws.push({ event: "removeMessage", data: { messageId: "m-ответ", contactId: "tc", threadId: "t-tc" }, seq: ++seq });
-    expect(log()).toEqual(["вопрос", "старое"]);
+    expectStoredOrder(contact("tc", { isTestContact: true, platform: "WEBCHAT", thread: thread("t-tc") }), testChatKeys.messages(ACC, "tc"));
   });
 
   it("deleteContact takes the contact out of the list and marks the open chat deleted", () => {

@@ -94,7 +94,6 @@ export interface DayGroup {
 
 const isSystemLike = (m: MessageDto) => m.isSystem || m.messageDirection === "system" || m.messageType === "tool_call" || m.messageType === "tool_result";
 
-/** A system line a flow wrote for a step it took (metadata.flowEvent "step"). */
 /**
  * The order of a log page as the API lists it: the newest stored first, the same time by id (the
  * larger first). The caches insert pushed messages by it, so frames that arrive out of order (an
@@ -103,6 +102,7 @@ const isSystemLike = (m: MessageDto) => m.isSystem || m.messageDirection === "sy
 export const newestFirst = (a: { createdAt: number; messageId: string }, b: { createdAt: number; messageId: string }) =>
   b.createdAt - a.createdAt || (b.messageId < a.messageId ? -1 : b.messageId > a.messageId ? 1 : 0);
 
+/** A system line a flow wrote for a step it took (metadata.flowEvent "step"). */
 export const isFlowStep = (m: MessageDto) => m.metadata?.flowEvent === "step";
 
 /** Chronological messages grouped by day, then by consecutive runs of one sender direction (§2.9). */
