@@ -3,7 +3,9 @@
 // kept. The same run against the reference (plain Node + socket.io + SQLite doing post → insert →
 // room broadcast, bench/reference-socketio/server.mjs); prints both and the ratio. Then the
 // platform floor: a Worker and a Durable Object under wrangler dev that only fan the same frame
-// out (bench/sockets-floor/: no session, no D1), to show what this machine allows at all.
+// out (bench/sockets-floor/: no session, no D1), to show what this machine allows at all; and the
+// storing floor, the same server with each post also stored once (one plain row in D1), to show
+// what the durable write alone adds and how far two near-identical servers' p99 drift apart here.
 // Ours and the floor run side by side: both warmed up (WARMUP posts), then ROUNDS measured runs at
 // the fixed rate, alternating, with ours/floor per round and the median (issue 23). Then, on the
 // same sockets, the rate sweep: the highest rate ours and the floor each sustain with p99 ≤ 1 s,
@@ -20,7 +22,7 @@ import { io as ioClient } from "socket.io-client";
 // The same WebSocket client library on both sides: socket.io-client runs on `ws` underneath.
 import WebSocket from "ws";
 import { ensureAssets, fmt, migrate, root, startWrangler, stateDir, stats, treeCpuMs, userWithAccount } from "./inbox-lib.mjs";
-import { start, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
+import { run, start, wranglerBin, wranglerDevEnv } from "../scripts/lib.mjs";
 import { profile, summarize } from "./cpu-profile.mjs";
 import { cpuMeter, workerdPids } from "./memory-lib.mjs";
 import { perfAvailable, perfRecord } from "./perf-lib.mjs";
@@ -31,6 +33,8 @@ const MESSAGES = arg("messages", 1000);
 const RATE = arg("rate", 100);
 // The rate sweep (SWEEP=0 skips it): seconds per step and the rates tried, lowest first.
 const SWEEP = process.env.SWEEP !== "0";
+// STORE_FLOOR=0 skips the storing floor (bench/sockets-floor/worker.js, `x-floor-store: d1`), measured after the floor each round.
+const STORE_FLOOR = process.env.STORE_FLOOR !== "0";
 // Posts of the warm-up each server gets before its measured run (see warmUp).
 const WARMUP = Number(process.env.WARMUP ?? 50);
 // Measured runs of ours and of the floor, alternating (the median ratio is the figure).
@@ -315,12 +319,18 @@ async function reference() {
 
 /** The floor's server, its sockets connected and warmed up: `{ clients, post, pid, stop }`. */
 async function setupFloor() {
-  const child = start(process.execPath, [wranglerBin, "dev", "--config", join(root, "bench/sockets-floor/wrangler.toml"), "--ip", "127.0.0.1", "--port", String(FLOOR_PORT), "--show-interactive-dev-session=false", "--log-level", "error"], {
+  // Its own state directory (BENCH_STATE_DIR moves it with ours'), with the storing floor's table.
+  const persist = stateDir(`bench-sockets-floor-${FLOOR_PORT}`);
+  const config = join(root, "bench/sockets-floor/wrangler.toml");
+  rmSync(persist, { recursive: true, force: true });
+  run(process.execPath, [wranglerBin, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist, "--config", config], { env: { CI: "1", WRANGLER_SEND_METRICS: "false" }, stdio: "ignore" });
+  const child = start(process.execPath, [wranglerBin, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(FLOOR_PORT), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "error"], {
     env: { CI: "1", ...wranglerDevEnv },
     stdio: "ignore",
   });
   const base = `http://127.0.0.1:${FLOOR_PORT}`;
-  const post = (content) => fetch(`${base}/post`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ content }) });
+  const post = (content, store) =>
+    fetch(`${base}/post`, { method: "POST", headers: { "content-type": "application/json", ...(store ? { "x-floor-store": "d1" } : {}) }, body: JSON.stringify({ content }) });
   const sockets = [];
   const stop = async () => {
     for (const s of sockets) s.close();
@@ -338,8 +348,24 @@ async function setupFloor() {
     }
     const clients = await rawClients(sockets, `ws://127.0.0.1:${FLOOR_PORT}/ws`);
     const postOne = (i) => post(`bench ${i}`).then(async (r) => (await r.arrayBuffer(), r.status));
+    const postStored = (i) => post(`bench ${i}`, true).then(async (r) => (await r.arrayBuffer(), r.status));
     await warmUp(clients, postOne);
-    return { clients, post: postOne, pid: child.pid, stop };
+    const floor = { clients, post: postOne, pid: child.pid, stop };
+    // The storing floor: the same server and sockets, its posts also stored (worker.js); one
+    // numbering of the posts for both, so a late frame of one run is never taken for the other's.
+    const stored = {
+      clients,
+      post: postStored,
+      pid: child.pid,
+      get offset() {
+        return floor.offset;
+      },
+      set offset(v) {
+        floor.offset = v;
+      },
+    };
+    if (STORE_FLOOR) await warmUp(clients, postStored);
+    return { floor, stored: STORE_FLOOR ? stored : null };
   } catch (e) {
     await stop();
     throw e;
@@ -356,7 +382,9 @@ function line(name, r) {
 // per-round ratios and their median are the figures (one run's latencies swing several-fold with
 // the machine's minute at a rate this close to what it can carry).
 const oursServer = await setupOurs();
-const floorServer = process.env.FLOOR === "0" ? null : await setupFloor();
+const floors = process.env.FLOOR === "0" ? null : await setupFloor();
+const floorServer = floors?.floor ?? null;
+const storedServer = floors?.stored ?? null;
 const rounds = [];
 try {
   for (const s of [oursServer, floorServer]) if (s) s.offset = 0;
@@ -371,6 +399,12 @@ try {
       console.log(`  round ${round} floor: p50 ${fmt(row.floor.lat.p50)}, p99 ${fmt(row.floor.lat.p99)}, CPU ${(row.floor.cpuMs / MESSAGES).toFixed(1)} ms per post (Worker thread ${(row.floor.threadMs / MESSAGES).toFixed(2)} ms); first socket p50 ${fmt(row.floor.first.p50)} p99 ${fmt(row.floor.first.p99)}, HTTP answer p50 ${fmt(row.floor.answer.p50)} p99 ${fmt(row.floor.answer.p99)}`);
       console.log(splitLine(row.floor));
       if (row.floor.perf) console.log(row.floor.perf.text.replaceAll("per op", "per post"));
+      await sleep(1500);
+    }
+    if (storedServer) {
+      row.stored = await measure(storedServer, null, null);
+      console.log(`  round ${round} storing floor: p50 ${fmt(row.stored.lat.p50)}, p99 ${fmt(row.stored.lat.p99)}, CPU ${(row.stored.cpuMs / MESSAGES).toFixed(1)} ms per post (Worker thread ${(row.stored.threadMs / MESSAGES).toFixed(2)} ms); first socket p50 ${fmt(row.stored.first.p50)} p99 ${fmt(row.stored.first.p99)}, HTTP answer p50 ${fmt(row.stored.answer.p50)} p99 ${fmt(row.stored.answer.p99)}`);
+      console.log(splitLine(row.stored));
       await sleep(1500);
     }
     rounds.push(row);
@@ -390,6 +424,7 @@ console.log(`\nSockets: ${SOCKETS} sockets, ${MESSAGES} replies posted at ${RATE
 for (const [i, r] of rounds.entries()) {
   console.log(line(`ours, round ${i + 1}`, r.ours));
   if (r.floor) console.log(line(`floor, round ${i + 1}`, r.floor));
+  if (r.stored) console.log(line(`storing floor, round ${i + 1}`, r.stored));
 }
 if (b) {
   console.log(line("reference (Node + socket.io + SQLite)", b));
@@ -405,6 +440,15 @@ if (floorServer) {
   console.log(
     `ratio ours/floor, median of ${ROUNDS} rounds: p50 ${median(rounds.map((r) => r.ours.lat.p50 / r.floor.lat.p50)).toFixed(2)}x, p99 ${ratio.toFixed(2)}x (target ≤ 1.3: ${ratio <= 1.3 ? "met" : "NOT met"}); CPU per post ${median(rounds.map((r) => r.ours.cpuMs / r.floor.cpuMs)).toFixed(2)}x (wrangler dev's processes, all ${SOCKETS} sockets' frames included), Worker-thread CPU per post ${median(rounds.map((r) => r.ours.threadMs / r.floor.threadMs)).toFixed(2)}x`,
   );
+  if (storedServer) {
+    console.log(`  the storing floor (the same Worker + DO, each post also stored once, one plain row in D1, answered when stored and fanned out): the least the product's durable write adds on this machine`);
+    for (const [i, r] of rounds.entries()) {
+      console.log(`  round ${i + 1}: storing floor/floor p99 ${(r.stored.lat.p99 / r.floor.lat.p99).toFixed(2)}x; ours/storing floor p50 ${(r.ours.lat.p50 / r.stored.lat.p50).toFixed(2)}x, p99 ${(r.ours.lat.p99 / r.stored.lat.p99).toFixed(2)}x, Worker-thread CPU per post ${(r.stored.threadMs / MESSAGES).toFixed(2)} ms (ours ${(r.ours.threadMs / r.stored.threadMs).toFixed(2)}x)`);
+    }
+    console.log(
+      `ratio ours/storing floor, median of ${ROUNDS} rounds: p50 ${median(rounds.map((r) => r.ours.lat.p50 / r.stored.lat.p50)).toFixed(2)}x, p99 ${median(rounds.map((r) => r.ours.lat.p99 / r.stored.lat.p99)).toFixed(2)}x; the storing floor's own p99 is ${median(rounds.map((r) => r.stored.lat.p99 / r.floor.lat.p99)).toFixed(2)}x the floor's`,
+    );
+  }
   if (oursServer.sweep && floorServer.sweep) {
     const share = floorServer.sweep.best ? oursServer.sweep.best / floorServer.sweep.best : NaN;
     console.log(`highest rate with p99 ≤ 1 s (steps of ${SWEEP_SECONDS} s): ours ${oursServer.sweep.best} posts/s, floor ${floorServer.sweep.best} posts/s → ${(100 * share).toFixed(0)} % of the floor (target ≥ 80 %: ${share >= 0.8 ? "met" : "NOT met"})`);

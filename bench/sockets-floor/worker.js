@@ -2,6 +2,9 @@
 // Durable Object can do for "post → every socket of the room gets a frame" under wrangler dev on
 // this machine. No session, no D1, no numbering or backlog: the post goes to the object, which
 // sends one frame of the same shape and size as our `message` frame to every socket.
+// With `x-floor-store: d1` (the storing floor), the post is also stored once, one plain row in D1
+// written while the object fans it out, and answered when both are done: the least "an operator's
+// reply is stored and shown" can cost here (D1's commit and its disk flush included).
 import { DurableObject } from "cloudflare:workers";
 
 const contact = JSON.stringify({
@@ -30,7 +33,15 @@ export class Room extends DurableObject {
 }
 
 export default {
-  fetch(req, env) {
-    return env.ROOM.get(env.ROOM.idFromName("floor")).fetch(req);
+  async fetch(req, env) {
+    const room = env.ROOM.get(env.ROOM.idFromName("floor"));
+    if (req.headers.get("x-floor-store") !== "d1") return room.fetch(req);
+    const body = await req.text();
+    const { content } = JSON.parse(body);
+    const [shown] = await Promise.all([
+      room.fetch(new Request(req.url, { method: "POST", body })),
+      env.DB.prepare("INSERT INTO posts (id, content, at) VALUES (?, ?, ?)").bind(crypto.randomUUID(), content, Date.now()).run(),
+    ]);
+    return shown;
   },
 };
