@@ -35,6 +35,8 @@ const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 8789);
 const IG_N = Number(process.env.IG_N ?? 12000);
 const IG_BATCH = Number(process.env.IG_BATCH ?? 25);
 const IG_RATE = Number(process.env.IG_RATE ?? 60);
+// FLOOR_TWICE=0: the floor once per round instead of twice (the second run is the A/A figure).
+const FLOOR_TWICE = process.env.FLOOR_TWICE !== "0";
 // Rounds of the Instagram phase and the floor, alternating (the median ratio is the figure).
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 // PROFILE=1 with BENCH_INSPECTOR_PORT: a CPU profile of our Worker thread during the Instagram phase (bench/cpu-profile.mjs).
@@ -126,6 +128,22 @@ try {
     console.log(`  messages committed:    ${f1(r.overall)} messages/s overall (first send → last commit ${f1(r.doneAt / 1000)} s), steady ${f1(r.steady)} messages/s (10 %→90 %), first commit after ${f1(r.firstAt)} ms`);
     if (r.cpuMs !== undefined) console.log(`  CPU (wrangler dev):    ${f1(r.cpuMs / 1000)} s for the phase → ${((1000 * r.cpuMs) / messages).toFixed(0)} µs per message (every process of that wrangler dev; the load does not inflate it as it does latencies)`);
     console.log(`  count check:           stored ${r.stored} of ${messages} sent, ${r.total} rows / ${r.distinct} distinct → lost ${messages - r.stored}, duplicated ${r.total - r.distinct}`);
+  }
+
+  /** One floor run of the Instagram phase's webhooks (bench/ingest-floor/), reported; `perfOn` records it with Linux perf. */
+  async function measureFloor(floor, label, round, perfOn, again = "") {
+    const webhooks = Math.ceil(IG_N / IG_BATCH);
+    const cpu0 = treeCpuMs(floor.child.pid);
+    const thread = cpuMeter((floor.workerd ??= workerdPids(floor.child.pid)));
+    const perf = perfOn ? perfRecord(floor.workerd, "/tmp/channels-ingest-floor.perf") : null;
+    const r = await drive({ webhooks, messages: webhooks * IG_BATCH, like: `floor${label} %`, rate: IG_RATE, post: (w) => fetch(floor.url, { method: "POST", body: floor.bodyOf(w, `floor${label}`) }), store: floor.store });
+    r.cpuMs = treeCpuMs(floor.child.pid) - cpu0;
+    r.threadMs = thread().thread;
+    if (perf) r.perf = await perf.stop(webhooks * IG_BATCH);
+    report(`channels-ingest, platform floor${again}, round ${round} of ${ROUNDS} (bench/ingest-floor/: a Worker that only queues the body, a consumer that inserts one plain row per event): the Instagram phase's webhooks at ${IG_RATE}/s`, webhooks, webhooks * IG_BATCH, r);
+    if (r.perf) console.log(r.perf.text.replaceAll("per op", "per message"));
+    await sleep(1500);
+    return r;
   }
 
   if (PHASES.includes("telegram")) {
@@ -237,18 +255,9 @@ try {
         await sleep(1500);
       }
       if (floor) {
-        const webhooks = Math.ceil(IG_N / IG_BATCH);
-        const cpu0 = treeCpuMs(floor.child.pid);
-        const thread = cpuMeter((floor.workerd ??= workerdPids(floor.child.pid)));
-        const perf = PERF && round === 1 ? perfRecord(floor.workerd, "/tmp/channels-ingest-floor.perf") : null;
-        const r = await drive({ webhooks, messages: webhooks * IG_BATCH, like: `floor${label} %`, rate: IG_RATE, post: (w) => fetch(floor.url, { method: "POST", body: floor.bodyOf(w, `floor${label}`) }), store: floor.store });
-        r.cpuMs = treeCpuMs(floor.child.pid) - cpu0;
-        r.threadMs = thread().thread;
-        if (perf) r.perf = await perf.stop(webhooks * IG_BATCH);
-        row.floor = r;
-        report(`channels-ingest, platform floor, round ${round} of ${ROUNDS} (bench/ingest-floor/: a Worker that only queues the body, a consumer that inserts one plain row per event): the Instagram phase's webhooks at ${IG_RATE}/s`, webhooks, webhooks * IG_BATCH, r);
-        if (r.perf) console.log(r.perf.text.replaceAll("per op", "per message"));
-        await sleep(1500);
+        row.floor = await measureFloor(floor, label, round, PERF && round === 1);
+        // The same floor once more (A/A): how far two runs of one server drift apart in a minute here.
+        if (FLOOR_TWICE) row.floorAgain = await measureFloor(floor, `${label}b`, round, false, " (again)");
       }
       rounds.push(row);
     }
@@ -273,6 +282,8 @@ try {
         `  round ${i + 1}: p50 ${f1(r.ours.lat.p50)} / ${f1(r.floor.lat.p50)} ms (${(r.ours.lat.p50 / r.floor.lat.p50).toFixed(2)}×), p99 ${f1(r.ours.lat.p99)} / ${f1(r.floor.lat.p99)} ms (${(r.ours.lat.p99 / r.floor.lat.p99).toFixed(2)}×), CPU per message ${((1000 * r.ours.cpuMs) / IG_N).toFixed(0)} / ${((1000 * r.floor.cpuMs) / IG_N).toFixed(0)} µs (${(r.ours.cpuMs / r.floor.cpuMs).toFixed(2)}×), Worker thread ${((1000 * r.ours.threadMs) / IG_N).toFixed(0)} / ${((1000 * r.floor.threadMs) / IG_N).toFixed(0)} µs (${(r.ours.threadMs / r.floor.threadMs).toFixed(2)}×)`,
       );
     }
+    const again = paired.filter((r) => r.floorAgain).map((r) => r.floorAgain.lat.p99 / r.floor.lat.p99);
+    if (again.length) console.log(`  the floor run twice (A/A: the same server, the same webhooks, one minute): p99 again / first ${again.map((x) => `${x.toFixed(2)}×`).join(", ")}`);
     const p99 = median(paired.map((r) => r.ours.lat.p99 / r.floor.lat.p99));
     console.log(
       `  median of ${paired.length}: p50 ${median(paired.map((r) => r.ours.lat.p50 / r.floor.lat.p50)).toFixed(2)}×, p99 ${p99.toFixed(2)}× (target ≤ 1.3: ${p99 <= 1.3 ? "met" : "NOT met"}), CPU per message ${median(paired.map((r) => r.ours.cpuMs / r.floor.cpuMs)).toFixed(2)}×, Worker-thread CPU per message ${median(paired.map((r) => r.ours.threadMs / r.floor.threadMs)).toFixed(2)}×; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`,
