@@ -2,6 +2,8 @@ import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "../../worker/db/client";
+import type { Env } from "../../worker/env";
+import { postOperatorMessage } from "../../worker/features/contacts/messages.service";
 import { addMember, api, BASE } from "./helpers";
 import { createChannel, incoming, ingest, joinedSocket, ownerWithAccount } from "./inbox-helpers";
 
@@ -122,10 +124,48 @@ describe("an operator's reply shown while it is stored (#23)", () => {
   const framesOf = (frames: { event: string; data: any }[], messageId: string) => frames.filter((f) => (f.event === "message" || f.event === "removeMessage") && f.data.messageId === messageId);
   /** A new account with one customer who wrote once: the owner's token and the customer's messages path. */
   async function customer(user: string, name?: string) {
-    const { token, accountId } = await ownerWithAccount();
+    const owner = await ownerWithAccount();
+    const { token, accountId } = owner;
     const [r] = await ingest([incoming(accountId, null, user, "Вопрос", {}, name ? { name } : {})]);
     const contactId = (r as any).contactId as string;
-    return { token, accountId, contactId, threadId: (r as any).threadId as string, path: `/accounts/${accountId}/contacts/${contactId}/messages` };
+    return { token, accountId, userId: owner.user.id, contactId, threadId: (r as any).threadId as string, path: `/accounts/${accountId}/contacts/${contactId}/messages` };
+  }
+
+  /**
+   * The env with a D1 whose next batch that writes a message commits and then throws, as when the
+   * answer of a committed write is lost on its way back (the binding's "Network connection lost").
+   */
+  function answerLost(base: Env): Env {
+    const sqlOf = new WeakMap<object, string>();
+    let lost = false;
+    const db = new Proxy(base.DB, {
+      get(target, prop) {
+        if (prop === "prepare")
+          return (query: string) => {
+            const stmt = target.prepare(query);
+            const bind = stmt.bind.bind(stmt);
+            stmt.bind = (...values: unknown[]) => {
+              const bound = bind(...values);
+              sqlOf.set(bound, query);
+              return bound;
+            };
+            sqlOf.set(stmt, query);
+            return stmt;
+          };
+        if (prop === "batch")
+          return async (stmts: D1PreparedStatement[]) => {
+            const out = await target.batch(stmts);
+            if (!lost && stmts.some((st) => sqlOf.get(st)?.includes("INSERT INTO messages"))) {
+              lost = true;
+              throw new Error("D1_ERROR: Network connection lost.");
+            }
+            return out;
+          };
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    return { ...base, DB: db };
   }
 
   it("a second reply to the same contact is pushed once, with the state the API then lists", async () => {
@@ -192,6 +232,29 @@ describe("an operator's reply shown while it is stored (#23)", () => {
     expect(again!.data.threadId).toBe(newer);
     const stored = await env.DB.prepare("SELECT thread_id FROM messages WHERE contact_id = ? AND content = 'В новый диалог'").bind(contactId).all<{ thread_id: string }>();
     expect(stored.results.map((m) => m.thread_id)).toEqual([newer]);
+    socket.close();
+  });
+
+  it("a reply D1 stored but whose answer was lost goes on as stored: answered, pushed, never taken back", async () => {
+    const { token, accountId, userId, contactId } = await customer("sf5");
+    const { socket } = await joinedSocket(token, accountId);
+    // The first reply reads its target; the second is the remembered one, shown while it is stored.
+    const ids: string[] = [];
+    for (const content of ["Первый ответ", "Второй ответ"]) {
+      const res = await postOperatorMessage(answerLost(env as unknown as Env), accountId, userId, contactId, { content });
+      expect(res.data.map((m) => m.content)).toEqual([content]);
+      ids.push(res.data[0]!.messageId);
+      await socket.waitFor((f) => f.event === "message" && f.data.messageId === res.data[0]!.messageId);
+    }
+    await new Promise((done) => setTimeout(done, 200));
+    expect(socket.frames.filter((f) => f.event === "removeMessage")).toEqual([]);
+    const stored = await env.DB.prepare("SELECT id, content FROM messages WHERE contact_id = ? AND direction = 'outgoing' ORDER BY created_at, id").bind(contactId).all<{ id: string; content: string }>();
+    expect(stored.results).toEqual([
+      { id: ids[0], content: "Первый ответ" },
+      { id: ids[1], content: "Второй ответ" },
+    ]);
+    const listed = await api("GET", `/accounts/${accountId}/contacts/${contactId}/messages`, { token });
+    expect(listed.body.data.slice(0, 2).map((m: any) => m.content)).toEqual(["Второй ответ", "Первый ответ"]);
     socket.close();
   });
 

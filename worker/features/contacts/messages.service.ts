@@ -145,7 +145,43 @@ export async function postOperatorMessage(env: Env, accountId: string, userId: s
   if (remembered) return replyShownFirst(env, accountId, userId, contactId, body, remembered, now);
   const target = await replyTarget(env.DB, accountId, contactId, body.threadId);
   const drafts = await replyDrafts(env, accountId, userId, body, files, target, now);
-  return finishReply(env, accountId, contactId, body, target, (await writeReply(env, accountId, contactId, body, drafts, target))!, []);
+  let written: Written;
+  try {
+    written = (await writeReply(env, accountId, contactId, body, drafts, target))!;
+  } catch (error) {
+    written = (await storedAfterAll(env, accountId, contactId, drafts)) ?? raise(error);
+  }
+  return finishReply(env, accountId, contactId, body, target, written, []);
+}
+
+type Written = NonNullable<Awaited<ReturnType<typeof writeReply>>>;
+
+const raise = (error: unknown): never => {
+  throw error;
+};
+
+/**
+ * After a write that failed: whether the reply was stored after all (D1 committed it, but its answer
+ * was lost on the way back). All of the drafts' messages there: what the write would have answered
+ * (the messages, their contact and thread as stored, whether a flow run is live), so the reply goes
+ * on as stored. Otherwise, or when this read fails too, null: the failure stands.
+ */
+async function storedAfterAll(env: Env, accountId: string, contactId: string, drafts: MessageDraft[]): Promise<Written | null> {
+  const ids = JSON.stringify(drafts.map((d) => d.id));
+  try {
+    const [m, c, t] = await env.DB.batch<Record<string, unknown>>([
+      env.DB.prepare("SELECT * FROM messages WHERE account_id = ?1 AND id IN (SELECT value FROM json_each(?2)) ORDER BY created_at, id").bind(accountId, ids),
+      env.DB.prepare("SELECT * FROM contacts WHERE account_id = ?1 AND id = ?2").bind(accountId, contactId),
+      env.DB.prepare(
+        `SELECT t.*, ${LIVE_RUN.replaceAll("?2", "t.id")} AS live_run FROM threads t
+         WHERE t.account_id = ?1 AND t.id = (SELECT thread_id FROM messages WHERE account_id = ?1 AND id = (SELECT value FROM json_each(?2) LIMIT 1))`,
+      ).bind(accountId, ids),
+    ]);
+    if (m!.results.length !== drafts.length || !c!.results[0] || !t!.results[0]) return null;
+    return { inserted: m!.results.map(rowToMessage), thread: rowToThread(t!.results[0]), contact: rowToContact(c!.results[0]), flowRunning: !!t!.results[0].live_run };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -178,10 +214,14 @@ async function replyShownFirst(env: Env, accountId: string, userId: string, cont
       written = (await writeReply(env, accountId, contactId, body, again, to))!;
     }
   } catch (error) {
-    // Nothing was stored (the contact is gone, or D1 failed): the shown message goes back.
-    await pushed;
-    await takeBack(env, accountId, contactId, shown);
-    throw error;
+    // D1 committed the reply but its answer was lost: it goes on as stored (same ids either way).
+    written = await storedAfterAll(env, accountId, contactId, drafts);
+    if (!written) {
+      // Nothing was stored (the contact is gone, or D1 failed): the shown message goes back.
+      await pushed;
+      await takeBack(env, accountId, contactId, shown);
+      throw error;
+    }
   }
   await pushed;
   return finishReply(env, accountId, contactId, body, to, written!, shown);
