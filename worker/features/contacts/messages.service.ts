@@ -145,20 +145,21 @@ export async function postOperatorMessage(env: Env, accountId: string, userId: s
   if (remembered) return replyShownFirst(env, accountId, userId, contactId, body, remembered, now);
   const target = await replyTarget(env.DB, accountId, contactId, body.threadId);
   const drafts = await replyDrafts(env, accountId, userId, body, files, target, now);
-  let written: Written;
-  try {
-    written = (await writeReply(env, accountId, contactId, body, drafts, target))!;
-  } catch (error) {
-    written = (await storedAfterAll(env, accountId, contactId, drafts)) ?? raise(error);
-  }
-  return finishReply(env, accountId, contactId, body, target, written, []);
+  return finishReply(env, accountId, contactId, body, target, (await writeReplyOrStored(env, accountId, contactId, body, drafts, target))!, []);
 }
 
 type Written = NonNullable<Awaited<ReturnType<typeof writeReply>>>;
 
-const raise = (error: unknown): never => {
-  throw error;
-};
+/** The reply's write; when it throws, a reply D1 committed anyway (its answer lost) goes on as stored (storedAfterAll). */
+async function writeReplyOrStored(env: Env, accountId: string, contactId: string, body: PostMessageBody, drafts: MessageDraft[], target: ReplyTarget) {
+  try {
+    return await writeReply(env, accountId, contactId, body, drafts, target);
+  } catch (error) {
+    const stored = await storedAfterAll(env, accountId, contactId, drafts);
+    if (stored) return stored;
+    throw error;
+  }
+}
 
 /**
  * After a write that failed: whether the reply was stored after all (D1 committed it, but its answer
@@ -207,21 +208,17 @@ async function replyShownFirst(env: Env, accountId: string, userId: string, cont
   let to = target;
   let written: Awaited<ReturnType<typeof writeReply>>;
   try {
-    written = await writeReply(env, accountId, contactId, body, drafts, target);
+    written = await writeReplyOrStored(env, accountId, contactId, body, drafts, target);
     if (!written) {
       to = await replyTarget(env.DB, accountId, contactId, body.threadId);
       const again = await replyDrafts(env, accountId, userId, body, [], to, now, drafts.map((d) => d.id!));
-      written = (await writeReply(env, accountId, contactId, body, again, to))!;
+      written = (await writeReplyOrStored(env, accountId, contactId, body, again, to))!;
     }
   } catch (error) {
-    // D1 committed the reply but its answer was lost: it goes on as stored (same ids either way).
-    written = await storedAfterAll(env, accountId, contactId, drafts);
-    if (!written) {
-      // Nothing was stored (the contact is gone, or D1 failed): the shown message goes back.
-      await pushed;
-      await takeBack(env, accountId, contactId, shown);
-      throw error;
-    }
+    // Nothing was stored (the contact is gone, or D1 failed): the shown message goes back.
+    await pushed;
+    await takeBack(env, accountId, contactId, shown);
+    throw error;
   }
   await pushed;
   return finishReply(env, accountId, contactId, body, to, written!, shown);
