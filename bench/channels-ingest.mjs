@@ -11,7 +11,8 @@
 // Usage: npm run bench -- channels-ingest   (or node bench/channels-ingest.mjs)
 //  - floor: the Instagram phase's webhooks into bench/ingest-floor/ (queue the body, insert a row per
 //    event), what wrangler dev on this machine allows at all; then the same webhooks with a consumer
-//    that does nothing (the queue alone).
+//    that does nothing (the queue alone). Each round also runs the inbox floor (INBOX_FLOOR=0 skips
+//    it): the same server checking the signature and storing contacts, conversations and messages.
 //   [CHANNEL_CACHE_MS=0 turns the consumer's channel memo off] [PHASES=telegram,instagram,floor] [N=6000] [RATE=1000] [CONCURRENCY=48] [IG_N=12000] [IG_BATCH=25] [IG_RATE=60] [ROUNDS=3]
 import { createHmac } from "node:crypto";
 import { loadavg } from "node:os";
@@ -37,6 +38,10 @@ const IG_BATCH = Number(process.env.IG_BATCH ?? 25);
 const IG_RATE = Number(process.env.IG_RATE ?? 60);
 // FLOOR_TWICE=0: the floor once per round instead of twice (the second run is the A/A figure).
 const FLOOR_TWICE = process.env.FLOOR_TWICE !== "0";
+// INBOX_FLOOR=0 skips the inbox floor (bench/ingest-floor/worker.js, `x-floor-work: inbox`: the signature
+// checked, and contacts, conversations and messages stored set-based), measured after the floor each round.
+const INBOX_FLOOR = process.env.INBOX_FLOOR !== "0";
+const FLOOR_SECRET = "ingest-floor-app-secret"; // bench/ingest-floor/worker.js
 // Rounds of the Instagram phase and the floor, alternating (the median ratio is the figure).
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 // PROFILE=1 with BENCH_INSPECTOR_PORT: a CPU profile of our Worker thread during the Instagram phase (bench/cpu-profile.mjs).
@@ -131,16 +136,24 @@ try {
   }
 
   /** One floor run of the Instagram phase's webhooks (bench/ingest-floor/), reported; `perfOn` records it with Linux perf. */
-  async function measureFloor(floor, label, round, perfOn, again = "") {
+  async function measureFloor(floor, label, round, perfOn, again = "", inbox = false) {
     const webhooks = Math.ceil(IG_N / IG_BATCH);
     const cpu0 = treeCpuMs(floor.child.pid);
     const thread = cpuMeter((floor.workerd ??= workerdPids(floor.child.pid)));
     const perf = perfOn ? perfRecord(floor.workerd, "/tmp/channels-ingest-floor.perf") : null;
-    const r = await drive({ webhooks, messages: webhooks * IG_BATCH, like: `floor${label} %`, rate: IG_RATE, post: (w) => fetch(floor.url, { method: "POST", body: floor.bodyOf(w, `floor${label}`) }), store: floor.store });
+    const post = (w) => {
+      const body = floor.bodyOf(w, `floor${label}`);
+      const headers = inbox ? { "x-floor-work": "inbox", "x-hub-signature-256": "sha256=" + createHmac("sha256", FLOOR_SECRET).update(body).digest("hex") } : {};
+      return fetch(floor.url, { method: "POST", headers, body });
+    };
+    const r = await drive({ webhooks, messages: webhooks * IG_BATCH, like: `floor${label} %`, rate: IG_RATE, post, store: inbox ? floor.inboxStore : floor.store });
     r.cpuMs = treeCpuMs(floor.child.pid) - cpu0;
     r.threadMs = thread().thread;
     if (perf) r.perf = await perf.stop(webhooks * IG_BATCH);
-    report(`channels-ingest, platform floor${again}, round ${round} of ${ROUNDS} (bench/ingest-floor/: a Worker that only queues the body, a consumer that inserts one plain row per event): the Instagram phase's webhooks at ${IG_RATE}/s`, webhooks, webhooks * IG_BATCH, r);
+    const what = inbox
+      ? "the inbox floor (bench/ingest-floor/ with `x-floor-work: inbox`: the signature checked, then per batch contacts, conversations and messages stored in three set-based statements)"
+      : "bench/ingest-floor/: a Worker that only queues the body, a consumer that inserts one plain row per event";
+    report(`channels-ingest, ${inbox ? "inbox floor" : `platform floor${again}`}, round ${round} of ${ROUNDS} (${what}): the Instagram phase's webhooks at ${IG_RATE}/s`, webhooks, webhooks * IG_BATCH, r);
     if (r.perf) console.log(r.perf.text.replaceAll("per op", "per message"));
     await sleep(1500);
     return r;
@@ -219,6 +232,11 @@ try {
       }
     }
     for (let i = 0; i < 5; i++) await (await fetch(url, { method: "POST", body: bodyOf(1000 + i, "прогрев") })).text();
+    for (let i = 0; i < 5; i++) {
+      const body = bodyOf(2000 + i, "прогрев");
+      const r = await fetch(url, { method: "POST", headers: { "x-floor-work": "inbox", "x-hub-signature-256": "sha256=" + createHmac("sha256", FLOOR_SECRET).update(body).digest("hex") }, body });
+      if (r.status !== 200) throw new Error(`inbox floor warm-up: ${r.status} ${await r.text()}`);
+    }
     await sleep(1500);
     let fdb;
     const store = {
@@ -226,7 +244,8 @@ try {
       from: "events WHERE 1",
       text: "text",
     };
-    floor = { child, url, bodyOf, store, close: () => fdb?.close() };
+    const inboxStore = { ...store, from: "floor_messages WHERE 1" };
+    floor = { child, url, bodyOf, store, inboxStore, close: () => fdb?.close() };
   }
   const rounds = [];
   try {
@@ -258,6 +277,8 @@ try {
         row.floor = await measureFloor(floor, label, round, PERF && round === 1);
         // The same floor once more (A/A): how far two runs of one server drift apart in a minute here.
         if (FLOOR_TWICE) row.floorAgain = await measureFloor(floor, `${label}b`, round, false, " (again)");
+        // The inbox floor: what checking the signature and storing the inbox's three rows cost at the least.
+        if (INBOX_FLOOR) row.inbox = await measureFloor(floor, `${label}i`, round, false, "", true);
       }
       rounds.push(row);
     }
@@ -284,6 +305,18 @@ try {
     }
     const again = paired.filter((r) => r.floorAgain).map((r) => r.floorAgain.lat.p99 / r.floor.lat.p99);
     if (again.length) console.log(`  the floor run twice (A/A: the same server, the same webhooks, one minute): p99 again / first ${again.map((x) => `${x.toFixed(2)}×`).join(", ")}`);
+    const inboxed = paired.filter((r) => r.inbox);
+    if (inboxed.length) {
+      console.log(`  the inbox floor (the signature checked; contacts, conversations and messages stored set-based; no room, search index, outbox or assistant planning), round by round:`);
+      for (const [i, r] of inboxed.entries()) {
+        console.log(
+          `  round ${i + 1}: inbox floor / floor p99 ${(r.inbox.lat.p99 / r.floor.lat.p99).toFixed(2)}×, Worker thread ${((1000 * r.inbox.threadMs) / IG_N).toFixed(0)} µs per message (${(r.inbox.threadMs / r.floor.threadMs).toFixed(2)}× the floor's); ours / inbox floor p50 ${(r.ours.lat.p50 / r.inbox.lat.p50).toFixed(2)}×, p99 ${(r.ours.lat.p99 / r.inbox.lat.p99).toFixed(2)}×, Worker thread ${(r.ours.threadMs / r.inbox.threadMs).toFixed(2)}×`,
+        );
+      }
+      console.log(
+        `  median of ${inboxed.length}: ours / inbox floor p50 ${median(inboxed.map((r) => r.ours.lat.p50 / r.inbox.lat.p50)).toFixed(2)}×, p99 ${median(inboxed.map((r) => r.ours.lat.p99 / r.inbox.lat.p99)).toFixed(2)}×, Worker-thread CPU per message ${median(inboxed.map((r) => r.ours.threadMs / r.inbox.threadMs)).toFixed(2)}×; the inbox floor's own p99 ${median(inboxed.map((r) => r.inbox.lat.p99 / r.floor.lat.p99)).toFixed(2)}× the floor's`,
+      );
+    }
     const p99 = median(paired.map((r) => r.ours.lat.p99 / r.floor.lat.p99));
     console.log(
       `  median of ${paired.length}: p50 ${median(paired.map((r) => r.ours.lat.p50 / r.floor.lat.p50)).toFixed(2)}×, p99 ${p99.toFixed(2)}× (target ≤ 1.3: ${p99 <= 1.3 ? "met" : "NOT met"}), CPU per message ${median(paired.map((r) => r.ours.cpuMs / r.floor.cpuMs)).toFixed(2)}×, Worker-thread CPU per message ${median(paired.map((r) => r.ours.threadMs / r.floor.threadMs)).toFixed(2)}×; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`,
