@@ -1,4 +1,4 @@
-import { test, type Page } from "@playwright/test";
+import { test, type Locator, type Page } from "@playwright/test";
 import { DEMO, DEMO_ACCOUNT_ID, apiLogin, expect, presetStorage, signInWithToken } from "./helpers";
 
 /**
@@ -17,16 +17,32 @@ async function openList(page: Page, baseURL: string, prefs: Record<string, unkno
 
 const SEARCH_LABEL = "Поиск по имени, нику или сообщению";
 
-/** WCAG contrast of two computed rgb() colours. */
-function contrast(a: string, b: string): number {
-  const lum = (c: string) => {
-    const [r, g, bl] = c.match(/[\d.]+/g)!.slice(0, 3).map((v) => {
-      const s = Number(v) / 255;
+/**
+ * WCAG contrast of an element's text colour (or another element's, `textOf`) on the background of
+ * `bgOf`, or NaN while a colour is not computed yet. The browser turns each computed colour (rgb(),
+ * oklch(), color-mix()…) into sRGB bytes by painting it on a 1×1 canvas.
+ */
+async function contrastOf(textOf: Locator, bgOf: Locator): Promise<number> {
+  const rgbOf = (loc: Locator, prop: "color" | "backgroundColor") =>
+    loc.evaluate((el, p) => {
+      const color = getComputedStyle(el)[p];
+      if (!/\d/.test(color)) return null;
+      const ctx = document.createElement("canvas").getContext("2d")!;
+      ctx.fillStyle = color;
+      ctx.fillRect(0, 0, 1, 1);
+      return [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    }, prop);
+  const fg = await rgbOf(textOf, "color");
+  const bg = await rgbOf(bgOf, "backgroundColor");
+  if (!fg || !bg) return NaN;
+  const lum = ([r, g, b]: number[]) => {
+    const [lr, lg, lb] = [r!, g!, b!].map((v) => {
+      const s = v / 255;
       return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
     });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+    return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
   };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
@@ -92,12 +108,11 @@ for (const theme of ["light", "dark"] as const) {
     await expect(selected).toHaveAttribute("data-contact-id", "demo-c-olga");
     const fallback = selected.locator("[data-slot=avatar-fallback]");
     await expect(fallback).toHaveText("ОВ");
-    const colors = await fallback.evaluate((el) => ({ fg: getComputedStyle(el).color, bg: getComputedStyle(el).backgroundColor }));
-    expect(contrast(colors.fg, colors.bg)).toBeGreaterThanOrEqual(4.5);
+    // Polled: right after the page's load the colours may still be on their way (a theme's transition).
+    await expect.poll(() => contrastOf(fallback, fallback), { message: "the initials on their circle" }).toBeGreaterThanOrEqual(4.5);
     // and the row's own texts on the violet fill
     const name = selected.getByTestId("chat-contact-name");
-    const rowBg = await selected.evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(contrast(await name.evaluate((el) => getComputedStyle(el).color), rowBg)).toBeGreaterThanOrEqual(4.5);
+    await expect.poll(() => contrastOf(name, selected), { message: "the name on the selected row" }).toBeGreaterThanOrEqual(4.5);
     // The handed-off demo thread shows its AI as off, in the row and in the header.
     await expect(selected.getByTestId("chat-contact-ai-off")).toBeVisible();
     await expect(page.getByTestId("ai-switch")).toHaveAttribute("aria-checked", "false");
