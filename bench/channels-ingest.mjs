@@ -42,6 +42,10 @@ const FLOOR_TWICE = process.env.FLOOR_TWICE !== "0";
 // checked, and contacts, conversations and messages stored set-based), measured after the floor each round.
 const INBOX_FLOOR = process.env.INBOX_FLOOR !== "0";
 const FLOOR_SECRET = "ingest-floor-app-secret"; // bench/ingest-floor/worker.js
+/** Meta's `X-Hub-Signature-256` of a body under an app secret. */
+const metaSignature = (secret, body) => "sha256=" + createHmac("sha256", secret).update(body).digest("hex");
+/** The headers of a webhook to the inbox floor. */
+const inboxFloorHeaders = (body) => ({ "x-floor-work": "inbox", "x-hub-signature-256": metaSignature(FLOOR_SECRET, body) });
 // Rounds of the Instagram phase and the floor, alternating (the median ratio is the figure).
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 // PROFILE=1 with BENCH_INSPECTOR_PORT: a CPU profile of our Worker thread during the Instagram phase (bench/cpu-profile.mjs).
@@ -143,8 +147,7 @@ try {
     const perf = perfOn ? perfRecord(floor.workerd, "/tmp/channels-ingest-floor.perf") : null;
     const post = (w) => {
       const body = floor.bodyOf(w, `floor${label}`);
-      const headers = inbox ? { "x-floor-work": "inbox", "x-hub-signature-256": "sha256=" + createHmac("sha256", FLOOR_SECRET).update(body).digest("hex") } : {};
-      return fetch(floor.url, { method: "POST", headers, body });
+      return fetch(floor.url, { method: "POST", headers: inbox ? inboxFloorHeaders(body) : {}, body });
     };
     const r = await drive({ webhooks, messages: webhooks * IG_BATCH, like: `floor${label} %`, rate: IG_RATE, post, store: inbox ? floor.inboxStore : floor.store });
     r.cpuMs = treeCpuMs(floor.child.pid) - cpu0;
@@ -199,7 +202,7 @@ try {
       return JSON.stringify({ object: "instagram", entry: [{ id: igId, time: now, messaging }] });
     };
     const post = (raw) =>
-      fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": "sha256=" + createHmac("sha256", META_APP_SECRET).update(raw).digest("hex") }, body: raw });
+      fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": metaSignature(META_APP_SECRET, raw) }, body: raw });
     for (let i = 0; i < 5; i++) await post(bodyOf(i, "прогрев IG")).then((r) => r.text());
     await sleep(1500);
     ig = { webhooks, bodyOf, post };
@@ -234,7 +237,7 @@ try {
     for (let i = 0; i < 5; i++) await (await fetch(url, { method: "POST", body: bodyOf(1000 + i, "прогрев") })).text();
     for (let i = 0; i < 5; i++) {
       const body = bodyOf(2000 + i, "прогрев");
-      const r = await fetch(url, { method: "POST", headers: { "x-floor-work": "inbox", "x-hub-signature-256": "sha256=" + createHmac("sha256", FLOOR_SECRET).update(body).digest("hex") }, body });
+      const r = await fetch(url, { method: "POST", headers: inboxFloorHeaders(body), body });
       if (r.status !== 200) throw new Error(`inbox floor warm-up: ${r.status} ${await r.text()}`);
     }
     await sleep(1500);

@@ -5,7 +5,8 @@
 // With `x-floor-work: inbox` (the inbox floor), the least the product itself must do per webhook and
 // message: the body's signature checked (HMAC-SHA256 with WebCrypto, as Meta signs it), then per
 // batch one transaction of three set-based statements: the senders as contacts, their conversations
-// with the last message and unread count, the messages (a repeated mid is stored once). No room,
+// with the last message and unread count, the messages (a repeated mid is stored once; the
+// unread count does not look for repeats, which the benchmark never sends). No room,
 // no search index, no exactly-once outbox, no assistant's planning: those stay ours alone.
 const SECRET = "ingest-floor-app-secret";
 let key;

@@ -113,8 +113,9 @@ export function rowToMessage(r: Raw): Message {
 const ID_CHAR = Array.from({ length: 256 }, (_, b) => (b % 36).toString(36));
 /**
  * Random bytes for ids, drawn from the CSPRNG a page at a time and each used once: one
- * getRandomValues call and one small array per id cost more of the Worker thread than the rest of
- * the id (issue 23: three ids per ingested message; 4.2 against 0.3 µs per id measured in Node 22).
+ * getRandomValues call and one small array per id cost more than the rest of the id (three ids per
+ * ingested message; 4.2 against 0.3 µs per id in Node 22, though too little for bench/channels-ingest
+ * to see).
  */
 const idBytes = new Uint8Array(4096);
 let idByte = idBytes.length;
