@@ -141,7 +141,9 @@ function ToolResultRow({ row, calls, onOpen }: { row: MessageRow; calls: Map<str
       <button
         type="button"
         onClick={() => onOpen({ name, args: call?.args ?? "", result: m.content, ok })}
-        aria-label={t("toolShow", { name })}
+        // Named by its visible text ("Результат функции search_knowledge"), as a voice user reads it
+        // out (axe's label-content-name-mismatch); what a click does is its description.
+        title={t("toolShow", { name })}
         className={cn(
           "group inline-flex max-w-[85%] cursor-pointer items-center gap-1.5 rounded-md border border-dashed px-2.5 py-1 text-start text-[0.75rem] transition-colors focus-visible:ring-3 focus-visible:ring-primary/30 focus-visible:outline-none",
           ok ? "border-success/50 bg-success/8 hover:bg-success/15" : "border-destructive/50 bg-destructive/8 hover:bg-destructive/15",

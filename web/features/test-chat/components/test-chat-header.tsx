@@ -129,7 +129,9 @@ function ChatSwitcher({ chat, popup }: { chat: TestChatState; popup: boolean }) 
             "flex max-w-full cursor-pointer items-center gap-1 rounded-sm text-[0.8125rem] outline-none focus-visible:ring-2",
             popup ? "text-primary-foreground/85 hover:text-primary-foreground focus-visible:ring-white/50" : "font-medium text-foreground hover:text-primary focus-visible:ring-primary/40",
           )}
-          aria-label={t("switchChat")}
+          // Named by what it shows (the open chat's assistant), as a voice user reads it out; what
+          // it does is its description.
+          title={t("switchChat")}
           data-testid="test-chat-switch"
         >
           <span className="truncate">{label || t("chats")}</span>
