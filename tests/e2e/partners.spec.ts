@@ -50,8 +50,8 @@ test("apply → admin approves → a visitor registers through the link and pays
 
   // A visitor comes through the link (a fresh browser), registers, and pays on the provider's page.
   // Its own browser: without our cookie, a visitor is known by address and user agent, and every
-  // client of this suite calls from 127.0.0.1 with the same agent (a registration through the API
-  // in the other lane would count as this visitor's).
+  // client of this suite calls from 127.0.0.1 with the same agent (another test's registration in
+  // the attribution window would count as this visitor's).
   const visitor = await browser.newContext({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36 partner-visitor" });
   const vpage = await visitor.newPage();
   await presetStorage(vpage, { language: "ru", theme: "light" });
