@@ -1,6 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
+import { existsSync } from "node:fs";
 
 const port = Number(process.env.E2E_PORT ?? 8790);
+// Debian's headless shell is the same Chromium without the desktop browser around it: about a tenth
+// less CPU over the suite on two cores. The full browser when it is not installed.
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,7 +25,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath,
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
