@@ -1,12 +1,12 @@
 // `npm test`: typecheck, worker tests, web unit tests, end-to-end tests; then one closing line
 // "N passed, N failed" counted over every test of every step.
-// The worker tests (two files at a time) start with the typecheck and the web unit tests beside them;
-// once those two have ended, the end-to-end tests start beside the rest of the worker tests. Each
-// background step's output is held and printed when it ends; the e2e output streams.
+// The worker tests run one file at a time (vitest's default on two cores), so the typecheck and the
+// web unit tests run beside them on the other core, their output held and printed when they end; the
+// end-to-end tests, which time a browser against a server, run alone afterwards.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { root, run, viteBin } from "./lib.mjs";
+import { root } from "./lib.mjs";
 
 const out = join(root, "test-results");
 mkdirSync(out, { recursive: true });
@@ -16,7 +16,7 @@ const bin = (p) => join(root, "node_modules", p);
 
 const steps = [
   { name: "typecheck", args: [bin("typescript/bin/tsc"), "-p", "tsconfig.json", "--noEmit"], beside: true },
-  { name: "worker", args: [bin("vitest/vitest.mjs"), "run", "--config", "vitest.worker.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${join(out, "worker.json")}`], report: "worker.json", overlap: true },
+  { name: "worker", args: [bin("vitest/vitest.mjs"), "run", "--config", "vitest.worker.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${join(out, "worker.json")}`], report: "worker.json" },
   { name: "web", args: [bin("vitest/vitest.mjs"), "run", "--config", "vitest.web.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${join(out, "web.json")}`], report: "web.json", beside: true },
   { name: "e2e", args: [bin("@playwright/test/cli.js"), "test"], report: "e2e.json", playwright: true },
 ].filter((s) => !only.length || only.includes(s.name));
@@ -64,30 +64,15 @@ function count(step, status, secs) {
 }
 
 for (const step of steps) if (step.report) rmSync(join(out, step.report), { force: true });
-const withE2e = steps.some((s) => s.playwright);
-if (withE2e && steps.some((s) => s.overlap)) {
-  // The SPA is built once, before anything starts: the worker tests' runtimes read dist/client (the
-  // assets binding), so the e2e server does not rebuild it under them.
-  run(node, [viteBin, "build", "--logLevel", "warn"]);
-  env.E2E_SKIP_BUILD = "1";
-}
-const inBackground = (s) => (s.beside && steps.length > 1) || (s.overlap && withE2e);
 const background = steps
   .filter((s) => s.beside && steps.length > 1)
   .map((step) => {
     const started = Date.now();
     return runBeside(step).then((r) => ({ step, ...r, secs: ((Date.now() - started) / 1000).toFixed(1) }));
   });
-// Started with the others, but not awaited before the e2e tests: it goes on beside them.
-const overlapping = steps
-  .filter((s) => s.overlap && withE2e)
-  .map((step) => {
-    const started = Date.now();
-    return runBeside(step).then((r) => ({ step, ...r, secs: ((Date.now() - started) / 1000).toFixed(1) }));
-  });
-for (const step of steps.filter((s) => !inBackground(s))) {
+for (const step of steps.filter((s) => !s.beside || steps.length === 1)) {
   if (step.playwright) {
-    // The typecheck and the web unit tests have ended before the browser tests start.
+    // Everything beside the worker tests has ended before the browser tests start.
     for (const b of await Promise.all(background.splice(0))) {
       console.log(`\n━━ ${b.step.name} ━━\n${b.output}`);
       count(b.step, b.status, b.secs);
@@ -99,7 +84,7 @@ for (const step of steps.filter((s) => !inBackground(s))) {
   const status = await new Promise((resolve) => spawn(node, step.args, { cwd: root, stdio: "inherit", env }).on("close", resolve));
   count(step, status, ((Date.now() - started) / 1000).toFixed(1));
 }
-for (const b of await Promise.all([...background, ...overlapping])) {
+for (const b of await Promise.all(background)) {
   console.log(`\n━━ ${b.step.name} ━━\n${b.output}`);
   count(b.step, b.status, b.secs);
 }

@@ -59,6 +59,8 @@ test("a help article with a video opens the dialog, and a helpful vote is counte
   await page.getByTestId("help-video").click();
   const dialog = page.getByTestId("video-dialog");
   await expect(dialog).toBeVisible();
+  // The dialog holds the focus, not the player's frame (a key pressed inside the frame stays there).
+  await expect(dialog).toBeFocused();
   await expect(dialog.getByRole("heading", { name: "Видео: настройка ассистента за 3 минуты" })).toBeVisible();
   await expect(dialog.locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\/aqz-KE-bpKQ/);
   const box = await dialog.boundingBox();

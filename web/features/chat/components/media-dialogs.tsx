@@ -28,7 +28,16 @@ export function VideoDialog({ open, onOpenChange, source }: { open: boolean; onO
   }, [open, missing]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-[900px] gap-4 p-4 sm:p-6" data-testid="video-dialog">
+      <DialogContent
+        className="max-w-[900px] gap-4 p-4 sm:p-6"
+        data-testid="video-dialog"
+        // The dialog itself takes the focus, not its first tabbable element: that is the player's frame,
+        // and a key pressed inside a frame stays in the frame's document, so Escape would not close it.
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          (e.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{source.title || t("video.title")}</DialogTitle>
           <DialogDescription className="sr-only">{t("video.title")}</DialogDescription>
