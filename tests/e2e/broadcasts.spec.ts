@@ -145,9 +145,10 @@ test("Telegram: compose with an image, schedule it, watch it complete live; the 
   await shot(page, testInfo, "broadcast-composer-image-light-phone");
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  // Scheduled for the next whole minute of the account's time zone (at least 20 s ahead), then left alone.
+  // Scheduled for the next whole minute of the account's time zone (at least 12 s ahead: time to
+  // confirm it and see it waiting, while the test idles no longer than it must), then left alone.
   const account = (await (await request.get(`/api/accounts/${accountId}`, { headers: bearer(auth.accessToken) })).json()) as { timezone: string };
-  const at = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+  const at = new Date(Math.ceil((Date.now() + 12_000) / 60_000) * 60_000);
   const local = new Intl.DateTimeFormat("sv-SE", { timeZone: account.timezone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at).replace(" ", "T");
   await composer.getByTestId("schedule-later").click();
   await composer.getByTestId("schedule-at").fill(local);

@@ -50,3 +50,21 @@ test("the cookie banner stays hidden after Accept", async ({ page }) => {
   await expect(page.getByRole("heading", { name: /Помогаем бизнесу/ })).toBeVisible();
   await expect(banner).toBeHidden();
 });
+
+test("an open dialog's overlay covers the cookie banner", async ({ page, request, baseURL }) => {
+  await signInWithToken(page, baseURL!, await apiLogin(request, DEMO.email, DEMO.password));
+  await page.goto(`/${DEMO_ACCOUNT_ID}/dashboard`);
+  const banner = page.getByTestId("cookie-banner");
+  await expect(banner).toBeVisible();
+  // The search palette is a modal dialog: its dimmed overlay must lie over the whole page, the
+  // banner included (both are fixed, in the page's root stacking context, so z-index decides).
+  await page.keyboard.press("Control+k");
+  await expect(page.getByTestId("search-input")).toBeFocused();
+  const overlay = page.locator('[data-slot="dialog-overlay"]');
+  await expect(overlay).toBeVisible();
+  const z = (l: typeof banner) => l.evaluate((el) => Number(getComputedStyle(el).zIndex));
+  expect(await z(banner)).toBeLessThan(await z(overlay));
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("search-input")).toBeHidden();
+  await expect(banner).toBeVisible();
+});

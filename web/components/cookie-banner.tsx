@@ -31,7 +31,7 @@ export function CookieBanner() {
       role="region"
       aria-label={t("cookies.text")}
       data-testid="cookie-banner"
-      className="fixed inset-x-4 bottom-4 z-[2100] mx-auto flex max-w-xl animate-toast-in flex-col items-center gap-3 rounded-md bg-card p-4 text-card-foreground shadow-pop sm:flex-row bordered:border bordered:border-border"
+      className="fixed inset-x-4 bottom-4 z-[1900] mx-auto flex max-w-xl animate-toast-in flex-col items-center gap-3 rounded-md bg-card p-4 text-card-foreground shadow-pop sm:flex-row bordered:border bordered:border-border"
     >
       <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/12 text-primary">
         <Cookie className="size-5" aria-hidden />
