@@ -73,3 +73,48 @@ describe("translation tables", () => {
     }
   });
 });
+
+/** The keys of every object in a JSON text that appear more than once in it (JSON.parse keeps the last one silently). */
+function repeatedKeys(text: string): string[] {
+  const out: string[] = [];
+  // One entry per open brace or bracket: the keys seen so far in an object, null in an array.
+  const stack: (Set<string> | null)[] = [];
+  const path: string[] = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      const top = stack[stack.length - 1];
+      if (expectKey && top) {
+        const key = JSON.parse(text.slice(i, j + 1)) as string;
+        if (top.has(key)) out.push([...path.slice(0, stack.length - 1), key].filter(Boolean).join("."));
+        top.add(key);
+        path[stack.length - 1] = key;
+      }
+      i = j;
+      expectKey = false;
+    } else if (c === "{") {
+      stack.push(new Set());
+      expectKey = true;
+    } else if (c === "[") stack.push(null);
+    else if (c === "}" || c === "]") {
+      stack.pop();
+      path.length = stack.length;
+    } else if (c === ",") expectKey = stack[stack.length - 1] !== null;
+  }
+  return out;
+}
+
+describe("translation files", () => {
+  it("write no key twice in one object", () => {
+    expect(repeatedKeys('{"a": {"b": 1, "c": [{"b": 2}], "b": 3}}')).toEqual(["a.b"]);
+    const repeated = readdirSync(root).flatMap((lng) =>
+      readdirSync(join(root, lng))
+        .filter((f) => f.endsWith(".json"))
+        .flatMap((f) => repeatedKeys(readFileSync(join(root, lng, f), "utf8")).map((k) => `${lng}/${f}: ${k}`)),
+    );
+    expect(repeated).toEqual([]);
+  });
+});

@@ -291,6 +291,7 @@ describe("account AI provider: assistants use it", () => {
     expect(msgs[1]!.content).toBe(
       "Ассистент не смог ответить клиенту: Провайдер отклонил ключ API (401): проверьте ключ в настройках AI-провайдера аккаунта. Ответьте, пожалуйста, вручную.",
     );
+    expect(msgs[1]!.metadata).toMatchObject({ event: "ai_error", code: "KEY_REJECTED" });
     const gen = await api("POST", `/accounts/${ctx.accountId}/assistants/${ctx.assistantId}/generate`, { token: ctx.token, body: { description: "Пекарня у дома, печём хлеб и торты" } });
     expect(gen.status).toBe(502);
     expect(gen.body.message).toMatch(/^Не удалось сгенерировать инструкции\. Провайдер отклонил ключ API/);

@@ -233,6 +233,8 @@ describe("flows: conditions, actions, delays, goto", () => {
     expect(sent.length).toBe(3);
     const notes = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE thread_id = ? AND json_extract(metadata, '$.event') = 'handoff'").bind(t.id).first<{ n: number }>();
     expect(notes!.n).toBe(1);
+    const noteMeta = await env.DB.prepare("SELECT json_extract(metadata, '$.flowName') AS name FROM messages WHERE thread_id = ? AND json_extract(metadata, '$.event') = 'handoff'").bind(t.id).first<{ name: string }>();
+    expect(noteMeta!.name).toBe("Действия");
     // The hand-off mails the team as the assistant's hand-off does (the same code path), once.
     const mail = await waitFor(async () => (await lastMailTo(s.email)).mail, 5000, "the hand-off mail");
     expect(mail.subject).toMatch(/ждёт оператора/);

@@ -374,6 +374,8 @@ describe("assistant runner", () => {
       ["system", "Ассистент передал диалог оператору. Причина: ключевое слово «жалоба»"],
       ["outgoing", "Передаю ваш вопрос оператору."],
     ]);
+    // What the note says, for another interface language to tell it (web/features/chat/system-note.ts).
+    expect(msgs[1]!.metadata).toMatchObject({ event: "handoff", source: "keyword", keyword: "жалоба" });
     const thread = await db().select().from(schema.threads).where(eq(schema.threads.id, r.threadId)).get();
     expect(thread!.isGptActive).toBe(false);
     const mail = await lastMailTo(ctx.email);

@@ -306,7 +306,7 @@ async function appendMessages(
 }
 
 /** Hands the thread to the operators: AI off, a system note in the chat (the room notifies the operators), mail if enabled. */
-async function handOff(env: Env, l: Loaded, reason: string, source: "tool" | "keyword" | "knowledge") {
+async function handOff(env: Env, l: Loaded, reason: string, source: "tool" | "keyword" | "knowledge", keyword?: string) {
   const r = await appendMessages(
     env,
     l,
@@ -316,7 +316,8 @@ async function handOff(env: Env, l: Loaded, reason: string, source: "tool" | "ke
         direction: "system",
         senderType: "system",
         content: `Ассистент передал диалог оператору. Причина: ${reason}`,
-        metadata: { event: "handoff", reason, source, runId: l.run.id },
+        // What the note says, for the SPA to tell it in another language (web/features/chat/system-note.ts).
+        metadata: { event: "handoff", reason, source, ...(keyword ? { keyword } : {}), runId: l.run.id },
         dedupeKey: dedupeKeys.aiHandoff(l.run.id),
       },
     ],
@@ -489,7 +490,7 @@ async function produceReply(
   const keyword = assistant.handoffKeywords.find((k) => k && pending.includes(k.toLowerCase()));
   if (keyword) {
     if (opts.published) await opts.published;
-    await handOff(env, l, `ключевое слово «${keyword}»`, "keyword");
+    await handOff(env, l, `ключевое слово «${keyword}»`, "keyword", keyword);
     return { replyText: assistant.handoffMessage.trim() || null, handedOff: true };
   }
   const { run } = l;
@@ -632,7 +633,7 @@ async function turnFailed(env: Env, l: Loaded, assistant: Assistant, e: unknown,
     throw e;
   }
   const reason = e instanceof Error ? e.message : String(e);
-  return fail(env, l, reason, finishWaiting);
+  return fail(env, l, reason, finishWaiting, e instanceof LlmError ? e.code : undefined);
 }
 
 /** One round of tool calls: run them (or take the outcomes already known, as the knowledge search's), store the trace, extend the messages. */
@@ -673,7 +674,7 @@ async function runToolStep(env: Env, l: Loaded, ctx: ToolContext, enabled: strin
 }
 
 /** Permanent failure: no reply; a system note in the thread tells the operators (room + mail). */
-async function fail(env: Env, l: Loaded, reason: string, finishWaiting: () => Promise<void>): Promise<RunOutcome> {
+async function fail(env: Env, l: Loaded, reason: string, finishWaiting: () => Promise<void>, code?: string): Promise<RunOutcome> {
   let note: MessageDto | null = null;
   try {
     const r = await appendMessages(env, l, [
@@ -682,7 +683,7 @@ async function fail(env: Env, l: Loaded, reason: string, finishWaiting: () => Pr
         direction: "system",
         senderType: "system",
         content: `Ассистент не смог ответить клиенту: ${reason}. Ответьте, пожалуйста, вручную.`,
-        metadata: { event: "ai_error", reason, runId: l.run.id },
+        metadata: { event: "ai_error", reason, ...(code ? { code } : {}), runId: l.run.id },
         dedupeKey: dedupeKeys.aiError(l.run.id),
       },
     ]);

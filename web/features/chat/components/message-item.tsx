@@ -7,6 +7,7 @@ import { CardButtons } from "@/features/products/components/card-buttons";
 import { ToolProducts } from "@/features/products/components/tool-products";
 import type { MessageDto } from "../api";
 import { callStatusKey, humanSize, isYoutube, mediaSrc, shortenFileName } from "../utils";
+import { useSystemNoteText } from "../system-note";
 import { FunctionResultDialog, ImageDialog, VideoDialog } from "./media-dialogs";
 
 type Tone = "in" | "out";
@@ -68,6 +69,7 @@ function DeliveryProblem({ m }: { m: MessageDto }) {
 /** System messages and tool traces: centred in muted small text. */
 export function SystemItem({ message: m }: { message: MessageDto }) {
   const { t } = useTranslation("chat");
+  const noteText = useSystemNoteText();
   const [open, setOpen] = useState(false);
   if (m.messageType === "tool_call" || m.messageType === "tool_result") {
     const call = (m.metadata?.tool_calls as { function?: { name?: string; arguments?: string } }[] | undefined)?.[0];
@@ -101,7 +103,7 @@ export function SystemItem({ message: m }: { message: MessageDto }) {
   return (
     <div className="flex justify-center px-6" data-testid="chat-message" data-message-id={m.messageId} data-type={m.messageType} data-direction="system">
       <p className="max-w-xl text-center text-[0.8125rem] text-muted-foreground">
-        {m.content} <span className="ms-1 text-xs">{formatTime(m.createdAt)}</span>
+        {noteText(m)} <span className="ms-1 text-xs">{formatTime(m.createdAt)}</span>
       </p>
     </div>
   );

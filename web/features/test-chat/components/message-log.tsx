@@ -4,6 +4,7 @@ import { Check, CheckCheck, ChevronRight, Clock3, CornerDownRight, Info, Wrench 
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { formatDate, formatTime } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { useSystemNoteText } from "@/features/chat/system-note";
 import { mediaSrc } from "@/features/chat/utils";
 import { CardButtons } from "@/features/products/components/card-buttons";
 import { ToolProducts } from "@/features/products/components/tool-products";
@@ -71,6 +72,7 @@ type MessageRow = Extract<Row, { kind: "message" }>;
  */
 export function MessageLog({ messages, assistantName }: { messages: TestChatMessage[]; assistantName?: string }) {
   const { t } = useTranslation("testChat");
+  const noteText = useSystemNoteText();
   const [openTool, setOpenTool] = useState<OpenTool | null>(null);
 
   // tool_call_id → the call, so a result can show its arguments too.
@@ -99,7 +101,7 @@ export function MessageLog({ messages, assistantName }: { messages: TestChatMess
               <li key={row.key} className="my-2 flex justify-center" data-testid="system-message">
                 <p className="inline-flex max-w-[90%] items-start gap-1.5 text-center text-[0.8125rem] text-muted-foreground">
                   <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-                  <span>{m.content}</span>
+                  <span>{noteText(m)}</span>
                 </p>
               </li>
             );

@@ -78,7 +78,7 @@ registerFlowAction("handoff", async (env, t) => {
     type: "text",
     direction: "system",
     content: `Сценарий «${t.flowName}» передал диалог оператору`,
-    metadata: { event: "handoff", source: "flow", flowId: t.flowId, runId: t.runId },
+    metadata: { event: "handoff", source: "flow", flowId: t.flowId, flowName: t.flowName, runId: t.runId },
     dedupeKey: `flow-handoff:${t.turnKey}:${t.runId}`,
     createdAt: now,
   });
