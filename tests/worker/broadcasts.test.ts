@@ -42,6 +42,32 @@ describe("broadcasts: drafts", () => {
     expect((await api("GET", `/accounts/${s.accountId}/broadcasts/${id}`, { token: s.token })).status).toBe(404);
   });
 
+  it("saves a draft without a channel (none connected yet); the test send and the start then ask for one, and choosing one brings its pacing", async () => {
+    const s = await bcSetup({ contacts: 2, quota: 10 });
+    const { channelId: _none, ...body } = bcBody(s, { name: "Без канала" });
+    const created = await api("POST", `/accounts/${s.accountId}/broadcasts`, { token: s.token, body });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ name: "Без канала", status: "draft", channelId: null, channel: null, pacing: {} });
+    const id = created.body.broadcastId as string;
+
+    const test = await api("POST", `/accounts/${s.accountId}/broadcasts/${id}/test`, { token: s.token });
+    expect(test.status).toBe(400);
+    expect(test.body.details.fields.channelId).toEqual(["Выберите канал рассылки"]);
+    const start = await api("POST", `/accounts/${s.accountId}/broadcasts/${id}/start`, { token: s.token, body: {} });
+    expect(start.status).toBe(400);
+    expect(start.body.details.fields.channelId).toEqual(["Выберите канал рассылки"]);
+    expect((await api("GET", `/accounts/${s.accountId}/broadcasts/${id}`, { token: s.token })).body).toMatchObject({ status: "draft", counts: { total: 0 } });
+
+    const named = await api("PATCH", `/accounts/${s.accountId}/broadcasts/${id}`, { token: s.token, body: { name: "Всё ещё без канала" } });
+    expect(named.status).toBe(200);
+    expect(named.body).toMatchObject({ name: "Всё ещё без канала", channelId: null, pacing: {} });
+    const chosen = await api("PATCH", `/accounts/${s.accountId}/broadcasts/${id}`, { token: s.token, body: { channelId: s.channelId } });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toMatchObject({ channelId: s.channelId, channel: { platform: "TELEGRAM" }, pacing: { perSecond: 25 } });
+    const tested = await api("POST", `/accounts/${s.accountId}/broadcasts/${id}/test`, { token: s.token });
+    expect(tested.status, JSON.stringify(tested.body)).toBeLessThan(300);
+  });
+
   it("bad input is a 400 with Russian field messages and stores nothing", async () => {
     const s = await bcSetup();
     const tooMany = Array.from({ length: 11 }, (_, i) => ({ label: `Кнопка ${i + 1}` }));

@@ -31,7 +31,9 @@ export function composerSchema(t: TFunction<"broadcasts">) {
   return z
     .object({
       name: z.string().trim().min(1, t("composer.errors.name")).max(MAX_BROADCAST_NAME, t("composer.errors.max", { n: MAX_BROADCAST_NAME })),
-      channelId: z.string().min(1, t("composer.errors.channel")),
+      // A draft may be saved without a channel (none connected yet); starting and the test send
+      // require one (useComposerActions), as the server does.
+      channelId: z.string(),
       audienceMode: z.enum(["segment", "filter"]),
       segmentId: z.string(),
       filter: z.custom<AudienceFilter>(),
@@ -96,7 +98,7 @@ export function composerBody(v: ComposerValues, platform: string | undefined): B
   const pacing = platform === "WHATSAPP" ? { minDelaySec: v.minDelaySec, maxDelaySec: v.maxDelaySec } : platform === "TELEGRAM" ? { perSecond: v.perSecond } : {};
   return {
     name: v.name,
-    channelId: v.channelId,
+    channelId: v.channelId || undefined,
     audience: v.audienceMode === "segment" ? { segmentId: v.segmentId } : { filter: readyFilter(v.filter) },
     content: { text: v.text, media: v.media ?? null, buttons: v.buttons.map((b) => (b.flowId !== undefined ? { label: b.label, flowId: b.flowId } : { label: b.label, url: b.url || undefined })) },
     pacing,

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type BaseSyntheticEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -25,12 +25,21 @@ export function formFieldOf(path: string): FieldPath<ComposerInput> | null {
 type Busy = "draft" | "test" | "start" | null;
 
 /**
+ * What the composer knows of the chosen channel before asking the server: `none` (no messenger is
+ * connected), `unchosen` (none picked among the connected ones), `ok` (picked, or not known yet:
+ * the server decides).
+ */
+export type ChannelGap = "ok" | "none" | "unchosen";
+
+/**
  * The composer's three buttons: save the draft (create, then patch), send a test to the user's own
  * test contact (saved first), and start — saved first, then confirmed with the recipient count on
  * the broadcast's channel and the quota left. The server's refusals land on the fields, or as its
- * sentence (over quota: both numbers).
+ * sentence (over quota: both numbers). A draft is saved with or without a channel; the test and
+ * start need one, so without it they stop at once with the reason on the channel field (which the
+ * form scrolls to), together with the other fields' errors.
  */
-export function useComposerActions(accountId: string, initial: Broadcast | null, form: ComposerForm, platform: string | undefined) {
+export function useComposerActions(accountId: string, initial: Broadcast | null, form: ComposerForm, platform: string | undefined, channelGap: ChannelGap = "ok") {
   const { t } = useTranslation("broadcasts");
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -62,17 +71,38 @@ export function useComposerActions(accountId: string, initial: Broadcast | null,
     return b;
   };
 
-  const step = (kind: Exclude<Busy, null>, fn: (v: ComposerValues) => Promise<unknown>) =>
-    form.handleSubmit(async (v) => {
-      setBusy(kind);
-      try {
-        await fn(v);
-      } catch (e) {
-        fail(e);
-      } finally {
-        setBusy(null);
-      }
-    });
+  /**
+   * Why this action cannot go out through the form's channel, or null. The test send only renders
+   * for the channel's platform into the user's own test chat, so a draft's channel that is not
+   * connected (any more) does for it; starting needs the channel connected.
+   */
+  const channelRefusal = (kind: Exclude<Busy, null>): string | null => {
+    if (kind === "draft" || channelGap === "ok" || (kind === "test" && form.getValues("channelId"))) return null;
+    if (channelGap === "unchosen") return t("composer.errors.channel");
+    return t(kind === "test" ? "composer.errors.noChannel.test" : form.getValues("scheduleMode") === "later" ? "composer.errors.noChannel.schedule" : "composer.errors.noChannel.start");
+  };
+
+  const step =
+    (kind: Exclude<Busy, null>, fn: (v: ComposerValues) => Promise<unknown>) =>
+    (e?: BaseSyntheticEvent) => {
+      const refusal = channelRefusal(kind);
+      const refuse = (focus: boolean) => refusal && form.setError("channelId", { type: "channel", message: refusal }, { shouldFocus: focus });
+      return form.handleSubmit(
+        async (v) => {
+          if (refusal) return void refuse(true);
+          setBusy(kind);
+          try {
+            await fn(v);
+          } catch (e) {
+            fail(e);
+          } finally {
+            setBusy(null);
+          }
+        },
+        // Other fields are wrong too: the channel's reason shows with theirs, and the form focuses the first of them.
+        () => void refuse(false),
+      )(e);
+    };
 
   /** The audience counted on the broadcast's channel, as start will count it, and the quota left. */
   const reach = (v: ComposerValues) =>

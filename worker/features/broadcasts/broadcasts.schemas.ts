@@ -50,9 +50,13 @@ export const pacingSchema = z
 
 const name = z.string().trim().min(1, "Введите название").max(MAX_BROADCAST_NAME, `Не больше ${MAX_BROADCAST_NAME} символов`);
 
+/**
+ * A draft may be saved before any messenger is connected: without `channelId` it has none (and no
+ * pacing of a platform) until one is chosen. Starting and the test send require it (run and test services).
+ */
 export const broadcastCreate = z.object({
   name,
-  channelId: id,
+  channelId: id.optional(),
   audience: audienceSchema,
   content: messageSchema,
   pacing: pacingSchema.optional(),

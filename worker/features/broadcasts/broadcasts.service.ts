@@ -159,7 +159,7 @@ function pacingFor(platform: Channel["platform"], given?: BroadcastCreate["pacin
 }
 
 export async function createBroadcast(env: Env, accountId: string, userId: string, input: BroadcastCreate): Promise<BroadcastDto> {
-  const ch = await channelOf(env, accountId, input.channelId);
+  const ch = input.channelId ? await channelOf(env, accountId, input.channelId) : null;
   await compileAudience(env, accountId, input.audience);
   checkMedia(accountId, input.content);
   await assertPublishedFlows(env, accountId, input.content.buttons);
@@ -171,11 +171,12 @@ export async function createBroadcast(env: Env, accountId: string, userId: strin
       id,
       accountId,
       name: input.name,
-      channelId: ch.id,
+      channelId: ch?.id ?? null,
       status: "draft",
       audience: input.audience,
       message: { text: input.content.text, media: input.content.media ?? null, buttons: input.content.buttons },
-      pacing: pacingFor(ch.platform, input.pacing),
+      // Without a channel there is no platform to take defaults from: the channel's come when it is chosen.
+      pacing: ch ? pacingFor(ch.platform, input.pacing) : (input.pacing ?? {}),
       createdBy: userId,
       createdAt: now,
       updatedAt: now,

@@ -14,7 +14,7 @@ import { broadcastQueries, type Broadcast } from "../api";
 import { composerFromBroadcast, composerSchema, emptyComposer, type ComposerPlatform } from "../composer-schema";
 import { mediaKeySrc } from "../media";
 import { sampleVars } from "../sample-contact";
-import { useComposerActions } from "../use-composer-actions";
+import { useComposerActions, type ChannelGap } from "../use-composer-actions";
 import { AudienceSection } from "./composer/audience-section";
 import { ChannelField } from "./composer/channel-field";
 import { MessageSection } from "./composer/message-section";
@@ -38,12 +38,15 @@ export function BroadcastComposer({ accountId, broadcast }: { accountId: string;
   const form = useZodForm(schema, { defaultValues: broadcast ? composerFromBroadcast(broadcast) : emptyComposer(firstChannel) });
   const channelId = form.watch("channelId");
   useEffect(() => {
-    // A new broadcast starts on the first connected channel once the list has arrived.
-    if (!broadcast && firstChannel && !form.getValues("channelId")) form.setValue("channelId", firstChannel, { shouldValidate: form.formState.isSubmitted });
-  }, [broadcast, firstChannel, form]);
+    // A new broadcast (or a draft saved before any messenger was connected) starts on the first
+    // connected channel once the list has arrived.
+    if (firstChannel && !form.getValues("channelId")) form.setValue("channelId", firstChannel, { shouldValidate: form.formState.isSubmitted });
+  }, [firstChannel, form]);
   const channel = channels.data?.data.find((c) => c.channelId === channelId);
   const platform = (channel?.platform ?? "TELEGRAM") as ComposerPlatform;
-  const actions = useComposerActions(accountId, broadcast, form, channel?.platform);
+  // Only connected channels are listed: a draft's channel that is not among them cannot send.
+  const channelGap: ChannelGap = channel ? "ok" : channels.isSuccess && !channels.data.data.length ? "none" : channels.isSuccess || !channelId ? "unchosen" : "ok";
+  const actions = useComposerActions(accountId, broadcast, form, channel?.platform, channelGap);
   const defs = fields.data?.data ?? [];
   const vars = useMemo(() => sampleVars(t("composer.preview.sampleName"), defs), [defs, t]);
   const timeZone = account.data?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;

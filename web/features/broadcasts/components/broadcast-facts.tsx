@@ -17,6 +17,9 @@ export function BroadcastFacts({ broadcast: b }: { broadcast: Broadcast }) {
           {t(`chat:platform.${b.channel.platform}`)}
           {b.channel.name && <span className="text-muted-foreground">· {b.channel.name}</span>}
         </span>
+      ) : b.status === "draft" ? (
+        // A draft saved before a channel was chosen (a deleted channel is "disconnected").
+        t("page.noChannel")
       ) : (
         t("list.noChannel")
       ),
@@ -27,7 +30,8 @@ export function BroadcastFacts({ broadcast: b }: { broadcast: Broadcast }) {
   if (b.scheduledAt) rows.push([t("page.scheduled"), formatDate(b.scheduledAt, { withTime: true })]);
   if (b.startedAt) rows.push([t("page.started"), formatDate(b.startedAt, { withTime: true })]);
   if (b.completedAt) rows.push([t("page.completed"), formatDate(b.completedAt, { withTime: true })]);
-  if (b.channel?.platform !== "INSTAGRAM") rows.push([t("page.pacing"), pacing]);
+  // Instagram has no pacing; a draft without a channel has no platform's pacing yet.
+  if (b.channel ? b.channel.platform !== "INSTAGRAM" : b.status !== "draft") rows.push([t("page.pacing"), pacing]);
   return (
     <Card className="gap-4">
       <CardHeader>

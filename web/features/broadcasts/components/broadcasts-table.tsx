@@ -91,7 +91,7 @@ function useBroadcastColumns(accountId: string, busyOn: (id: string) => boolean,
               <Link to={`/${accountId}/broadcasts/${b.broadcastId}`} className="block truncate font-medium text-heading hover:text-primary" onClick={(e) => e.stopPropagation()} data-testid="broadcast-link">
                 {b.name}
               </Link>
-              <span className="block truncate text-[0.8125rem] text-muted-foreground">{b.channel ? b.channel.name || t(`chat:platform.${b.channel.platform}`) : t("list.noChannel")}</span>
+              <span className="block truncate text-[0.8125rem] text-muted-foreground">{b.channel ? b.channel.name || t(`chat:platform.${b.channel.platform}`) : b.status === "draft" ? t("list.channelUnchosen") : t("list.noChannel")}</span>
             </div>
           </div>
         ),

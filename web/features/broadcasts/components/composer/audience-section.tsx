@@ -70,7 +70,7 @@ export function AudienceSection({ accountId, form, disabled }: { accountId: stri
 }
 
 /** How many of the audience the broadcast reaches on the chosen channel (what starting it reserves of the quota). */
-function ChannelReach({ accountId, channelId, audience }: { accountId: string; channelId: string; audience: { segmentId: string } | { filter: string } | null }) {
+export function ChannelReach({ accountId, channelId, audience }: { accountId: string; channelId: string; audience: { segmentId: string } | { filter: string } | null }) {
   const { t } = useTranslation("broadcasts");
   const key = useDebounced(JSON.stringify(audience), 400);
   const parsed = JSON.parse(key) as typeof audience;
