@@ -1,12 +1,12 @@
-import { useTranslation } from "react-i18next";
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { PageSizeSelect } from "@/components/ui/pagination";
+import { TablePagination } from "@/components/ui/pagination";
 
-/** Server-side paging controls: range, page size (5…100) and first/previous/next/last (SPEC §2.13). */
+/**
+ * Server-side paging of the accounts list: the shared pager of every list (range, rows per page,
+ * first/previous/pages/next/last; SPEC §2.13), which stacks and drops the page numbers on a phone.
+ * `lastPage` is the server's count of pages; the pager derives the same from `total` and `limit`.
+ */
 export function ListPager({
   page,
-  lastPage,
   limit,
   total,
   onPage,
@@ -19,33 +19,10 @@ export function ListPager({
   onPage: (page: number) => void;
   onLimit: (limit: number) => void;
 }) {
-  const { t } = useTranslation("accounts");
-  const from = total === 0 ? 0 : (page - 1) * limit + 1;
-  const to = Math.min(total, page * limit);
+  // The list's footer around it (routes/accounts.tsx) already has the top border and py-3; px-6 lines it up with the rows.
   return (
-    <div className="flex flex-col gap-3 px-6 sm:flex-row sm:items-center sm:justify-between" data-testid="list-pager">
-      <p className="text-sm text-muted-foreground">{t("pager.range", { from, to, total })}</p>
-      <div className="flex items-center gap-4">
-        <label className="flex items-center gap-2 text-sm text-muted-foreground">
-          {t("pager.perPage")}
-          <PageSizeSelect value={limit} onChange={onLimit} label={t("pager.perPage")} className="h-8 w-20" />
-        </label>
-        <div className="flex items-center gap-1">
-          <Button variant="ghost" size="icon" className="size-8" disabled={page <= 1} onClick={() => onPage(1)} aria-label={t("pager.first")}>
-            <ChevronsLeft className="rtl:rotate-180" aria-hidden />
-          </Button>
-          <Button variant="ghost" size="icon" className="size-8" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t("pager.prev")}>
-            <ChevronLeft className="rtl:rotate-180" aria-hidden />
-          </Button>
-          <span className="min-w-16 text-center text-sm tabular-nums">{t("pager.page", { page, lastPage })}</span>
-          <Button variant="ghost" size="icon" className="size-8" disabled={page >= lastPage} onClick={() => onPage(page + 1)} aria-label={t("pager.next")}>
-            <ChevronRight className="rtl:rotate-180" aria-hidden />
-          </Button>
-          <Button variant="ghost" size="icon" className="size-8" disabled={page >= lastPage} onClick={() => onPage(lastPage)} aria-label={t("pager.last")}>
-            <ChevronsRight className="rtl:rotate-180" aria-hidden />
-          </Button>
-        </div>
-      </div>
+    <div data-testid="list-pager">
+      <TablePagination className="px-6 py-1" page={page} pageSize={limit} total={total} onPageChange={onPage} onPageSizeChange={onLimit} />
     </div>
   );
 }

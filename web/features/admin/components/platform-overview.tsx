@@ -5,6 +5,7 @@ import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber, formatRub } from "@/lib/i18n";
+import { axis, legendStyle, shortDay, tooltipStyle } from "@/features/analytics/components/charts";
 import { adminQueries } from "../api";
 
 /** /admin's top: the platform at a glance — accounts, users, errors, dead letters, revenue, and 14 days of traffic. */
@@ -45,14 +46,14 @@ export function PlatformOverview() {
             <p className="py-10 text-center text-sm text-muted-foreground">{t("overview.noTraffic")}</p>
           ) : (
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={perDay.map((d) => ({ ...d, day: d.day.slice(5) }))}>
-                <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-                <XAxis dataKey="day" tick={{ fontSize: 12 }} />
-                <YAxis tick={{ fontSize: 12 }} />
-                <Tooltip />
-                <Legend />
-                <Bar dataKey="messages" name={t("overview.messages")} fill="var(--primary)" isAnimationActive={false} />
-                <Bar dataKey="aiReplies" name={t("overview.aiReplies")} fill="var(--success)" isAnimationActive={false} />
+              <BarChart data={perDay.map((d) => ({ ...d, day: shortDay(d.day) }))} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
+                <CartesianGrid vertical={false} stroke="var(--color-border)" />
+                <XAxis dataKey="day" {...axis} minTickGap={12} />
+                <YAxis {...axis} allowDecimals={false} tickFormatter={formatNumber} />
+                <Tooltip {...tooltipStyle} formatter={(v) => formatNumber(Number(v))} />
+                <Legend {...legendStyle} />
+                <Bar dataKey="messages" name={t("overview.messages")} fill="var(--color-primary)" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+                <Bar dataKey="aiReplies" name={t("overview.aiReplies")} fill="var(--color-success)" radius={[4, 4, 0, 0]} isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           )}

@@ -5,9 +5,12 @@ import { formatNumber } from "@/lib/i18n";
 import type { Analytics } from "../api";
 
 export const SERIES_COLORS = ["var(--color-primary)", "var(--color-info)", "var(--color-success)", "var(--color-warning)", "var(--color-secondary)", "var(--color-destructive)"];
-const shortDay = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}`;
-const axis = { stroke: "var(--color-muted-foreground)", fontSize: 12, tickLine: false, axisLine: false } as const;
-const tooltipStyle = {
+/** A chart's day label: "2026-11-21" → "21.11" (every chart of days uses it). */
+export const shortDay = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}`;
+export const axis = { stroke: "var(--color-muted-foreground)", fontSize: 12, tickLine: false, axisLine: false } as const;
+/** Legend labels in the text colour (a series colour as text fails contrast in the dark theme); the swatch carries the colour. */
+export const legendStyle = { wrapperStyle: { fontSize: 12 }, labelStyle: { color: "var(--color-foreground)" } } as const;
+export const tooltipStyle = {
   contentStyle: { background: "var(--color-popover)", border: "1px solid var(--color-border)", borderRadius: 8, color: "var(--color-popover-foreground)" },
   labelStyle: { color: "var(--color-heading)" },
   cursor: { fill: "var(--color-muted)", opacity: 0.5 },
@@ -30,7 +33,7 @@ export function ChannelDailyChart({ data, value }: { data: Analytics; value: "co
           <XAxis dataKey="day" {...axis} minTickGap={12} />
           <YAxis {...axis} allowDecimals={false} tickFormatter={formatNumber} />
           <Tooltip {...tooltipStyle} formatter={(v) => formatNumber(Number(v))} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend {...legendStyle} />
           {channels.map((c, i) => (
             <Bar isAnimationActive={false} key={c.id || "none"} dataKey={c.id || "none"} name={channelLabel(c, t)} stackId="a" fill={SERIES_COLORS[i % SERIES_COLORS.length]} radius={i === channels.length - 1 ? [4, 4, 0, 0] : 0} />
           ))}
@@ -52,7 +55,7 @@ export function RepliesChart({ data }: { data: Analytics }) {
           <XAxis dataKey="day" {...axis} minTickGap={12} />
           <YAxis {...axis} allowDecimals={false} tickFormatter={formatNumber} />
           <Tooltip {...tooltipStyle} formatter={(v) => formatNumber(Number(v))} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend {...legendStyle} />
           <Bar isAnimationActive={false} dataKey="ai" name={t("series.ai")} stackId="r" fill="var(--color-primary)" />
           <Bar isAnimationActive={false} dataKey="operator" name={t("series.operator")} stackId="r" fill="var(--color-info)" radius={[4, 4, 0, 0]} />
           <Line isAnimationActive={false} dataKey="handoffs" name={t("series.handoffs")} type="monotone" stroke="var(--color-warning)" strokeWidth={2} dot={false} />

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Bot, BotOff, ChevronDown, Eraser, Info, MoreVertical, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -81,6 +82,29 @@ function useThreadActions(accountId: string, contact: ContactDto, onContactChang
   return { status, ai, askClear };
 }
 
+/**
+ * Below this width of the header (a phone: 358 px at 390) the thread status moves from the header
+ * into its "more" menu, so the contact's name keeps the room to be read. At 1440 px the chat pane
+ * between the list and the contact pane is about 450 px: there the status stays. The menu is
+ * portalled out of the chat pane's @container, hence a measure instead of a container query.
+ */
+export const NARROW_HEADER_PX = 420;
+
+function useNarrow(ref: React.RefObject<HTMLElement | null>, below: number) {
+  const [narrow, setNarrow] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setNarrow(el.getBoundingClientRect().width < below);
+    check();
+    if (typeof ResizeObserver === "undefined") return;
+    const ro = new ResizeObserver(check);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref, below]);
+  return narrow;
+}
+
 /** Contact, thread status menu, the AI switch, clear chat (with confirmation) and the details toggle. */
 export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDetails, onContactChange }: ChatHeaderProps) {
   const { t } = useTranslation("chat");
@@ -88,9 +112,12 @@ export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDe
   const thread = contact.thread;
   const { status, ai, askClear } = useThreadActions(accountId, contact, onContactChange);
   const subtitle = [t(`platform.${contact.platform}`), contact.platformUsername ? `@${contact.platformUsername.replace(/^@/, "")}` : contact.phone].filter(Boolean).join(" · ");
+  const ref = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(ref, NARROW_HEADER_PX);
+  const statusProps = thread ? { status: thread.status, disabled: !canUpdate || status.isPending, onChange: (s: ThreadStatus) => status.mutate(s) } : null;
 
   return (
-    <div className="flex h-16 shrink-0 items-center gap-2 border-b border-border bg-card px-2 sm:px-4" data-testid="chat-header">
+    <div ref={ref} className="flex h-16 shrink-0 items-center gap-1 border-b border-border bg-card px-2 @md:gap-2 sm:px-4" data-testid="chat-header" data-narrow={narrow || undefined}>
       {onBack && (
         <Button variant="ghost" size="icon" onClick={onBack} aria-label={t("header.back")} data-testid="chat-back">
           <ArrowLeft className="rtl:rotate-180" aria-hidden />
@@ -109,20 +136,45 @@ export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDe
       {thread && (
         <>
           <ChatFlowBar accountId={accountId} contact={contact} />
-          <StatusMenu status={thread.status} disabled={!canUpdate || status.isPending} onChange={(s) => status.mutate(s)} />
+          {statusProps && !narrow && <StatusMenu {...statusProps} />}
           <AiSwitch on={thread.isGptActive} disabled={!canUpdate || ai.isPending} onChange={(on) => ai.mutate(on)} />
         </>
       )}
 
-      <Button variant="ghost" size="icon" onClick={onToggleDetails} aria-pressed={detailsOpen} aria-label={t("header.details")} className={cn("hidden md:inline-flex", detailsOpen && "bg-primary/12 text-primary")} data-testid="toggle-details">
+      {/* The name and the avatar toggle the details too, and so does the "more" menu: the button only where there is room. */}
+      <Button variant="ghost" size="icon" onClick={onToggleDetails} aria-pressed={detailsOpen} aria-label={t("header.details")} className={cn("hidden @lg:inline-flex", detailsOpen && "bg-primary/12 text-primary")} data-testid="toggle-details">
         <Info aria-hidden />
       </Button>
-      <MoreMenu profileHref={`/${accountId}/contacts/${contact.contactId}`} canClear={canUpdate} onToggleDetails={onToggleDetails} onClear={() => void askClear()} />
+      <MoreMenu profileHref={`/${accountId}/contacts/${contact.contactId}`} canClear={canUpdate} onToggleDetails={onToggleDetails} onClear={() => void askClear()} status={narrow ? statusProps : null} />
     </div>
   );
 }
 
-function StatusMenu({ status, disabled, onChange }: { status: ThreadStatus; disabled: boolean; onChange: (s: ThreadStatus) => void }) {
+interface StatusProps {
+  status: ThreadStatus;
+  disabled: boolean;
+  onChange: (s: ThreadStatus) => void;
+}
+
+/** The status choice, in the header's status menu or (narrow header) in the "more" menu. */
+function StatusItems({ status, disabled, onChange }: { status: ThreadStatus; disabled?: boolean; onChange: (s: ThreadStatus) => void }) {
+  const { t } = useTranslation("chat");
+  return (
+    <>
+      <DropdownMenuLabel>{t("header.status")}</DropdownMenuLabel>
+      <DropdownMenuRadioGroup value={status} onValueChange={(v) => v !== status && onChange(v as ThreadStatus)}>
+        {THREAD_STATUSES.map((s) => (
+          <DropdownMenuRadioItem key={s} value={s} disabled={disabled} data-testid={`status-${s}`}>
+            <span className={cn("size-2 rounded-full", STATUS_DOT[s])} aria-hidden />
+            {t(`status.${s}`)}
+          </DropdownMenuRadioItem>
+        ))}
+      </DropdownMenuRadioGroup>
+    </>
+  );
+}
+
+function StatusMenu({ status, disabled, onChange }: StatusProps) {
   const { t } = useTranslation("chat");
   return (
     <DropdownMenu>
@@ -134,15 +186,7 @@ function StatusMenu({ status, disabled, onChange }: { status: ThreadStatus; disa
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-44">
-        <DropdownMenuLabel>{t("header.status")}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={status} onValueChange={(v) => v !== status && onChange(v as ThreadStatus)}>
-          {THREAD_STATUSES.map((s) => (
-            <DropdownMenuRadioItem key={s} value={s} data-testid={`status-${s}`}>
-              <span className={cn("size-2 rounded-full", STATUS_DOT[s])} aria-hidden />
-              {t(`status.${s}`)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
+        <StatusItems status={status} onChange={onChange} />
       </DropdownMenuContent>
     </DropdownMenu>
   );
@@ -165,7 +209,20 @@ function AiSwitch({ on, disabled, onChange }: { on: boolean; disabled: boolean; 
   );
 }
 
-function MoreMenu({ profileHref, canClear, onToggleDetails, onClear }: { profileHref: string; canClear: boolean; onToggleDetails: () => void; onClear: () => void }) {
+function MoreMenu({
+  profileHref,
+  canClear,
+  onToggleDetails,
+  onClear,
+  status,
+}: {
+  profileHref: string;
+  canClear: boolean;
+  onToggleDetails: () => void;
+  onClear: () => void;
+  /** The thread status, here when the header is too narrow to show its own menu. */
+  status: StatusProps | null;
+}) {
   const { t } = useTranslation("chat");
   return (
     <DropdownMenu>
@@ -174,7 +231,13 @@ function MoreMenu({ profileHref, canClear, onToggleDetails, onClear }: { profile
           <MoreVertical aria-hidden />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent align="end" className={status ? "min-w-44" : undefined}>
+        {status && (
+          <>
+            <StatusItems {...status} />
+            <DropdownMenuSeparator />
+          </>
+        )}
         <DropdownMenuItem onSelect={onToggleDetails}>
           <Info aria-hidden />
           {t("header.details")}

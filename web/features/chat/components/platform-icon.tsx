@@ -53,7 +53,7 @@ export function ContactAvatar({
         <AvatarFallback className={selected ? "bg-white text-primary-darken" : undefined}>{initials(contact.name)}</AvatarFallback>
       </Avatar>
       {showStatus && <AvatarStatusBadge status={contact.status} label={t(`contactStatus.${contact.status ?? "none"}`)} />}
-      <PlatformIcon platform={contact.platform} className="absolute -end-0.5 -top-0.5 size-4 ring-2 ring-card" />
+      <PlatformIcon platform={contact.platform} className="absolute -end-1 -top-1 size-3.5 ring-2 ring-card" />
     </div>
   );
 }

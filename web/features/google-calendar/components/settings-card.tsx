@@ -117,11 +117,16 @@ function WorkingDayRow({ index, day, error, onChange }: { index: number; day: Gc
       <span className="text-sm font-medium">{name}</span>
       <Switch checked={day.on} onCheckedChange={(on: boolean) => onChange({ on })} aria-label={name} />
       {day.on ? (
+        // w-32 as on the downtime tab: "07:00 PM" and the clock fit a 12-hour locale. Each label stays with its input, so a phone wraps between the two.
         <div className="col-span-2 flex flex-wrap items-center gap-2 text-sm sm:col-span-1">
-          <span className="text-muted-foreground">{t("googleCalendar.settings.from")}</span>
-          <Input type="time" className="w-28" value={day.from} aria-label={`${name}: ${t("googleCalendar.settings.from")}`} onChange={(e) => onChange({ from: e.target.value })} />
-          <span className="text-muted-foreground">{t("googleCalendar.settings.to")}</span>
-          <Input type="time" className="w-28" value={day.to === "24:00" ? "23:59" : day.to} aria-label={`${name}: ${t("googleCalendar.settings.to")}`} aria-invalid={!!error} onChange={(e) => onChange({ to: e.target.value })} />
+          <span className="flex items-center gap-2">
+            <span className="min-w-5 text-muted-foreground">{t("googleCalendar.settings.from")}</span>
+            <Input type="time" className="w-32" value={day.from} aria-label={`${name}: ${t("googleCalendar.settings.from")}`} onChange={(e) => onChange({ from: e.target.value })} />
+          </span>
+          <span className="flex items-center gap-2">
+            <span className="min-w-5 text-muted-foreground">{t("googleCalendar.settings.to")}</span>
+            <Input type="time" className="w-32" value={day.to === "24:00" ? "23:59" : day.to} aria-label={`${name}: ${t("googleCalendar.settings.to")}`} aria-invalid={!!error} onChange={(e) => onChange({ to: e.target.value })} />
+          </span>
           {error && <span className="w-full text-destructive">{error}</span>}
         </div>
       ) : (

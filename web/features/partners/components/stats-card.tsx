@@ -18,6 +18,8 @@ import { formatNumber, formatRub } from "@/lib/i18n";
 
 const ALL = "all";
 const AXIS = { fontSize: 12, fill: "var(--color-muted-foreground)" };
+/** Legend labels in the text colour, not the series colour (contrast in the dark theme); the swatch carries the colour. */
+const LEGEND = { wrapperStyle: { fontSize: 12 }, labelStyle: { color: "var(--color-foreground)" } } as const;
 
 function monthLabel(m: string, lang: string, long = false) {
   const [y, mo] = m.split("-").map(Number);
@@ -39,7 +41,7 @@ function Charts({ stats }: { stats: Stats }) {
             <YAxis yAxisId="clicks" allowDecimals={false} tick={AXIS} />
             <YAxis yAxisId="people" orientation="right" allowDecimals={false} tick={AXIS} />
             <Tooltip contentStyle={{ background: "var(--color-popover)", borderColor: "var(--color-border)", color: "var(--color-popover-foreground)" }} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Legend {...LEGEND} />
             <Bar yAxisId="clicks" dataKey="clicks" name={t("stats.clicks")} fill="var(--color-chart-1, #6366f1)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
             <Bar yAxisId="people" dataKey="registrations" name={t("stats.registrations")} fill="var(--color-chart-2, #22c55e)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
             <Bar yAxisId="people" dataKey="payingAccounts" name={t("stats.paying")} fill="var(--color-chart-3, #f59e0b)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
@@ -53,7 +55,7 @@ function Charts({ stats }: { stats: Stats }) {
             <XAxis dataKey="label" tick={AXIS} />
             <YAxis tick={AXIS} />
             <Tooltip formatter={(v) => formatRub(Math.round(Number(v) * 100))} contentStyle={{ background: "var(--color-popover)", borderColor: "var(--color-border)", color: "var(--color-popover-foreground)" }} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Legend {...LEGEND} />
             <Bar dataKey="revenue" name={t("stats.revenue")} fill="var(--color-chart-4, #0ea5e9)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
             <Bar dataKey="commission" name={t("stats.commission")} fill="var(--color-chart-5, #a855f7)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>
