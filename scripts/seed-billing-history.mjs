@@ -22,7 +22,7 @@ export function billingHistorySeed(now, q) {
     const ok = p.status === "succeeded";
     s.push(
       `INSERT OR IGNORE INTO payments (id, account_id, provider, provider_payment_id, idempotence_key, purpose, plan_id, billing_period, amount_kopecks, status, description, receipt_email, payment_method_id, method_title, cancellation_reason, applied_at, created_by, created_at, updated_at)
-       VALUES (${q(p.id)}, ${q(ACCOUNT)}, 'yookassa', ${q(`2f1d0${i}b2-000f-5000-9000-00000000000${i}`)}, ${q(`demo-key-h-${i}`)}, ${q(p.purpose)}, ${q(p.plan)}, ${q(p.plan ? "month" : null)}, ${p.amount}, ${q(p.status)}, ${q(p.description)}, 'demo@assistly.local', ${q(ok ? "demo-pm-card" : null)}, ${q(ok ? "Bank card *4444" : null)}, ${q(p.reason ?? null)}, ${ok ? p.at : "NULL"}, 'demo-user', ${p.at}, ${p.at});`,
+       VALUES (${q(p.id)}, ${q(ACCOUNT)}, 'yookassa', ${q(`2f1d0${i}b2-000f-5000-9000-00000000000${i}`)}, ${q(`demo-key-h-${i}`)}, ${q(p.purpose)}, ${q(p.plan)}, ${q(p.plan ? "month" : null)}, ${p.amount}, ${q(p.status)}, ${q(p.description)}, 'demo@assistly.local', ${q(ok ? "demo-pm-card" : null)}, ${q(ok ? "MasterCard •••• 4444" : null)}, ${q(p.reason ?? null)}, ${ok ? p.at : "NULL"}, 'demo-user', ${p.at}, ${p.at});`,
     );
   });
   const ledger = [

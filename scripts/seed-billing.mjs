@@ -31,7 +31,7 @@ export function billingSeed(now, q) {
   const prevStart = monthBefore(start);
   const s = [];
   s.push(
-    `INSERT OR IGNORE INTO payment_methods (id, account_id, provider, provider_method_id, type, title, card_last4, card_type, expiry, created_at, updated_at) VALUES ('demo-pm-card', ${q(ACCOUNT)}, 'yookassa', 'demo-card-4444', 'bank_card', 'Bank card *4444', '4444', 'MasterCard', '12/2030', ${start}, ${start});`,
+    `INSERT OR IGNORE INTO payment_methods (id, account_id, provider, provider_method_id, type, title, card_last4, card_type, expiry, created_at, updated_at) VALUES ('demo-pm-card', ${q(ACCOUNT)}, 'yookassa', 'demo-card-4444', 'bank_card', 'MasterCard •••• 4444', '4444', 'MasterCard', '12/2030', ${start}, ${start});`,
     `UPDATE subscriptions SET plan_id = ${q(BUSINESS)}, billing_period = 'month', status = 'active', period_start = ${start}, period_end = ${end}, payment_method_id = 'demo-pm-card', updated_at = ${now}
        WHERE account_id = ${q(ACCOUNT)} AND plan_id = ${q(TRIAL)} AND downgraded_from_plan_id IS NULL;`,
   );
@@ -42,7 +42,7 @@ export function billingSeed(now, q) {
   for (const p of payments)
     s.push(
       `INSERT OR IGNORE INTO payments (id, account_id, provider, provider_payment_id, idempotence_key, purpose, plan_id, billing_period, amount_kopecks, status, description, receipt_email, payment_method_id, method_title, applied_at, created_by, created_at, updated_at)
-       VALUES (${q(p.id)}, ${q(ACCOUNT)}, 'yookassa', ${q(`2f0c${p.id.length}a1-000f-5000-8000-${p.id.replace(/[^a-z]/g, "").slice(0, 12).padEnd(12, "0")}`)}, ${q(p.key)}, ${q(p.purpose)}, ${q(p.plan)}, ${q(p.period)}, ${p.amount}, 'succeeded', ${q(p.description)}, 'demo@assistly.local', 'demo-pm-card', 'Bank card *4444', ${p.at}, 'demo-user', ${p.at}, ${p.at});`,
+       VALUES (${q(p.id)}, ${q(ACCOUNT)}, 'yookassa', ${q(`2f0c${p.id.length}a1-000f-5000-8000-${p.id.replace(/[^a-z]/g, "").slice(0, 12).padEnd(12, "0")}`)}, ${q(p.key)}, ${q(p.purpose)}, ${q(p.plan)}, ${q(p.period)}, ${p.amount}, 'succeeded', ${q(p.description)}, 'demo@assistly.local', 'demo-pm-card', 'MasterCard •••• 4444', ${p.at}, 'demo-user', ${p.at}, ${p.at});`,
     );
   const ledger = [
     { key: "demo:usage:prev:aiReplies", type: "charge", amount: -48000, metric: "aiReplies", units: 240, period: prevStart, description: "Сверх тарифа: 240 ответов ИИ", at: start - 2 * 3600_000 },

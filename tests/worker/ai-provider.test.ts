@@ -155,6 +155,8 @@ describe("account AI provider: settings API", () => {
 
   it("accepts any sensible model id on assistants and refuses the rest with a Russian field message", async () => {
     const o = await ownerWithAccount();
+    // Four assistants: more than the free plan's three.
+    await env.DB.prepare("UPDATE subscriptions SET plan_id = '0000000planbusiness' WHERE account_id = ?").bind(o.accountId).run();
     for (const model of ["qwen2.5-7b-instruct", "meta-llama/Llama-3.1-8B-Instruct", "llama3.1:8b", "gpt-4o-mini"]) {
       const r = await api("POST", `/accounts/${o.accountId}/assistants`, { token: o.token, body: { name: "A", model } });
       expect(r.status, model).toBe(201);

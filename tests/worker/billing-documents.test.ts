@@ -3,10 +3,9 @@ import { describe, expect, it } from "vitest";
 import { rublesInWords } from "../../worker/features/billing/amount-words";
 import { issueAct, monthOf } from "../../worker/features/billing/documents";
 import { runBillingTick } from "../../worker/features/billing/renewal";
-import { balanceAndSum, deliver, ledgerRows, payerActs, planId, ykRequests } from "./billing-helpers";
+import { balanceAndSum, channelRow, deliver, ledgerRows, payerActs, planId, ykRequests } from "./billing-helpers";
 import { adminToken, botToken } from "./channel-helpers";
 import { addMember, api, BASE, ownerWithAccount, uniqueEmail } from "./helpers";
-import { createChannel } from "./inbox-helpers";
 
 const REQUISITES = { legalName: "ООО «Уют»", inn: "7707083893", kpp: "770701001", address: "г. Москва, ул. Тверская, д. 1", email: "buh@uyut.ru" };
 
@@ -174,8 +173,9 @@ describe("billing: auto top-up once per crossing, and 402 beyond the plan for ch
     });
     expect(plan.status).toBe(201);
     await env.DB.prepare("UPDATE subscriptions SET plan_id = ? WHERE account_id = ?").bind(plan.body.id, o.accountId).run();
-    await createChannel(o.accountId, { platform: "WHATSAPP" });
-    await createChannel(o.accountId, { platform: "INSTAGRAM" });
+    // Connected channels take the plan's places; a row without credentials (never connected, or disconnected) does not.
+    await channelRow(o.accountId, "WHATSAPP", true);
+    await channelRow(o.accountId, "INSTAGRAM", true);
     const tg = await api("PUT", `/accounts/${o.accountId}/platform-telegram`, { token: o.token, body: { botToken: botToken() } });
     expect(tg.status).toBe(402);
     expect(tg.body.message).toBe("Лимит тарифа «Мини» исчерпан: подключённых каналов 2 из 2. Перейдите на тариф выше, чтобы добавить ещё.");

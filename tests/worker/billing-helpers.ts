@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { api } from "./helpers";
+import { createChannel } from "./inbox-helpers";
 
 /** The fake YooKassa of tests/fakes/yookassa.ts: its control endpoints and what it received. */
 export const ykUrl = () => (JSON.parse((env as unknown as { FAKE_URLS: string }).FAKE_URLS) as Record<string, string>).YOOKASSA_FAKE_URL!;
@@ -54,6 +55,16 @@ export async function setUsageToday(accountId: string, metric: string, quantity:
   await env.DB.prepare("INSERT INTO usage_daily (account_id, day, metric, dim, quantity) VALUES (?, ?, ?, ?, ?) ON CONFLICT (account_id, day, metric, dim) DO UPDATE SET quantity = excluded.quantity")
     .bind(accountId, day, metric, dim, quantity)
     .run();
+}
+
+/**
+ * A channel row of the account, connected (credentials and `state.connected`, as `isConnected` reads it)
+ * or not (a row without credentials, as the demo's seeded channels and a disconnected channel are).
+ */
+export async function channelRow(accountId: string, platform: "TELEGRAM" | "WHATSAPP" | "INSTAGRAM", connected: boolean) {
+  const id = await createChannel(accountId, { platform });
+  if (connected) await env.DB.prepare(`UPDATE channels SET credentials = 'sealed', state = '{"connected":true}' WHERE id = ?`).bind(id).run();
+  return id;
 }
 
 export const planId = async (code: string) => (await env.DB.prepare("SELECT id FROM plans WHERE code = ?").bind(code).first<{ id: string }>())!.id;

@@ -79,11 +79,11 @@ describe("billing: limits, renewal, grace and downgrade", () => {
 
   it("refuses an assistant beyond the plan with 402 and its numbers", async () => {
     const o = await ownerWithAccount();
-    for (let i = 0; i < 5; i++) expect((await api("POST", `/accounts/${o.accountId}/assistants`, { token: o.token, body: { name: `Ассистент ${i}` } })).status).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await api("POST", `/accounts/${o.accountId}/assistants`, { token: o.token, body: { name: `Ассистент ${i}` } })).status).toBe(201);
     const fourth = await api("POST", `/accounts/${o.accountId}/assistants`, { token: o.token, body: { name: "Четвёртый" } });
     expect(fourth.status).toBe(402);
-    expect(fourth.body.message).toBe("Лимит тарифа «Пробный» исчерпан: ассистентов 5 из 5. Перейдите на тариф выше, чтобы добавить ещё.");
-    expect(fourth.body.details).toMatchObject({ unit: "assistants", current: 5, limit: 5 });
+    expect(fourth.body.message).toBe("Лимит тарифа «Пробный» исчерпан: ассистентов 3 из 3. Перейдите на тариф выше, чтобы добавить ещё.");
+    expect(fourth.body.details).toMatchObject({ unit: "assistants", current: 3, limit: 3 });
   });
 
   it("refuses a new broadcast when the plan's recipients are used up and no package is left", async () => {

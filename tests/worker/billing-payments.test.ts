@@ -34,9 +34,11 @@ describe("billing: checkout and payments through the YooKassa fake", () => {
     expect((await ledgerRows(o.accountId)).filter((r) => r.type === "topup")).toEqual([expect.objectContaining({ amount: 150000, key: `payment:${c.body.paymentId}:credit` })]);
     expect(await balanceAndSum(o.accountId)).toMatchObject({ balance: 150000, sum: 150000 });
     const got = await api("GET", `/accounts/${o.accountId}/payments/${c.body.paymentId}`, { token: o.token });
-    expect(got.body).toMatchObject({ status: "succeeded", final: true, applied: true, providerPaymentId: pid, methodTitle: "Bank card *4444" });
+    expect(got.body).toMatchObject({ status: "succeeded", final: true, applied: true, providerPaymentId: pid, methodTitle: "MasterCard •••• 4444" });
+    // The card is named by its type and last digits (not YooKassa's English "Bank card *4444"), with the parts the SPA words it from.
+    expect(got.body.method).toEqual({ type: "bank_card", cardType: "MasterCard", cardLast4: "4444", invoiceNumber: null, title: "MasterCard •••• 4444" });
     const methods = await api("GET", `/accounts/${o.accountId}/payment-methods`, { token: o.token });
-    expect(methods.body.data).toEqual([expect.objectContaining({ title: "Bank card *4444", cardLast4: "4444" })]);
+    expect(methods.body.data).toEqual([expect.objectContaining({ title: "MasterCard •••• 4444", cardLast4: "4444", cardType: "MasterCard", type: "bank_card" })]);
     const list = await api("GET", `/accounts/${o.accountId}/payments?status=succeeded`, { token: o.token });
     expect(list.body.meta.total).toBe(1);
     expect((await api("GET", `/accounts/${o.accountId}/payments?status=canceled`, { token: o.token })).body.meta.total).toBe(0);
@@ -115,7 +117,7 @@ describe("billing: checkout and payments through the YooKassa fake", () => {
     expect(b.body.plan.code).toBe("business");
     expect(b.body.subscription).toMatchObject({ status: "active", billingPeriod: "year" });
     expect(b.body.subscription.periodEnd - b.body.subscription.periodStart).toBeGreaterThanOrEqual(365 * 86_400_000);
-    expect(b.body.subscription.paymentMethod.title).toBe("Bank card *4444");
+    expect(b.body.subscription.paymentMethod).toMatchObject({ title: "MasterCard •••• 4444", type: "bank_card", cardType: "MasterCard", cardLast4: "4444" });
     expect((await ledgerRows(o.accountId)).map((r) => [r.type, r.amount])).toEqual([
       ["topup", 4990000],
       ["subscription", -4990000],

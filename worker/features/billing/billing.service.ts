@@ -5,16 +5,13 @@ import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { auditStatement } from "../admin/audit-log";
 import { balanceOf, entryStatement, settleUsage } from "./ledger";
-import { aiAllowed, periodLines, unsettledKopecks } from "./limits";
+import { aiAllowed, CAP_COUNT_SQL, periodLines, unsettledKopecks } from "./limits";
 import { serializePlan } from "./plans";
 import { subscriptionOf } from "./subscription";
 import { CAPS, type Cap, CONSUMABLES } from "./units";
 
 async function capCounts(env: Env, accountId: string): Promise<Record<Cap, number>> {
-  const r = await env.DB.prepare(
-    `SELECT (SELECT count(*) FROM assistants WHERE account_id = ?1) AS assistants, (SELECT count(*) FROM channels WHERE account_id = ?1) AS channels,
-            (SELECT count(*) FROM members WHERE account_id = ?1) AS seats`,
-  )
+  const r = await env.DB.prepare(`SELECT ${CAPS.map((cap) => `(${CAP_COUNT_SQL[cap]}) AS ${cap}`).join(", ")}`)
     .bind(accountId)
     .first<Record<Cap, number>>();
   return r ?? { assistants: 0, channels: 0, seats: 0 };
@@ -34,7 +31,9 @@ export async function getBilling(env: Env, accountId: string, now = Date.now()) 
     balanceOf(env.DB, accountId),
     capCounts(env, accountId),
     db.select().from(schema.billingNotifications).where(and(eq(schema.billingNotifications.accountId, accountId), isNull(schema.billingNotifications.readAt))).orderBy(desc(schema.billingNotifications.createdAt)).limit(20).all(),
-    env.DB.prepare("SELECT m.id, m.title FROM subscriptions s JOIN payment_methods m ON m.id = s.payment_method_id WHERE s.account_id = ?").bind(accountId).first<{ id: string; title: string }>(),
+    env.DB.prepare("SELECT m.id, m.title, m.type, m.card_type AS cardType, m.card_last4 AS cardLast4 FROM subscriptions s JOIN payment_methods m ON m.id = s.payment_method_id WHERE s.account_id = ?")
+      .bind(accountId)
+      .first<{ id: string; title: string; type: string; cardType: string | null; cardLast4: string | null }>(),
   ]);
   const units = [
     ...CONSUMABLES.map((u) => {
@@ -62,7 +61,7 @@ export async function getBilling(env: Env, accountId: string, now = Date.now()) 
       graceUntil: sub.graceUntil,
       lastRenewalError: sub.lastRenewalError,
       downgradedFromPlanId: sub.downgradedFromPlanId,
-      paymentMethod: method ? { id: method.id, title: method.title } : null,
+      paymentMethod: method ? { id: method.id, title: method.title, type: method.type, cardType: method.cardType, cardLast4: method.cardLast4 } : null,
       autoTopup: sub.autoTopupAmountKopecks ? { thresholdKopecks: sub.autoTopupThresholdKopecks ?? 0, amountKopecks: sub.autoTopupAmountKopecks } : null,
     },
     balanceKopecks: balance,

@@ -3,6 +3,7 @@ import { schema, type Db } from "../../db/client";
 import type { LedgerEntry, LedgerType } from "../../db/schema/billing";
 import { newId } from "../../lib/ids";
 import { paged } from "../../lib/validation";
+import { describeEntries, type EntryDetails } from "./describe";
 import { CONSUMABLES, UNIT_LABELS } from "./units";
 
 const L = schema.ledgerEntries;
@@ -62,12 +63,14 @@ export async function ledgerSum(d1: D1Database, accountId: string): Promise<{ su
   return { sum: r?.sum ?? 0, rows: r?.rows ?? 0 };
 }
 
-export function serializeEntry(e: LedgerEntry) {
+/** `details`: what the row is about, for the SPA to word in its language (`description`, Russian as stored, is the fallback when null). */
+export function serializeEntry(e: LedgerEntry, details: EntryDetails | null) {
   return {
     id: e.id,
     type: e.type,
     amountKopecks: e.amountKopecks,
     description: e.description,
+    details,
     metric: e.metric,
     units: e.units,
     periodStart: e.periodStart,
@@ -77,6 +80,12 @@ export function serializeEntry(e: LedgerEntry) {
   };
 }
 
+/** Rows as the API answers them, with their `details`. */
+export async function serializeEntries(d1: D1Database, rows: LedgerEntry[]) {
+  const details = await describeEntries(d1, rows);
+  return rows.map((e, i) => serializeEntry(e, details[i] ?? null));
+}
+
 export async function listLedger(db: Db, accountId: string, q: { page: number; limit: number; type?: LedgerType; from?: number; to?: number }) {
   const conds: (SQL | undefined)[] = [eq(L.accountId, accountId), q.type ? eq(L.type, q.type) : undefined, q.from !== undefined ? gte(L.createdAt, q.from) : undefined, q.to !== undefined ? lt(L.createdAt, q.to) : undefined];
   const where = and(...conds);
@@ -84,7 +93,7 @@ export async function listLedger(db: Db, accountId: string, q: { page: number; l
     db.select().from(L).where(where).orderBy(desc(L.createdAt), desc(L.id)).limit(q.limit).offset((q.page - 1) * q.limit).all(),
     db.select({ n: count() }).from(L).where(where).get(),
   ]);
-  return paged(rows.map(serializeEntry), total?.n ?? 0, q.page, q.limit);
+  return paged(await serializeEntries(db.$client, rows), total?.n ?? 0, q.page, q.limit);
 }
 
 const dayOf = (col: string) => `strftime('%Y-%m-%d', ${col} / 1000, 'unixepoch')`;

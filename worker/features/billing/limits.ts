@@ -1,5 +1,4 @@
-import { count, eq } from "drizzle-orm";
-import { getDb, schema, type Db } from "../../db/client";
+import { getDb, type Db } from "../../db/client";
 import type { Env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { getQuota } from "../broadcast-quota/broadcast-quota.service";
@@ -70,17 +69,28 @@ function planLimit(planName: string, what: string, current: number, limit: numbe
   return new AppError(402, "PLAN_LIMIT", `Лимит тарифа «${planName}» исчерпан: ${what} ${current} из ${limit}. ${hint}`, { ...details, current, limit, plan: planName });
 }
 
-const CAP_COUNTS: Record<Cap, (db: Db, accountId: string) => Promise<number>> = {
-  assistants: async (db, accountId) => (await db.select({ n: count() }).from(schema.assistants).where(eq(schema.assistants.accountId, accountId)).get())?.n ?? 0,
-  channels: async (db, accountId) => (await db.select({ n: count() }).from(schema.channels).where(eq(schema.channels.accountId, accountId)).get())?.n ?? 0,
-  seats: async (db, accountId) => (await db.select({ n: count() }).from(schema.members).where(eq(schema.members.accountId, accountId)).get())?.n ?? 0,
+/**
+ * What each cap counts now, as SQL over the account bound as ?1: the same statement feeds /billing's
+ * "N of M" and the 402 below, so the page and the refusal always agree. A channel counts while it is
+ * connected (credentials and `state.connected`, as channel-status.ts `isConnected` reads a row):
+ * a disconnected row, or one created without credentials, keeps its threads but takes no place.
+ */
+export const CAP_COUNT_SQL: Record<Cap, string> = {
+  assistants: "SELECT count(*) FROM assistants WHERE account_id = ?1",
+  channels: "SELECT count(*) FROM channels WHERE account_id = ?1 AND credentials IS NOT NULL AND credentials <> '' AND json_extract(state, '$.connected') = 1",
+  seats: "SELECT count(*) FROM members WHERE account_id = ?1",
 };
+
+async function capCount(db: Db, accountId: string, cap: Cap): Promise<number> {
+  const r = await db.$client.prepare(`SELECT (${CAP_COUNT_SQL[cap]}) AS n`).bind(accountId).first<{ n: number }>();
+  return r?.n ?? 0;
+}
 
 /** 402 when one more `cap` (an assistant, a channel, a seat) would go beyond the plan. */
 export async function assertCanAdd(db: Db, accountId: string, cap: Cap): Promise<void> {
   const { plan } = await subscriptionOf(db, accountId);
   const limit = plan.included[cap] ?? 0;
-  const current = await CAP_COUNTS[cap](db, accountId);
+  const current = await capCount(db, accountId, cap);
   if (current >= limit) throw planLimit(plan.name, UNIT_LABELS[cap], current, limit, "Перейдите на тариф выше, чтобы добавить ещё.", { unit: cap });
 }
 

@@ -11,6 +11,8 @@ import { paged } from "../../lib/validation";
 import { grantPackage } from "../broadcast-quota/broadcast-quota.service";
 import type { CheckoutInput } from "./billing.schemas";
 import { applyStatements } from "./apply";
+import { describePayments, type PaymentDescription } from "./describe";
+import { methodTitle } from "./method-title";
 import { accrualStatement } from "../partners/commission";
 import { getPlanRow } from "./plans";
 import { type CreatePaymentRequest, ProviderError, type ProviderPayment } from "./provider";
@@ -22,7 +24,12 @@ const log = createLogger({ component: "payments" });
 const PAY = schema.payments;
 const PAYMENT_NOT_FOUND = "Платёж не найден";
 
-export function serializePayment(p: Payment) {
+/**
+ * A payment as the API answers it. `details` (what it paid for) and `method` (how) let the SPA word
+ * it in the reader's language; `description` and `methodTitle` are as stored (the description is the
+ * Russian text YooKassa and the receipt got) and are the fallback.
+ */
+export function serializePayment(p: Payment, d: PaymentDescription) {
   return {
     id: p.id,
     providerPaymentId: p.providerPaymentId,
@@ -35,15 +42,23 @@ export function serializePayment(p: Payment) {
     status: p.status,
     final: p.status === "succeeded" || p.status === "canceled" || p.status === "failed",
     description: p.description,
+    details: d.details,
     confirmationUrl: p.status === "pending" ? p.confirmationUrl : null,
     receiptEmail: p.receiptEmail,
     methodTitle: p.methodTitle,
+    method: d.method,
     cancellationReason: p.cancellationReason,
     error: p.error,
     applied: p.appliedAt !== null,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
+}
+
+/** Payments as the API answers them, each with its `details` and `method` (one statement for all). */
+export async function serializePayments(d1: D1Database, rows: Payment[]) {
+  const described = await describePayments(d1, rows);
+  return rows.map((p, i) => serializePayment(p, described[i]!));
 }
 
 interface Order {
@@ -147,7 +162,7 @@ export async function recordState(env: Env, row: Payment, pp: ProviderPayment): 
       providerPaymentId: pp.id,
       status,
       confirmationUrl: pp.confirmationUrl ?? row.confirmationUrl,
-      methodTitle: pp.paymentMethod?.title ?? row.methodTitle,
+      methodTitle: pp.paymentMethod ? methodTitle(pp.paymentMethod) : row.methodTitle,
       paymentMethodId: methodId,
       cancellationReason: pp.cancellationReason,
       updatedAt: now,
@@ -168,7 +183,7 @@ export async function recordState(env: Env, row: Payment, pp: ProviderPayment): 
 async function saveMethod(db: Db, accountId: string, m: NonNullable<ProviderPayment["paymentMethod"]>, now: number): Promise<string> {
   await db
     .insert(schema.paymentMethods)
-    .values({ id: newId(), accountId, providerMethodId: m.id, type: m.type, title: m.title, cardLast4: m.cardLast4, cardType: m.cardType, expiry: m.expiry, createdAt: now, updatedAt: now })
+    .values({ id: newId(), accountId, providerMethodId: m.id, type: m.type, title: methodTitle(m), cardLast4: m.cardLast4, cardType: m.cardType, expiry: m.expiry, createdAt: now, updatedAt: now })
     .onConflictDoNothing();
   const row = await db
     .select({ id: schema.paymentMethods.id })
@@ -206,7 +221,7 @@ export async function syncPayment(env: Env, row: Payment): Promise<Payment> {
 
 export async function getPayment(env: Env, accountId: string, paymentId: string) {
   const row = await syncPayment(env, await paymentRow(getDb(env.DB), accountId, paymentId));
-  return serializePayment(row);
+  return (await serializePayments(env.DB, [row]))[0]!;
 }
 
 export async function listPayments(db: Db, accountId: string, q: { page: number; limit: number; status?: Payment["status"]; purpose?: PaymentPurpose; from?: number; to?: number }) {
@@ -222,7 +237,7 @@ export async function listPayments(db: Db, accountId: string, q: { page: number;
     db.select().from(PAY).where(where).orderBy(desc(PAY.createdAt), desc(PAY.id)).limit(q.limit).offset((q.page - 1) * q.limit).all(),
     db.select({ n: count() }).from(PAY).where(where).get(),
   ]);
-  return paged(rows.map(serializePayment), total?.n ?? 0, q.page, q.limit);
+  return paged(await serializePayments(db.$client, rows), total?.n ?? 0, q.page, q.limit);
 }
 
 const EVENT_STATUS: Record<string, ProviderPayment["status"]> = {

@@ -2,8 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import type { Env } from "../../env";
 import { notFound } from "../../lib/errors";
-import { serializeEntry } from "./ledger";
-import { serializePayment } from "./payments";
+import { serializeEntries } from "./ledger";
+import { serializePayments } from "./payments";
 
 /** VAT codes of YooKassa's receipts (54-FZ) as a buyer reads them. */
 const VAT_TITLES: Record<number, string> = { 1: "Без НДС", 2: "НДС 0 %", 3: "НДС 10 %", 4: "НДС 20 %", 5: "НДС 10/110", 6: "НДС 20/120", 7: "НДС 5 %", 8: "НДС 7 %" };
@@ -26,8 +26,9 @@ export async function getReceipt(env: Env, db: Db, accountId: string, paymentId:
     db.select({ name: schema.accounts.name }).from(schema.accounts).where(eq(schema.accounts.id, accountId)).get(),
   ]);
   const vatCode = Number(env.YOOKASSA_VAT_CODE ?? "1");
+  const [[payment], ledger] = await Promise.all([serializePayments(env.DB, [p]), serializeEntries(env.DB, entries)]);
   return {
-    payment: serializePayment(p),
+    payment: payment!,
     accountName: account?.name ?? "",
     receipt: {
       issued: p.status === "succeeded",
@@ -40,6 +41,6 @@ export async function getReceipt(env: Env, db: Db, accountId: string, paymentId:
       totalKopecks: p.amountKopecks,
       refundedKopecks: p.refundedKopecks,
     },
-    ledger: entries.map(serializeEntry),
+    ledger,
   };
 }

@@ -121,6 +121,9 @@ export async function saveChannel(
   const mine = holder && holder.accountId === accountId ? holder : await getChannel(env, accountId, platform);
   const before = channelSummary(mine);
   if (mine) {
+    // The cap counts connected channels: a row that a disconnect left behind takes a place again
+    // (a reconnect of a live channel, a new bot token say, does not).
+    if (!isConnected(mine)) await assertCanAdd(db, accountId, "channels");
     const [row] = await db
       .update(schema.channels)
       .set({ externalId, ...fields, enabled: true, updatedAt: now })
@@ -135,7 +138,7 @@ export async function saveChannel(
     await channelStateWebhook(env, before, row!);
     return row!;
   }
-  // A new connected channel is a cap of the plan: 402 with its numbers beyond it (a reconnect above is not new).
+  // A new connected channel is a cap of the plan: 402 with its numbers beyond it.
   await assertCanAdd(db, accountId, "channels");
   const [row] = await db
     .insert(schema.channels)

@@ -5,6 +5,7 @@ import type { LucideIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatRub } from "@/lib/i18n";
+import { methodLabel } from "../describe";
 import { payQueries } from "../pay-api";
 
 function Tile({ icon: Icon, label, value, hint, testId }: { icon: LucideIcon; label: string; value: React.ReactNode; hint?: React.ReactNode; testId?: string }) {
@@ -35,7 +36,7 @@ export function BalanceSummary({ accountId }: { accountId: string }) {
     <div className="mb-6 grid gap-4 md:grid-cols-3">
       <Tile icon={Wallet} label={t("operations.summary.balance")} value={formatRub(balanceKopecks)} hint={unsettledKopecks > 0 ? t("operations.summary.unsettled", { amount: formatRub(unsettledKopecks) }) : undefined} testId="operations-balance" />
       <Tile icon={Layers} label={t("operations.summary.plan")} value={plan.name} hint={t(`operations.summary.period.${s.billingPeriod}`)} testId="operations-plan" />
-      <Tile icon={CalendarClock} label={t("operations.summary.until")} value={formatDate(s.periodEnd, { long: true })} hint={s.paymentMethod ? t("operations.summary.method", { title: s.paymentMethod.title }) : t("operations.summary.noMethod")} />
+      <Tile icon={CalendarClock} label={t("operations.summary.until")} value={formatDate(s.periodEnd, { long: true })} hint={s.paymentMethod ? t("operations.summary.method", { title: methodLabel(t, s.paymentMethod) }) : t("operations.summary.noMethod")} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState, NoMatchesState } from "@/components/ui/empty-state";
 import { formatDate, formatNumber } from "@/lib/i18n";
 import { useMediaQuery } from "@/lib/use-media-query";
+import { describeEntry } from "../describe";
 import type { LedgerEntry, LedgerPage, LedgerParams } from "../pay-api";
 import { SignedAmount } from "./pay-bits";
 
@@ -33,7 +34,7 @@ function useLedgerColumns(onReceipt: (paymentId: string) => void) {
               </span>
             )}
             <span className="block font-medium text-heading" data-testid="ledger-description">
-              {e.description}
+              {describeEntry(t, e)}
             </span>
             {e.reason && <span className="block text-[0.8125rem] text-muted-foreground">{t("operations.reason", { reason: e.reason })}</span>}
             {e.metric && e.units !== null && <span className="block text-[0.8125rem] text-muted-foreground">{t("operations.units", { count: e.units, formatted: formatNumber(e.units) })}</span>}
@@ -55,7 +56,7 @@ function useLedgerColumns(onReceipt: (paymentId: string) => void) {
         cell: ({ row: { original: e } }) =>
           e.paymentId ? (
             <div className="flex justify-end">
-              <Button size={compact ? "icon" : "sm"} variant="ghost" onClick={() => onReceipt(e.paymentId!)} aria-label={t("payments.receiptOf", { description: e.description })}>
+              <Button size={compact ? "icon" : "sm"} variant="ghost" onClick={() => onReceipt(e.paymentId!)} aria-label={t("payments.receiptOf", { description: describeEntry(t, e) })}>
                 <ReceiptText aria-hidden />
                 {!compact && t("payments.receipt")}
               </Button>

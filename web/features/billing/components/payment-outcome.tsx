@@ -10,6 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate, formatRub } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { describePayment } from "../describe";
 import { payKeys, payQueries, type Payment } from "../pay-api";
 
 /** Where to go after a payment, by what it bought. */
@@ -41,7 +42,7 @@ function Outcome({ p, accountId }: { p: Payment; accountId: string }) {
           {t(`checkout.outcome.${state}.title`)}
         </h2>
         <p className="text-muted-foreground">
-          {p.description} · <span className="font-medium text-heading tabular-nums">{formatRub(p.amountKopecks)}</span>
+          {describePayment(t, p)} · <span className="font-medium text-heading tabular-nums">{formatRub(p.amountKopecks)}</span>
         </p>
         {state === "succeeded" && p.purpose === "plan" && billing.data && (
           <p data-testid="outcome-plan">{t("checkout.outcome.planActive", { plan: billing.data.plan.name, date: formatDate(billing.data.subscription.periodEnd, { long: true }) })}</p>

@@ -9,6 +9,7 @@ import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState, NoMatchesState } from "@/components/ui/empty-state";
 import { formatDate, formatRub } from "@/lib/i18n";
 import { useMediaQuery } from "@/lib/use-media-query";
+import { describePayment, methodLabel } from "../describe";
 import type { Payment, PaymentsPage, PaymentsParams } from "../pay-api";
 import { PaymentStatusBadge } from "./pay-bits";
 
@@ -27,11 +28,11 @@ function usePaymentColumns(onReceipt: (p: Payment) => void) {
           <div className={compact ? "min-w-[150px] whitespace-normal" : "min-w-[200px]"}>
             {compact && <span className="block text-[0.8125rem] text-muted-foreground tabular-nums">{formatDate(p.createdAt, { withTime: true })}</span>}
             <span className="block font-medium text-heading" data-testid="payment-description">
-              {p.description}
+              {describePayment(t, p)}
             </span>
             <span className="block text-[0.8125rem] text-muted-foreground">
               {t(`payments.purpose.${p.purpose}`)}
-              {p.methodTitle ? ` · ${p.methodTitle}` : ""}
+              {p.method ? ` · ${methodLabel(t, p.method)}` : ""}
             </span>
             {p.status === "canceled" && p.cancellationReason && <span className="block text-[0.8125rem] text-destructive">{t(`payments.reasons.${p.cancellationReason}`, { defaultValue: t("payments.reasons.other") })}</span>}
           </div>
@@ -66,7 +67,7 @@ function usePaymentColumns(onReceipt: (p: Payment) => void) {
                 </a>
               </Button>
             )}
-            <Button size={compact ? "icon" : "sm"} variant="ghost" onClick={() => onReceipt(p)} data-testid="payment-receipt" aria-label={t("payments.receiptOf", { description: p.description })}>
+            <Button size={compact ? "icon" : "sm"} variant="ghost" onClick={() => onReceipt(p)} data-testid="payment-receipt" aria-label={t("payments.receiptOf", { description: describePayment(t, p) })}>
               <ReceiptText aria-hidden />
               {!compact && t("payments.receipt")}
             </Button>

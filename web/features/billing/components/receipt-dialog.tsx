@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatRub } from "@/lib/i18n";
+import { describeEntry, methodLabel } from "../describe";
 import { payQueries, type Receipt } from "../pay-api";
 import { PaymentStatusBadge, SignedAmount } from "./pay-bits";
 
@@ -31,7 +32,7 @@ function ReceiptBody({ data }: { data: Receipt }) {
         <Row label={t("payments.receiptView.status")}>
           <PaymentStatusBadge status={p.status} />
         </Row>
-        {p.methodTitle && <Row label={t("payments.receiptView.method")}>{p.methodTitle}</Row>}
+        {p.method && <Row label={t("payments.receiptView.method")}>{methodLabel(t, p.method)}</Row>}
         {p.providerPaymentId && (
           <Row label={t("payments.receiptView.providerId")}>
             <code className="text-xs break-all">{p.providerPaymentId}</code>
@@ -44,7 +45,7 @@ function ReceiptBody({ data }: { data: Receipt }) {
             <div>
               <span className="block font-medium text-heading">{item.description}</span>
               <span className="block text-muted-foreground">
-                {t("payments.receiptView.line", { quantity: item.quantity, vat: r.vatTitle })} · {t("payments.receiptView.mode")}
+                {t("payments.receiptView.line", { quantity: item.quantity, vat: t(`payments.receiptView.vat.${r.vatCode}`, { defaultValue: r.vatTitle }) })} · {t("payments.receiptView.mode")}
               </span>
             </div>
             <span className="font-medium whitespace-nowrap text-heading tabular-nums">{formatRub(item.amountKopecks)}</span>
@@ -64,7 +65,7 @@ function ReceiptBody({ data }: { data: Receipt }) {
           <ul className="divide-y divide-border text-sm">
             {data.ledger.map((e) => (
               <li key={e.id} className="flex justify-between gap-4 py-1.5">
-                <span>{e.description}</span>
+                <span>{describeEntry(t, e)}</span>
                 <SignedAmount kopecks={e.amountKopecks} />
               </li>
             ))}
