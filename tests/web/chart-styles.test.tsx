@@ -12,8 +12,6 @@ import { legendStyle, shortDay } from "@/features/analytics/components/charts";
  */
 const root = join(__dirname, "..", "..");
 const features = join(root, "web", "features");
-/** Same legend defect, left to its owners: web/features/billing-account/components/usage-charts.tsx:66. Remove from here once fixed. */
-const NOT_OURS = new Set(["web/features/billing-account/components/usage-charts.tsx"]);
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -43,7 +41,6 @@ describe("charts", () => {
 
   it("give every legend a label style (not the series colour)", () => {
     const bare = charts
-      .filter((c) => !NOT_OURS.has(c.path))
       .flatMap((c) =>
         [...c.text.matchAll(/<Legend\b[^>]*>/g)]
           .filter((m) => {

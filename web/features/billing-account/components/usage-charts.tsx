@@ -5,6 +5,7 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, ResponsiveContai
 import { QueryView } from "@/components/query-view";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { legendStyle } from "@/features/analytics/components/charts";
 import { Segmented } from "@/features/billing/components/segmented";
 import { billingQueries, type Usage } from "@/features/billing-account/api";
 import { formatNumber } from "@/lib/i18n";
@@ -63,7 +64,7 @@ function Charts({ usage, from, to }: { usage: Usage; from: string; to: string })
               <XAxis dataKey="label" {...AXIS} minTickGap={16} />
               <YAxis {...AXIS} allowDecimals={false} />
               <Tooltip {...TOOLTIP} />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Legend {...legendStyle} />
               <Area type="monotone" dataKey="messagesIn" name={t("usage.units.messagesIn")} stroke="var(--color-info)" fill="var(--color-info)" fillOpacity={0.18} strokeWidth={2} />
               <Area type="monotone" dataKey="messagesOut" name={t("usage.units.messagesOut")} stroke="var(--color-primary)" fill="var(--color-primary)" fillOpacity={0.18} strokeWidth={2} />
             </AreaChart>
