@@ -1,9 +1,11 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppBindings } from "./env";
-import { AppError, errorBody } from "./lib/errors";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { errorLanguage, localiseErrorBody } from "./lib/error-i18n";
+import { AppError, errorBody, type ErrorBody } from "./lib/errors";
 import { createLogger } from "./lib/logger";
 import { accountRoutes } from "./features/accounts/accounts.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
@@ -166,23 +168,32 @@ const api = new Hono<AppBindings>()
 
 export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoutes).route("/", mediaTokenRoutes).route("/", bitrix24PortalRoutes);
 
-app.notFound((c) => c.json(errorBody(404, "Маршрут не найден", "ROUTE_NOT_FOUND"), 404));
+/**
+ * Every error body leaves through here: its message and field messages in the language the request
+ * asks for (Accept-Language; Russian otherwise), its code, status and details as they are.
+ */
+function errorResponse(c: Context<AppBindings>, body: ErrorBody, status: ContentfulStatusCode) {
+  c.header("Vary", "Accept-Language", { append: true });
+  return c.json(localiseErrorBody(body, errorLanguage(c.req.header("Accept-Language"))), status);
+}
+
+app.notFound((c) => errorResponse(c, errorBody(404, "Маршрут не найден", "ROUTE_NOT_FOUND"), 404));
 
 app.onError((err, c) => {
   const requestId = c.get("requestId") ?? crypto.randomUUID();
   c.header("X-Request-Id", requestId);
   if (err instanceof AppError) {
     if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json(errorBody(err.status, err.message, err.code, err.details), err.status);
+    return errorResponse(c, errorBody(err.status, err.message, err.code, err.details), err.status);
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    const message =
-      status === 400 && /json/i.test(err.message) ? "Некорректный JSON в теле запроса" : err.message || "Некорректный запрос";
-    return c.json(errorBody(status, message, status === 400 ? "MALFORMED_REQUEST" : undefined), status as 400);
+    // Hono's own texts ("Malformed JSON in request body") are for developers: a person reads ours.
+    const message = status === 400 && /json/i.test(err.message) ? "Некорректный JSON в теле запроса" : "Некорректный запрос";
+    return errorResponse(c, errorBody(status, message, status === 400 ? "MALFORMED_REQUEST" : undefined), status as ContentfulStatusCode);
   }
   (c.get("log") ?? createLogger({ requestId })).error("unhandled error", { error: err, path: c.req.path });
-  return c.json(errorBody(500, "Внутренняя ошибка сервера. Попробуйте позже.", "INTERNAL", { requestId }), 500);
+  return errorResponse(c, errorBody(500, "Внутренняя ошибка сервера. Попробуйте позже.", "INTERNAL", { requestId }), 500);
 });
 
 export type AppType = typeof app;

@@ -1,5 +1,5 @@
 import { deleteCookie, getCookie } from "./cookies";
-import { i18n } from "./i18n";
+import { DEFAULT_LANGUAGE, i18n } from "./i18n";
 import { beginLoading } from "./loading-bar";
 import { notify } from "./notify";
 import type { ErrorBody as ApiErrorBody } from "@worker/lib/errors";
@@ -81,6 +81,14 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return qs ? `${clean}?${qs}` : clean;
 }
 
+/**
+ * The interface language, sent as Accept-Language with every API call: the server writes its error
+ * messages in it (English, or Russian for any other language).
+ */
+export function apiLanguage(): string {
+  return i18n.resolvedLanguage || i18n.language || DEFAULT_LANGUAGE;
+}
+
 function timeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -136,7 +144,7 @@ function errorBodyOf(status: number, raw: unknown): ApiErrorBody {
 }
 
 async function send(method: string, path: string, body: unknown, opts: RequestOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": apiLanguage(), ...opts.headers };
   const tz = timeZone();
   if (tz) headers["X-Timezone"] = tz;
   const token = getCookie("accessToken");

@@ -1,12 +1,25 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z } from "zod";
+import { rememberZodEnglish } from "./error-i18n";
 import { AppError } from "./errors";
 
 // Field messages come out in Russian, the product's language; the SPA shows them on the fields.
+// zod's own messages (where a schema has no text of its own) also get their English recorded, for
+// a request that asks for English (worker/lib/error-i18n.ts translates the body in app.onError).
 // jitless: workerd forbids code generation from strings, so zod's `new Function` probe can only
 // fail; skipping it keeps the first parse of every isolate from paying for a thrown EvalError.
-z.config({ ...z.locales.ru(), jitless: true });
+const russian = z.locales.ru().localeError;
+const english = z.locales.en().localeError;
+const textOf = (m: ReturnType<typeof russian>) => (typeof m === "string" ? m : (m?.message ?? ""));
+z.config({
+  localeError: (issue) => {
+    const message = russian(issue);
+    rememberZodEnglish(textOf(message), textOf(english(issue)));
+    return message;
+  },
+  jitless: true,
+});
 
 export type FieldErrors = Record<string, string[]>;
 

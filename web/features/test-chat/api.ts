@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import { api, ApiError, buildUrl, type ApiErrorBody, type Paged } from "@/lib/api";
+import { api, ApiError, apiLanguage, buildUrl, type ApiErrorBody, type Paged } from "@/lib/api";
 import { getAccessToken } from "@/lib/session";
 import type { ApiResponse } from "@/lib/api-types";
 import type { newMessageBody } from "@worker/features/playground/playground.schemas";
@@ -49,7 +49,7 @@ export interface StreamHandlers {
  * done) and resolves with the §7.6 answer. A failure before the stream starts throws ApiError.
  */
 export async function sendTestMessage(accountId: string, body: SendBody, handlers: StreamHandlers, signal?: AbortSignal): Promise<TestChatReply> {
-  const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "text/event-stream" };
+  const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "text/event-stream", "Accept-Language": apiLanguage() };
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   try {

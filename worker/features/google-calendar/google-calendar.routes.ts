@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppBindings } from "../../env";
+import { AppError } from "../../lib/errors";
 import { v } from "../../lib/validation";
 import { can } from "../../middleware/account-scope";
 import { bookSlot, cancelBooking, findSlots, listBookings } from "./booking.service";
@@ -36,7 +37,8 @@ export const googleCalendarRoutes = new Hono<AppBindings>()
   .post(`${P}/bookings`, can("create", "Integration"), v("json", createBookingSchema), async (c) => {
     const input = c.req.valid("json");
     const r = await bookSlot(c.env, c.get("member").accountId, { ...input, source: "api" });
-    if (!r.ok) return c.json({ statusCode: 409, error: "Conflict", message: r.message, code: r.reason === "slot_taken" ? "SLOT_TAKEN" : "SLOT_OUTSIDE_HOURS" }, 409);
+    // Thrown, so the error body is built (and worded in the caller's language) in one place.
+    if (!r.ok) throw new AppError(409, r.reason === "slot_taken" ? "SLOT_TAKEN" : "SLOT_OUTSIDE_HOURS", r.message);
     return c.json({ ...r.booking, alreadyBooked: r.alreadyBooked }, r.alreadyBooked ? 200 : 201);
   })
   .delete(`${P}/bookings/:bookingId`, can("delete", "Integration"), v("param", bookingParam), async (c) => {

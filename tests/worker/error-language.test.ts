@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { api, ownerWithAccount } from "./helpers";
+
+/**
+ * Error bodies speak the language the request asks for: the SPA sends its interface language as
+ * Accept-Language; English gets English messages and field messages, anything else (no header,
+ * ar, fr) gets Russian, the product's language. Status, code, error and details stay the same.
+ */
+const EN = { "Accept-Language": "en" };
+
+async function withCity() {
+  const o = await ownerWithAccount();
+  const created = await api("POST", `/accounts/${o.accountId}/custom-fields`, { token: o.token, body: { key: "city", label: "Город", type: "text" } });
+  expect(created.status).toBe(201);
+  return { ...o, fieldId: created.body.fieldId as string };
+}
+
+describe("error messages in the request's language", () => {
+  it("a 409 (the custom field's key is taken) in English with Accept-Language: en, in Russian without", async () => {
+    const o = await withCity();
+    const dup = (headers?: Record<string, string>) =>
+      api("POST", `/accounts/${o.accountId}/custom-fields`, { token: o.token, body: { key: "city", label: "City dup", type: "text" }, headers });
+
+    const ru = await dup();
+    const en = await dup(EN);
+    expect(ru.status).toBe(409);
+    expect(en.status).toBe(409);
+    expect(ru.body.details.fields.key).toEqual(["Поле с таким ключом уже есть"]);
+    expect(en.body.details.fields.key).toEqual(["A field with this key already exists"]);
+    expect(ru.body.message).toBe("Проверьте введённые данные — Поле с таким ключом уже есть");
+    expect(en.body.message).toBe("Please check the data you entered — A field with this key already exists");
+    // Everything but the texts is the same body.
+    const untexted = (b: any) => ({ ...b, message: undefined, details: { ...b.details, fields: Object.keys(b.details.fields) } });
+    expect(untexted(en.body)).toEqual(untexted(ru.body));
+    expect(en.body).toMatchObject({ statusCode: 409, error: "Conflict", code: "CUSTOM_FIELD_KEY_TAKEN" });
+    expect(en.headers.get("vary")).toMatch(/Accept-Language/i);
+
+    // Another language than Russian or English falls back to Russian; an English variant is English.
+    const keyMessage = async (lang: string) => (await dup({ "Accept-Language": lang })).body.details.fields.key[0];
+    expect(await keyMessage("ar")).toBe("Поле с таким ключом уже есть");
+    expect(await keyMessage("fr")).toBe("Поле с таким ключом уже есть");
+    expect(await keyMessage("en-US,en;q=0.9,ru;q=0.5")).toBe("A field with this key already exists");
+    expect(await keyMessage("ru-RU,ru;q=0.9,en;q=0.8")).toBe("Поле с таким ключом уже есть");
+  });
+
+  it("a 404 of a service and the router's own 404", async () => {
+    const o = await ownerWithAccount();
+    const path = `/accounts/${o.accountId}/custom-fields/no-such-field`;
+    const ru = await api("GET", path, { token: o.token });
+    const en = await api("GET", path, { token: o.token, headers: EN });
+    expect([ru.status, en.status]).toEqual([404, 404]);
+    expect(ru.body.message).toBe("Поле не найдено");
+    expect(en.body.message).toBe("Field not found");
+    expect(en.body.code).toBe(ru.body.code);
+    expect(en.body.error).toBe("Not Found");
+
+    const route = await api("GET", "/no-such-route", { headers: EN });
+    expect(route.status).toBe(404);
+    expect(route.body).toEqual({ statusCode: 404, error: "Not Found", message: "Route not found", code: "ROUTE_NOT_FOUND" });
+    expect((await api("GET", "/no-such-route")).body.message).toBe("Маршрут не найден");
+  });
+
+  it("a plan limit's 402 keeps its numbers and translates its unit", async () => {
+    const o = await ownerWithAccount();
+    for (let i = 0; i < 3; i++) expect((await api("POST", `/accounts/${o.accountId}/assistants`, { token: o.token, body: { name: `Ассистент ${i}` } })).status).toBe(201);
+    const fourth = (headers?: Record<string, string>) => api("POST", `/accounts/${o.accountId}/assistants`, { token: o.token, body: { name: "Четвёртый" }, headers });
+
+    const ru = await fourth();
+    const en = await fourth(EN);
+    expect([ru.status, en.status]).toEqual([402, 402]);
+    expect(ru.body.message).toBe("Лимит тарифа «Пробный» исчерпан: ассистентов 3 из 3. Перейдите на тариф выше, чтобы добавить ещё.");
+    // The plan's name is the account's data: it stays as the plan is named.
+    expect(en.body.message).toBe("The “Пробный” plan limit is used up: 3 of 3 assistants. Upgrade to a higher plan to add more.");
+    expect(en.body.details).toEqual(ru.body.details);
+    expect(en.body.details).toMatchObject({ unit: "assistants", current: 3, limit: 3 });
+    expect(en.body.code).toBe("PLAN_LIMIT");
+  });
+
+  it("a 400's field messages, the schema's own and zod's, and its summary", async () => {
+    const o = await ownerWithAccount();
+    const bad = { key: "Bad Key!", label: "", type: "text", description: 5 };
+    const ru = await api("POST", `/accounts/${o.accountId}/custom-fields`, { token: o.token, body: bad });
+    const en = await api("POST", `/accounts/${o.accountId}/custom-fields`, { token: o.token, body: bad, headers: EN });
+    expect([ru.status, en.status]).toEqual([400, 400]);
+    expect(en.body.code).toBe("VALIDATION_ERROR");
+    expect(Object.keys(en.body.details.fields).sort()).toEqual(Object.keys(ru.body.details.fields).sort());
+
+    expect(ru.body.details.fields.key).toEqual(["Только латинские строчные буквы, цифры и «_», первой — буква"]);
+    expect(en.body.details.fields.key).toEqual(["Only lowercase Latin letters, digits and “_”, starting with a letter"]);
+    expect(ru.body.details.fields.label).toEqual(["Введите название поля"]);
+    expect(en.body.details.fields.label).toEqual(["Enter the field name"]);
+    // zod's own message (the schema has none for a wrong type) comes from its English locale.
+    expect(ru.body.details.fields.description[0]).toMatch(/[а-я]/);
+    expect(en.body.details.fields.description[0]).toMatch(/^Invalid input: expected string, received number$/);
+
+    expect(ru.body.message).toBe("Проверьте введённые данные — key: Только латинские строчные буквы, цифры и «_», первой — буква");
+    expect(en.body.message).toBe("Please check the data you entered — key: Only lowercase Latin letters, digits and “_”, starting with a letter");
+  });
+
+  it("a service's field error (fieldError) and the body's malformed JSON", async () => {
+    const o = await withCity();
+    const rekey = await api("PATCH", `/accounts/${o.accountId}/custom-fields/${o.fieldId}`, { token: o.token, body: { key: "town" }, headers: EN });
+    expect(rekey.status).toBe(400);
+    expect(rekey.body.details.fields.key).toEqual(["The key cannot be changed after the field is created"]);
+    expect(rekey.body.message).toBe("Please check the data you entered — The key cannot be changed after the field is created");
+
+    const malformed = await api("POST", `/accounts/${o.accountId}/custom-fields`, { token: o.token, raw: "{not json", headers: EN });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe("Invalid JSON in the request body");
+  });
+});

@@ -1,0 +1,175 @@
+import type { ErrorBody } from "./errors";
+import { EN_MESSAGES } from "./error-messages-en";
+
+/**
+ * Error messages in the caller's language. Services throw Russian messages (the product's
+ * language); the error body is translated once, where `app.onError` builds it, when the request
+ * asks for English (`Accept-Language`, which the SPA sets from its interface language). The
+ * catalogue is keyed by the Russian text itself, gettext's msgid: a message with interpolated
+ * values is a pattern (`Лимит тарифа «{planName}» исчерпан: …`) whose values are translated in
+ * turn when they are catalogue texts (a unit label) and kept otherwise (a plan name, a number).
+ * Whatever the catalogue does not know stays Russian, the fallback language (SPEC §1).
+ */
+export type ErrorLanguage = "ru" | "en";
+
+const SUPPORTED: readonly ErrorLanguage[] = ["ru", "en"];
+
+/**
+ * The language of `Accept-Language` (`en`, `en-GB`, `fr;q=0.9, en;q=0.8`): the preferred one that
+ * we have; Russian when the header is missing or names only other languages (ar, fr).
+ */
+export function errorLanguage(header: string | null | undefined): ErrorLanguage {
+  if (!header) return "ru";
+  let best: { lang: ErrorLanguage; q: number } | null = null;
+  for (const part of header.split(",")) {
+    const [tag, ...params] = part.trim().split(";");
+    const lang = tag.trim().toLowerCase().split("-")[0] as ErrorLanguage;
+    if (!SUPPORTED.includes(lang)) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!(q > 0)) continue;
+    if (!best || q > best.q) best = { lang, q };
+  }
+  return best?.lang ?? "ru";
+}
+
+/** The error body with its message and field messages (`details.fields`) in `lang`. */
+export function localiseErrorBody(body: ErrorBody, lang: ErrorLanguage): ErrorBody {
+  if (lang === "ru") return body;
+  const out: ErrorBody = { ...body, message: localiseMessage(body.message, lang) };
+  const details = body.details;
+  if (details && typeof details === "object" && !Array.isArray(details) && "fields" in details) {
+    const fields = (details as { fields?: unknown }).fields;
+    if (fields && typeof fields === "object" && !Array.isArray(fields)) {
+      const translated: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(fields)) {
+        translated[key] = Array.isArray(value)
+          ? value.map((m) => (typeof m === "string" ? localiseMessage(m, lang) : m))
+          : typeof value === "string"
+            ? localiseMessage(value, lang)
+            : value;
+      }
+      out.details = { ...details, fields: translated };
+    }
+  }
+  return out;
+}
+
+/** One message in `lang`; the Russian text itself when the catalogue has no entry for it. */
+export function localiseMessage(message: string, lang: ErrorLanguage): string {
+  if (lang === "ru" || !message) return message;
+  return translate(message, 0) ?? message;
+}
+
+// zod's own messages (no custom text in the schema) are written by its Russian locale; the
+// validator's error map records the English text of each one it writes (worker/lib/validation.ts),
+// so the body can be turned to English without knowing zod's Russian phrasing. Bounded: a long-lived
+// isolate sees a few hundred distinct ones at most.
+const ZOD_ENGLISH_MAX = 2000;
+const zodEnglish = new Map<string, string>();
+
+export function rememberZodEnglish(russian: string, english: string) {
+  if (!russian || !english || russian === english || zodEnglish.has(russian)) return;
+  if (zodEnglish.size >= ZOD_ENGLISH_MAX) zodEnglish.delete(zodEnglish.keys().next().value!);
+  zodEnglish.set(russian, english);
+}
+
+interface Pattern {
+  /** The literal pieces around the placeholders: one more than `names`. */
+  literals: string[];
+  names: string[];
+  english: string;
+  /** No Russian of its own (`{field} ({message})`): counts only when a value was translated. */
+  composed: boolean;
+  /** Length of the literal text: the more, the more specific. */
+  weight: number;
+}
+
+const PLACEHOLDER = /\{([A-Za-z_$][\w$]*)\}/g;
+const CYRILLIC = /[\u0400-\u04FF]/;
+const MAX_DEPTH = 4;
+let patterns: Pattern[] | null = null;
+
+function compiledPatterns(): Pattern[] {
+  if (patterns) return patterns;
+  const list: Pattern[] = [];
+  for (const [msgid, english] of Object.entries(EN_MESSAGES)) {
+    const pieces = msgid.split(PLACEHOLDER);
+    if (pieces.length === 1) continue;
+    // split() with a capture group alternates literal text and placeholder names.
+    const literals = pieces.filter((_, i) => i % 2 === 0);
+    const names = pieces.filter((_, i) => i % 2 === 1);
+    list.push({ literals, names, english, composed: !CYRILLIC.test(literals.join("")), weight: literals.join("").length });
+  }
+  // The most specific first: "Проверьте введённые данные — apiKey: {msg}" before "… — {message}".
+  list.sort((a, b) => b.weight - a.weight);
+  patterns = list;
+  return list;
+}
+
+/**
+ * Every way `text` splits into the pattern's values (`{what} {current} из {limit}` over
+ * "ответов ИИ 100 из 100" has two: the caller keeps the one whose values it can translate).
+ */
+function splits(p: Pattern, text: string): string[][] {
+  const { literals } = p;
+  const last = literals[literals.length - 1];
+  if (!text.startsWith(literals[0]) || !text.endsWith(last) || text.length < literals[0].length + last.length) return [];
+  const out: string[][] = [];
+  const walk = (at: number, i: number, values: string[]) => {
+    if (out.length >= 50) return;
+    const next = literals[i + 1];
+    if (i === p.names.length - 1) {
+      const end = text.length - last.length;
+      if (end > at) out.push([...values, text.slice(at, end)]);
+      return;
+    }
+    for (let end = text.indexOf(next, at + 1); end !== -1; end = text.indexOf(next, end + 1)) walk(end + next.length, i + 1, [...values, text.slice(at, end)]);
+  };
+  walk(literals[0].length, 0, []);
+  return out;
+}
+
+function translate(text: string, depth: number): string | null {
+  const exact = EN_MESSAGES[text] ?? zodEnglish.get(text);
+  if (exact !== undefined) return exact;
+  // A label capitalised where it starts a message ("Цену — целое число копеек").
+  const first = text.charAt(0);
+  if (first !== first.toLowerCase()) {
+    const lower = EN_MESSAGES[first.toLowerCase() + text.slice(1)];
+    if (lower !== undefined) return lower.charAt(0).toUpperCase() + lower.slice(1);
+  }
+  if (depth >= MAX_DEPTH) return null;
+  for (const p of compiledPatterns()) {
+    let best: { score: number; values: string[]; translated: number } | null = null;
+    for (const split of splits(p, text)) {
+      let score = 0;
+      let translated = 0;
+      const values = split.map((value) => {
+        if (!CYRILLIC.test(value)) return value;
+        const t = translate(value, depth + 1);
+        if (t === null) {
+          score--;
+          return value;
+        }
+        score++;
+        translated++;
+        return t;
+      });
+      if (!best || score > best.score) best = { score, values, translated };
+    }
+    if (!best || (p.composed && !best.translated)) continue;
+    const { values } = best;
+    return p.english.replace(PLACEHOLDER, (whole, name: string) => {
+      const i = p.names.indexOf(name);
+      return i >= 0 ? values[i] : whole;
+    });
+  }
+  // "apiKey: Введите ключ API" — a field's key before its message (the validator's summary).
+  const keyed = /^([A-Za-z_$][\w$.[\]-]*): ([\s\S]+)$/.exec(text);
+  if (keyed) {
+    const t = translate(keyed[2], depth + 1);
+    if (t !== null) return `${keyed[1]}: ${t}`;
+  }
+  return null;
+}
