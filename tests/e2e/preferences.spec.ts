@@ -58,7 +58,8 @@ test("an open dialog's overlay covers the cookie banner", async ({ page, request
   await expect(banner).toBeVisible();
   // The search palette is a modal dialog: its dimmed overlay must lie over the whole page, the
   // banner included (both are fixed, in the page's root stacking context, so z-index decides).
-  await page.keyboard.press("Control+k");
+  // Opened with the header's search button (the shortcut may be pressed before the shell listens for it).
+  await page.getByTestId("search-open").click();
   await expect(page.getByTestId("search-input")).toBeFocused();
   const overlay = page.locator('[data-slot="dialog-overlay"]');
   await expect(overlay).toBeVisible();
