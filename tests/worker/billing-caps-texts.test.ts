@@ -19,6 +19,17 @@ const trialIncluded = async () => JSON.parse((await env.DB.prepare("SELECT inclu
 const setTrialIncluded = (included: Record<string, number>) => env.DB.prepare("UPDATE plans SET included = ? WHERE id = ?").bind(JSON.stringify(included), TRIAL).run();
 const SEEDED = { aiReplies: 500, messagesIn: 2000, messagesOut: 2000, broadcastRecipients: 100, assistants: 5, channels: 5, seats: 5 };
 
+/** Moves the account to a plan of one channel (the trial's caps otherwise): the three messengers never fill three places on their own. */
+async function onPlanOfOneChannel(accountId: string) {
+  const plan = `plan-one-channel-${accountId}`;
+  await env.DB.prepare(
+    "INSERT INTO plans (id, code, name, description, monthly_price_kopecks, yearly_price_kopecks, included, overage, active, sort_order, created_at, updated_at) SELECT ?1, ?1, 'Один канал', '', 0, 0, json_set(included, '$.channels', 1), overage, 0, 99, 0, 0 FROM plans WHERE id = ?2",
+  )
+    .bind(plan, TRIAL)
+    .run();
+  await env.DB.prepare("UPDATE subscriptions SET plan_id = ? WHERE account_id = ?").bind(plan, accountId).run();
+}
+
 const units = async (o: { accountId: string; token: string }) => (await api("GET", `/accounts/${o.accountId}/billing`, { token: o.token })).body.units as { unit: string; used: number; included: number }[];
 const ledger = async (o: { accountId: string; token: string }) => (await api("GET", `/accounts/${o.accountId}/ledger?limit=50`, { token: o.token })).body.data as any[];
 const payments = async (o: { accountId: string; token: string }) => (await api("GET", `/accounts/${o.accountId}/payments?limit=50`, { token: o.token })).body.data as any[];
@@ -76,14 +87,7 @@ describe("billing: the channel cap counts connected channels", () => {
 
   it("on a plan of one channel, a connected channel fills its place: a new one is a 402 with the page's numbers", async () => {
     const o = await ownerWithAccount();
-    // A plan of one channel (the trial's caps otherwise): the three messengers never fill three places on their own.
-    const plan = `plan-one-channel-${o.accountId}`;
-    await env.DB.prepare(
-      "INSERT INTO plans (id, code, name, description, monthly_price_kopecks, yearly_price_kopecks, included, overage, active, sort_order, created_at, updated_at) SELECT ?1, ?1, 'Один канал', '', 0, 0, json_set(included, '$.channels', 1), overage, 0, 99, 0, 0 FROM plans WHERE id = ?2",
-    )
-      .bind(plan, TRIAL)
-      .run();
-    await env.DB.prepare("UPDATE subscriptions SET plan_id = ? WHERE account_id = ?").bind(plan, o.accountId).run();
+    await onPlanOfOneChannel(o.accountId);
     await channelRow(o.accountId, "INSTAGRAM", true);
     await channelRow(o.accountId, "WHATSAPP", false);
     expect((await units(o)).find((u) => u.unit === "channels")).toMatchObject({ used: 1, included: 1 });
@@ -95,13 +99,7 @@ describe("billing: the channel cap counts connected channels", () => {
 
   it("reconnecting a row a disconnect left behind takes a place again: a 402 when the plan is full", async () => {
     const o = await ownerWithAccount();
-    const plan = `plan-one-channel-re-${o.accountId}`;
-    await env.DB.prepare(
-      "INSERT INTO plans (id, code, name, description, monthly_price_kopecks, yearly_price_kopecks, included, overage, active, sort_order, created_at, updated_at) SELECT ?1, ?1, 'Один канал', '', 0, 0, json_set(included, '$.channels', 1), overage, 0, 99, 0, 0 FROM plans WHERE id = ?2",
-    )
-      .bind(plan, TRIAL)
-      .run();
-    await env.DB.prepare("UPDATE subscriptions SET plan_id = ? WHERE account_id = ?").bind(plan, o.accountId).run();
+    await onPlanOfOneChannel(o.accountId);
     await channelRow(o.accountId, "TELEGRAM", false);
     await channelRow(o.accountId, "INSTAGRAM", true);
     const tg = await api("PUT", `/accounts/${o.accountId}/platform-telegram`, { token: o.token, body: { botToken: botToken() } });
