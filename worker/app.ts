@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppBindings } from "./env";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { errorLanguage, localiseErrorBody } from "./lib/error-i18n";
+import { errorLanguage, localiseErrorBody, localiseSuccessResponse } from "./lib/error-i18n";
 import { AppError, errorBody, type ErrorBody } from "./lib/errors";
 import { createLogger } from "./lib/logger";
 import { accountRoutes } from "./features/accounts/accounts.routes";
@@ -105,6 +105,19 @@ const api = new Hono<AppBindings>()
   .use(async (c, next) => {
     c.header("Cache-Control", "no-store");
     await next();
+  })
+  // A change's success message in the caller's language, like the errors' (lib/error-i18n.ts).
+  .use(async (c, next) => {
+    await next();
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD" || method === "OPTIONS" || c.res.status >= 400) return;
+    c.header("Vary", "Accept-Language", { append: true });
+    const lang = errorLanguage(c.req.header("Accept-Language"));
+    if (lang === "ru") return;
+    const worded = await localiseSuccessResponse(c.res, lang);
+    if (worded === c.res) return;
+    c.res = worded;
+    c.res.headers.delete("content-length");
   })
   .use((c, next) => {
     // File uploads (multipart) may be larger than a JSON body; everything else stays at 1 MB.

@@ -385,6 +385,10 @@ function extractErrorMessages(): Extraction {
           if (errorCall.details !== undefined && args[errorCall.details]) collect(args[errorCall.details], false, new Set());
         } else if (name === "addIssue" || (name === "push" && ts.isPropertyAccessExpression(node.expression) && /issues$/.test(node.expression.expression.getText()))) {
           for (const a of args) if (ts.isObjectLiteralExpression(skipWrappers(a))) messageProps(skipWrappers(a) as ts.ObjectLiteralExpression, ["message"]);
+        } else if (name === "json" && ts.isPropertyAccessExpression(node.expression) && args[0] && ts.isObjectLiteralExpression(skipWrappers(args[0]))) {
+          // A change's success message (`c.json({ ...field, message: "Поле создано" })`): worded in the
+          // caller's language too (localiseSuccessResponse).
+          messageProps(skipWrappers(args[0]) as ts.ObjectLiteralExpression, ["message"], false);
         } else if (name && ts.isPropertyAccessExpression(node.expression) && ZOD_METHODS.has(name)) {
           for (const a0 of args) {
             const a = skipWrappers(a0);

@@ -43,6 +43,25 @@ describe("error messages in the request's language", () => {
     expect(await keyMessage("ru-RU,ru;q=0.9,en;q=0.8")).toBe("Поле с таким ключом уже есть");
   });
 
+  it("a change's success message (the SPA's toast) in English with Accept-Language: en, in Russian without", async () => {
+    const o = await ownerWithAccount();
+    const create = (key: string, headers?: Record<string, string>) =>
+      api("POST", `/accounts/${o.accountId}/custom-fields`, { token: o.token, body: { key, label: "Город", type: "text" }, headers });
+    const ru = await create("city");
+    const en = await create("town", EN);
+    expect([ru.status, en.status]).toEqual([201, 201]);
+    expect(ru.body.message).toBe("Поле создано");
+    expect(en.body.message).toBe("Field created");
+    expect(en.headers.get("vary")).toMatch(/Accept-Language/i);
+    // The data is the user's and stays as written; only the message is worded.
+    expect(en.body.label).toBe("Город");
+    expect(en.body.key).toBe("town");
+    const removed = await api("DELETE", `/accounts/${o.accountId}/custom-fields/${en.body.fieldId}`, { token: o.token, headers: EN });
+    expect(removed.status).toBe(200);
+    expect(removed.body.message).toBe("Field deleted");
+    expect((await api("DELETE", `/accounts/${o.accountId}/custom-fields/${ru.body.fieldId}`, { token: o.token, headers: { "Accept-Language": "fr" } })).body.message).toBe("Поле удалено");
+  });
+
   it("a 404 of a service and the router's own 404", async () => {
     const o = await ownerWithAccount();
     const path = `/accounts/${o.accountId}/custom-fields/no-such-field`;

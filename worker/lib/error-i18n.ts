@@ -173,3 +173,28 @@ function translate(text: string, depth: number): string | null {
   }
   return null;
 }
+
+/**
+ * A change's JSON answer with its success message (`{ …, message: "Поле создано" }`, which the
+ * SPA shows as a toast) worded in `lang`, from the same catalogue as the errors. The answer is
+ * returned as it is when it is Russian, has no Russian message or the catalogue does not know it.
+ */
+export async function localiseSuccessResponse(res: Response, lang: ErrorLanguage): Promise<Response> {
+  if (lang === "ru" || !(res.headers.get("content-type") ?? "").startsWith("application/json")) return res;
+  const text = await res.clone().text();
+  if (!CYRILLIC.test(text)) return res;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return res;
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) return res;
+  const message = (body as { message?: unknown }).message;
+  if (typeof message !== "string") return res;
+  const worded = localiseMessage(message, lang);
+  if (worded === message) return res;
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ ...body, message: worded }), { status: res.status, statusText: res.statusText, headers });
+}
