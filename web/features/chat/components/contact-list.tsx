@@ -13,6 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatRelative } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { chatQueries, type ChatFilters, type ContactDto } from "../api";
+import { useThreadPreviewText } from "../system-note";
 import { ContactListHeader } from "./contact-list-header";
 import { NoContactsState, contactName } from "./contact-summary";
 import { ContactAvatar } from "./platform-icon";
@@ -113,11 +114,14 @@ function VirtualContacts({ query, selectedKey, onSelect }: { query: ContactsQuer
   );
 }
 
-function ContactRow({ contact, selected, onSelect }: { contact: ContactDto; selected: boolean; onSelect: (c: ContactDto) => void }) {
+/** One conversation of the list: avatar, name, AI and status marks, time, the last message's preview and the unread count. */
+export function ContactRow({ contact, selected, onSelect }: { contact: ContactDto; selected: boolean; onSelect: (c: ContactDto) => void }) {
   const { t } = useTranslation("chat");
+  const previewText = useThreadPreviewText();
   const th = contact.thread;
   const unread = th?.unreadCount ?? 0;
-  const preview = th?.lastMessage?.trim() || (th?.lastMessageType && th.lastMessageType !== "text" ? t(previewKey(th.lastMessageType)) : t("list.noMessages"));
+  const stored = th?.lastMessage?.trim();
+  const preview = (stored && previewText(stored)) || (th?.lastMessageType && th.lastMessageType !== "text" ? t(previewKey(th.lastMessageType)) : t("list.noMessages"));
   return (
     <button
       type="button"

@@ -9,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatRelative } from "@/lib/i18n";
 import { chatQueries, type ContactDto } from "../api";
 import { ContactAvatar } from "./platform-icon";
+import { ThreadPreviewText } from "./thread-preview";
 
 const TEST_FILTERS = { isTestContact: true } as const;
 
@@ -70,7 +71,7 @@ export function TestChatsPanel({ accountId, open, onOpenChange, onPick }: { acco
                         <span className="truncate font-medium text-heading">{c.name}</span>
                         <span className="ms-auto shrink-0 text-xs text-muted-foreground">{c.thread ? formatRelative(c.thread.updatedAt) : ""}</span>
                       </span>
-                      <span className="block truncate text-[0.8125rem] text-muted-foreground">{c.thread?.lastMessage || t("list.noMessages")}</span>
+                      <span className="block truncate text-[0.8125rem] text-muted-foreground">{c.thread?.lastMessage ? <ThreadPreviewText text={c.thread.lastMessage} /> : t("list.noMessages")}</span>
                     </span>
                   </button>
                 </li>

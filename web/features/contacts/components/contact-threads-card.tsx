@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeading } from "@/components/ui/card";
 import { formatRelative } from "@/lib/i18n";
 import { ThreadStatusBadge } from "@/features/chat/components/contact-summary";
 import { PlatformIcon } from "@/features/chat/components/platform-icon";
+import { ThreadPreviewText } from "@/features/chat/components/thread-preview";
 import type { ContactProfile, ContactThread } from "../api";
 
 /** The contact's conversations, one per channel, each with its state and a link into the chat. */
@@ -46,7 +47,7 @@ function ThreadRow({ accountId, contactId, thread: th, platform }: { accountId: 
           </Badge>
           {th.unreadCount > 0 && <Badge variant="solid">{t("profile.unread", { count: th.unreadCount })}</Badge>}
         </div>
-        <p className="mt-1 truncate text-[0.875rem] text-muted-foreground">{th.lastMessage || t("profile.noMessages")}</p>
+        <p className="mt-1 truncate text-[0.875rem] text-muted-foreground">{th.lastMessage ? <ThreadPreviewText text={th.lastMessage} /> : t("profile.noMessages")}</p>
         <p className="text-xs text-muted-foreground">{t("profile.updated", { date: formatRelative(th.updatedAt) })}</p>
       </div>
       <Button asChild variant="outline" size="sm">

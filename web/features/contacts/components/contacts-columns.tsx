@@ -13,6 +13,7 @@ import { accountQueries } from "@/features/accounts/api";
 import type { ContactDto } from "@/features/chat/api";
 import { atUsername, ThreadStatusBadge, contactName } from "@/features/chat/components/contact-summary";
 import { ContactAvatar, PlatformIcon } from "@/features/chat/components/platform-icon";
+import { ThreadPreviewText } from "@/features/chat/components/thread-preview";
 import { customFieldQueries, type CustomFieldDef } from "@/features/custom-fields/api";
 import { TagBadge } from "@/features/custom-fields/components/tag-badge";
 import { displayValue } from "@/features/custom-fields/values";
@@ -175,7 +176,7 @@ function builtInColumns(t: T) {
     col.display({
       id: "lastMessage",
       header: () => t("list.columns.lastMessage"),
-      cell: ({ row }) => <span className="line-clamp-1 max-w-[280px] text-muted-foreground">{row.original.thread?.lastMessage || "—"}</span>,
+      cell: ({ row }) => <span className="line-clamp-1 max-w-[280px] text-muted-foreground">{row.original.thread?.lastMessage ? <ThreadPreviewText text={row.original.thread.lastMessage} /> : "—"}</span>,
     }),
     col.display({ id: "lastSeen", header: () => t("list.columns.lastSeen"), cell: ({ row }) => <span className="whitespace-nowrap">{formatRelative(row.original.lastSeenAt)}</span> }),
   ];

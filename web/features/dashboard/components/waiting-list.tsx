@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeading } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatRelative } from "@/lib/i18n";
 import type { Dashboard } from "@/features/analytics/api";
+import { ThreadPreviewText } from "@/features/chat/components/thread-preview";
 
 /** The threads waiting for an operator now (pending), newest first; follows the room live. */
 export function WaitingList({ data, loading }: { data: Dashboard | undefined; loading: boolean }) {
@@ -32,7 +33,7 @@ export function WaitingList({ data, loading }: { data: Dashboard | undefined; lo
                 <Link to={`/${accountId}/apps/chat?c=${w.contactId}&t=${w.threadId}`} className="flex items-start justify-between gap-3 rounded-md px-2 py-3 hover:bg-muted/50">
                   <div className="min-w-0">
                     <p className="truncate font-medium text-heading">{w.contactName || t("waiting.noName")}</p>
-                    <p className="truncate text-sm text-muted-foreground">{w.lastMessage || t("waiting.noMessage")}</p>
+                    <p className="truncate text-sm text-muted-foreground">{w.lastMessage ? <ThreadPreviewText text={w.lastMessage} /> : t("waiting.noMessage")}</p>
                   </div>
                   <div className="shrink-0 text-end text-xs text-muted-foreground">
                     <p>{formatRelative(w.waitingSince)}</p>

@@ -10,6 +10,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { ThreadPreviewText } from "@/features/chat/components/thread-preview";
 import { confirm } from "@/lib/confirm";
 import { formatRelative } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
@@ -149,7 +150,7 @@ function ChatSwitcher({ chat, popup }: { chat: TestChatState; popup: boolean }) 
                 <span className="truncate font-medium">{names.get(aid) ?? t("assistantMissing")}</span>
                 <span className="ms-auto shrink-0 text-[0.75rem] text-muted-foreground">{formatRelative(c.updatedAt)}</span>
               </span>
-              <span className="line-clamp-1 text-[0.8125rem] text-muted-foreground">{c.lastMessage || t("noLastMessage")}</span>
+              <span className="line-clamp-1 text-[0.8125rem] text-muted-foreground">{c.lastMessage ? <ThreadPreviewText text={c.lastMessage} /> : t("noLastMessage")}</span>
             </DropdownMenuItem>
           );
         })}
