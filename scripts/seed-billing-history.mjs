@@ -1,7 +1,8 @@
 // The demo account's older payment history for Operations and Payments (seed-billing.mjs holds the
 // current period): two earlier plan payments, a declined and an expired top-up, an auto top-up from
-// the saved card, and the usage charged beyond the plan two periods ago. Idempotent: fixed ids,
-// INSERT OR IGNORE / ON CONFLICT (key) DO NOTHING (the balance trigger counts a row once).
+// the saved card, and the usage charged beyond the plan two periods ago; then the audit log's line of
+// the administrator's bonus. Idempotent: fixed ids, INSERT OR IGNORE / ON CONFLICT (key) DO NOTHING
+// (the balance trigger counts a row once).
 const ACCOUNT = "00000000demoaccount";
 const DAY = 86_400_000;
 const START = "0000000000planstart";
@@ -40,5 +41,15 @@ export function billingHistorySeed(now, q) {
        VALUES (${q(e.id)}, ${q(ACCOUNT)}, ${q(e.type)}, ${e.amount}, ${q(e.key)}, ${q(e.metric ?? null)}, ${q(e.units ?? null)}, NULL, ${q(e.description)}, ${q(e.payment ?? null)}, NULL, NULL, ${e.at})
        ON CONFLICT (key) DO NOTHING;`,
     );
+  // The administrator's bonus (seed-billing.mjs) in the administrators' audit log, as
+  // adjustBalance writes it: the balance before (the ledger up to then) and after, the reason.
+  s.push(
+    `INSERT OR IGNORE INTO admin_audit_log (id, actor_user_id, action, target_type, target_id, account_id, before, after, reason, created_at)
+     SELECT 'demo-audit-welcome', e.actor_user_id, 'balance.adjust', 'account', e.account_id, e.account_id, json_object('balanceKopecks', b.n),
+       json_object('balanceKopecks', b.n + e.amount_kopecks, 'amountKopecks', e.amount_kopecks), e.reason, e.created_at
+     FROM ledger_entries e, (SELECT coalesce(sum(l.amount_kopecks), 0) AS n FROM ledger_entries l JOIN ledger_entries w ON w.key = 'demo:adjustment:welcome'
+       WHERE l.account_id = w.account_id AND l.created_at < w.created_at) b
+     WHERE e.key = 'demo:adjustment:welcome' AND e.account_id = ${q(ACCOUNT)};`,
+  );
   return s;
 }

@@ -1,7 +1,9 @@
 // Billing of the demo account: on «Бизнес» (paid 12 days ago with a saved card), a top-up, an
-// administrator's bonus, last period's usage beyond the plan charged, and 60 days of usage for the
-// /billing charts. Idempotent: fixed ids and keys, ON CONFLICT DO NOTHING, and the plan changes only
-// while the account is still on the trial it got at creation.
+// administrator's bonus, last period's usage beyond the plan charged. Its usage (the /billing charts
+// and limits) is what its messages and token events make it, counted as the triggers count live
+// traffic (billingUsageSeed, after every seed that writes messages). Idempotent: fixed ids and keys,
+// ON CONFLICT DO NOTHING, and the plan changes only while the account is still on the trial it got at
+// creation.
 const ACCOUNT = "00000000demoaccount";
 const DAY = 86_400_000;
 const BUSINESS = "0000000planbusiness";
@@ -16,14 +18,6 @@ const monthBefore = (ms) => {
   const d = new Date(ms);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, d.getUTCDate());
 };
-
-/** A deterministic wave per day (weekdays busier), so every seed draws the same charts. */
-function volume(i, base, spread) {
-  const weekday = new Date(Date.now() - i * DAY).getUTCDay();
-  const weekend = weekday === 0 || weekday === 6 ? 0.6 : 1;
-  const wave = 0.75 + 0.25 * Math.sin(i / 4.3) + ((i * 37) % 11) / 40;
-  return Math.round((base + spread * wave) * weekend);
-}
 
 export function billingSeed(now, q) {
   const start = dayStart(now) - 12 * DAY;
@@ -60,28 +54,42 @@ export function billingSeed(now, q) {
   s.push(
     `INSERT INTO billing_requisites (account_id, legal_name, inn, kpp, address, email, updated_at) VALUES (${q(ACCOUNT)}, 'ООО «Уют»', '7707083893', '773601001', '125009, г. Москва, ул. Тверская, д. 7, офис 12', 'buh@uyut.example', ${start}) ON CONFLICT (account_id) DO NOTHING;`,
   );
-  // 60 days of usage (today's rows may already hold what the seeded chats counted: those stay).
-  const rows = [];
-  for (let i = 1; i <= 60; i++) {
-    const day = new Date(now - i * DAY).toISOString().slice(0, 10);
-    const ai = volume(i, 150, 160);
-    rows.push(
-      [day, "messagesIn", "demo-ch-telegram", volume(i, 120, 140)],
-      [day, "messagesIn", "demo-ch-whatsapp", volume(i + 3, 60, 90)],
-      [day, "messagesOut", "demo-ch-telegram", volume(i, 130, 150)],
-      [day, "messagesOut", "demo-ch-whatsapp", volume(i + 3, 70, 90)],
-      [day, "aiReplies", "gpt-4.1-mini", ai],
-      [day, "tokensIn", "gpt-4.1-mini", ai * 940],
-      [day, "tokensOut", "gpt-4.1-mini", ai * 118],
-    );
-    if (i % 7 === 3) rows.push([day, "broadcastRecipients", "demo-ch-telegram", 180 + (i % 5) * 40]);
-  }
-  for (let i = 0; i < rows.length; i += 100)
-    s.push(
-      `INSERT INTO usage_daily (account_id, day, metric, dim, quantity) VALUES ${rows
-        .slice(i, i + 100)
-        .map(([d, m, dim, n]) => `(${q(ACCOUNT)}, ${q(d)}, ${q(m)}, ${q(dim)}, ${n})`)
-        .join(", ")} ON CONFLICT (account_id, day, metric, dim) DO NOTHING;`,
-    );
   return s;
+}
+
+/**
+ * The demo account's usage rows as its messages and token events make them: the same counts, days
+ * (UTC) and dimensions as the triggers of migrations 0024 and 0036, so /billing shows per day the AI
+ * replies and messages that /analytics shows. Earlier seeds wrote 60 days of invented usage on top of
+ * the messages' own counts (about 300 AI replies a day against some 20 in the chats); this rebuild
+ * replaces them, and on a database that holds no such rows it writes back what was there.
+ */
+export function billingUsageSeed(now, q) {
+  const acc = q(ACCOUNT);
+  const day = (col) => `strftime('%Y-%m-%d', ${col} / 1000, 'unixepoch')`;
+  return [
+    `DELETE FROM usage_daily WHERE account_id = ${acc} AND metric IN ('messagesIn', 'messagesOut', 'broadcastRecipients', 'aiReplies', 'tokensIn', 'tokensOut');`,
+    `INSERT INTO usage_daily (account_id, day, metric, dim, quantity)
+     SELECT m.account_id, ${day("m.created_at")} AS d,
+       CASE WHEN m.direction = 'incoming' THEN 'messagesIn' WHEN json_extract(m.metadata, '$.broadcastId') IS NOT NULL THEN 'broadcastRecipients' ELSE 'messagesOut' END AS metric,
+       coalesce(t.channel_id, '') AS dim, count(*)
+     FROM messages m JOIN threads t ON t.id = m.thread_id
+     WHERE m.account_id = ${acc} AND t.is_test = 0 AND m.direction IN ('incoming', 'outgoing') AND m.type NOT IN ('tool_call', 'tool_result')
+     GROUP BY d, metric, dim
+     ON CONFLICT (account_id, day, metric, dim) DO UPDATE SET quantity = excluded.quantity;`,
+    `INSERT INTO usage_daily (account_id, day, metric, dim, quantity)
+     SELECT m.account_id, ${day("m.created_at")} AS d, 'aiReplies', coalesce(json_extract(m.metadata, '$.model'), '') AS dim, count(*)
+     FROM messages m JOIN threads t ON t.id = m.thread_id
+     WHERE m.account_id = ${acc} AND t.is_test = 0 AND m.sender_type = 'assistant' AND m.type = 'text' AND m.direction = 'outgoing' AND json_extract(m.metadata, '$.flowId') IS NULL
+     GROUP BY d, dim
+     ON CONFLICT (account_id, day, metric, dim) DO UPDATE SET quantity = excluded.quantity;`,
+    `INSERT INTO usage_daily (account_id, day, metric, dim, quantity)
+     SELECT e.account_id, e.day, k.metric,
+       coalesce(json_extract(e.meta, '$.model'), (SELECT a.model FROM assistants a WHERE a.id = json_extract(e.meta, '$.assistantId')), '') AS dim,
+       sum(coalesce(json_extract(e.meta, k.path), 0))
+     FROM usage_events e JOIN (SELECT 'tokensIn' AS metric, '$.promptTokens' AS path UNION ALL SELECT 'tokensOut', '$.completionTokens') k
+     WHERE e.account_id = ${acc} AND e.kind = 'ai_tokens'
+     GROUP BY e.day, k.metric, dim
+     ON CONFLICT (account_id, day, metric, dim) DO UPDATE SET quantity = excluded.quantity;`,
+  ];
 }

@@ -13,7 +13,7 @@ import { segmentsSeed } from "./seed-segments.mjs";
 import { broadcastsSeed } from "./seed-broadcasts.mjs";
 import { flowsSeed } from "./seed-flows.mjs";
 import { productPhotosCommand, productsSeed } from "./seed-products.mjs";
-import { billingSeed } from "./seed-billing.mjs";
+import { billingSeed, billingUsageSeed } from "./seed-billing.mjs";
 import { billingHistorySeed } from "./seed-billing-history.mjs";
 import { billingDocumentsSeed } from "./seed-billing-documents.mjs";
 import { knowledgeSeed } from "./seed-knowledge.mjs";
@@ -53,8 +53,8 @@ export function seedSql(now = Date.now()) {
   return s.join("\n");
 }
 
-/** Feature seeds: functions (now, quote) → SQL statements. */
-export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, productsSeed, billingSeed, billingHistorySeed, knowledgeSeed, flowRunsSeed, helpSeed, partnersSeed, billingDocumentsSeed, analyticsSeed];
+/** Feature seeds: functions (now, quote) → SQL statements, in order (billingUsageSeed counts the messages the others wrote: last). */
+export const sections = [assistantsSeed, inboxSeed, broadcastPackagesSeed, customFieldsSeed, segmentsSeed, importsSeed, broadcastsSeed, flowsSeed, productsSeed, billingSeed, billingHistorySeed, knowledgeSeed, flowRunsSeed, helpSeed, partnersSeed, billingDocumentsSeed, analyticsSeed, billingUsageSeed];
 
 export function applySeed({ persistTo } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "seed-"));
