@@ -103,7 +103,17 @@ for (const theme of ["light", "dark"] as const) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openList(page, baseURL!, { theme, language: "ru" }, "?c=demo-c-olga&t=demo-t-olga");
     // The demo's 30 days of analytics traffic are newer than this thread: find its row by name.
-    await page.getByRole("searchbox", { name: SEARCH_LABEL }).fill("Васильева");
+    const search = page.getByRole("searchbox", { name: SEARCH_LABEL });
+    await search.fill("Васильева");
+    // Focused, the typed text still starts after the magnifier (a wider focus border once took the
+    // box's room for it, and the text ran under the icon).
+    await expect(search).toBeFocused();
+    const textAfterIcon = await search.evaluate((el) => {
+      const s = getComputedStyle(el);
+      const icon = el.parentElement!.querySelector("svg")!.getBoundingClientRect();
+      return el.getBoundingClientRect().left + parseFloat(s.borderLeftWidth) + parseFloat(s.paddingLeft) - icon.right;
+    });
+    expect(textAfterIcon).toBeGreaterThan(0);
     const selected = page.locator('[data-testid=chat-contact][aria-current="true"]');
     await expect(selected).toHaveAttribute("data-contact-id", "demo-c-olga");
     const fallback = selected.locator("[data-slot=avatar-fallback]");

@@ -50,7 +50,7 @@ export function Combobox({
           aria-invalid={invalid}
           aria-label={label}
           disabled={disabled}
-          className={cn(inputClass, "cursor-pointer items-center justify-between gap-2 text-start focus-visible:px-[0.8125rem] disabled:cursor-not-allowed")}
+          className={cn(inputClass, "cursor-pointer items-center justify-between gap-2 text-start disabled:cursor-not-allowed")}
           data-testid={testId}
         >
           <span className={cn("truncate", empty && "text-muted-foreground")}>{display}</span>
