@@ -48,6 +48,15 @@ export function partnersSeed(now, q) {
   s.push(
     `INSERT OR IGNORE INTO partner_payouts (id, partner_id, amount_kopecks, status, reference, decided_by, approved_at, paid_at, created_at, updated_at) VALUES ('demo-payout-1', ${q(PARTNER)}, 300000, 'paid', 'п/п № 1287', 'admin-user', ${now - 33 * DAY}, ${now - 31 * DAY}, ${now - 35 * DAY}, ${now - 31 * DAY});`,
   );
+  // The administrator's decisions above in the administrators' audit log, as the admin routes write
+  // them (worker/features/partners/partners.admin.ts), at the times the rows carry.
+  const audit = (id, action, targetType, before, after, from) =>
+    `INSERT OR IGNORE INTO admin_audit_log (id, actor_user_id, action, target_type, target_id, account_id, before, after, reason, created_at) SELECT ${q(id)}, 'admin-user', ${q(action)}, ${q(targetType)}, id, NULL, ${before}, ${after}, NULL, ${from};`;
+  s.push(
+    audit("demo-audit-partner-approve", "partner.approve", "partner_application", `json_object('status', 'pending')`, `json_object('status', 'approved', 'ratePercent', 20)`, "reviewed_at FROM partner_applications WHERE id = 'demo-papp-1'"),
+    audit("demo-audit-payout-approve", "payout.approve", "partner_payout", `json_object('status', 'requested')`, `json_object('status', 'approved', 'reference', NULL)`, "approved_at FROM partner_payouts WHERE id = 'demo-payout-1'"),
+    audit("demo-audit-payout-paid", "payout.paid", "partner_payout", `json_object('status', 'approved')`, `json_object('status', 'paid', 'reference', reference)`, "paid_at FROM partner_payouts WHERE id = 'demo-payout-1'"),
+  );
   return s;
 }
 
