@@ -71,6 +71,6 @@ describe("flow contract", () => {
       steps: [start, { flowStepId: "m", name: "Итог", stepType: "message", flowConfig: { position: pos, text: "{{name}} из {{city}}: {{var.answer}}, заказ {{order_no}}" } }, end],
       transitions: [link("s", "m"), link("m", "e")],
     });
-    expect(validateGraph(g, refs)).toEqual([{ stepId: "m", code: "missingField", message: "Шаг «Итог»: поля «order_no» нет в аккаунте" }]);
+    expect(validateGraph(g, refs)).toEqual([{ stepId: "m", code: "missingField", message: "Шаг «Итог»: поля «order_no» нет в аккаунте", params: { step: "Итог", key: "order_no" } }]);
   });
 });

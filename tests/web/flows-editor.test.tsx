@@ -122,8 +122,8 @@ describe("validation display", () => {
     const issues = validateGraph(g, { fieldKeys: [], tagIds: [], assistantIds: [], flowIds: [] });
     expect(issues.map((i) => [i.stepId, i.code])).toEqual([["p", "deadEnd"]]);
     const onPick = vi.fn();
-    const names: Record<string, string> = { p: "Цены" };
-    render(<IssuesPanel issues={[...issues, { code: "noStart", message: "Добавьте шаг «Старт»" }]} stepName={(id) => names[id]} onPick={onPick} onClose={() => {}} />);
+    const named = (id: string) => (id === "p" ? ({ ...g.steps.find((s) => s.flowStepId === id)!, name: "Цены" } as FlowStep) : undefined);
+    render(<IssuesPanel issues={[...issues, { code: "noStart", message: "Добавьте шаг «Старт»" }]} stepOf={named} onPick={onPick} onClose={() => {}} />);
     const rows = screen.getAllByTestId("flow-issue");
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain("Цены");
@@ -131,7 +131,7 @@ describe("validation display", () => {
     expect(onPick).toHaveBeenCalledWith("p");
     expect(rows[1]).toHaveProperty("disabled", true);
     cleanup();
-    render(<IssuesPanel issues={[]} stepName={() => undefined} onPick={onPick} onClose={() => {}} />);
+    render(<IssuesPanel issues={[]} stepOf={() => undefined} onPick={onPick} onClose={() => {}} />);
     expect(screen.getByText("Ошибок нет: сценарий можно опубликовать.")).toBeTruthy();
   });
 });

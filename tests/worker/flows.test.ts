@@ -198,7 +198,7 @@ describe("flows: publishing and versions", () => {
     const deadEnd = await api("POST", `${base(o)}/${f.flowId}/publish`, { token: o.token });
     expect(deadEnd.status).toBe(400);
     expect(deadEnd.body.code).toBe("FLOW_INVALID");
-    expect(deadEnd.body.details.issues).toEqual([{ stepId: "s", handle: "next", code: "deadEnd", message: "Шаг «Старт»: выход «Далее» никуда не ведёт" }]);
+    expect(deadEnd.body.details.issues).toEqual([{ stepId: "s", handle: "next", code: "deadEnd", message: "Шаг «Старт»: выход «Далее» никуда не ведёт", params: { step: "Старт", output: "Далее" } }]);
     expect(deadEnd.body.message).toBe("Сценарий нельзя опубликовать: Шаг «Старт»: выход «Далее» никуда не ведёт");
 
     const cases: [string, Graph][] = [

@@ -428,7 +428,19 @@ export interface FlowIssue {
   /** The output (source handle) the issue is about, for dead ends and stray transitions. */
   handle?: string;
   code: FlowIssueCode;
+  /** The issue in Russian, for API users; the SPA words it itself from `code` and `params`. */
   message: string;
+  /**
+   * The values the message names, as data: the step's name (trimmed; "" when it has none), the
+   * output's label (deadEnd), the custom field's key (missingField).
+   */
+  params?: FlowIssueParams;
+}
+
+export interface FlowIssueParams {
+  step?: string;
+  output?: string;
+  key?: string;
 }
 
 /** What a graph may refer to in its account: custom field keys, tag ids, assistant ids, flow ids. */
@@ -448,6 +460,11 @@ interface RefSets {
 
 function stepLabel(step: FlowStep): string {
   return step.name.trim() ? `«${step.name.trim()}»` : "без названия";
+}
+
+/** An issue's `params` of its step: the step's name as data (the message quotes it, or says "без названия"). */
+function stepParams(step: FlowStep): FlowIssueParams {
+  return { step: step.name.trim() };
 }
 
 function stepFieldKeys(step: FlowStep): string[] {
@@ -478,13 +495,14 @@ function stepTagIds(step: FlowStep): string[] {
 function referenceIssues(step: FlowStep, refs: RefSets): FlowIssue[] {
   const out: FlowIssue[] = [];
   const at = stepLabel(step);
+  const params = stepParams(step);
   for (const key of stepFieldKeys(step))
-    if (!refs.fields.has(key)) out.push({ stepId: step.flowStepId, code: "missingField", message: `Шаг ${at}: поля «${key}» нет в аккаунте` });
-  for (const tag of stepTagIds(step)) if (!refs.tags.has(tag)) out.push({ stepId: step.flowStepId, code: "missingTag", message: `Шаг ${at}: выбранного тега больше нет` });
+    if (!refs.fields.has(key)) out.push({ stepId: step.flowStepId, code: "missingField", message: `Шаг ${at}: поля «${key}» нет в аккаунте`, params: { ...params, key } });
+  for (const tag of stepTagIds(step)) if (!refs.tags.has(tag)) out.push({ stepId: step.flowStepId, code: "missingTag", message: `Шаг ${at}: выбранного тега больше нет`, params });
   if (step.stepType === "ai" && !refs.assistants.has(step.flowConfig.assistantId))
-    out.push({ stepId: step.flowStepId, code: "missingAssistant", message: `Шаг ${at}: выбранного ассистента нет в аккаунте` });
+    out.push({ stepId: step.flowStepId, code: "missingAssistant", message: `Шаг ${at}: выбранного ассистента нет в аккаунте`, params });
   if (step.stepType === "goto" && !refs.flows.has(step.flowConfig.flowId))
-    out.push({ stepId: step.flowStepId, code: "missingFlow", message: `Шаг ${at}: сценария, на который он переходит, нет в аккаунте` });
+    out.push({ stepId: step.flowStepId, code: "missingFlow", message: `Шаг ${at}: сценария, на который он переходит, нет в аккаунте`, params });
   return out;
 }
 
@@ -500,20 +518,21 @@ function reachable(startId: string, transitions: FlowTransition[]): Set<string> 
 function outputIssues(step: FlowStep, transitions: FlowTransition[]): FlowIssue[] {
   const out: FlowIssue[] = [];
   const at = stepLabel(step);
+  const params = stepParams(step);
   const outputs = stepOutputs(step);
   const known = new Set(outputs.map((o) => o.handle));
   const used = new Set<string>();
   for (const t of transitions) {
     if (!known.has(t.sourceHandle)) {
-      out.push({ stepId: step.flowStepId, handle: t.sourceHandle, code: "unknownOutput", message: `Шаг ${at}: переход от выхода, которого у шага нет` });
+      out.push({ stepId: step.flowStepId, handle: t.sourceHandle, code: "unknownOutput", message: `Шаг ${at}: переход от выхода, которого у шага нет`, params });
       continue;
     }
     if (used.has(t.sourceHandle))
-      out.push({ stepId: step.flowStepId, handle: t.sourceHandle, code: "duplicateOutput", message: `Шаг ${at}: из одного выхода идут два перехода` });
+      out.push({ stepId: step.flowStepId, handle: t.sourceHandle, code: "duplicateOutput", message: `Шаг ${at}: из одного выхода идут два перехода`, params });
     used.add(t.sourceHandle);
   }
   for (const o of outputs)
-    if (!used.has(o.handle)) out.push({ stepId: step.flowStepId, handle: o.handle, code: "deadEnd", message: `Шаг ${at}: выход «${o.label}» никуда не ведёт` });
+    if (!used.has(o.handle)) out.push({ stepId: step.flowStepId, handle: o.handle, code: "deadEnd", message: `Шаг ${at}: выход «${o.label}» никуда не ведёт`, params: { ...params, output: o.label } });
   return out;
 }
 
@@ -528,13 +547,13 @@ export function validateGraph(graph: FlowGraph, refs: FlowRefs): FlowIssue[] {
   const issues: FlowIssue[] = [];
   const starts = graph.steps.filter((s) => s.stepType === "start");
   if (!starts.length) issues.push({ code: "noStart", message: "Добавьте шаг «Старт»: с него начинается сценарий" });
-  for (const extra of starts.slice(1)) issues.push({ stepId: extra.flowStepId, code: "multipleStarts", message: "В сценарии может быть только один шаг «Старт»" });
+  for (const extra of starts.slice(1)) issues.push({ stepId: extra.flowStepId, code: "multipleStarts", message: "В сценарии может быть только один шаг «Старт»", params: stepParams(extra) });
   const seen = starts[0] ? reachable(starts[0].flowStepId, graph.transitions) : null;
   const from = new Map<string, FlowTransition[]>();
   for (const t of graph.transitions) (from.get(t.fromStepId) ?? from.set(t.fromStepId, []).get(t.fromStepId)!).push(t);
   for (const step of graph.steps) {
     if (seen && !seen.has(step.flowStepId) && step.stepType !== "start")
-      issues.push({ stepId: step.flowStepId, code: "unreachable", message: `Шаг ${stepLabel(step)}: до него нельзя дойти от старта` });
+      issues.push({ stepId: step.flowStepId, code: "unreachable", message: `Шаг ${stepLabel(step)}: до него нельзя дойти от старта`, params: stepParams(step) });
     issues.push(...outputIssues(step, from.get(step.flowStepId) ?? []));
     issues.push(...referenceIssues(step, sets));
   }

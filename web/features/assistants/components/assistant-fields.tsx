@@ -11,6 +11,7 @@ import { FieldItem, TextareaField, TextField } from "@/components/form/field";
 import { SelectField } from "@/components/form/select-field";
 import { assistantQueries } from "../api";
 import type { AssistantConfigValues } from "../schemas";
+import { useToolText } from "../tool-text";
 import { HANDOFF_TOOL, LANGUAGES } from "../types";
 import { ModelSelect } from "./model-select";
 import { TagInput } from "./tag-input";
@@ -140,6 +141,7 @@ export function ToolsField({ idPrefix = "", disabled }: { idPrefix?: string; dis
   const { t } = useTranslation("assistants");
   const tools = useQuery(assistantQueries.tools());
   const { selected, set } = useToolSwitch();
+  const toolText = useToolText();
   const list = (tools.data?.data ?? []).filter((x) => x.name !== HANDOFF_TOOL);
   if (tools.isPending)
     return (
@@ -153,11 +155,12 @@ export function ToolsField({ idPrefix = "", disabled }: { idPrefix?: string; dis
     <ul className="divide-y rounded-md border" data-testid="tools-list">
       {list.map((tool) => {
         const id = `${idPrefix}tool-${tool.name}`;
+        const text = toolText(tool);
         return (
           <li key={tool.name} className="flex items-start justify-between gap-4 px-4 py-3">
             <label htmlFor={id} className="grid cursor-pointer gap-0.5">
-              <span className="font-medium text-foreground">{tool.title}</span>
-              <span className="text-[0.8125rem] text-muted-foreground">{tool.description}</span>
+              <span className="font-medium text-foreground">{text.title}</span>
+              <span className="text-[0.8125rem] text-muted-foreground">{text.description}</span>
               <code className="text-[0.75rem] text-muted-foreground">{tool.name}</code>
             </label>
             <Switch id={id} checked={selected.includes(tool.name)} onCheckedChange={(on) => set(tool.name, on)} disabled={disabled} className="mt-1" />

@@ -5,13 +5,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { assistantQueries } from "../api";
+import { useToolText } from "../tool-text";
 import type { AssistantTemplate } from "../types";
 
 /** Everything a template would put into an assistant, before copying it. */
 export function TemplatePreviewDialog({ template, onOpenChange, onUse }: { template: AssistantTemplate | null; onOpenChange: (o: boolean) => void; onUse: (t: AssistantTemplate) => void }) {
   const { t } = useTranslation("assistants");
   const tools = useQuery({ ...assistantQueries.tools(), enabled: !!template });
-  const titles = new Map((tools.data?.data ?? []).map((x) => [x.name, x.title]));
+  const toolText = useToolText();
   return (
     <Dialog open={!!template} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] gap-0 p-0 sm:max-w-2xl sm:p-0" data-testid="template-preview">
@@ -46,7 +47,7 @@ export function TemplatePreviewDialog({ template, onOpenChange, onUse }: { templ
                       return (
                         <li key={tool.name} className={on ? "flex items-center gap-2 text-foreground" : "flex items-center gap-2 text-muted-foreground line-through"}>
                           {on ? <Check className="size-4 text-success" aria-hidden /> : <Minus className="size-4" aria-hidden />}
-                          {titles.get(tool.name) ?? tool.name}
+                          {toolText(tool).title}
                         </li>
                       );
                     })}

@@ -20,6 +20,7 @@ import { useEditorIssues } from "./use-editor-issues";
 import type { StepNode } from "./graph";
 import { useFlowEditor } from "./use-flow-editor";
 import { useGraphRefs } from "./use-graph-refs";
+import { issueText } from "./wording";
 
 const NO_ISSUES: EditorIssue[] = [];
 
@@ -47,8 +48,11 @@ function useRevealAboveSheet(selectedId: string | undefined) {
   }, [selectedId, rf]);
 }
 
-/** Publish (after saving what is pending) and Test (the draft in the member's test chat). */
-function usePublishAndTest(accountId: string, flow: Flow, flush: () => Promise<boolean>, onRefused: (issues: EditorIssue[]) => void, onTesting: () => void) {
+/**
+ * Publish (after saving what is pending) and Test (the draft in the member's test chat). A refusal
+ * for issues is told with the first issue worded in the interface language (`word`).
+ */
+function usePublishAndTest(accountId: string, flow: Flow, flush: () => Promise<boolean>, onRefused: (issues: EditorIssue[]) => void, onTesting: () => void, word: (issue: EditorIssue) => string) {
   const { t } = useTranslation("flows");
   const qc = useQueryClient();
   const [busy, setBusy] = useState<"publish" | "test" | null>(null);
@@ -62,7 +66,8 @@ function usePublishAndTest(accountId: string, flow: Flow, flush: () => Promise<b
     } catch (e) {
       const issues = issuesOf(e);
       if (issues.length) onRefused(issues);
-      notify({ type: "error", message: errorSentence(e, t("errors.publish")) });
+      const refused = issues.length > 1 ? t("errors.publishRefusedMore", { issue: word(issues[0]!), more: issues.length - 1 }) : issues.length ? t("errors.publishRefused", { issue: word(issues[0]!) }) : null;
+      notify({ type: "error", message: refused ?? errorSentence(e, t("errors.publish")) });
     } finally {
       setBusy(null);
     }
@@ -98,6 +103,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
   const [showStats, setShowStats] = useState(false);
   const stats = useQuery({ ...flowQueries.stats(accountId, flow.flowId), enabled: showStats });
   const [testing, setTesting] = useState(false);
+  const stepOf = (id: string) => editor.nodes.find((n) => n.id === id)?.data.step;
   const actions = usePublishAndTest(
     accountId,
     flow,
@@ -107,6 +113,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
       setShowIssues(true);
     },
     () => setTesting(true),
+    (i) => issueText(t, i, i.stepId ? stepOf(i.stepId) : undefined),
   );
   const extras = useMemo(() => ({ issuesByStep: byStep, stats: showStats ? (stats.data?.steps ?? null) : null, readOnly }), [byStep, showStats, stats.data, readOnly]);
   useEditorKeys(editor, readOnly);
@@ -180,7 +187,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
           {!readOnly && palette}
           <div className="relative min-h-0 min-w-0 flex-1 bg-background">
             <FlowCanvas editor={editor} readOnly={readOnly} onAddAt={addAt} />
-            {showIssues && <IssuesPanel issues={issues} stepName={(id) => editor.nodes.find((n) => n.id === id)?.data.step.name} onPick={pick} onClose={() => setShowIssues(false)} />}
+            {showIssues && <IssuesPanel issues={issues} stepOf={stepOf} onPick={pick} onClose={() => setShowIssues(false)} />}
           </div>
           {editor.selectedStep && <SettingsPanel key={`${editor.selectedStep.flowStepId}:${editor.epoch}`} step={editor.selectedStep} issues={byStep.get(editor.selectedStep.flowStepId) ?? NO_ISSUES} lists={lists} graph={editor.graph} readOnly={readOnly} onChange={editor.updateStep} onClose={deselect} />}
         </div>

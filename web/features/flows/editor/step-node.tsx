@@ -1,6 +1,5 @@
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import type { TFunction } from "i18next";
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { AlertTriangle } from "lucide-react";
 import type { FlowStep } from "@worker/features/flows/contract";
@@ -10,6 +9,7 @@ import { STEP_LOOK, stepOutputs, type StepOutput } from "../steps";
 import { useCanvasExtras } from "./editor-context";
 import type { StepNode as StepNodeType } from "./graph";
 import { useStepSummary } from "./step-summary";
+import { issueText, outputLabel } from "./wording";
 
 /**
  * A step on the canvas: its type's icon and colour, its name and a line of what it does, an input
@@ -49,7 +49,7 @@ function StepNodeView({ data, selected }: NodeProps<StepNodeType>) {
           <div className="flex items-center gap-1">
             <span className="truncate text-[0.8125rem] leading-5 font-semibold text-heading">{step.name}</span>
             {issues && (
-              <span className="ms-auto flex shrink-0 items-center gap-0.5 text-xs font-medium text-destructive" title={issues.map((i) => i.message).join("\n")} data-testid="node-issues">
+              <span className="ms-auto flex shrink-0 items-center gap-0.5 text-xs font-medium text-destructive" title={issues.map((i) => issueText(t, i, step)).join("\n")} data-testid="node-issues">
                 <AlertTriangle className="size-3.5" aria-hidden />
                 {issues.length}
               </span>
@@ -84,17 +84,6 @@ function Outputs({ step, outputs }: { step: FlowStep; outputs: StepOutput[] }) {
       ))}
     </ul>
   );
-}
-
-/** What an output is called on the node: the button's or option's text, "Условие 2", "Иначе", "Нет ответа"… */
-export function outputLabel(t: TFunction<"flows">, step: FlowStep, o: StepOutput) {
-  if (o.kind === "button" || o.kind === "option") return o.label || t("outputs.untitled");
-  if (o.kind === "branch") return t("outputs.branch", { n: o.label.replace(/\D+/g, "") });
-  if (o.kind !== "next") return t(`outputs.${o.kind}`);
-  if (step.stepType === "message") return t("outputs.otherAnswer");
-  if (step.stepType === "question") return t("outputs.answered");
-  if (step.stepType === "ai") return t("outputs.goal");
-  return t("outputs.next");
 }
 
 export const StepNodeComponent = memo(StepNodeView);

@@ -7,6 +7,7 @@ import { Form } from "@/components/ui/form";
 import type { EditorIssue } from "../../issues";
 import { STEP_LOOK } from "../../steps";
 import type { RefLists } from "../use-graph-refs";
+import { issueText } from "../wording";
 import { TextInputField } from "./fields";
 import { BookingForm } from "./booking-form";
 import { ActionForm, AiForm, ConditionForm, DelayForm, GotoForm } from "./logic-forms";
@@ -79,7 +80,7 @@ export const SettingsPanel = memo(function SettingsPanel({
           {issues.map((i, n) => (
             <li key={n} className="flex gap-1.5">
               <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-              {i.message}
+              {issueText(t, i, step)}
             </li>
           ))}
         </ul>
