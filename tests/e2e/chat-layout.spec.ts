@@ -95,6 +95,16 @@ for (const [language, dir] of [
     await expect(row).not.toHaveAttribute("data-more-end", "true");
     await expect(fades.nth(0)).toHaveCSS("opacity", "1");
     await expect(fades.nth(1)).toHaveCSS("opacity", "0");
+    if (dir === "rtl") {
+      // Russian text in the Arabic inbox runs left to right on its own ("…стоить?", never "?Доставка…")
+      const preview = page.getByTestId("chat-contact-preview").filter({ hasText: /[а-яё]/i }).first();
+      await expect(preview).toHaveAttribute("dir", "auto");
+      await expect(preview).toHaveCSS("direction", "ltr");
+      // the search box keeps the page's direction (the magnifier's room) while typed text takes its own
+      const search = page.locator("input[type=search]").first();
+      await expect(search).toHaveCSS("direction", "rtl");
+      await expect(search).toHaveCSS("unicode-bidi", "plaintext");
+    }
   });
 }
 

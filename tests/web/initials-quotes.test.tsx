@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { initials } from "@/components/ui/avatar";
@@ -46,6 +48,19 @@ describe("quotes in texts", () => {
     expect(unnestQuotes("«Кофейня» и «Зерно»", "ru")).toBe("«Кофейня» и «Зерно»");
     expect(unnestQuotes("Кофейня «Зерно»", "ru")).toBe("Кофейня «Зерно»");
     expect(unnestQuotes("без кавычек", "ru")).toBe("без кавычек");
+  });
+
+  it("English texts quote with English “ ” marks, never the Russian « »", async () => {
+    const dir = join(__dirname, "..", "..", "web", "locales", "en");
+    const russian = readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .flatMap((f) => readFileSync(join(dir, f), "utf8").split("\n").map((line, i) => [`${f}:${i + 1}`, line] as const))
+      .filter(([, line]) => /[«»]/.test(line))
+      .map(([at]) => at);
+    expect(russian).toEqual([]);
+    await i18n.loadLanguages("en");
+    expect(i18n.t("dashboard:subtitle", { lng: "en", account: "Уют" })).toBe("Summary of the “Уют” account");
+    expect(i18n.t("settings:description", { lng: "en", name: "Cosy" })).toBe("Account “Cosy”: details, team, schedule and integrations");
   });
 
   it("applies to every translated text with a name in quotes", () => {

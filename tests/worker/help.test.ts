@@ -45,7 +45,7 @@ describe("help: FAQ", () => {
     expect(link.body.groups.flatMap((g: any) => g.entries.map((e: any) => e.id))).not.toContain(created.body.id);
   });
 
-  it("answers in the user's language and falls back to Russian where a translation is missing", async () => {
+  it("answers in the user's language, English for other non-Russian languages, and Russian where a translation is missing", async () => {
     const admin = await adminToken();
     const both = (await api("POST", "/admin/help/faq", { token: admin, body: faqBody({ category: "inbox" }) })).body;
     const ruOnly = (await api("POST", "/admin/help/faq", { token: admin, body: faqBody({ category: "inbox", ru: { question: "Только по-русски", answer: "Ответ" }, en: undefined }) })).body;
@@ -58,7 +58,12 @@ describe("help: FAQ", () => {
     expect(en.get(both.id)).toMatchObject({ question: "How do I connect WhatsApp?", locale: "en" });
     expect(en.get(ruOnly.id)).toMatchObject({ question: "Только по-русски", locale: "ru" });
     expect((await entries()).get(both.id)).toMatchObject({ locale: "ru" }); // the user's language (ru) by default
-    expect((await entries("fr")).get(both.id)).toMatchObject({ locale: "ru" }); // no French texts: Russian
+    // no French or Arabic texts: English where it is written, else Russian
+    for (const l of ["fr", "ar"]) {
+      const other = await entries(l);
+      expect(other.get(both.id)).toMatchObject({ question: "How do I connect WhatsApp?", locale: "en" });
+      expect(other.get(ruOnly.id)).toMatchObject({ question: "Только по-русски", locale: "ru" });
+    }
     // an English search finds the English text, and the Russian-only entry by its Russian text
     const s = await api("GET", `/help/faq?locale=en&q=${encodeURIComponent("только")}`, { token: user.token });
     expect(s.body.total).toBe(1);
@@ -98,6 +103,31 @@ describe("help: articles", () => {
     expect(one.body.body).toContain("video:youtube:aqz-KE-bpKQ");
     expect(one.body.related.map((r: any) => r.slug)).toEqual(["rel-b"]);
     expect((await api("GET", "/help/articles/rel-hidden", { token: user.token })).status).toBe(404);
+  });
+
+  it("gives Arabic and French readers the English text where there is one, Russian readers the Russian one", async () => {
+    const admin = await adminToken();
+    const en = { title: "Setting up the assistant", summary: "In short", body: "## Instructions\n\nWrite FACTS briefly." };
+    await createArticle(admin, "lang-both", { en });
+    await createArticle(admin, "lang-ru-only");
+    await createArticle(admin, "lang-main", { en: { ...en, title: "Main" }, related: ["lang-both", "lang-ru-only"] });
+    const user = await registerUser();
+    const read = async (slug: string, locale?: string) => (await api("GET", `/help/articles/${slug}${locale ? `?locale=${locale}` : ""}`, { token: user.token })).body;
+    const list = async (locale: string) => new Map((await api("GET", `/help/articles?locale=${locale}`, { token: user.token })).body.data.map((r: any) => [r.slug, r]));
+    for (const l of ["ar", "fr", "en"]) {
+      expect(await read("lang-both", l)).toMatchObject({ title: "Setting up the assistant", locale: "en" });
+      expect((await read("lang-both", l)).body).toContain("Write FACTS briefly.");
+      expect(await read("lang-ru-only", l)).toMatchObject({ title: "Настройка Ассистента lang-ru-only", locale: "ru" });
+      expect((await read("lang-main", l)).related.map((r: any) => r.title)).toEqual(["Setting up the assistant", "Настройка Ассистента lang-ru-only"]);
+      const rows = await list(l);
+      expect(rows.get("lang-both")).toMatchObject({ title: "Setting up the assistant", locale: "en" });
+      expect(rows.get("lang-ru-only")).toMatchObject({ locale: "ru" });
+    }
+    expect(await read("lang-both", "ru")).toMatchObject({ title: "Настройка Ассистента lang-both", locale: "ru" });
+    expect(await read("lang-both")).toMatchObject({ locale: "ru" }); // the user's language (ru) by default
+    // without ?locale= the user's own language counts the same way
+    expect((await api("PATCH", "/auth/me", { token: user.token, body: { language: "fr" } })).status).toBe(200);
+    expect(await read("lang-both")).toMatchObject({ title: "Setting up the assistant", locale: "en" });
   });
 
   it("counts feedback once per user; a changed vote moves between the counters", async () => {

@@ -82,7 +82,8 @@ export async function setLanguage(language: Language) {
   document.documentElement.lang = language;
 }
 
-function localeTag(): string {
+/** The BCP 47 tag for dates and numbers in the interface language (never the browser's): ru-RU, en-GB, ar, fr-FR. */
+export function localeTag(): string {
   const lng = (i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE).slice(0, 2);
   return ({ ru: "ru-RU", en: "en-GB", ar: "ar", fr: "fr-FR" } as Record<string, string>)[lng] ?? "ru-RU";
 }

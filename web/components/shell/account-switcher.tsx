@@ -35,7 +35,9 @@ export function AccountSwitcher({ mini, onNavigate }: { mini?: boolean; onNaviga
           {!mini && (
             <>
               <span className="min-w-0 flex-1">
-                <span className="block truncate text-[0.9375rem] font-medium text-heading">{current?.name ?? t("userMenu.switchAccount")}</span>
+                <span dir="auto" className="block truncate align-page-start text-[0.9375rem] font-medium text-heading">
+                  {current?.name ?? t("userMenu.switchAccount")}
+                </span>
                 {current && <span className="block truncate text-xs text-muted-foreground">{t(`userMenu.roles.${current.role}`)}</span>}
               </span>
               <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
@@ -48,7 +50,9 @@ export function AccountSwitcher({ mini, onNavigate }: { mini?: boolean; onNaviga
         {accounts.map((a) => (
           <DropdownMenuItem key={a.accountId} onSelect={() => go(`/${a.accountId}/dashboard`)}>
             <Building2 />
-            <span className="min-w-0 flex-1 truncate">{a.name}</span>
+            <span dir="auto" className="min-w-0 flex-1 truncate align-page-start">
+              {a.name}
+            </span>
             {a.accountId === currentAccountId && <Check className="size-4 text-primary" />}
           </DropdownMenuItem>
         ))}

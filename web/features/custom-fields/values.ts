@@ -1,11 +1,9 @@
 import type { FieldType } from "@worker/features/custom-fields/field-types";
-import { i18n } from "@/lib/i18n";
+import { localeTag as locale } from "@/lib/i18n";
 import type { FieldValue } from "./api";
 
 /** What an input holds while a value is edited: text, or the chosen options of a multiselect. */
 export type Draft = string | string[];
-
-const locale = () => ({ ru: "ru-RU", en: "en-GB", ar: "ar", fr: "fr-FR" })[(i18n.resolvedLanguage ?? i18n.language ?? "ru").slice(0, 2) as "ru"] ?? "ru-RU";
 
 /** An instant's wall-clock reading in the account's zone, as a datetime-local input wants it. */
 export function wallTime(iso: string, timeZone: string): string {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { localeTag } from "@/lib/i18n";
 import type { ApiBody, ApiResponse } from "@/lib/api-types";
 
 /** Shapes of the Google Calendar routes, as the worker answers them. */
@@ -47,10 +48,13 @@ export const gcalApi = {
   cancel: (accountId: string, bookingId: string) => api.delete<ApiResponse<"/accounts/:accountId/integrations/google-calendar/bookings/:bookingId", "delete">>(`${base(accountId)}/bookings/${bookingId}`),
 };
 
-/** "2026-03-10T15:00:00+03:00" → "10.03.2026, 15:00" as the customer saw it (the wall clock of the stored zone). */
-export function wallClock(iso: string, locale: string): string {
+/**
+ * "2026-03-10T15:00:00+03:00" → "вт, 10.03.2026, 15:00" as the customer saw it (the wall clock of the
+ * stored zone), in the interface language's date order with a 24-hour clock like every other date.
+ */
+export function wallClock(iso: string, locale: string = localeTag()): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso);
   if (!m) return iso;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5])));
-  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(d);
+  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
 }

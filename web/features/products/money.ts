@@ -1,11 +1,14 @@
-import { formatMoney, parseMoney as parseAmount } from "@worker/features/products/contract";
+import { formatMoney as formatIn, parseMoney as parseAmount } from "@worker/features/products/contract";
+import { localeTag } from "@/lib/i18n";
 
 /**
  * Money in the SPA: the API keeps integer minor units (kopecks) with an ISO 4217 currency; pages
- * show them in ru-RU format («1 990,00 ₽», the contract's `formatMoney`) and take roubles in inputs
- * («1990», «1 990,5», «1990.50»).
+ * show them in the interface language's format («1 990,00 ₽» in Russian, «RUB 1,990.00» in English:
+ * the contract's `formatMoney` with `localeTag()`) and take roubles in inputs («1990», «1 990,5», «1990.50»).
  */
-export { formatMoney };
+export function formatMoney(minor: number, currency?: string, opts: { fraction?: boolean } = {}): string {
+  return formatIn(minor, currency, { ...opts, locale: localeTag() });
+}
 
 /**
  * What a person typed into a price input, in minor units: spaces (also the narrow no-break ones

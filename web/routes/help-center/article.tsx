@@ -14,6 +14,7 @@ import { ArticleFeedback } from "@/features/help/components/article-feedback";
 import { ArticleLink } from "@/features/help/components/article-cards";
 import { HelpMarkdown } from "@/features/help/components/help-markdown";
 import { isApiError } from "@/lib/api";
+import { formatDate } from "@/lib/i18n";
 
 /** /help-center/article/{slug}: one article, its related articles and "Was this helpful?". */
 export default function HelpArticlePage() {
@@ -45,7 +46,7 @@ export default function HelpArticlePage() {
 }
 
 function ArticleView({ article, locale }: { article: Article; locale: string }) {
-  const { t, i18n } = useTranslation("help");
+  const { t } = useTranslation("help");
   return (
     <>
       <PageHeader
@@ -55,7 +56,7 @@ function ArticleView({ article, locale }: { article: Article; locale: string }) 
       />
       <Card className="px-5 py-6 sm:px-8" data-testid="help-article">
         <HelpMarkdown>{article.body}</HelpMarkdown>
-        <p className="mt-6 text-xs text-muted-foreground">{t("article.updated", { date: new Date(article.updatedAt).toLocaleDateString(i18n.language) })}</p>
+        <p className="mt-6 text-xs text-muted-foreground">{t("article.updated", { date: formatDate(article.updatedAt) })}</p>
       </Card>
       <ArticleFeedback article={article} locale={locale} />
       {article.related.length > 0 && (

@@ -7,7 +7,8 @@ import { userRef } from "./users";
  * The platform's self-help content (FAQ and help center), written by platform administrators and
  * the same for every account. An entry or article is language-neutral (category, order, published,
  * counters); its texts live in one translation row per locale ("ru" always, "en" optional). A
- * reader gets their locale's text, or the Russian one when that translation is missing.
+ * reader gets their locale's text (English for the other non-Russian interface languages), or the
+ * Russian one when that translation is missing.
  * `searchText` is the translation's text lower-cased in JS with "ё" folded to "е" (SQLite's
  * lower() folds only Latin letters), so a LIKE over it is a Russian case-insensitive search.
  */

@@ -13,7 +13,7 @@ const t = schema.helpArticleTranslations;
 const votes = schema.helpArticleVotes;
 const ARTICLE_NOT_FOUND = "Статья не найдена";
 
-/** Articles joined with their text in `locale` (Russian where that translation is missing). */
+/** Articles joined with their text in `locale` (see resolveLocale: English for ar/fr readers), Russian where that translation is missing. */
 function localized(db: Db, locale: HelpLocale) {
   const mine = alias(t, "mine");
   const ru = alias(t, "ru");

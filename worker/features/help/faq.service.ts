@@ -13,7 +13,7 @@ const t = schema.helpFaqTranslations;
 const FAQ_NOT_FOUND = "Вопрос не найден";
 
 /**
- * The published FAQ in the reader's locale (the Russian text where a translation is missing),
+ * The published FAQ in the reader's locale (see resolveLocale; the Russian text where a translation is missing),
  * grouped by category in the categories' order, entries by position; `q` searches question and
  * answer case-insensitively (Cyrillic included).
  */

@@ -4,10 +4,19 @@ import { pageQuery } from "../../lib/validation";
 
 const MAX_MARKDOWN = 40_000;
 
-/** The reader's locale: `?locale=` when it is one we write (ru, en), else the user's language, else ru. */
+/** The interface languages a reader can ask for (the SPA's: ru, en, ar, fr). */
+const READER_LANGUAGES: readonly string[] = ["ru", "en", "ar", "fr"];
+
+/**
+ * The texts a reader gets: the reader's language is `?locale=` when it is an interface language,
+ * else the user's language, else Russian. Its own translation when we write it (ru, en); for any
+ * other non-Russian language English, since an Arabic or French reader is more likely to read
+ * English than Russian. A text missing in that translation falls back to Russian (the services'
+ * coalesce), so the order is: the asked language, English unless the reader is Russian, Russian.
+ */
 export function resolveLocale(requested: string | undefined, userLanguage: string | undefined): HelpLocale {
-  for (const l of [requested, userLanguage]) if (l && (HELP_LOCALES as readonly string[]).includes(l)) return l as HelpLocale;
-  return "ru";
+  const reader = [requested, userLanguage].find((l) => l && READER_LANGUAGES.includes(l)) ?? "ru";
+  return (HELP_LOCALES as readonly string[]).includes(reader) ? (reader as HelpLocale) : "en";
 }
 
 const localeQuery = z.string().trim().max(10).optional();

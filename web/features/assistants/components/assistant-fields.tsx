@@ -9,6 +9,7 @@ import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/utils";
 import { FieldItem, TextareaField, TextField } from "@/components/form/field";
 import { SelectField } from "@/components/form/select-field";
+import { formatNumber } from "@/lib/i18n";
 import { assistantQueries } from "../api";
 import type { AssistantConfigValues } from "../schemas";
 import { useToolText } from "../tool-text";
@@ -276,7 +277,7 @@ export function BehaviourFields() {
 
 function Counter({ value, max }: { value: number; max: number }) {
   const { t } = useTranslation("assistants");
-  return <span className={cn("text-[0.75rem] tabular-nums", value > max ? "text-destructive" : "text-muted-foreground")}>{t("editor.fields.chars", { count: value, max: max.toLocaleString("ru-RU") })}</span>;
+  return <span className={cn("text-[0.75rem] tabular-nums", value > max ? "text-destructive" : "text-muted-foreground")}>{t("editor.fields.chars", { count: value, max: formatNumber(max) })}</span>;
 }
 
 function NumberInput({

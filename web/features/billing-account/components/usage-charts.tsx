@@ -8,21 +8,21 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { legendStyle } from "@/features/analytics/components/charts";
 import { Segmented } from "@/features/billing/components/segmented";
 import { billingQueries, type Usage } from "@/features/billing-account/api";
-import { formatNumber } from "@/lib/i18n";
+import { formatNumber, localeTag } from "@/lib/i18n";
 
 const RANGES = [7, 30, 90] as const;
 type Range = (typeof RANGES)[number];
 
 const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Every day of the range, the days without usage as zeros (the API answers only days that have some). */
-function fillDays(usage: Usage, from: string, to: string) {
+/** Every day of the range, the days without usage as zeros (the API answers only days that have some), labelled in the interface language. */
+export function fillDays(usage: Usage, from: string, to: string) {
   const byDay = new Map(usage.days.map((d) => [d.day, d]));
   const out = [];
   for (let ms = Date.parse(from); ms <= Date.parse(to); ms += 86_400_000) {
     const day = dayKey(ms);
     const d = byDay.get(day);
-    out.push({ day, label: new Date(ms).toLocaleDateString(undefined, { day: "numeric", month: "short", timeZone: "UTC" }), aiReplies: d?.aiReplies ?? 0, messagesIn: d?.messagesIn ?? 0, messagesOut: d?.messagesOut ?? 0, broadcastRecipients: d?.broadcastRecipients ?? 0 });
+    out.push({ day, label: new Date(ms).toLocaleDateString(localeTag(), { day: "numeric", month: "short", timeZone: "UTC" }), aiReplies: d?.aiReplies ?? 0, messagesIn: d?.messagesIn ?? 0, messagesOut: d?.messagesOut ?? 0, broadcastRecipients: d?.broadcastRecipients ?? 0 });
   }
   return out;
 }

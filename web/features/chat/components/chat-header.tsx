@@ -24,7 +24,7 @@ import { chatApi, THREAD_STATUSES, type ContactDto, type ThreadStatus } from "..
 import { clearThreadMessages, replaceContact } from "../cache";
 import { ContactAvatar } from "./platform-icon";
 import { ChatFlowBar } from "@/features/flows/components/chat-flow-bar";
-import { contactName } from "./contact-summary";
+import { atUsername, contactName } from "./contact-summary";
 
 const STATUS_DOT: Record<ThreadStatus, string> = {
   active: "bg-success",
@@ -111,7 +111,7 @@ export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDe
   const canUpdate = useAbility().can("update", "Thread");
   const thread = contact.thread;
   const { status, ai, askClear } = useThreadActions(accountId, contact, onContactChange);
-  const subtitle = [t(`platform.${contact.platform}`), contact.platformUsername ? `@${contact.platformUsername.replace(/^@/, "")}` : contact.phone].filter(Boolean).join(" · ");
+  const handle = atUsername(contact.platformUsername) ?? contact.phone;
   const ref = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(ref, NARROW_HEADER_PX);
   const statusProps = thread ? { status: thread.status, disabled: !canUpdate || status.isPending, onChange: (s: ThreadStatus) => status.mutate(s) } : null;
@@ -126,10 +126,21 @@ export function ChatHeader({ accountId, contact, onBack, detailsOpen, onToggleDe
       <button type="button" onClick={onToggleDetails} className="flex min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-md text-start outline-none focus-visible:ring-3 focus-visible:ring-primary/30">
         <ContactAvatar contact={contact} className="size-9" />
         <span className="min-w-0">
-          <span className="block truncate font-semibold text-heading" data-testid="chat-title">
+          <span dir="auto" className="block truncate align-page-start font-semibold text-heading" data-testid="chat-title">
             {contactName(contact)}
           </span>
-          <span className="block truncate text-[0.8125rem] text-muted-foreground">{subtitle}</span>
+          <span className="flex min-w-0 text-[0.8125rem] text-muted-foreground" data-testid="chat-subtitle">
+            <span className="shrink-0">{t(`platform.${contact.platform}`)}</span>
+            {/* a username or a phone number reads left to right in any page, cut at its own end when long */}
+            {handle && (
+              <>
+                <span className="shrink-0 whitespace-pre"> · </span>
+                <span dir="ltr" className="truncate">
+                  {handle}
+                </span>
+              </>
+            )}
+          </span>
         </span>
       </button>
 

@@ -100,7 +100,7 @@ export function Composer({ accountId, contact, onSent }: { accountId: string; co
           aria-describedby="composer-hint"
           data-testid="composer-input"
           className={cn(
-            "max-h-40 min-h-9.5 flex-1 resize-none rounded-md border border-input bg-transparent px-3.5 py-2 text-[0.9375rem] leading-snug [field-sizing:content] outline-none placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-3 focus-visible:ring-primary/20 disabled:cursor-not-allowed disabled:opacity-60",
+            "max-h-40 min-h-9.5 flex-1 resize-none bidi-plaintext rounded-md border border-input bg-transparent px-3.5 py-2 text-[0.9375rem] leading-snug [field-sizing:content] outline-none placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-3 focus-visible:ring-primary/20 disabled:cursor-not-allowed disabled:opacity-60",
           )}
         />
         <Button type="submit" size="icon" disabled={empty || !allowed} loading={send.isPending} aria-label={t("composer.send")} data-testid="composer-send">

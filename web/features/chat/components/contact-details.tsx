@@ -10,7 +10,7 @@ import { contactQueries } from "@/features/contacts/api";
 import { ContactFieldsCard } from "@/features/custom-fields/components/contact-fields-card";
 import { ContactTagsEditor } from "@/features/custom-fields/components/contact-tags-editor";
 import type { ContactDto } from "../api";
-import { atUsername, ContactPortrait, ThreadStatusBadge, contactName } from "./contact-summary";
+import { atUsername, ContactPortrait, ThreadStatusBadge, contactName, ltrOr } from "./contact-summary";
 import { PlatformIcon } from "./platform-icon";
 
 /** The contact details side panel (320 px at ≥ 1280 px, a sheet below). */
@@ -23,9 +23,10 @@ export function ContactDetails({ accountId, contact, onClose }: { accountId: str
         <PlatformIcon platform={contact.platform} /> {t(`platform.${contact.platform}`)}
       </span>
     )],
-    [t("details.username"), atUsername(contact.platformUsername) ?? t("details.notSet")],
-    [t("details.phone"), contact.phone || t("details.notSet")],
-    [t("details.platformUserId"), <span className="font-mono text-[0.8125rem] break-all">{contact.platformUserId}</span>],
+    // usernames, phone numbers and ids read left to right in any page ("@anna_smirnova", "+7 495 120-45-67")
+    [t("details.username"), ltrOr(atUsername(contact.platformUsername), t("details.notSet"))],
+    [t("details.phone"), ltrOr(contact.phone, t("details.notSet"))],
+    [t("details.platformUserId"), <span dir="ltr" className="font-mono text-[0.8125rem] break-all">{contact.platformUserId}</span>],
     [t("details.firstSeen"), formatDate(contact.firstSeenAt, { withTime: true })],
     [t("details.lastSeen"), formatDate(contact.lastSeenAt, { withTime: true })],
   ];
@@ -43,7 +44,7 @@ export function ContactDetails({ accountId, contact, onClose }: { accountId: str
         <div className="flex flex-col items-center gap-2 text-center">
           <ContactPortrait contact={contact} className="size-20" fallbackClassName="text-2xl" badgeClassName="size-4" />
           <div>
-            <p className="text-lg font-semibold text-heading">{contactName(contact)}</p>
+            <p dir="auto" className="text-lg font-semibold text-heading">{contactName(contact)}</p>
             <p className="text-[0.8125rem] text-muted-foreground">{t(`contactStatus.${contact.status ?? "none"}`)}</p>
           </div>
           {th && (
@@ -56,7 +57,7 @@ export function ContactDetails({ accountId, contact, onClose }: { accountId: str
         {contact.about && (
           <section>
             <h4 className="mb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">{t("details.about")}</h4>
-            <p className="text-[0.875rem] whitespace-pre-wrap">{contact.about}</p>
+            <p dir="auto" className="align-page-start text-[0.875rem] whitespace-pre-wrap">{contact.about}</p>
           </section>
         )}
         <dl className="space-y-3 text-[0.875rem]">

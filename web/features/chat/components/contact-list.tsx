@@ -137,7 +137,7 @@ export function ContactRow({ contact, selected, onSelect }: { contact: ContactDt
       <ContactAvatar contact={contact} selected={selected} />
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline gap-2">
-          <span className={cn("truncate font-medium", selected ? "text-primary-foreground" : "text-heading")} data-testid="chat-contact-name">
+          <span dir="auto" className={cn("truncate font-medium", selected ? "text-primary-foreground" : "text-heading")} data-testid="chat-contact-name">
             {contactName(contact)}
           </span>
           {th && !th.isGptActive && !contact.isTestContact && (
@@ -155,7 +155,7 @@ export function ContactRow({ contact, selected, onSelect }: { contact: ContactDt
           <span className={cn("ms-auto shrink-0 text-xs", selected ? "text-primary-foreground" : "text-muted-foreground")}>{th ? formatRelative(th.updatedAt) : ""}</span>
         </div>
         <div className="mt-0.5 flex items-center gap-2">
-          <span className={cn("truncate text-[0.8125rem]", selected ? "text-primary-foreground" : "text-muted-foreground")} data-testid="chat-contact-preview">
+          <span dir="auto" className={cn("truncate text-[0.8125rem]", selected ? "text-primary-foreground" : "text-muted-foreground")} data-testid="chat-contact-preview">
             {th?.gptStatus === "WAITING_RESPONSE" ? <span className={selected ? "" : "text-primary"}>{t("log.typing")}</span> : preview}
           </span>
           {unread > 0 && !selected && (

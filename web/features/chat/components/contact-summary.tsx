@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Avatar, AvatarFallback, AvatarImage, AvatarStatusBadge, initials } from "@/components/ui/avatar";
@@ -25,6 +26,15 @@ export function ThreadStatusBadge({ status }: { status: ThreadStatus }) {
 /** The contact's @username as people write it (stored with or without the @), or null. */
 export function atUsername(username: string | null | undefined): string | null {
   return username ? `@${username.replace(/^@/, "")}` : null;
+}
+
+/**
+ * A value that reads left to right in any page (a @username, a phone number, an e-mail, an id) as an
+ * isolated left-to-right run, so an Arabic page does not show "120-45-67 495 7+" or "anna_smirnova@";
+ * `missing` (the page language's "not set") when there is no value.
+ */
+export function ltrOr(value: string | null | undefined, missing: ReactNode): ReactNode {
+  return value ? <span dir="ltr">{value}</span> : missing;
 }
 
 /** What a contact is called on screen: its name, else @username, phone or the messenger's id (a nameless Instagram sender, say). */

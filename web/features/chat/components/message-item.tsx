@@ -113,7 +113,7 @@ function MessageBody({ m, tone }: { m: MessageDto; tone: Tone }) {
   const { t } = useTranslation("chat");
   const deleted = !!m.metadata?.isAttachmentDeleted;
   const media = ["image", "video", "audio", "document"].includes(m.messageType);
-  const caption = m.content ? <p className="break-words whitespace-pre-wrap [overflow-wrap:anywhere]">{m.content}</p> : null;
+  const caption = m.content ? <p dir="auto" className="break-words whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="chat-message-text">{m.content}</p> : null;
   if (media && (deleted || !m.payloadUrl)) {
     return (
       <div className="space-y-1">
@@ -144,7 +144,7 @@ function MessageBody({ m, tone }: { m: MessageDto; tone: Tone }) {
           <audio controls preload="none" src={mediaSrc(m.payloadUrl) ?? undefined} className="h-10 w-[260px] max-w-full" aria-label={m.fileName ?? t("message.audio")} />
           {typeof m.metadata?.scenarioAudioTranscription === "string" && (
             <p className={cn("text-[0.8125rem] italic", tone === "out" ? "text-primary-foreground" : "text-muted-foreground")}>
-              {t("message.transcription")}: {m.metadata.scenarioAudioTranscription}
+              {t("message.transcription")}: <bdi>{m.metadata.scenarioAudioTranscription}</bdi>
             </p>
           )}
         </>,
@@ -156,7 +156,7 @@ function MessageBody({ m, tone }: { m: MessageDto; tone: Tone }) {
     case "contact":
       return <ContactCards m={m} tone={tone} />;
     default:
-      return <p className="break-words whitespace-pre-wrap [overflow-wrap:anywhere]">{m.content}</p>;
+      return <p dir="auto" className="break-words whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="chat-message-text">{m.content}</p>;
   }
 }
 
@@ -192,7 +192,7 @@ function VideoPreview({ m, tone }: { m: MessageDto; tone: Tone }) {
         <span className="flex size-10 items-center justify-center rounded-full bg-black/55 text-white">
           <Play className="size-5 translate-x-px" aria-hidden />
         </span>
-        <span className="max-w-[180px] truncate text-xs">{m.fileName ?? t("message.playVideo")}</span>
+        <span dir="auto" className="max-w-[180px] truncate text-xs">{m.fileName ?? t("message.playVideo")}</span>
       </button>
       <VideoDialog
         open={open}
@@ -220,7 +220,7 @@ function DocumentLink({ m, tone }: { m: MessageDto; tone: Tone }) {
         <FileText className="size-5" aria-hidden />
       </span>
       <span className="min-w-0">
-        <span className="block font-medium break-all" data-testid="chat-document-name">
+        <span dir="auto" className="block font-medium break-all" data-testid="chat-document-name">
           {shortenFileName(name, m.content?.length ?? 0)}
         </span>
         <span className={cn("block text-xs", tone === "out" ? "text-primary-foreground" : "text-muted-foreground")}>
@@ -256,7 +256,7 @@ const phoneOf = (p: unknown): string => (typeof p === "string" ? p : p && typeof
 function ContactCards({ m, tone }: { m: MessageDto; tone: Tone }) {
   const { t } = useTranslation("chat");
   const list = (Array.isArray(m.metadata?.contacts) ? (m.metadata.contacts as CardContact[]) : []).filter(Boolean);
-  if (list.length === 0) return <p className="whitespace-pre-wrap">{m.content}</p>;
+  if (list.length === 0) return <p dir="auto" className="whitespace-pre-wrap">{m.content}</p>;
   return (
     <ul className="space-y-2" data-testid="chat-contact-card">
       {list.map((c, i) => {
@@ -267,12 +267,12 @@ function ContactCards({ m, tone }: { m: MessageDto; tone: Tone }) {
               <UserRound className="size-4.5" aria-hidden />
             </span>
             <span className="min-w-0">
-              <span className="block font-medium">{c.name || t("message.contactCard")}</span>
+              <span dir="auto" className="block font-medium">{c.name || t("message.contactCard")}</span>
               {phones.length ? (
                 phones.map((p) => (
                   <a key={p} href={`tel:${p.replace(/[^\d+]/g, "")}`} className="flex items-center gap-1 text-[0.8125rem] hover:underline">
                     <Phone className="size-3" aria-hidden />
-                    {p}
+                    <span dir="ltr">{p}</span>
                   </a>
                 ))
               ) : (

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { formatDate } from "@/lib/i18n";
-import { atUsername, ContactPortrait, contactName } from "@/features/chat/components/contact-summary";
+import { atUsername, ContactPortrait, contactName, ltrOr } from "@/features/chat/components/contact-summary";
 import { PlatformIcon } from "@/features/chat/components/platform-icon";
 import type { ContactProfile } from "../api";
 
@@ -18,10 +18,10 @@ export function ContactInfoCard({ accountId, contact: c, onDelete, deleting }: {
       <CardContent className="flex flex-col items-center gap-3 px-6 pt-8 pb-6 text-center">
         <ContactPortrait contact={c} className="size-24" fallbackClassName="text-3xl" badgeClassName="end-1 bottom-1 size-4" />
         <div>
-          <h1 className="text-xl font-semibold text-heading" data-testid="contact-name">
+          <h1 dir="auto" className="text-xl font-semibold text-heading" data-testid="contact-name">
             {contactName(c)}
           </h1>
-          <p className="text-[0.875rem] text-muted-foreground">{atUsername(c.platformUsername) ?? t(`chat:platform.${c.platform}`)}</p>
+          <p className="text-[0.875rem] text-muted-foreground">{ltrOr(atUsername(c.platformUsername), t(`chat:platform.${c.platform}`))}</p>
         </div>
         {c.isTestContact && <Badge variant="info">{t("profile.testContact")}</Badge>}
         <div className="flex w-full flex-col gap-2 pt-2 sm:flex-row lg:flex-col">
@@ -54,9 +54,10 @@ function ContactFacts({ contact: c }: { contact: ContactProfile }) {
         {t(`chat:platform.${c.platform}`)}
       </span>
     )],
-    [t("profile.username"), atUsername(c.platformUsername) ?? t("profile.notSet")],
-    [t("profile.platformUserId"), <span className="font-mono text-[0.8125rem] break-all">{c.platformUserId}</span>],
-    [t("profile.phone"), c.phone || t("profile.notSet")],
+    // usernames, ids and phone numbers read left to right in any page
+    [t("profile.username"), ltrOr(atUsername(c.platformUsername), t("profile.notSet"))],
+    [t("profile.platformUserId"), <span dir="ltr" className="font-mono text-[0.8125rem] break-all">{c.platformUserId}</span>],
+    [t("profile.phone"), ltrOr(c.phone, t("profile.notSet"))],
     [t("profile.status"), t(`chat:contactStatus.${c.status ?? "none"}`)],
     [t("profile.firstSeen"), formatDate(c.firstSeenAt, { withTime: true })],
     [t("profile.lastSeen"), formatDate(c.lastSeenAt, { withTime: true })],
@@ -75,7 +76,7 @@ function ContactFacts({ contact: c }: { contact: ContactProfile }) {
       {c.about && (
         <div className="mt-4">
           <h3 className="mb-1 text-xs text-muted-foreground">{t("profile.about")}</h3>
-          <p className="text-[0.875rem] whitespace-pre-wrap">{c.about}</p>
+          <p dir="auto" className="align-page-start text-[0.875rem] whitespace-pre-wrap">{c.about}</p>
         </div>
       )}
     </div>

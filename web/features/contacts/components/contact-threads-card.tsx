@@ -39,7 +39,7 @@ function ThreadRow({ accountId, contactId, thread: th, platform }: { accountId: 
       <PlatformIcon platform={channelPlatform} className="size-9" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium text-heading">{th.channel ? th.channel.name || t(`chat:platform.${channelPlatform}`) : !th.channelId ? t("profile.testChannel") : t("profile.channelRemoved")}</span>
+          <span className="font-medium text-heading">{th.channel ? th.channel.name ? <bdi>{th.channel.name}</bdi> : t(`chat:platform.${channelPlatform}`) : !th.channelId ? t("profile.testChannel") : t("profile.channelRemoved")}</span>
           <ThreadStatusBadge status={th.status} />
           <Badge variant={th.isGptActive ? "default" : "secondary"}>
             {th.isGptActive ? <Bot aria-hidden /> : <BotOff aria-hidden />}
@@ -47,7 +47,7 @@ function ThreadRow({ accountId, contactId, thread: th, platform }: { accountId: 
           </Badge>
           {th.unreadCount > 0 && <Badge variant="solid">{t("profile.unread", { count: th.unreadCount })}</Badge>}
         </div>
-        <p className="mt-1 truncate text-[0.875rem] text-muted-foreground">{th.lastMessage ? <ThreadPreviewText text={th.lastMessage} /> : t("profile.noMessages")}</p>
+        <p dir="auto" className="mt-1 truncate align-page-start text-[0.875rem] text-muted-foreground">{th.lastMessage ? <ThreadPreviewText text={th.lastMessage} /> : t("profile.noMessages")}</p>
         <p className="text-xs text-muted-foreground">{t("profile.updated", { date: formatRelative(th.updatedAt) })}</p>
       </div>
       <Button asChild variant="outline" size="sm">

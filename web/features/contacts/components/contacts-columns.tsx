@@ -11,7 +11,7 @@ import { dataTableColumns } from "@/components/ui/data-table";
 import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { accountQueries } from "@/features/accounts/api";
 import type { ContactDto } from "@/features/chat/api";
-import { atUsername, ThreadStatusBadge, contactName } from "@/features/chat/components/contact-summary";
+import { atUsername, ThreadStatusBadge, contactName, ltrOr } from "@/features/chat/components/contact-summary";
 import { ContactAvatar, PlatformIcon } from "@/features/chat/components/platform-icon";
 import { ThreadPreviewText } from "@/features/chat/components/thread-preview";
 import { customFieldQueries, type CustomFieldDef } from "@/features/custom-fields/api";
@@ -148,7 +148,7 @@ function builtInColumns(t: T) {
         </span>
       ),
     }),
-    col.display({ id: "phone", header: () => t("list.columns.phone"), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.phone || "—"}</span> }),
+    col.display({ id: "phone", header: () => t("list.columns.phone"), cell: ({ row }) => <span className="whitespace-nowrap" data-testid="contact-phone">{ltrOr(row.original.phone, "—")}</span> }),
     col.display({
       id: "tags",
       header: () => t("list.columns.tags"),
@@ -176,7 +176,7 @@ function builtInColumns(t: T) {
     col.display({
       id: "lastMessage",
       header: () => t("list.columns.lastMessage"),
-      cell: ({ row }) => <span className="line-clamp-1 max-w-[280px] text-muted-foreground">{row.original.thread?.lastMessage ? <ThreadPreviewText text={row.original.thread.lastMessage} /> : "—"}</span>,
+      cell: ({ row }) => <span dir="auto" className="line-clamp-1 max-w-[280px] align-page-start text-muted-foreground">{row.original.thread?.lastMessage ? <ThreadPreviewText text={row.original.thread.lastMessage} /> : "—"}</span>,
     }),
     col.display({ id: "lastSeen", header: () => t("list.columns.lastSeen"), cell: ({ row }) => <span className="whitespace-nowrap">{formatRelative(row.original.lastSeenAt)}</span> }),
   ];
@@ -188,7 +188,7 @@ function fieldColumn(f: CustomFieldDef, timeZone: string, yesNo: [string, string
     header: () => f.label,
     cell: ({ row }) => {
       const v = row.original.fieldValues[f.key];
-      return v === undefined || v === null ? <span className="text-muted-foreground">—</span> : <span className="line-clamp-1 max-w-56">{displayValue(f.type, v, timeZone, yesNo)}</span>;
+      return v === undefined || v === null ? <span className="text-muted-foreground">—</span> : <span dir="auto" className="line-clamp-1 max-w-56 align-page-start">{displayValue(f.type, v, timeZone, yesNo)}</span>;
     },
   });
 }
@@ -198,10 +198,12 @@ function ContactCell({ accountId, contact: c }: { accountId: string; contact: Co
     <div className="flex min-w-[200px] items-center gap-3">
       <ContactAvatar contact={c} className="size-9" />
       <div className="min-w-0">
-        <Link to={`/${accountId}/contacts/${c.contactId}`} className="block truncate font-medium text-heading hover:text-primary" onClick={(e) => e.stopPropagation()} data-testid="contact-link">
+        <Link to={`/${accountId}/contacts/${c.contactId}`} dir="auto" className="block truncate align-page-start font-medium text-heading hover:text-primary" onClick={(e) => e.stopPropagation()} data-testid="contact-link">
           {contactName(c)}
         </Link>
-        <span className="block truncate text-[0.8125rem] text-muted-foreground">{atUsername(c.platformUsername) ?? c.platformUserId}</span>
+        <span dir="ltr" className="block truncate align-page-start text-[0.8125rem] text-muted-foreground">
+          {atUsername(c.platformUsername) ?? c.platformUserId}
+        </span>
       </div>
     </div>
   );

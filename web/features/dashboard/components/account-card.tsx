@@ -16,7 +16,7 @@ export function AccountCard({ account }: { account: AccountDetail | undefined })
         {account ? (
           <dl className="space-y-3 text-sm">
             <Fact label={t("account.name")} className="font-medium text-heading">
-              {account.name}
+              <bdi>{account.name}</bdi>
             </Fact>
             {account.role && (
               <Fact label={t("account.yourRole")} className="mt-1">
@@ -30,7 +30,7 @@ export function AccountCard({ account }: { account: AccountDetail | undefined })
             <Fact label={t("account.language")}>{t(`accounts:languages.${account.language}`)}</Fact>
             {account.website && (
               <Fact label={t("account.website")}>
-                <a href={account.website} target="_blank" rel="noreferrer noopener" className="break-all text-primary hover:underline">
+                <a href={account.website} target="_blank" rel="noreferrer noopener" dir="ltr" className="break-all text-primary hover:underline">
                   {account.website.replace(/^https?:\/\//, "")}
                 </a>
               </Fact>

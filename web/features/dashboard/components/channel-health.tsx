@@ -36,7 +36,8 @@ export function ChannelHealth({ data, loading }: { data: Dashboard | undefined; 
             {data.channels.map((c) => (
               <li key={c.id} className="flex items-start justify-between gap-3" data-testid="channel-health-row" data-health={c.health}>
                 <div className="min-w-0">
-                  <p className="truncate font-medium text-heading">{c.name || t(`platforms.${c.platform}`, { defaultValue: c.platform })}</p>
+                  {/* a bot's @username, a WhatsApp number or a page's name: in its own direction */}
+                  <p dir="auto" className="truncate align-page-start font-medium text-heading">{c.name || t(`platforms.${c.platform}`, { defaultValue: c.platform })}</p>
                   <p className="truncate text-sm text-muted-foreground">
                     {t(`platforms.${c.platform}`, { defaultValue: c.platform })}
                     {c.whatsappState ? ` · ${t(`channels.whatsapp.${c.whatsappState}`, { defaultValue: c.whatsappState })}` : ""}

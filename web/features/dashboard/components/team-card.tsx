@@ -27,8 +27,8 @@ export function TeamCard({ accountId, members }: { accountId: string; members: U
                 <li key={m.userId} className="flex items-center gap-3">
                   <InitialsAvatar name={m.name} />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium text-heading">{m.name}</p>
-                    <p className="truncate text-sm text-muted-foreground">{m.email}</p>
+                    <p dir="auto" className="truncate align-page-start text-sm font-medium text-heading">{m.name}</p>
+                    <p dir="ltr" className="truncate align-page-start text-sm text-muted-foreground">{m.email}</p>
                   </div>
                   <RoleBadge role={m.role} />
                 </li>

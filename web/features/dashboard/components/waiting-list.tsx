@@ -32,12 +32,12 @@ export function WaitingList({ data, loading }: { data: Dashboard | undefined; lo
               <li key={w.threadId} data-testid="waiting-thread" data-thread={w.threadId}>
                 <Link to={`/${accountId}/apps/chat?c=${w.contactId}&t=${w.threadId}`} className="flex items-start justify-between gap-3 rounded-md px-2 py-3 hover:bg-muted/50">
                   <div className="min-w-0">
-                    <p className="truncate font-medium text-heading">{w.contactName || t("waiting.noName")}</p>
-                    <p className="truncate text-sm text-muted-foreground">{w.lastMessage ? <ThreadPreviewText text={w.lastMessage} /> : t("waiting.noMessage")}</p>
+                    <p dir="auto" className="truncate align-page-start font-medium text-heading">{w.contactName || t("waiting.noName")}</p>
+                    <p dir="auto" className="truncate align-page-start text-sm text-muted-foreground">{w.lastMessage ? <ThreadPreviewText text={w.lastMessage} /> : t("waiting.noMessage")}</p>
                   </div>
                   <div className="shrink-0 text-end text-xs text-muted-foreground">
                     <p>{formatRelative(w.waitingSince)}</p>
-                    <p>{w.channelName || (w.platform ? t(`platforms.${w.platform}`, { defaultValue: w.platform }) : "")}</p>
+                    <p>{w.channelName ? <bdi>{w.channelName}</bdi> : (w.platform ? t(`platforms.${w.platform}`, { defaultValue: w.platform }) : "")}</p>
                   </div>
                 </Link>
               </li>

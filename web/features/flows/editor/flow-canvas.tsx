@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Background, Controls, MiniMap, ReactFlow, useReactFlow, type Node } from "@xyflow/react";
 import type { StepType } from "@worker/features/flows/contract";
+import { usePreferences } from "@/lib/preferences";
 import { STEP_LOOK } from "../steps";
 import type { StepNode } from "./graph";
 import { DRAG_MIME } from "./palette";
@@ -57,6 +58,8 @@ const onDragOver = (e: DragEvent) => {
 export function FlowCanvas({ editor, readOnly, onAddAt }: { editor: FlowEditor; readOnly: boolean; onAddAt: (type: StepType, at: { x: number; y: number }) => void }) {
   const { t } = useTranslation("flows");
   const rf = useReactFlow();
+  // React Flow's own light/dark look ("system" follows the OS as the app does); styles.css maps its controls and minimap to the app's colours.
+  const colorMode = usePreferences().theme;
   const aria = useMemo(
     () => ({
       "node.a11yDescription.default": t("a11y.node"),
@@ -106,6 +109,7 @@ export function FlowCanvas({ editor, readOnly, onAddAt }: { editor: FlowEditor; 
       onlyRenderVisibleElements
       proOptions={PRO_OPTIONS}
       ariaLabelConfig={aria}
+      colorMode={colorMode}
       data-testid="flow-canvas"
     >
       <Background gap={20} />

@@ -20,7 +20,7 @@ import { type Booking, type BookingWhen, gcalApi, gcalKeys, gcalQueries, wallClo
 
 /** Bookings of the account (or of one contact, `contactId`): upcoming, past or all, paged, with cancel for editors. */
 export function BookingsCard({ accountId, contactId, canEdit, compact }: { accountId: string; contactId?: string; canEdit: boolean; compact?: boolean }) {
-  const { t, i18n } = useTranslation("integrations");
+  const { t } = useTranslation("integrations");
   const [when, setWhen] = useState<BookingWhen>(compact ? "all" : "upcoming");
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(compact ? 5 : 20);
@@ -70,7 +70,7 @@ export function BookingsCard({ accountId, contactId, canEdit, compact }: { accou
                   {d.data.map((b) => (
                     <TableRow key={b.id} data-testid="gcal-booking-row">
                       <TableCell className="whitespace-nowrap">
-                        <div>{wallClock(b.startLocal, i18n.language)}</div>
+                        <div>{wallClock(b.startLocal)}</div>
                         <div className="text-xs text-muted-foreground">
                           {b.timezone}
                           {b.reminderSentAt ? ` · ${t("googleCalendar.bookings.reminderSent")}` : ""}

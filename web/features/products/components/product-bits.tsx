@@ -20,7 +20,7 @@ export function AvailabilityBadge({ product }: { product: Pick<Product, "availab
   );
 }
 
-/** The price in ru-RU format with the old one struck through beside it. */
+/** The price in the interface language's format with the old one struck through beside it. */
 export function PriceCell({ product }: { product: Pick<Product, "price" | "oldPrice" | "currency"> }) {
   const { t } = useTranslation("products");
   return (

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { formatMoney } from "@/features/products/money";
+import { localeTag } from "@/lib/i18n";
 import type { Promotion, PromotionStatus } from "../api";
 
 const STATUS_VARIANT: Record<PromotionStatus, "success" | "info" | "secondary" | "warning" | "outline"> = {
@@ -30,8 +31,8 @@ export function promotionBenefit(p: Pick<Promotion, "kind" | "percent" | "amount
 
 /** The validity period on the account's clock: «с 01.03.2026 10:00 по 31.03.2026 23:59», «бессрочно». */
 export function PromotionPeriod({ promotion: p, timeZone }: { promotion: Pick<Promotion, "validFrom" | "validTo">; timeZone: string }) {
-  const { t, i18n } = useTranslation("products");
-  const fmt = (iso: string) => new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "ru-RU", { timeZone, day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+  const { t } = useTranslation("products");
+  const fmt = (iso: string) => new Intl.DateTimeFormat(localeTag(), { timeZone, day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
   if (!p.validFrom && !p.validTo) return <span className="text-muted-foreground">{t("promotions.period.always")}</span>;
   return (
     <span className="grid text-[0.8125rem] whitespace-nowrap">

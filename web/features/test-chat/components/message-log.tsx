@@ -178,7 +178,7 @@ function BubbleRow({ row, assistantName }: { row: MessageRow; assistantName?: st
           )}
         >
           {m.messageType === "image" && m.payloadUrl && <img src={mediaSrc(m.payloadUrl) ?? undefined} alt={m.fileName ?? ""} className="mb-1 block w-56 max-w-full rounded-md bg-muted object-cover" loading="lazy" data-testid="test-chat-image" />}
-          {m.content}
+          <bdi>{m.content}</bdi>
           <span className={cn("ms-2 inline-flex translate-y-0.5 items-center gap-0.5 align-bottom text-[0.6875rem]", mine ? "text-primary-foreground/75" : "text-muted-foreground")}>
             {formatTime(m.createdAt)}
             {mine && (m.pending ? <Clock3 className="size-3" aria-hidden /> : m.isRead ? <CheckCheck className="size-3.5" aria-hidden /> : <Check className="size-3.5" aria-hidden />)}

@@ -130,7 +130,7 @@ function ReplyInProgress({ streamText }: { streamText: string | null }) {
     <div className="mt-2 flex justify-start" data-testid="test-chat-typing">
       {streamText ? (
         <div className="max-w-[85%] rounded-lg rounded-es-sm bg-muted px-3 py-1.5 text-[0.9375rem] leading-snug break-words whitespace-pre-wrap text-foreground dark:bg-white/8">
-          {streamText}
+          <bdi>{streamText}</bdi>
           <span className="ms-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-sm bg-primary/60" aria-hidden />
         </div>
       ) : (

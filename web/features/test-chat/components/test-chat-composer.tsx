@@ -47,7 +47,7 @@ export function TestChatComposer({ chat, popup, noAssistants }: { chat: TestChat
         placeholder={t("placeholder")}
         aria-label={t("placeholder")}
         disabled={!chat.active || noAssistants}
-        className="field-sizing-content max-h-32 min-h-9.5 flex-1 resize-none rounded-md border border-input bg-transparent px-3 py-2 text-[0.9375rem] leading-snug outline-none placeholder:text-muted-foreground/70 focus-visible:border-primary disabled:cursor-not-allowed disabled:opacity-55"
+        className="field-sizing-content max-h-32 min-h-9.5 flex-1 resize-none bidi-plaintext rounded-md border border-input bg-transparent px-3 py-2 text-[0.9375rem] leading-snug outline-none placeholder:text-muted-foreground/70 focus-visible:border-primary disabled:cursor-not-allowed disabled:opacity-55"
         data-testid="test-chat-input"
       />
       {/* A plain button, not a submit: in the assistant editor this composer sits inside the editor's
