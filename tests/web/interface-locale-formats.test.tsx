@@ -44,7 +44,7 @@ describe("formats of the interface language", () => {
     await inLanguage("ru");
     expect(nbsp(formatMoney(199000))).toBe("1 990,00 ₽");
     await inLanguage("en");
-    expect(nbsp(formatMoney(199000))).toBe("RUB 1,990.00");
+    expect(nbsp(formatMoney(199000))).toBe("₽1,990.00");
     await inLanguage("fr");
     const { container } = render(<PromotionPeriod promotion={{ validFrom: "2026-03-01T07:00:00Z", validTo: null }} timeZone="Europe/Moscow" />);
     expect(nbsp(container.textContent ?? "")).toBe("du 01/03/2026 10:00");

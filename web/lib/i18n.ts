@@ -110,9 +110,9 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat(localeTag()).format(value);
 }
 
-/** Money kept as integer kopecks, shown in roubles: 3 900 ₽, 490,50 ₽. */
+/** Money kept as integer kopecks, shown in roubles with the rouble sign in every language: 3 900 ₽, 490,50 ₽, ₽3,900. */
 export function formatRub(kopecks: number): string {
-  return new Intl.NumberFormat(localeTag(), { style: "currency", currency: "RUB", minimumFractionDigits: kopecks % 100 ? 2 : 0, maximumFractionDigits: 2 }).format(kopecks / 100);
+  return new Intl.NumberFormat(localeTag(), { style: "currency", currency: "RUB", currencyDisplay: "narrowSymbol", minimumFractionDigits: kopecks % 100 ? 2 : 0, maximumFractionDigits: 2 }).format(kopecks / 100);
 }
 
 /** Today → time only; this year → day and month; older → full date. */

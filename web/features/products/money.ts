@@ -3,7 +3,7 @@ import { localeTag } from "@/lib/i18n";
 
 /**
  * Money in the SPA: the API keeps integer minor units (kopecks) with an ISO 4217 currency; pages
- * show them in the interface language's format («1 990,00 ₽» in Russian, «RUB 1,990.00» in English:
+ * show them in the interface language's format («1 990,00 ₽» in Russian, «₽1,990.00» in English, the rouble sign in every language:
  * the contract's `formatMoney` with `localeTag()`) and take roubles in inputs («1990», «1 990,5», «1990.50»).
  */
 export function formatMoney(minor: number, currency?: string, opts: { fraction?: boolean } = {}): string {

@@ -14,7 +14,7 @@ export function formatMoney(minor: number, currency = DEFAULT_CURRENCY, opts: { 
   const whole = minor % 100 === 0;
   const digits = opts.fraction === false && whole ? 0 : 2;
   try {
-    return new Intl.NumberFormat(opts.locale ?? "ru-RU", { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 100);
+    return new Intl.NumberFormat(opts.locale ?? "ru-RU", { style: "currency", currency, currencyDisplay: "narrowSymbol", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 100);
   } catch {
     return `${(minor / 100).toFixed(digits)} ${currency}`;
   }
