@@ -78,11 +78,15 @@ export function SystemItem({ message: m }: { message: MessageDto }) {
       <div className="flex flex-col items-center gap-1" data-testid="chat-message" data-message-id={m.messageId} data-type={m.messageType}>
         <div className="flex max-w-[90%] items-center gap-2 rounded-full border border-dashed border-border bg-card/60 px-3 py-1 text-[0.8125rem] text-muted-foreground">
           <Code2 className="size-3.5 shrink-0" aria-hidden />
-          <span className="truncate">
-            {m.messageType === "tool_call" ? t("message.toolCall") : t("message.toolResult")}: <span className="font-mono text-foreground">{name}</span>
+          {/* The function's name is whole and left to right (an Arabic page cut it from its start); its arguments give way. */}
+          <span className="shrink-0">
+            {m.messageType === "tool_call" ? t("message.toolCall") : t("message.toolResult")}:{" "}
+            <bdi dir="ltr" className="font-mono text-foreground">
+              {name}
+            </bdi>
           </span>
           {m.messageType === "tool_call" && call?.function?.arguments && (
-            <span className="hidden truncate font-mono text-xs sm:inline" title={call.function.arguments}>
+            <span dir="ltr" className="hidden min-w-0 truncate font-mono text-xs sm:inline" title={call.function.arguments}>
               {call.function.arguments}
             </span>
           )}
