@@ -2,14 +2,14 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import type { ContactDto, MessageDto } from "@/features/chat/api";
+import type { MessageDto } from "@/features/chat/api";
 import { ChatHeader } from "@/features/chat/components/chat-header";
 import { ContactDetails } from "@/features/chat/components/contact-details";
 import { ContactRow } from "@/features/chat/components/contact-list";
 import { MessageItem } from "@/features/chat/components/message-item";
 import { i18n } from "@/lib/i18n";
 import { sessionClient, signOut, stubLayout } from "./signed-in";
-import { jsonResponse, stubFetch } from "./support/fixtures";
+import { contactDto, jsonResponse, stubFetch } from "./support/fixtures";
 import { renderWithClient } from "./support/render";
 
 /**
@@ -18,39 +18,10 @@ import { renderWithClient } from "./support/render";
  * direction (dir="auto"), usernames, phone numbers and ids read left to right, and typed text runs in
  * its own direction while the field keeps the page's (its padding and placeholder).
  */
-const contact = {
-  contactId: "c1",
-  name: "Анна Смирнова",
-  platformUsername: "anna_smirnova",
-  platformUserId: "500100200",
-  platform: "TELEGRAM",
-  avatar: null,
-  status: "online",
-  about: "Постоянный клиент, заказывает текстиль для дачи.",
-  phone: "+7 495 120-45-67",
-  isTestContact: false,
-  customFields: {},
-  firstSeenAt: 0,
-  lastSeenAt: 0,
-  createdAt: 0,
-  updatedAt: 0,
-  thread: {
-    threadId: "t1",
-    status: "active",
-    gptStatus: "COMPLETED",
-    isGptActive: true,
-    lastMessage: "Доставка в Химки — сколько будет стоить?",
-    lastMessageType: "text",
-    updatedAt: 0,
-    unreadCount: 0,
-    channelId: null,
-    kind: "dm",
-    assistantId: null,
-    testChatAssistantId: null,
-    lastIncomingAt: null,
-    flow: null,
-  },
-} as unknown as ContactDto;
+const contact = contactDto(
+  { platformUsername: "anna_smirnova", platformUserId: "500100200", status: "online", about: "Постоянный клиент, заказывает текстиль для дачи.", phone: "+7 495 120-45-67" },
+  { lastMessage: "Доставка в Химки — сколько будет стоить?", lastMessageType: "text" },
+);
 
 const message = {
   messageId: "m1",

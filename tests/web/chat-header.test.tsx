@@ -4,46 +4,14 @@ import type { ContactDto } from "@/features/chat/api";
 import { ChatHeader, NARROW_HEADER_PX } from "@/features/chat/components/chat-header";
 import { i18n } from "@/lib/i18n";
 import { sessionClient, signOut, stubLayout } from "./signed-in";
-import { jsonResponse, stubFetch } from "./support/fixtures";
+import { contactDto, jsonResponse, stubFetch } from "./support/fixtures";
 import { renderWithClient } from "./support/render";
 
 /**
  * The chat header gives the contact's name its room (QA: "Игор…" at 390 px, "Анна Смир…" next to
  * the contact pane): where the header is narrow the thread status leaves it for the "more" menu.
  */
-const contact: ContactDto = {
-  contactId: "c1",
-  name: "Анна Смирнова",
-  platformUsername: "anna_smirnova",
-  platformUserId: "500100200",
-  platform: "TELEGRAM",
-  avatar: null,
-  status: "online",
-  about: null,
-  phone: null,
-  isTestContact: false,
-  customFields: {},
-  firstSeenAt: 0,
-  lastSeenAt: 0,
-  createdAt: 0,
-  updatedAt: 0,
-  thread: {
-    threadId: "t1",
-    status: "pending",
-    gptStatus: "COMPLETED",
-    isGptActive: true,
-    lastMessage: null,
-    lastMessageType: null,
-    updatedAt: 0,
-    unreadCount: 0,
-    channelId: null,
-    kind: "dm",
-    assistantId: null,
-    testChatAssistantId: null,
-    lastIncomingAt: null,
-    flow: null,
-  },
-} as unknown as ContactDto;
+const contact: ContactDto = contactDto({ platformUsername: "anna_smirnova", platformUserId: "500100200", status: "online" }, { status: "pending" });
 
 beforeAll(async () => {
   await i18n.changeLanguage("ru");

@@ -5,44 +5,14 @@ import { AI_STOPPED_NOTE } from "@worker/features/billing/limits";
 import { eventLine } from "@worker/features/flows/runtime/commit";
 import { ContactRow } from "@/features/chat/components/contact-list";
 import { i18n } from "@/lib/i18n";
+import { contactDto } from "./support/fixtures";
 
 /**
  * A thread keeps only its last message's stored text. When that is a system note the server wrote
  * (in Russian), the inbox's list words it in the interface language, the way the chat does.
  */
 function contact(lastMessage: string): ContactDto {
-  return {
-    contactId: "c1",
-    name: "Ольга",
-    platformUsername: null,
-    platformUserId: "1",
-    platform: "TELEGRAM",
-    avatar: null,
-    status: null,
-    about: null,
-    phone: null,
-    isTestContact: false,
-    customFields: {},
-    firstSeenAt: 0,
-    lastSeenAt: 0,
-    createdAt: 0,
-    updatedAt: 0,
-    thread: {
-      threadId: "t1",
-      status: "active",
-      gptStatus: "COMPLETED",
-      isGptActive: false,
-      lastMessage,
-      lastMessageType: "text",
-      updatedAt: Date.now(),
-      unreadCount: 0,
-      channelId: "ch1",
-      kind: "dm",
-      assistantId: null,
-      testChatAssistantId: null,
-      lastIncomingAt: null,
-    },
-  } as ContactDto;
+  return contactDto({ name: "Ольга" }, { isGptActive: false, lastMessage, lastMessageType: "text", updatedAt: Date.now(), channelId: "ch1" });
 }
 
 async function preview(lastMessage: string) {

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { chatKeys, type ContactDto, type MessageDto, type MessagePages } from "@/features/chat/api";
 import { ChatLog, TYPING_DELAY_MS, TYPING_TIMEOUT_MS } from "@/features/chat/components/chat-log";
 import { i18n } from "@/lib/i18n";
-import { messageDto, stubResizeObserver } from "./support/fixtures";
+import { contactDto, messageDto, stubResizeObserver } from "./support/fixtures";
 
 /**
  * The chat log's typing indicator (SPEC §4, §9) on the real component with a controlled clock: it
@@ -27,24 +27,10 @@ function message(over: Partial<MessageDto>): MessageDto {
 }
 
 function contact(gptStatus: "WAITING_RESPONSE" | "COMPLETED"): ContactDto {
-  return {
-    contactId: "c1",
-    name: "Ольга Васильева",
-    platformUsername: null,
-    platformUserId: "500",
-    platform: "TELEGRAM",
-    avatar: null,
-    status: null,
-    about: null,
-    phone: null,
-    isTestContact: false,
-    customFields: {},
-    firstSeenAt: T0,
-    lastSeenAt: T0,
-    createdAt: T0,
-    updatedAt: T0,
-    thread: { threadId: "t1", status: "active", gptStatus, isGptActive: true, lastMessage: "Во сколько вы работаете?", lastMessageType: "text", updatedAt: T0 },
-  } as unknown as ContactDto;
+  return contactDto(
+    { name: "Ольга Васильева", platformUserId: "500", firstSeenAt: T0, lastSeenAt: T0, createdAt: T0, updatedAt: T0 },
+    { gptStatus, lastMessage: "Во сколько вы работаете?", lastMessageType: "text", updatedAt: T0 },
+  );
 }
 
 let client: QueryClient;

@@ -1,9 +1,10 @@
 import { vi } from "vitest";
-import type { MessageDto } from "@worker/features/inbox/serialize";
+import type { ContactDto, MessageDto } from "@worker/features/inbox/serialize";
 
 /**
  * Shared pieces of the web tests: a message as the server serializes it (a customer's delivered
- * text message unless the test says otherwise; a test may leave it without a thread), the
+ * text message unless the test says otherwise; a test may leave it without a thread), a contact
+ * with its thread as the contact list gets them, the
  * ResizeObserver jsdom lacks, and a recorded fake fetch with JSON answers.
  */
 export function messageDto(over: Omit<Partial<MessageDto>, "threadId"> & { threadId?: string | null } = {}): MessageDto {
@@ -29,6 +30,45 @@ export function messageDto(over: Omit<Partial<MessageDto>, "threadId"> & { threa
     threadId: "t1",
     ...over,
   } as MessageDto;
+}
+
+/** A Telegram contact with its active DM thread (no last message) as the contact list gets them; `thread` overrides the thread's fields. */
+export function contactDto(over: Partial<Omit<ContactDto, "thread">> = {}, thread: Partial<NonNullable<ContactDto["thread"]>> = {}): ContactDto {
+  return {
+    contactId: "c1",
+    name: "Анна Смирнова",
+    platformUsername: null,
+    platformUserId: "1",
+    platform: "TELEGRAM",
+    avatar: null,
+    status: null,
+    about: null,
+    phone: null,
+    isTestContact: false,
+    customFields: {},
+    firstSeenAt: 0,
+    lastSeenAt: 0,
+    createdAt: 0,
+    updatedAt: 0,
+    ...over,
+    thread: {
+      threadId: "t1",
+      status: "active",
+      gptStatus: "COMPLETED",
+      isGptActive: true,
+      lastMessage: null,
+      lastMessageType: null,
+      updatedAt: 0,
+      unreadCount: 0,
+      channelId: null,
+      kind: "dm",
+      assistantId: null,
+      testChatAssistantId: null,
+      lastIncomingAt: null,
+      flow: null,
+      ...thread,
+    },
+  } as unknown as ContactDto;
 }
 
 /** Radix and the chat log measure elements; jsdom has no ResizeObserver. */
