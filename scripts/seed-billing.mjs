@@ -59,7 +59,7 @@ export function billingSeed(now, q) {
 
 /**
  * The demo account's usage rows as its messages and token events make them: the same counts, days
- * (UTC) and dimensions as the triggers of migrations 0024 and 0036, so /billing shows per day the AI
+ * (UTC) and dimensions as the triggers of migrations 0024 and 0044 (one AI reply per turn), so /billing shows per day the AI
  * replies and messages that /analytics shows. Earlier seeds wrote 60 days of invented usage on top of
  * the messages' own counts (about 300 AI replies a day against some 20 in the chats); this rebuild
  * replaces them, and on a database that holds no such rows it writes back what was there.
@@ -78,9 +78,10 @@ export function billingUsageSeed(now, q) {
      GROUP BY d, metric, dim
      ON CONFLICT (account_id, day, metric, dim) DO UPDATE SET quantity = excluded.quantity;`,
     `INSERT INTO usage_daily (account_id, day, metric, dim, quantity)
-     SELECT m.account_id, ${day("m.created_at")} AS d, 'aiReplies', coalesce(json_extract(m.metadata, '$.model'), '') AS dim, count(*)
+     SELECT m.account_id, ${day("m.created_at")} AS d, 'aiReplies', json_extract(m.metadata, '$.model') AS dim, count(*)
      FROM messages m JOIN threads t ON t.id = m.thread_id
-     WHERE m.account_id = ${acc} AND t.is_test = 0 AND m.sender_type = 'assistant' AND m.type = 'text' AND m.direction = 'outgoing' AND json_extract(m.metadata, '$.flowId') IS NULL
+     WHERE m.account_id = ${acc} AND t.is_test = 0 AND m.sender_type = 'assistant' AND m.direction = 'outgoing' AND m.type NOT IN ('tool_call', 'tool_result')
+       AND json_extract(m.metadata, '$.model') IS NOT NULL AND coalesce(m.dedupe_key, '') NOT LIKE 'ai-reply:%:card'
      GROUP BY d, dim
      ON CONFLICT (account_id, day, metric, dim) DO UPDATE SET quantity = excluded.quantity;`,
     `INSERT INTO usage_daily (account_id, day, metric, dim, quantity)

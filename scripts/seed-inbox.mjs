@@ -184,8 +184,10 @@ export function inboxSeed(now, q) {
       const out = m.dir === "outgoing";
       const sender = m.sender ?? (m.dir === "incoming" ? "contact" : "system");
       const delivery = out ? (m.read ? "read" : m.delivered ? "delivered" : "sent") : null;
+      // The assistant's answers name their model, as the AI pipeline's do: each is one AI reply in analytics and billing.
+      const meta = sender === "assistant" && out && (m.type ?? "text") === "text" ? { model: "gpt-4.1-mini", ...m.meta } : (m.meta ?? {});
       s.push(
-        `INSERT OR IGNORE INTO messages (id, account_id, thread_id, contact_id, type, direction, content, payload_url, file_name, mime_type, file_size, is_system, is_sent, is_delivered, is_read, delivery_status, metadata, sender_type, sender_user_id, platform_message_id, dedupe_key, created_at, updated_at) VALUES (${q(m.id)}, ${q(ACCOUNT)}, ${q(threadId)}, ${q(c.id)}, ${q(m.type ?? "text")}, ${q(m.dir)}, ${q(m.text ?? "")}, ${q(m.url ?? null)}, ${q(m.file ?? null)}, ${q(m.mime ?? null)}, ${q(m.size ?? null)}, ${m.system ? 1 : 0}, ${out ? 1 : 0}, ${out && (m.delivered || m.read) ? 1 : 0}, ${m.read ? 1 : 0}, ${q(delivery)}, ${q(JSON.stringify(m.meta ?? {}))}, ${q(sender)}, ${sender === "operator" ? "'demo-user'" : "NULL"}, NULL, ${q(`seed:${m.id}`)}, ${m.createdAt}, ${m.createdAt});`,
+        `INSERT OR IGNORE INTO messages (id, account_id, thread_id, contact_id, type, direction, content, payload_url, file_name, mime_type, file_size, is_system, is_sent, is_delivered, is_read, delivery_status, metadata, sender_type, sender_user_id, platform_message_id, dedupe_key, created_at, updated_at) VALUES (${q(m.id)}, ${q(ACCOUNT)}, ${q(threadId)}, ${q(c.id)}, ${q(m.type ?? "text")}, ${q(m.dir)}, ${q(m.text ?? "")}, ${q(m.url ?? null)}, ${q(m.file ?? null)}, ${q(m.mime ?? null)}, ${q(m.size ?? null)}, ${m.system ? 1 : 0}, ${out ? 1 : 0}, ${out && (m.delivered || m.read) ? 1 : 0}, ${m.read ? 1 : 0}, ${q(delivery)}, ${q(JSON.stringify(meta))}, ${q(sender)}, ${sender === "operator" ? "'demo-user'" : "NULL"}, NULL, ${q(`seed:${m.id}`)}, ${m.createdAt}, ${m.createdAt});`,
       );
     }
   }

@@ -28,7 +28,8 @@ async function contactAndThread(accountId: string, channelId: string | null, opt
 async function message(accountId: string, th: { cid: string; tid: string }, iso: string, kind: "in" | "ai" | "op" | "handoff", metadata: Record<string, unknown> = {}) {
   const dir = kind === "in" ? "incoming" : kind === "handoff" ? "system" : "outgoing";
   const sender = kind === "in" ? "contact" : kind === "ai" ? "assistant" : kind === "op" ? "operator" : "system";
-  const meta = kind === "handoff" ? { event: "handoff", ...metadata } : metadata;
+  // The AI pipeline's answers name their model (worker/ai/runner.ts): that is what makes one an AI reply.
+  const meta = kind === "handoff" ? { event: "handoff", ...metadata } : kind === "ai" ? { model: "gpt-4.1-mini", ...metadata } : metadata;
   const id = `am${++seq}`;
   await env.DB.prepare(
     "INSERT INTO messages (id, account_id, thread_id, contact_id, type, direction, content, metadata, sender_type, created_at, updated_at) VALUES (?, ?, ?, ?, 'text', ?, 'текст', ?, ?, ?, ?)",
@@ -220,5 +221,46 @@ describe("control panel", () => {
     expect(asOp.status).toBe(200);
     expect(asOp.body.billing).toBeNull();
     expect(asOp.body.waiting).toHaveLength(1);
+  });
+});
+
+describe("one AI reply per turn, counted alike by analytics and billing", () => {
+  it("counts the model's answers once (a card's photo, tool calls, a flow's sends and booking reminders are not AI replies)", async () => {
+    const owner = await ownerWithAccount("Один ответ ИИ");
+    const a = owner.accountId;
+    await env.DB.prepare("UPDATE accounts SET timezone = 'UTC' WHERE id = ?").bind(a).run();
+    const ch = await channel(a, "TELEGRAM", "Бот");
+    const th = await contactAndThread(a, ch);
+    const day = "2026-04-02";
+    const ai = { assistantId: "asst1", model: "gpt-4.1-mini" };
+    const rows: [type: string, direction: string, sender: string, metadata: Record<string, unknown>, dedupeKey: string | null][] = [
+      ["text", "incoming", "contact", {}, null],
+      // Turn 1: a tool call and its result, then the answer.
+      ["tool_call", "outgoing", "assistant", { runId: "r1", step: 0 }, "ai-call:r1"],
+      ["tool_result", "outgoing", "assistant", { runId: "r1", step: 0 }, "ai-result:r1"],
+      ["text", "outgoing", "assistant", { ...ai, runId: "r1" }, "ai-reply:r1"],
+      // Turn 2: a product card in two parts (the photo, then the answer's text).
+      ["image", "outgoing", "assistant", { ...ai, runId: "r2", productCard: { productId: "p1" } }, "ai-reply:r2:card"],
+      ["text", "outgoing", "assistant", { ...ai, runId: "r2", productCard: { productId: "p1" } }, "ai-reply:r2"],
+      // Turn 3: a card on Telegram as one photo with the answer as its caption.
+      ["image", "outgoing", "assistant", { ...ai, runId: "r3", productCard: { productId: "p1" } }, "ai-reply:r3"],
+      // A flow's scripted message and a booking reminder: messages out, not the AI's.
+      ["text", "outgoing", "assistant", { flowId: "f1", flowStepId: "s1", runId: "fr1" }, "flow:fr1:0"],
+      ["text", "outgoing", "assistant", { source: "booking-reminder", bookingId: "b1" }, "booking-reminder:b1"],
+    ];
+    let i = 0;
+    for (const [type, direction, sender, metadata, dedupeKey] of rows) {
+      const t = at(`${day}T10:00:${String(i).padStart(2, "0")}Z`);
+      await env.DB.prepare(
+        "INSERT INTO messages (id, account_id, thread_id, contact_id, type, direction, content, metadata, sender_type, dedupe_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'текст', ?, ?, ?, ?, ?)",
+      )
+        .bind(`${a.slice(0, 8)}turn${i++}`, a, th.tid, th.cid, type, direction, JSON.stringify(metadata), sender, dedupeKey, t, t)
+        .run();
+    }
+    const r = await api("GET", `/accounts/${a}/analytics?from=${day}&to=${day}`, { token: owner.token });
+    expect(r.body.totals).toMatchObject({ messagesIn: 1, messagesOut: 6, aiReplies: 3 });
+    const u = await api("GET", `/accounts/${a}/usage?from=${day}&to=${day}`, { token: owner.token });
+    expect(u.status).toBe(200);
+    expect(u.body.days.find((d: { day: string }) => d.day === day)).toMatchObject({ aiReplies: 3, messagesOut: 6, messagesIn: 1 });
   });
 });
