@@ -1,6 +1,7 @@
 import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { directionOf, getPreferences, LANGUAGES, setPreferences, type Language } from "./preferences";
+import { isolateForLanguage } from "./bidi-isolate";
 import { unnestQuotes } from "./quotes";
 
 /**
@@ -45,6 +46,9 @@ void i18n
   .use(lazyBackend)
   .use(initReactI18next)
   .use({ type: "postProcessor", name: "unnestQuotes", process: (value: string, _key: unknown, _opts: unknown, t: { language?: string }) => unnestQuotes(value, t?.language) })
+  // Every interpolated value passes here (alwaysFormat): in Arabic, a value with left-to-right letters is isolated (lib/bidi-isolate.ts).
+  // The tables use no {{value, format}} formats, so this module replaces i18next's formatter.
+  .use({ type: "formatter", init() {}, add() {}, addCached() {}, format: (value: unknown, _format: unknown, lng: string | undefined) => isolateForLanguage(value, lng) })
   .init({
     postProcess: ["unnestQuotes"],
     resources,
@@ -55,7 +59,7 @@ void i18n
     ns: ["common"],
     defaultNS: "common",
     fallbackNS: "common",
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
     initAsync: false,
     react: { useSuspense: true },
