@@ -38,16 +38,23 @@ const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number"
 /** SQL statements of the seed. Later features append theirs to `sections`. */
 export function seedSql(now = Date.now()) {
   const s = [];
+  // The demo shop has been with us for three months (its payments go back 72 days): the account and its
+  // owner are dated so, not the day the seed first ran. The insert trigger's trial is replaced by the
+  // billing seed's paid plan; an older database's account is moved back once (an UPDATE starts no trial).
+  const since = Math.floor(now / 86_400_000) * 86_400_000 - 90 * 86_400_000 + 10 * 3_600_000;
   s.push(
     // Databases seeded before the demo account had an id of the real shape keep it under its old id,
     // which the SPA answers with a 404 (and users.last_account_id points there): replace it. Its
     // rows go with it (ON DELETE CASCADE); on any later run this deletes nothing.
     `DELETE FROM accounts WHERE id = 'demo-account';`,
-    `INSERT OR IGNORE INTO users (id, email, name, search_text, password_hash, email_verified, is_platform_admin, language, last_account_id, created_at, updated_at) VALUES ('demo-user', ${q(DEMO.email)}, ${q(DEMO.name)}, ${q(`${DEMO.name} ${DEMO.email}`.toLowerCase())}, ${q(hash(DEMO.password))}, 1, 0, 'ru', ${q(DEMO_ACCOUNT_ID)}, ${now}, ${now});`,
-    `INSERT OR IGNORE INTO users (id, email, name, search_text, password_hash, email_verified, is_platform_admin, language, last_account_id, created_at, updated_at) VALUES ('admin-user', ${q(ADMIN.email)}, ${q(ADMIN.name)}, ${q(`${ADMIN.name} ${ADMIN.email}`.toLowerCase())}, ${q(hash(ADMIN.password))}, 1, 1, 'ru', ${q(DEMO_ACCOUNT_ID)}, ${now}, ${now});`,
-    `INSERT OR IGNORE INTO accounts (id, name, name_search, timezone, language, description, website, settings, wizard, downtime, created_by, created_at, updated_at) VALUES (${q(DEMO_ACCOUNT_ID)}, 'Демо-магазин «Уют»', 'демо-магазин «уют»', 'Europe/Moscow', 'ru', 'Интернет-магазин товаров для дома: текстиль, посуда, декор. Доставка по России.', 'https://uyut.example', '{}', '{"completed":["account"],"skipped":[]}', '{"enabled":false,"intervals":[]}', 'demo-user', ${now}, ${now});`,
-    `INSERT OR IGNORE INTO members (account_id, user_id, role, created_at) VALUES (${q(DEMO_ACCOUNT_ID)}, 'demo-user', 'owner', ${now});`,
-    `INSERT OR IGNORE INTO members (account_id, user_id, role, created_at) VALUES (${q(DEMO_ACCOUNT_ID)}, 'admin-user', 'admin', ${now});`,
+    `INSERT OR IGNORE INTO users (id, email, name, search_text, password_hash, email_verified, is_platform_admin, language, last_account_id, created_at, updated_at) VALUES ('demo-user', ${q(DEMO.email)}, ${q(DEMO.name)}, ${q(`${DEMO.name} ${DEMO.email}`.toLowerCase())}, ${q(hash(DEMO.password))}, 1, 0, 'ru', ${q(DEMO_ACCOUNT_ID)}, ${since}, ${since});`,
+    `INSERT OR IGNORE INTO users (id, email, name, search_text, password_hash, email_verified, is_platform_admin, language, last_account_id, created_at, updated_at) VALUES ('admin-user', ${q(ADMIN.email)}, ${q(ADMIN.name)}, ${q(`${ADMIN.name} ${ADMIN.email}`.toLowerCase())}, ${q(hash(ADMIN.password))}, 1, 1, 'ru', ${q(DEMO_ACCOUNT_ID)}, ${since}, ${since});`,
+    `INSERT OR IGNORE INTO accounts (id, name, name_search, timezone, language, description, website, settings, wizard, downtime, created_by, created_at, updated_at) VALUES (${q(DEMO_ACCOUNT_ID)}, 'Демо-магазин «Уют»', 'демо-магазин «уют»', 'Europe/Moscow', 'ru', 'Интернет-магазин товаров для дома: текстиль, посуда, декор. Доставка по России.', 'https://uyut.example', '{}', '{"completed":["account"],"skipped":[]}', '{"enabled":false,"intervals":[]}', 'demo-user', ${since}, ${since});`,
+    `UPDATE accounts SET created_at = ${since} WHERE id = ${q(DEMO_ACCOUNT_ID)} AND created_at > ${since};`,
+    `UPDATE users SET created_at = ${since} WHERE id IN ('demo-user', 'admin-user') AND created_at > ${since};`,
+    `UPDATE members SET created_at = ${since} WHERE account_id = ${q(DEMO_ACCOUNT_ID)} AND user_id IN ('demo-user', 'admin-user') AND created_at > ${since};`,
+    `INSERT OR IGNORE INTO members (account_id, user_id, role, created_at) VALUES (${q(DEMO_ACCOUNT_ID)}, 'demo-user', 'owner', ${since});`,
+    `INSERT OR IGNORE INTO members (account_id, user_id, role, created_at) VALUES (${q(DEMO_ACCOUNT_ID)}, 'admin-user', 'admin', ${since});`,
   );
   for (const section of sections) s.push(...section(now, q));
   return s.join("\n");
