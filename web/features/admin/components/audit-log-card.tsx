@@ -6,10 +6,31 @@ import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { formatDate } from "@/lib/i18n";
 import { usePaging } from "@/lib/use-paging";
 import { adminQueries, type AuditEntry } from "../api";
+import { auditChange, type AuditValue } from "../audit-change";
 
-function change(e: AuditEntry): string {
-  const show = (v: unknown) => (v === null || v === undefined ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
-  return e.before === null && e.after === null ? "" : `${show(e.before)} → ${show(e.after)}`;
+/** Every value is isolated, so in Arabic "business → start" still reads before, arrow, after (not as one left-to-right run). */
+function Value({ v }: { v: AuditValue }) {
+  if (v.mono) return <bdi dir="ltr" title={v.title} className="font-mono text-foreground">{v.text}</bdi>;
+  return <bdi className="text-foreground">{v.text}</bdi>;
+}
+
+/** "Label: before → after", one short line per changed field (features/admin/audit-change). */
+function Change({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation("admin");
+  const lines = auditChange(t, entry);
+  if (!lines.length) return null;
+  return (
+    <ul data-testid="audit-change" className="max-w-md min-w-48 space-y-0.5 text-xs leading-snug text-muted-foreground">
+      {lines.map((l) => (
+        <li key={l.key} className="wrap-anywhere">
+          {t("audit.label", { label: l.label })}{" "}
+          {l.from && <Value v={l.from} />}
+          {l.from && l.to && <span> {t("audit.arrow")} </span>}
+          {l.to && <Value v={l.to} />}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The administrators' audit log: who did what, when, before and after (all of it, or one account's). */
@@ -22,7 +43,7 @@ export function AuditLogCard({ accountId }: { accountId?: string }) {
     col.accessor("createdAt", { header: () => t("audit.when"), cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.createdAt, { withTime: true })}</span> }),
     col.display({ id: "who", header: () => t("audit.who"), cell: ({ row }) => row.original.actorEmail ?? "—" }),
     col.accessor("action", { header: () => t("audit.what"), cell: ({ row }) => <span className="font-medium text-heading">{t(`audit.actions.${row.original.action}`, { defaultValue: row.original.action })}</span> }),
-    col.display({ id: "change", header: () => t("audit.change"), cell: ({ row }) => <span className="line-clamp-2 max-w-md break-all font-mono text-xs text-muted-foreground">{change(row.original)}</span> }),
+    col.display({ id: "change", header: () => t("audit.change"), cell: ({ row }) => <Change entry={row.original} /> }),
     col.accessor("reason", { header: () => t("audit.reason"), cell: ({ row }) => row.original.reason ?? "" }),
   ];
   return (
