@@ -38,10 +38,10 @@ const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number"
 /** SQL statements of the seed. Later features append theirs to `sections`. */
 export function seedSql(now = Date.now()) {
   const s = [];
-  // The demo shop has been with us for three months (its payments go back 72 days): the account and its
+  // The demo shop has been with us for over half a year (its owner became a partner 181 days ago, its payments go back 72 days): the account and its
   // owner are dated so, not the day the seed first ran. The insert trigger's trial is replaced by the
   // billing seed's paid plan; an older database's account is moved back once (an UPDATE starts no trial).
-  const since = Math.floor(now / 86_400_000) * 86_400_000 - 90 * 86_400_000 + 10 * 3_600_000;
+  const since = Math.floor(now / 86_400_000) * 86_400_000 - 200 * 86_400_000 + 10 * 3_600_000;
   s.push(
     // Databases seeded before the demo account had an id of the real shape keep it under its old id,
     // which the SPA answers with a 404 (and users.last_account_id points there): replace it. Its
