@@ -60,9 +60,11 @@ function assistantName(system) {
 
 function generatedInstructions(userText) {
   const name = /Название ассистента:\s*(.+)/.exec(userText)?.[1]?.trim() ?? "Ассистент";
+  const company = /Компания:\s*(.+)/.exec(userText)?.[1]?.trim();
   const desc = /Описание бизнеса:\s*([\s\S]+)/.exec(userText)?.[1]?.trim() ?? userText;
+  const quoted = (text) => (text.includes("«") ? text : `«${text}»`);
   return [
-    `Ты — «${name}», вежливый ИИ-ассистент компании. О компании: ${desc}`,
+    `Ты — ${quoted(name)}, вежливый ИИ-ассистент компании${company ? ` ${quoted(company)}` : ""}. О компании: ${desc}`,
     "",
     "Цели:",
     "- Быстро и точно отвечать на вопросы клиентов о товарах, услугах, ценах, сроках и условиях.",

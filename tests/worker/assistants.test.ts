@@ -103,6 +103,9 @@ describe("account assistants", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body.model).toBe("gpt-4.1-mini");
     expect(JSON.stringify(sent[0]!.body.messages)).toContain("Салон красоты в центре Казани");
+    // The company's name goes with the description: the instructions speak for that company.
+    const company = (await env.DB.prepare("SELECT name FROM accounts WHERE id = ?").bind(o.accountId).first<{ name: string }>())!.name;
+    expect(JSON.stringify(sent[0]!.body.messages)).toContain(`Компания: ${company}`);
     const usage = await env.DB.prepare("SELECT total_tokens, requests FROM assistant_token_usage WHERE account_id = ? AND assistant_id = ?").bind(o.accountId, id).first<{ total_tokens: number; requests: number }>();
     expect(usage!.requests).toBe(1);
     expect(usage!.total_tokens).toBeGreaterThan(0);
@@ -113,6 +116,7 @@ describe("account assistants", () => {
     const demo = await api("POST", `/accounts/${o.accountId}/assistants/${id}/generate`, { token: o.token, body: { description: "Доставка суши и роллов по Новосибирску" } });
     expect(demo.status).toBe(200);
     expect(demo.body.instructions).toMatch(/Доставка суши/);
+    expect(demo.body.instructions.split("\n")[0]).toContain(`ИИ-ассистент компании ${company.includes("«") ? company : `«${company}»`}.`);
 
     const short = await api("POST", `/accounts/${o.accountId}/assistants/${id}/generate`, { token: o.token, body: { description: "кафе" } });
     expect(short.status).toBe(400);

@@ -180,7 +180,10 @@ const LANGUAGE_NAMES: Record<string, string> = { ru: "русском", en: "ан
 
 /** The model writes the assistant's instructions from a short description of the business (not saved: the editor shows them first). */
 export async function generateInstructions(env: Env, accountId: string, assistantId: string, input: { description: string; language?: string }) {
-  const assistant = await findAssistant(env, accountId, assistantId);
+  const [assistant, account] = await Promise.all([
+    findAssistant(env, accountId, assistantId),
+    env.DB.prepare("SELECT name FROM accounts WHERE id = ?").bind(accountId).first<{ name: string }>(),
+  ]);
   const language = input.language ?? assistant.language ?? "ru";
   try {
     const provider = await accountProvider(env, accountId);
@@ -190,7 +193,8 @@ export async function generateInstructions(env: Env, accountId: string, assistan
       maxTokens: 1200,
       messages: [
         { role: "system", content: `${GENERATE_SYSTEM}\nЯзык инструкций: на ${LANGUAGE_NAMES[language] ?? "русском"} языке.` },
-        { role: "user", content: `Название ассистента: ${assistant.name}\nОписание бизнеса: ${input.description}` },
+        // The company's name too: the instructions speak for it («ИИ-ассистент компании «Зерно»»), not for a company without a name.
+        { role: "user", content: `Название ассистента: ${assistant.name}\nКомпания: ${account?.name ?? ""}\nОписание бизнеса: ${input.description}` },
       ],
     }, { provider });
     await recordTokens(env, accountId, assistant.id, r.usage, 1, `generate:${assistant.id}`, { purpose: "generate" });
