@@ -30,6 +30,16 @@ async function connected(prefix = "s") {
 }
 
 describe("Bitrix24: connecting", () => {
+  it("with the development stand-in, a real portal's webhook address connects to the stand-in and keeps its domain", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const key = secret();
+    const res = await api("PUT", `/accounts/${accountId}/integrations/bitrix24`, { token, body: { webhookUrl: `https://company.bitrix24.ru/rest/1/${key}/` } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ connected: true, mode: "webhook", domain: "company.bitrix24.ru" });
+    // The live check went to the stand-in's portal of that key.
+    expect((await fetch(`${b24()}/__portal/${key}`)).status).toBe(200);
+  });
+
   it("connects by an incoming webhook URL checked with a live call; the hub shows it", async () => {
     const { token, accountId, key } = await connected();
     const state = await api("GET", `/accounts/${accountId}/integrations/bitrix24`, { token });

@@ -31,7 +31,7 @@ const fieldError = (message: string, code: string) => badRequest(message, code, 
 
 /**
  * `https://<portal>/rest/<user id>/<secret>/[method]` → the base the methods are appended to.
- * Plain http only for the development stand-in (BITRIX24_PORTAL_BASE).
+ * Plain http only for the development stand-in (BITRIX24_PORTAL_BASE), which then answers for every portal.
  */
 export function parseWebhookUrl(env: Env, raw: string): { base: string; domain: string } {
   let url: URL;
@@ -48,7 +48,10 @@ export function parseWebhookUrl(env: Env, raw: string): { base: string; domain: 
     if (url.username || url.password || (url.port && url.port !== "443") || hostProblem(url.hostname))
       throw fieldError("Нужен адрес портала по доменному имени, например https://company.bitrix24.ru/rest/…", "BITRIX24_WEBHOOK_URL");
   }
-  return { base: `${url.origin}/rest/${m[1]}/${m[2]}/`, domain: url.host };
+  // Development: the stand-in answers for every portal, as it does for the app's OAuth, so a real
+  // portal's address pasted on a machine without Bitrix24 connects to it too (the domain is kept).
+  const origin = env.BITRIX24_PORTAL_BASE && !fake ? new URL(env.BITRIX24_PORTAL_BASE).origin : url.origin;
+  return { base: `${origin}/rest/${m[1]}/${m[2]}/`, domain: url.host };
 }
 
 /** Checks the webhook with a live call (the CRM's source list: it needs the CRM scope too), then stores it encrypted. */
