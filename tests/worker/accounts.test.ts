@@ -135,6 +135,18 @@ describe("accounts", () => {
     expect(skipped.body.memberCount).toBe(2);
   });
 
+  it("the team step is done once an invitation is out, and the wizard has a team page", async () => {
+    const { token } = await registerUser();
+    const id = await createAccount(token);
+    expect((await api("GET", `/accounts/${id}`, { token })).body.wizard.completed).not.toContain("team");
+    const moved = await api("PUT", `/accounts/${id}/wizard`, { token, body: { at: "team" } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.wizard.at).toBe("team");
+    const inv = await api("POST", `/accounts/${id}/members/invitations`, { token, body: { email: `team-${id}@example.com`, role: "operator" } });
+    expect(inv.status).toBe(201);
+    expect((await api("GET", `/accounts/${id}`, { token })).body.wizard.completed).toContain("team");
+  });
+
   it("delete: owner only; the account and its memberships go", async () => {
     const { token } = await registerUser();
     const id = await createAccount(token);

@@ -50,6 +50,6 @@ export type Downtime = z.output<typeof downtimeSchema>;
 export const WIZARD_STEPS = ["account", "assistant", "channel", "test", "team"] as const;
 export const skipWizardStepSchema = z.object({ step: z.enum(WIZARD_STEPS) });
 /** The wizard's pages in order (§ issue 21): about the business, an assistant, a channel, the test chat, done. */
-export const WIZARD_PAGES = ["business", "assistant", "channel", "test", "done"] as const;
+export const WIZARD_PAGES = ["business", "assistant", "channel", "test", "team", "done"] as const;
 export type WizardPage = (typeof WIZARD_PAGES)[number];
 export const wizardProgressSchema = z.object({ at: z.enum(WIZARD_PAGES, "Неизвестный шаг мастера") });

@@ -113,7 +113,8 @@ export async function getAccount(env: Env, accountId: string, role: Role) {
   if (facts.assistants > 0) done.add("assistant");
   if (facts.channels > 0) done.add("channel");
   if (facts.testChats > 0) done.add("test");
-  if (facts.members > 1) done.add("team");
+  // The team step asks to invite people: an invitation still open counts as much as one accepted.
+  if (facts.members > 1 || facts.invitations > 0) done.add("team");
   const completed = WIZARD_STEPS.filter((s) => done.has(s));
   return { ...pub, wizard: { ...pub.wizard, completed, skipped: pub.wizard.skipped.filter((s) => !done.has(s)) }, memberCount: facts.members };
 }
@@ -123,11 +124,12 @@ async function setupFacts(env: Env, accountId: string) {
     `SELECT (SELECT count(*) FROM members WHERE account_id = ?1) AS members,
             (SELECT count(*) FROM assistants WHERE account_id = ?1) AS assistants,
             (SELECT count(*) FROM channels WHERE account_id = ?1 AND credentials IS NOT NULL AND json_extract(state, '$.connected') = 1) AS channels,
-            (SELECT count(*) FROM contacts WHERE account_id = ?1 AND is_test_contact = 1) AS testChats`,
+            (SELECT count(*) FROM contacts WHERE account_id = ?1 AND is_test_contact = 1) AS testChats,
+            (SELECT count(*) FROM invitations WHERE account_id = ?1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?2) AS invitations`,
   )
-    .bind(accountId)
-    .first<{ members: number; assistants: number; channels: number; testChats: number }>();
-  return { members: row?.members ?? 0, assistants: row?.assistants ?? 0, channels: row?.channels ?? 0, testChats: row?.testChats ?? 0 };
+    .bind(accountId, Date.now())
+    .first<{ members: number; assistants: number; channels: number; testChats: number; invitations: number }>();
+  return { members: row?.members ?? 0, assistants: row?.assistants ?? 0, channels: row?.channels ?? 0, testChats: row?.testChats ?? 0, invitations: row?.invitations ?? 0 };
 }
 
 export async function updateAccount(env: Env, accountId: string, role: Role, input: Partial<Pick<AccountRow, "name" | "timezone" | "language" | "description" | "website" | "industry">>) {
