@@ -43,12 +43,25 @@ test("a new account goes through the wizard to a test-chat answer, and the wizar
   await chat.getByTestId("test-chat-send").click();
   await expect(chat.getByTestId("assistant-message").first()).toBeVisible({ timeout: 60_000 });
   await page.getByTestId("wizard-next").click();
+
+  // 5. The team (the dashboard's fifth step): an invitation sent is the step done.
+  const team = page.getByTestId("wizard-team");
+  await expect(team).toBeVisible();
+  await expect(page.getByTestId("wizard-next")).toBeDisabled();
+  await team.getByLabel("E-mail коллеги").fill("не почта");
+  await page.getByTestId("wizard-invite-send").click();
+  await expect(team.getByText("Введите корректный e-mail", { exact: false })).toBeVisible();
+  const colleague = uniqueEmail("wizard-operator");
+  await team.getByLabel("E-mail коллеги").fill(colleague);
+  await page.getByTestId("wizard-invite-send").click();
+  await expect(page.getByTestId("wizard-invited")).toContainText(colleague);
+  await page.getByTestId("wizard-next").click();
   await expect(page.getByTestId("wizard-done")).toBeVisible();
 
   // What the wizard did is on the server: the field, the steps, the page reached.
   const account = await (await request.get(`/api/accounts/${accountId}`, { headers: bearer(auth.accessToken) })).json();
   expect(account).toMatchObject({ industry: "beauty", wizard: { at: "done", skipped: ["channel"] } });
-  expect(account.wizard.completed).toEqual(expect.arrayContaining(["account", "assistant", "test"]));
+  expect(account.wizard.completed).toEqual(expect.arrayContaining(["account", "assistant", "test", "team"]));
 
   // Coming back resumes at the page reached; the control panel is one click away.
   await page.reload();
@@ -67,7 +80,7 @@ test("wizard screens: every step, light and dark, desktop and phone", { tag: SCR
       const page = await ctx.newPage();
       await presetStorage(page, { theme, language: "ru" });
       await signInWithToken(page, baseURL!, auth);
-      for (const step of ["business", "assistant", "channel", "test", "done"] as const) {
+      for (const step of ["business", "assistant", "channel", "test", "team", "done"] as const) {
         await request.put(`/api/accounts/${accountId}/wizard`, { headers: bearer(auth.accessToken), data: { at: step } });
         await page.goto(`/${accountId}/wizard`);
         await expect(page.getByTestId(`wizard-${step}`)).toBeVisible();

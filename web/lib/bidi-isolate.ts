@@ -18,3 +18,8 @@ export function isolateForLanguage(value: unknown, language: string | undefined)
   if (!LTR_LETTER.test(value) || value.startsWith(FSI)) return value;
   return `${FSI}${value}${PDI}`;
 }
+
+/** Text made by t() that becomes data (a default name saved to the server): without the isolates above. */
+export function withoutIsolates(text: string): string {
+  return text.replace(/[\u2066-\u2069]/g, "");
+}

@@ -5,7 +5,7 @@ import type { WizardPage } from "@worker/features/accounts/accounts.schemas";
 export type { WizardPage };
 
 /** The wizard's pages in order (the server's WIZARD_PAGES). */
-export const WIZARD_PAGE_ORDER = ["business", "assistant", "channel", "test", "done"] as const satisfies readonly WizardPage[];
+export const WIZARD_PAGE_ORDER = ["business", "assistant", "channel", "test", "team", "done"] as const satisfies readonly WizardPage[];
 
 export const INDUSTRY_OPTIONS = ["retail", "beauty", "food", "education", "health", "services", "realty", "auto", "travel", "other"] as const;
 

@@ -12,6 +12,7 @@ import { StepAssistant } from "@/features/wizard/components/step-assistant";
 import { StepBusiness } from "@/features/wizard/components/step-business";
 import { StepChannel } from "@/features/wizard/components/step-channel";
 import { StepDone } from "@/features/wizard/components/step-done";
+import { StepTeam } from "@/features/wizard/components/step-team";
 import { StepTest } from "@/features/wizard/components/step-test";
 
 export const handle = { titleKey: "wizard:pageTitle" };
@@ -62,6 +63,7 @@ export default function WizardRoute() {
       {page === "assistant" && <StepAssistant account={a} onDone={next("assistant")} onBack={back("assistant")} />}
       {page === "channel" && <StepChannel account={a} onDone={next("channel")} onBack={back("channel")} />}
       {page === "test" && <StepTest account={a} onDone={next("test")} onBack={back("test")} />}
+      {page === "team" && <StepTeam account={a} onDone={next("team")} onBack={back("team")} />}
       {page === "done" && <StepDone account={a} />}
     </WizardFrame>
   );

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { withoutIsolates } from "@/lib/bidi-isolate";
 import { useTranslation } from "react-i18next";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bot, Check, Sparkles } from "lucide-react";
@@ -145,7 +146,7 @@ function GenerateFromDescription({ account, onDone }: { account: AccountDetail; 
     setError(null);
     setBusy(true);
     try {
-      const created = await assistantApi.create(account.accountId, { name: t("assistant.defaultName") });
+      const created = await assistantApi.create(account.accountId, { name: withoutIsolates(t("assistant.defaultName", { company: account.name })).slice(0, 100) });
       const generated = await assistantApi.generate(account.accountId, created.assistantId, { description: description.trim() });
       await assistantApi.update(account.accountId, created.assistantId, { instructions: generated.instructions });
       await queryClient.invalidateQueries({ queryKey: assistantKeys.all(account.accountId) });
