@@ -65,24 +65,51 @@ export function VideoDialog({ open, onOpenChange, source }: { open: boolean; onO
   );
 }
 
-/** The function-result dialog (SPEC §2.9): max width 500, max height 400, the result pretty-printed. */
+/**
+ * A function's result as it reads best: JSON pretty-printed (a result that is JSON inside a string
+ * unwrapped first), a plain string as itself, anything else as stored.
+ */
+export function readableResult(content: string): { text: string; json: boolean } {
+  let value: unknown;
+  try {
+    value = JSON.parse(content);
+  } catch {
+    return { text: content, json: false };
+  }
+  if (typeof value === "string") {
+    try {
+      const inner: unknown = JSON.parse(value);
+      if (inner && typeof inner === "object") return { text: JSON.stringify(inner, null, 2), json: true };
+    } catch {
+      /* a plain string */
+    }
+    return { text: value, json: false };
+  }
+  return { text: JSON.stringify(value, null, 2), json: true };
+}
+
+/**
+ * The function-result dialog (SPEC §2.9): max width 500, max height 400, the result pretty-printed in
+ * monospace, its long lines and words wrapped within the dialog, the rest scrolled inside it.
+ */
 export function FunctionResultDialog({ open, onOpenChange, name, content }: { open: boolean; onOpenChange: (o: boolean) => void; name?: string; content: string }) {
   const { t } = useTranslation("chat");
-  let pretty = content;
-  try {
-    pretty = JSON.stringify(JSON.parse(content), null, 2);
-  } catch {
-    /* plain text result */
-  }
+  const { text, json } = readableResult(content);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="flex max-h-[400px] max-w-[500px] flex-col gap-3 overflow-hidden p-5 sm:p-6" data-testid="function-result-dialog">
-        <DialogHeader>
+        <DialogHeader className="min-w-0">
           <DialogTitle>{t("functionResult.title")}</DialogTitle>
-          <DialogDescription className="font-mono text-[0.8125rem]">{name || "\u00a0"}</DialogDescription>
+          <DialogDescription className="font-mono text-[0.8125rem] [overflow-wrap:anywhere]">
+            {name ? <bdi dir="ltr">{name}</bdi> : "\u00a0"}
+          </DialogDescription>
         </DialogHeader>
-        <pre className="min-h-0 flex-1 overflow-auto rounded-md bg-muted p-3 font-mono text-[0.8125rem] leading-relaxed break-words whitespace-pre-wrap dark:bg-white/6">
-          {pretty || t("functionResult.empty")}
+        <pre
+          dir={json ? "ltr" : "auto"}
+          className="min-h-0 min-w-0 flex-1 overflow-auto rounded-md bg-muted p-3 text-start font-mono text-[0.8125rem] leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-white/6"
+          data-testid="function-result"
+        >
+          {text || t("functionResult.empty")}
         </pre>
       </DialogContent>
     </Dialog>

@@ -3,12 +3,12 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
-import { CardButtons } from "@/features/products/components/card-buttons";
 import { ToolProducts } from "@/features/products/components/tool-products";
 import type { MessageDto } from "../api";
 import { callStatusKey, humanSize, isYoutube, mediaSrc, shortenFileName } from "../utils";
 import { useSystemNoteText } from "../system-note";
 import { FunctionResultDialog, ImageDialog, VideoDialog } from "./media-dialogs";
+import { MessageButtons } from "./message-buttons";
 
 type Tone = "in" | "out";
 
@@ -35,6 +35,7 @@ export function MessageItem({ message: m, first }: { message: MessageDto; first:
           </div>
         )}
         <MessageBody m={m} tone={tone} />
+        <MessageButtons m={m} tone={tone} />
         <MessageMeta m={m} tone={tone} overlay={bare} />
         {out && <DeliveryProblem m={m} />}
       </div>
@@ -74,32 +75,41 @@ export function SystemItem({ message: m }: { message: MessageDto }) {
   if (m.messageType === "tool_call" || m.messageType === "tool_result") {
     const call = (m.metadata?.tool_calls as { function?: { name?: string; arguments?: string } }[] | undefined)?.[0];
     const name = (m.messageType === "tool_call" ? call?.function?.name : (m.metadata?.name as string | undefined)) ?? "";
+    const args = m.messageType === "tool_call" ? call?.function?.arguments : undefined;
     return (
-      <div className="flex flex-col items-center gap-1" data-testid="chat-message" data-message-id={m.messageId} data-type={m.messageType}>
-        <div className="flex max-w-[90%] items-center gap-2 rounded-full border border-dashed border-border bg-card/60 px-3 py-1 text-[0.8125rem] text-muted-foreground">
-          <Code2 className="size-3.5 shrink-0" aria-hidden />
-          {/* The function's name is whole and left to right (an Arabic page cut it from its start); its arguments give way. */}
-          <span className="shrink-0">
-            {m.messageType === "tool_call" ? t("message.toolCall") : t("message.toolResult")}:{" "}
-            <bdi dir="ltr" className="font-mono text-foreground">
+      <div className="flex min-w-0 flex-col items-center gap-1" data-testid="chat-message" data-message-id={m.messageId} data-type={m.messageType}>
+        {/*
+          Never wider than the column: the line wraps onto a second row when it does not fit (the button
+          and the time go whole onto it), the arguments give way first (they shrink, then wrap, cut with a
+          title), and a name longer than the column is cut at its end with a title. The name stays left
+          to right (an Arabic page cut it from its start).
+        */}
+        <div
+          className="flex max-w-[90%] min-w-0 flex-wrap items-center justify-center gap-x-2 gap-y-0.5 rounded-2xl border border-dashed border-border bg-card/60 px-3 py-1 text-center text-[0.8125rem] text-muted-foreground"
+          data-testid="tool-trace"
+        >
+          <span className="flex max-w-full min-w-0 items-center gap-1.5" data-testid="tool-trace-title">
+            <Code2 className="size-3.5 shrink-0" aria-hidden />
+            <span className="shrink-0 whitespace-nowrap">{m.messageType === "tool_call" ? t("message.toolCall") : t("message.toolResult")}:</span>
+            <bdi dir="ltr" className="min-w-0 truncate font-mono text-foreground" title={name} data-testid="tool-trace-name">
               {name}
             </bdi>
           </span>
-          {m.messageType === "tool_call" && call?.function?.arguments && (
-            <span dir="ltr" className="hidden min-w-0 truncate font-mono text-xs sm:inline" title={call.function.arguments}>
-              {call.function.arguments}
+          {args && (
+            <span dir="ltr" className="hidden min-w-0 grow basis-32 truncate text-start font-mono text-xs sm:block" title={args} data-testid="tool-trace-args">
+              {args}
             </span>
           )}
-          {m.messageType === "tool_result" && (
-            <>
-              <button type="button" className="shrink-0 cursor-pointer font-medium text-primary hover:underline" onClick={() => setOpen(true)}>
+          <span className="flex shrink-0 items-center gap-2 whitespace-nowrap" data-testid="tool-trace-end">
+            {m.messageType === "tool_result" && (
+              <button type="button" className="shrink-0 cursor-pointer font-medium whitespace-nowrap text-primary hover:underline" onClick={() => setOpen(true)}>
                 {t("message.showResult")}
               </button>
-              <FunctionResultDialog open={open} onOpenChange={setOpen} name={name} content={m.content} />
-            </>
-          )}
-          <span className="shrink-0 text-xs">{formatTime(m.createdAt)}</span>
+            )}
+            <span className="text-xs">{formatTime(m.createdAt)}</span>
+          </span>
         </div>
+        {m.messageType === "tool_result" && <FunctionResultDialog open={open} onOpenChange={setOpen} name={name} content={m.content} />}
         {m.messageType === "tool_result" && <ToolProducts name={name} content={m.content} className="max-w-[90%] text-center text-muted-foreground" />}
       </div>
     );
@@ -134,7 +144,6 @@ function MessageBody({ m, tone }: { m: MessageDto; tone: Tone }) {
     <div className="space-y-1.5">
       {preview}
       {caption}
-      <CardButtons metadata={m.metadata} tone={tone} />
     </div>
   );
   switch (m.messageType) {
