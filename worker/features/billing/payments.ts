@@ -83,7 +83,7 @@ async function orderOf(db: Db, input: CheckoutInput): Promise<Order> {
   const pkg = await db.select().from(schema.broadcastPackages).where(eq(schema.broadcastPackages.id, input.packageId)).get();
   if (!pkg) throw notFound("Пакет рассылок не найден", "PACKAGE_NOT_FOUND");
   if (!pkg.active || pkg.archivedAt !== null) throw badRequest("Этот пакет сейчас недоступен", "PACKAGE_UNAVAILABLE");
-  return { purpose: "package", amountKopecks: pkg.priceKopecks, packageId: pkg.id, description: `Пакет рассылок «${pkg.name}»: ${pkg.recipients} получателей` };
+  return { purpose: "package", amountKopecks: pkg.priceKopecks, packageId: pkg.id, description: `Пакет рассылок «${pkg.name}»: ${pkg.recipients.toLocaleString("ru-RU")} получателей` };
 }
 
 async function sha256Hex(s: string): Promise<string> {

@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api";
-import { formatRub } from "@/lib/i18n";
+import { formatNumber, formatRub } from "@/lib/i18n";
 import { parseMoney } from "@/features/products/money";
 import { payApi, payQueries, type BillingPeriod, type CheckoutBody } from "../pay-api";
 import { PackagePicker, PlanPicker, TopupPicker } from "./order-picker";
@@ -43,7 +43,7 @@ function useOrder(accountId: string, params: URLSearchParams, amountText: string
     kind === "plan" && plan
       ? { title: t("checkout.summary.plan", { name: plan.name }), hint: t(`operations.summary.period.${period}`), kopecks: period === "year" ? plan.yearlyPriceKopecks : plan.monthlyPriceKopecks }
       : kind === "package" && pkg
-        ? { title: t("checkout.summary.package", { name: pkg.name }), hint: t("checkout.packageHint", { count: pkg.recipients, formatted: String(pkg.recipients), days: pkg.validityDays }), kopecks: pkg.priceKopecks }
+        ? { title: t("checkout.summary.package", { name: pkg.name }), hint: t("checkout.packageHint", { count: pkg.recipients, formatted: formatNumber(pkg.recipients), days: pkg.validityDays }), kopecks: pkg.priceKopecks }
         : kind === "topup" && !amountError && amount
           ? { title: t("checkout.summary.topup"), hint: t("checkout.summary.topupHint"), kopecks: amount }
           : null;

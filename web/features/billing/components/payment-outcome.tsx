@@ -13,6 +13,9 @@ import { cn } from "@/lib/utils";
 import { describePayment } from "../describe";
 import { payKeys, payQueries, type Payment } from "../pay-api";
 
+/** Without spaces of any kind: "2 500 ₽" in the stored text and in the interface's format compare equal. */
+const squash = (s: string) => s.replace(/\s/g, "");
+
 /** Where to go after a payment, by what it bought. */
 function nextLinks(p: Payment, accountId: string, t: (k: string) => string) {
   const retry = p.purpose === "plan" || p.purpose === "renewal" ? `/checkout?accountId=${accountId}&kind=plan&plan=${p.planId ?? ""}&period=${p.billingPeriod ?? "month"}` : p.purpose === "package" ? `/checkout?accountId=${accountId}&kind=package&package=${p.packageId ?? ""}` : `/checkout?accountId=${accountId}&kind=topup&amount=${Math.round(p.amountKopecks / 100)}`;
@@ -31,6 +34,10 @@ function Outcome({ p, accountId }: { p: Payment; accountId: string }) {
   const state = p.status === "succeeded" ? "succeeded" : p.final ? "declined" : "pending";
   const Icon = state === "succeeded" ? CircleCheck : state === "declined" ? CircleX : Clock;
   const links = nextLinks(p, accountId, t);
+  const item = describePayment(t, p);
+  const amount = formatRub(p.amountKopecks);
+  // A top-up is named by its amount ("Пополнение баланса на 2 500 ₽"): the amount is not repeated after it.
+  const statesAmount = squash(item).includes(squash(amount));
   const reason = p.cancellationReason ? t(`payments.reasons.${p.cancellationReason}`, { defaultValue: t("payments.reasons.other") }) : p.error ? t("payments.reasons.other") : null;
   return (
     <Card className="mx-auto max-w-xl items-center gap-5 px-6 py-10 text-center" data-testid="payment-outcome" data-state={state}>
@@ -41,8 +48,14 @@ function Outcome({ p, accountId }: { p: Payment; accountId: string }) {
         <h2 className="text-xl font-semibold text-heading" data-testid="outcome-title">
           {t(`checkout.outcome.${state}.title`)}
         </h2>
-        <p className="text-muted-foreground">
-          {describePayment(t, p)} · <span className="font-medium text-heading tabular-nums">{formatRub(p.amountKopecks)}</span>
+        <p className="text-muted-foreground" data-testid="outcome-item">
+          {item}
+          {!statesAmount && (
+            <>
+              {" · "}
+              <span className="font-medium text-heading tabular-nums">{amount}</span>
+            </>
+          )}
         </p>
         {state === "succeeded" && p.purpose === "plan" && billing.data && (
           <p data-testid="outcome-plan">{t("checkout.outcome.planActive", { plan: billing.data.plan.name, date: formatDate(billing.data.subscription.periodEnd, { long: true }) })}</p>

@@ -54,11 +54,15 @@ export function ButtonsEditor({
                   <span className="hidden w-5 pt-2 text-sm font-medium text-muted-foreground tabular-nums sm:block" aria-hidden>
                     {n}.
                   </span>
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <Input value={b.label} onChange={(e) => set(i, { label: e.target.value })} placeholder={t("composer.buttons.labelPlaceholder")} aria-label={t("composer.buttons.label", { n })} maxLength={MAX_BUTTON_LABEL} disabled={disabled} aria-invalid={!!err?.label} />
-                    {err?.label?.message && <p className="text-sm text-destructive">{err.label.message}</p>}
+                  {/* The label is short (a few words), the link long: the link takes most of the row, and both
+                      wrap to a line each when the row cannot give the link a readable width. */}
+                  <div className="flex min-w-0 flex-1 flex-wrap gap-2">
+                    <div className="min-w-0 grow basis-48 space-y-1">
+                      <Input value={b.label} onChange={(e) => set(i, { label: e.target.value })} placeholder={t("composer.buttons.labelPlaceholder")} aria-label={t("composer.buttons.label", { n })} maxLength={MAX_BUTTON_LABEL} disabled={disabled} aria-invalid={!!err?.label} />
+                      {err?.label?.message && <p className="text-sm text-destructive">{err.label.message}</p>}
+                    </div>
+                    <ButtonTarget n={n} b={b} flows={flows} err={err} disabled={disabled} onChange={(patch) => set(i, patch)} />
                   </div>
-                  <ButtonTarget n={n} b={b} flows={flows} err={err} disabled={disabled} onChange={(patch) => set(i, patch)} />
                   <div className="flex shrink-0 justify-end gap-1">
                     <Button type="button" variant="ghost" size="icon" aria-label={t("composer.buttons.up", { n })} onClick={() => move(i, i - 1)} disabled={disabled || i === 0}>
                       <ArrowUp aria-hidden />
@@ -106,10 +110,10 @@ function ButtonTarget({
   const { t } = useTranslation("broadcasts");
   const flowMode = b.flowId !== undefined;
   return (
-    <div className="min-w-0 flex-1 space-y-1">
+    <div className="min-w-0 grow-[3] basis-[24rem] space-y-1">
       <div className="flex gap-2">
         <Select value={flowMode ? "flow" : "link"} onValueChange={(v) => v && onChange(v === "flow" ? { flowId: "", url: "" } : { flowId: undefined })} disabled={disabled || (!flowMode && flows.length === 0)}>
-          <SelectTrigger className="w-36 shrink-0" aria-label={t("composer.buttons.kind", { n })} data-testid="button-kind">
+          <SelectTrigger className="w-32 shrink-0" aria-label={t("composer.buttons.kind", { n })} data-testid="button-kind">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>

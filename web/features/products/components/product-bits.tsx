@@ -20,11 +20,11 @@ export function AvailabilityBadge({ product }: { product: Pick<Product, "availab
   );
 }
 
-/** The price in the interface language's format with the old one struck through beside it. */
-export function PriceCell({ product }: { product: Pick<Product, "price" | "oldPrice" | "currency"> }) {
+/** The price in the interface language's format with the old one struck through beside it (`inline`: on one line, for a phone's row). */
+export function PriceCell({ product, inline }: { product: Pick<Product, "price" | "oldPrice" | "currency">; inline?: boolean }) {
   const { t } = useTranslation("products");
   return (
-    <span className="flex flex-col items-end whitespace-nowrap tabular-nums" data-testid="price">
+    <span className={cn("flex whitespace-nowrap tabular-nums", inline ? "items-baseline gap-2" : "flex-col items-end")} data-testid="price">
       <span className="font-medium text-heading">{formatMoney(product.price, product.currency)}</span>
       {product.oldPrice !== null && product.oldPrice > product.price && (
         <span className="text-[0.8125rem] text-muted-foreground">

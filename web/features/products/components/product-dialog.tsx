@@ -39,7 +39,7 @@ export function ProductDialog({ accountId, product, categoryId, onClose }: { acc
       submitLabel={product ? t("form.save") : t("form.create")}
       submitTestId="product-save"
       className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl"
-      formClassName="grid gap-5 sm:grid-cols-2"
+      formClassName="grid items-start gap-5 sm:grid-cols-2"
       footerClassName="sm:col-span-2"
       persistent={form.formState.isDirty}
       testId="product-dialog"

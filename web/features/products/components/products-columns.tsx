@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { dataTableColumns } from "@/components/ui/data-table";
 import { DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
+import { useMediaQuery } from "@/lib/use-media-query";
 import type { Product } from "../api";
 import { AvailabilityBadge, Cover, PriceCell } from "./product-bits";
 
@@ -69,11 +70,49 @@ function actionsColumn(actions: RowActions, t: T) {
   });
 }
 
-/** The table's columns: selection (editors), the product with its cover, SKU, category, price, availability, state, the row menu (editors). */
+/** From this width the table shows every column; below it (phones) the compact row. */
+const WIDE_TABLE = "(min-width: 48rem)";
+
+/** On a phone: the product with its cover, its price and availability under the name (the category is in the form). */
+function compactProductColumn(t: T) {
+  return dataTableColumns<Product>().display({
+    id: "product",
+    header: () => t("list.columns.product"),
+    cell: ({ row: { original: p } }) => (
+      <div className="flex min-w-0 items-start gap-3 whitespace-normal">
+        <Cover product={p} />
+        <div className="min-w-0">
+          <span className="line-clamp-2 font-medium text-heading" data-testid="product-name">
+            {p.name}
+          </span>
+          <span className="flex items-center gap-2 text-[0.8125rem] text-muted-foreground">
+            <span className="truncate">{t("list.skuShort", { sku: p.sku })}</span>
+            {!p.active && (
+              <Badge variant="secondary" className="px-1.5 py-0 text-[0.75rem]">
+                {t("list.hidden")}
+              </Badge>
+            )}
+          </span>
+          <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+            <PriceCell product={p} inline />
+            <AvailabilityBadge product={p} />
+          </span>
+        </div>
+      </div>
+    ),
+  });
+}
+
+/**
+ * The table's columns: selection (editors), the product with its cover, SKU, category, price, availability, state, the row menu (editors).
+ * On a phone the row is the selection, the product (price and availability under its name) and the menu, so it fits without scrolling sideways.
+ */
 export function useProductColumns(selection: ProductSelection | null, actions: RowActions | null, categoryPaths: Map<string, string>) {
   const { t } = useTranslation("products");
+  const compact = !useMediaQuery(WIDE_TABLE);
   return useMemo(() => {
     const col = dataTableColumns<Product>();
+    if (compact) return [...(selection ? [selectColumn(selection, t)] : []), compactProductColumn(t), ...(actions ? [actionsColumn(actions, t)] : [])];
     return [
       ...(selection ? [selectColumn(selection, t)] : []),
       col.display({
@@ -109,5 +148,5 @@ export function useProductColumns(selection: ProductSelection | null, actions: R
       col.display({ id: "availability", header: () => t("list.columns.availability"), cell: ({ row }) => <AvailabilityBadge product={row.original} /> }),
       ...(actions ? [actionsColumn(actions, t)] : []),
     ];
-  }, [selection, actions, categoryPaths, t]);
+  }, [selection, actions, categoryPaths, t, compact]);
 }

@@ -65,7 +65,7 @@ export function PromotionDialog({ accountId, promotion, onClose }: { accountId: 
       submitLabel={promotion ? t("form.save") : t("form.create")}
       submitTestId="promotion-save"
       className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl"
-      formClassName="grid gap-5 sm:grid-cols-2"
+      formClassName="grid items-start gap-5 sm:grid-cols-2"
       footerClassName="sm:col-span-2"
       persistent={form.formState.isDirty}
       testId="promotion-dialog"

@@ -10,19 +10,48 @@ import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
 import { EmptyState, NoMatchesState } from "@/components/ui/empty-state";
 import { formatNumber } from "@/lib/i18n";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { formatMoney } from "@/features/products/money";
 import type { PromotionsPage } from "@/features/products/types";
 import type { Promotion, PromotionsParams } from "../api";
 import { PromotionPeriod, PromotionStatusBadge, promotionBenefit } from "./promotion-bits";
 
+/** From this width the table shows every column; below it (phones) the compact row. */
+const WIDE_TABLE = "(min-width: 48rem)";
+
 /** The row menu: editors edit and delete; whoever may record a use (operators too) records one of an active promotion. */
 type Actions = { onEdit?: (p: Promotion) => void; onDelete?: (p: Promotion) => void; onUse?: (p: Promotion) => void } | null;
 
+/**
+ * The columns. On a phone (`compact`) the row is the promotion and its menu: what it gives and its
+ * status go under the name, and where it applies, the period and the uses are in the form, so the
+ * row fits the screen without scrolling sideways.
+ */
 function usePromotionColumns(timeZone: string, actions: Actions) {
   const { t } = useTranslation("products");
+  const compact = !useMediaQuery(WIDE_TABLE);
   return useMemo(() => {
     const col = dataTableColumns<Promotion>();
-    return [
+    const compactName = col.display({
+      id: "name",
+      header: () => t("promotions.columns.name"),
+      cell: ({ row: { original: p } }) => (
+        <div className="min-w-0 whitespace-normal">
+          <span className="block font-medium text-heading" data-testid="promotion-name">
+            {p.name}
+          </span>
+          {p.description && <span className="line-clamp-1 text-[0.8125rem] text-muted-foreground">{p.description}</span>}
+          <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-medium text-heading tabular-nums" data-testid="promotion-benefit">
+              {promotionBenefit(p, t("promotions.kind.gift"))}
+            </span>
+            {p.code && <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{p.code}</code>}
+            <PromotionStatusBadge status={p.status} />
+          </span>
+        </div>
+      ),
+    });
+    const all = [
       col.display({
         id: "name",
         header: () => t("promotions.columns.name"),
@@ -41,7 +70,9 @@ function usePromotionColumns(timeZone: string, actions: Actions) {
         header: () => t("promotions.columns.benefit"),
         cell: ({ row: { original: p } }) => (
           <div className="max-w-56">
-            <span className="block font-medium text-heading tabular-nums">{promotionBenefit(p, t("promotions.kind.gift"))}</span>
+            <span className="block font-medium text-heading tabular-nums" data-testid="promotion-benefit">
+              {promotionBenefit(p, t("promotions.kind.gift"))}
+            </span>
             {p.minOrder !== null && <span className="block text-[0.8125rem] text-muted-foreground">{t("promotions.minOrderFrom", { amount: formatMoney(p.minOrder, p.currency) })}</span>}
           </div>
         ),
@@ -96,7 +127,8 @@ function usePromotionColumns(timeZone: string, actions: Actions) {
           ]
         : []),
     ];
-  }, [t, timeZone, actions]);
+    return compact ? [compactName, ...all.filter((c) => c.id === "actions")] : all;
+  }, [t, timeZone, actions, compact]);
 }
 
 /** The promotions table: server pages, a row click opens the form (editors), an empty state for each reason. */

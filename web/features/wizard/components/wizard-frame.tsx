@@ -31,7 +31,7 @@ export function WizardFrame({ accountId, accountName, current, reached, skipped,
           </Link>
         </Button>
       </header>
-      <div className="mt-8 grid flex-1 gap-8 lg:grid-cols-[240px_1fr]">
+      <div className="mt-8 grid flex-1 content-start gap-8 lg:grid-cols-[240px_1fr]">
         <nav aria-label={t("stepsLabel")}>
           <p className="mb-3 text-xs font-medium text-muted-foreground" aria-live="polite">
             {t("progress", { step: currentIndex + 1, total: WIZARD_PAGE_ORDER.length })}
