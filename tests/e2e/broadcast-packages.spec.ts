@@ -50,13 +50,13 @@ test("an administrator creates a package, grants it to an account and sees the a
   await grant.getByTestId("account-search").fill(suffix);
   await grant.getByRole("option", { name: new RegExp(accountName) }).click();
   await expect(grant.getByTestId("picked-account")).toContainText(accountName);
-  await expect(grant.getByTestId("account-quota")).toContainText("Остаток: 0 получателей");
+  await expect(grant.getByTestId("account-quota")).toContainText("Остаток: 100 получателей");
   await expect(grant.getByText("Нет действующих пакетов рассылок")).toBeVisible();
   await grant.getByRole("combobox", { name: "Пакет" }).click();
   await page.getByRole("option", { name: new RegExp(`^${name} — 2`) }).click();
   await grant.getByRole("button", { name: "Выдать", exact: true }).click();
   await expect(page.getByText(`Пакет «${name}» выдан аккаунту`)).toBeVisible();
-  await expect(grant.getByTestId("account-quota")).toContainText("Остаток: 2\u00a0500 получателей");
+  await expect(grant.getByTestId("account-quota")).toContainText("Остаток: 2\u00a0600 получателей");
   await expect(grant.getByTestId("quota-grants")).toContainText(name);
   await shot(page, testInfo, "broadcast-packages-grant");
   await grant.getByRole("form").getByRole("button", { name: "Закрыть" }).click();
@@ -64,5 +64,5 @@ test("an administrator creates a package, grants it to an account and sees the a
 
   // the account's members see the same balance
   const quota = await request.get(`/api/accounts/${accountId}/broadcast-quota`, { headers: bearer(owner.accessToken) });
-  expect(await quota.json()).toMatchObject({ remaining: 2500, grants: [{ packageName: name, recipients: 2500 }] });
+  expect(await quota.json()).toMatchObject({ remaining: 2600, packagesRemaining: 2500, grants: [{ packageName: name, recipients: 2500 }] });
 });

@@ -194,7 +194,7 @@ test("compose, start, watch it complete live, schedule another, export the recip
   await page.goto(`/${accountId}/broadcasts`);
   await expect(page.getByRole("heading", { name: "Рассылки", level: 1 })).toBeVisible();
   await expect(page.getByText("Рассылок пока нет")).toBeVisible();
-  await expect(page.getByTestId("quota-badge")).toHaveText("Осталось 100 получателей");
+  await expect(page.getByTestId("quota-badge")).toHaveText("Осталось 200 получателей");
 
   await page.getByTestId("broadcast-create").click();
   await expect(page.getByRole("heading", { name: "Новая рассылка", level: 1 })).toBeVisible();
@@ -231,7 +231,7 @@ test("compose, start, watch it complete live, schedule another, export the recip
   await composer.getByTestId("broadcast-start").click();
   const confirmDialog = page.getByRole("alertdialog").or(page.getByRole("dialog")).filter({ hasText: "Запустить рассылку?" });
   await expect(confirmDialog).toContainText("Сообщение получат 3 контакта этого канала.");
-  await expect(confirmDialog).toContainText("В пакете остаётся 100 получателей.");
+  await expect(confirmDialog).toContainText("Доступно 200 получателей: 100 по тарифу и 100 в пакетах.");
   await confirmDialog.getByRole("button", { name: "Запустить" }).click();
 
   // The broadcast's page: the counters move and the status reaches «Завершена» without a reload.
@@ -314,7 +314,7 @@ test("an operator follows broadcasts but cannot create, start or stop them", asy
   await page.goto(`/${accountId}/broadcasts`);
   await expect(page.getByRole("heading", { name: "Рассылки", level: 1 })).toBeVisible();
   await expect(page.getByText("Рассылки создают администраторы и владелец аккаунта; здесь вы увидите их ход и результаты.")).toBeVisible();
-  await expect(page.getByTestId("quota-badge")).toHaveText("Осталось 100 получателей");
+  await expect(page.getByTestId("quota-badge")).toHaveText("Осталось 200 получателей");
   await expect(page.getByTestId("broadcast-create")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Новая рассылка" })).toHaveCount(0);
   // The composer is for admins and owners: the route itself says so.

@@ -18,6 +18,14 @@ import { EN_MESSAGES } from "@worker/lib/error-messages-en";
  * functions' returns and helper functions' parameters (to the literals their callers pass). A
  * template literal becomes a pattern: each `${…}` is a `{name}` placeholder, and its own Russian
  * parts (a label table, a nested phrase) are extracted too, since they are translated as values.
+ *
+ * Messages reach the user in other forms too (`out.validTo = ["…"]` thrown later as
+ * `details.fields`, `errors.push("…")`, a helper's `fail("…")`, a `message` built in a constant, a
+ * failure reason a job stores), and a flow scan misses each new form until it is taught it. So a
+ * sweep (sweepRussianTexts) then takes every other Russian text of worker/ for a message, unless
+ * NOT_MESSAGES says what else it is (an e-mail, the model's prompt, a billing document, a CSV
+ * header, what the business's customers read in the messenger…): a new Russian text needs an English
+ * entry or a reason there.
  */
 const ROOT = join(__dirname, "..", "..");
 const WORKER = join(ROOT, "worker");
@@ -60,6 +68,10 @@ interface Extraction {
   messages: Map<string, Site[]>;
   /** Message arguments that lead to something other than literals (data, caught errors). */
   unresolved: Array<Site & { text: string }>;
+  /** The texts each rule of NOT_MESSAGES left out (for the dump). */
+  notMessages: Record<string, string[]>;
+  /** Rules of NOT_MESSAGES that no text of the worker matches any more. */
+  unusedRules: string[];
 }
 
 function workerFiles(dir: string): string[] {
@@ -409,8 +421,216 @@ function extractErrorMessages(): Extraction {
     return !!decl && relative(ROOT, decl.getSourceFile().fileName) === join("worker", "lib", "errors.ts");
   }
 
-  return { messages, unresolved };
+  // Then every other Russian text of the worker, whatever the form it takes on its way out
+  // (`out.field = ["…"]`, `errors.push("…")`, a stored failure reason, a notice): see sweepRussianTexts.
+  const left = new Map<NotMessages, string[]>();
+  for (const [msgid, sites] of sweepRussianTexts(sources, left)) messages.set(msgid, [...(messages.get(msgid) ?? []), ...sites]);
+
+  return {
+    messages,
+    unresolved,
+    notMessages: Object.fromEntries([...left].map(([rule, texts]) => [rule.why, texts])),
+    unusedRules: NOT_MESSAGES.filter((r) => !left.has(r)).map((r) => r.why),
+  };
 }
+
+/**
+ * Every Russian text written in worker/ that is not listed in NOT_MESSAGES, as msgids. The flow scan
+ * above knows the ways a message has been written so far; this sweep does not rely on them: a text
+ * (a string, or a template with its `${…}` as placeholders, concatenations and conditionals between
+ * texts spelled out as in templateOf) counts as a message wherever it is, unless a rule of
+ * NOT_MESSAGES says what else it is. Russian inside SQL (`error = 'Рассылка отменена до отправки'`)
+ * is a stored message too. `left` collects what each rule left out.
+ */
+function sweepRussianTexts(sources: readonly ts.SourceFile[], left = new Map<NotMessages, string[]>()): Map<string, Site[]> {
+  const out = new Map<string, Site[]>();
+  const add = (msgid: string, node: ts.Node) => {
+    const sf = node.getSourceFile();
+    const site = { file: relative(ROOT, sf.fileName), line: sf.getLineAndCharacterOfPosition(node.getStart()).line + 1 };
+    out.set(msgid, [...(out.get(msgid) ?? []), site]);
+  };
+  const done = new Set<ts.Node>();
+  for (const sf of sources) {
+    const file = relative(ROOT, sf.fileName).split("\\").join("/");
+    if (file === "worker/lib/error-messages-en.ts") continue;
+    const visit = (node: ts.Node) => {
+      if (ts.isTypeNode(node) || ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+      let start: ts.Expression | undefined;
+      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && CYRILLIC.test(node.text)) start = node;
+      else if ((ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) && CYRILLIC.test(node.text))
+        start = (ts.isTemplateHead(node) ? node.parent : node.parent.parent) as ts.TemplateExpression;
+      // A key (`"в наличии": "in_stock"`) names a value, it is never shown.
+      if (start && !(ts.isPropertyAssignment(start.parent) && start.parent.name === start)) {
+        const text = outermostText(start);
+        if (!done.has(text)) {
+          done.add(text);
+          const rule = NOT_MESSAGES.find((r) => notAMessage(r, file, text));
+          if (rule) left.set(rule, [...(left.get(rule) ?? []), `${file}: ${text.getText().slice(0, 120)}`]);
+          else
+            for (const { msgid } of templateOf(text)) {
+              if (SQL.test(msgid)) for (const m of msgid.matchAll(/'([^']*[\u0400-\u04FF][^']*)'/g)) add(m[1]!, text);
+              else if (CYRILLIC.test(msgid.replace(PLACEHOLDER, ""))) add(msgid, text);
+            }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  return out;
+}
+
+const isTextExpression = (e: ts.Expression): boolean => {
+  e = skipWrappers(e);
+  return ts.isStringLiteralLike(e) || ts.isTemplateExpression(e) || (ts.isConditionalExpression(e) && isTextExpression(e.whenTrue) && isTextExpression(e.whenFalse));
+};
+
+/** The whole text a piece belongs to: up through templates, `+` and conditionals between texts. */
+function outermostText(piece: ts.Expression): ts.Expression {
+  let e: ts.Node = piece;
+  for (;;) {
+    const p: ts.Node = e.parent;
+    if (ts.isTemplateSpan(p)) e = p.parent;
+    else if (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p) || ts.isNonNullExpression(p)) e = p;
+    else if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken) e = p;
+    else if (ts.isConditionalExpression(p) && p.condition !== e && isTextExpression(p.whenTrue) && isTextExpression(p.whenFalse)) e = p;
+    else return e as ts.Expression;
+  }
+}
+
+/** SQL, or a piece of it (`state = 'skipped', error = '…'`): its quoted Russian values are the messages. */
+const SQL = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\s|^\s*\w+ = '/;
+
+/**
+ * What a Russian text of the worker that is not a message is. Keep each rule narrow: a whole file
+ * only when all its Russian is of one kind (the flow scan still finds the messages thrown there);
+ * otherwise the declaration, the name or the call the text is written in.
+ */
+interface NotMessages {
+  why: string;
+  /** Paths (from the repository's root, with `/`) the rule is about. */
+  files: RegExp;
+  /** Only texts whose msgid matches. */
+  texts?: RegExp;
+  /** All the file's texts. */
+  whole?: boolean;
+  /** Texts anywhere inside these declarations: a constant, a function, a property of an object literal. */
+  within?: string[];
+  /** Texts that are (a branch or an element of) the value given to one of these names: a property, a constant, an assignment. */
+  values?: string[];
+  /** Texts among the arguments of a call of one of these functions (`sendMail`) or methods (`replace`). */
+  calls?: string[];
+  /** Texts that are elements of an array literal holding Latin spellings too: the words an input is compared with. */
+  spellings?: boolean;
+}
+
+function notAMessage(rule: NotMessages, file: string, text: ts.Expression): boolean {
+  if (!rule.files.test(file) || (rule.texts && !templateOf(text).every(({ msgid }) => rule.texts!.test(msgid)))) return false;
+  // A field's message (`details: { fields: { content: ["…"] } }`) is one whatever its field is named.
+  const list = text.parent;
+  if (ts.isArrayLiteralExpression(list) && ts.isPropertyAssignment(list.parent) && ts.isObjectLiteralExpression(list.parent.parent)) {
+    const holder = list.parent.parent.parent;
+    if (ts.isPropertyAssignment(holder) && holder.name.getText() === "fields") return false;
+  }
+  if (rule.whole) return true;
+  for (let n: ts.Node = text; n.parent && !ts.isSourceFile(n); n = n.parent) {
+    const p = n.parent;
+    if (rule.within && (ts.isVariableDeclaration(n) || ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n) || ts.isPropertyAssignment(n)) && n.name && rule.within.includes(n.name.getText()))
+      return true;
+    if (rule.calls && (ts.isCallExpression(p) || ts.isNewExpression(p)) && p.expression !== n) {
+      const callee = skipWrappers(p.expression);
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : "";
+      if (rule.calls.includes(name)) return true;
+    }
+  }
+  if (rule.values) {
+    // Up through what keeps the text (a part of) the value: `[…]`, `a ? … : …`, `x ?? …`, `(…)`, `${…}`, `….slice(0, 200)`, `String(…)`.
+    let n: ts.Node = text;
+    for (;;) {
+      const p = n.parent;
+      if (ts.isArrayLiteralExpression(p) || ts.isConditionalExpression(p) || ts.isParenthesizedExpression(p)) n = p;
+      else if (ts.isBinaryExpression(p) && p.operatorToken.kind !== ts.SyntaxKind.EqualsToken && (p.right === n || p.operatorToken.kind === ts.SyntaxKind.PlusToken)) n = p;
+      else if (ts.isTemplateSpan(p)) n = p.parent;
+      else if (ts.isPropertyAccessExpression(p) && ts.isCallExpression(p.parent) && p.parent.expression === p) n = p.parent;
+      else if (ts.isCallExpression(p) && p.expression.getText() === "String") n = p;
+      else break;
+    }
+    const p = n.parent;
+    const name =
+      (ts.isPropertyAssignment(p) || ts.isVariableDeclaration(p)) && p.initializer === n
+        ? p.name.getText()
+        : ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.EqualsToken && p.right === n
+          ? (ts.isPropertyAccessExpression(p.left) ? p.left.name : p.left).getText()
+          : undefined;
+    if (name && rule.values.includes(name)) return true;
+  }
+  if (rule.spellings && ts.isArrayLiteralExpression(text.parent))
+    return text.parent.elements.some((e) => ts.isStringLiteral(e) && /^[a-z][a-z ]*$/.test(e.text));
+  return false;
+}
+
+/**
+ * The worker's Russian that is not a message to the app's user: not an error, a field's error, a
+ * success message, a notice or a failure reason the app shows. Each rule says what it is instead.
+ */
+const NOT_MESSAGES: NotMessages[] = [
+  // Language data.
+  { why: "the Russian stemmer's suffixes (knowledge search)", files: /^worker\/features\/knowledge\/stemmer\.ts$/, whole: true },
+  { why: "words an input is compared with: import column names, yes/no spellings", files: /^worker\//, spellings: true },
+  { why: "search normalisation (ё → е)", files: /^worker\//, texts: /^[ЁёЕе]$/, calls: ["replace"] },
+  // Billing documents: legal Russian documents, and the financial records they are made from.
+  { why: "invoices and acts: the sum in words, the HTML of the document, the seller's legal details", files: /^worker\/features\/billing\/(amount-words|document-html|seller)\.ts$/, whole: true },
+  { why: "fiscal receipts' VAT titles", files: /^worker\/features\/billing\/receipts\.ts$/, within: ["VAT_TITLES"], values: ["vatTitle"] },
+  { why: "document numbers' prefixes and the act's lines", files: /^worker\/features\/billing\/documents\.ts$/, within: ["PREFIX", "ACT_LINES"] },
+  {
+    why: "what a payment, a ledger entry or a document line is for: a financial record, kept as issued (the payment system shows it too)",
+    files: /^worker\/features\/billing\//,
+    values: ["description", "methodTitle", "title", "unit"],
+    within: ["settleStatement"],
+    calls: ["replace"],
+  },
+  // Texts for the model.
+  { why: "the assistant's system prompt", files: /^worker\/ai\/prompt\.ts$/, whole: true },
+  {
+    why: "the model's tools: titles, descriptions, results and notes are read by the model (the app labels a tool by its name)",
+    files: /^worker\/(ai\/tools|features\/google-calendar\/calendar-tools|features\/products\/catalogue-tools)\.ts$/,
+    whole: true,
+  },
+  { why: "the prompt that drafts an assistant's instructions", files: /^worker\/features\/assistants\/assistants\.service\.ts$/, within: ["GENERATE_SYSTEM", "LANGUAGE_NAMES", "messages"] },
+  { why: "an FAQ entry's indexed text", files: /^worker\/features\/knowledge\/text\.ts$/, within: ["faqText"] },
+  { why: "label tables for the model's tools and the exports (the app labels these by their keys)", files: /^worker\/features\/products\/contract\.ts$/, within: ["AVAILABILITY_LABELS", "PROMOTION_STATUS_LABELS"] },
+  // What the business's customers read in the messenger (the business writes or edits it).
+  { why: "seeded flow templates", files: /^worker\/features\/flows\/templates\.ts$/, whole: true },
+  { why: "a flow's replies to the customer: defaults of the booking step, answer checks, the fallback error text", files: /^worker\/features\/flows\/runtime\//, within: ["BOOKING_DEFAULTS", "checkAnswer"], values: ["text"] },
+  { why: "slot buttons and the booking reminder", files: /^worker\/features\/google-calendar\/(flow-booking|reminder\.job)\.ts$/, within: ["WEEKDAYS", "fullLabel", "reminderText"] },
+  { why: "a product card sent to the customer", files: /^worker\/features\/products\/product-card\.ts$/, whole: true },
+  { why: "a broadcast variable's value in the customer's message", files: /^worker\/features\/broadcasts\/contract\.ts$/, within: ["shown"] },
+  { why: "the default handoff message a new assistant sends", files: /^worker\/features\/assistants\/assistants\.service\.ts$/, values: ["handoffMessage"] },
+  // The conversation itself: what a message of the chat says, written once (inbound events, system lines).
+  { why: "a conversation message's content, and a system line's text", files: /^worker\//, values: ["content"] },
+  { why: "WhatsApp call events as the chat shows them", files: /^worker\/channels\/whatsapp\/greenapi\.ts$/, within: ["CALL_TEXT"] },
+  { why: "a flow event's system line", files: /^worker\/features\/flows\/runtime\/commit\.ts$/, within: ["eventLine"] },
+  { why: "why the assistant handed a dialog over: the system line's and the e-mail's reason", files: /^worker\/ai\/runner\.ts$/, calls: ["handOff"] },
+  // E-mails (their recipient's language is not the request's).
+  { why: "e-mails", files: /^worker\//, calls: ["sendMail", "notifyOperatorsByMail"], values: ["subject"] },
+  { why: "e-mails: the handoff e-mail, the partner programme's e-mails", files: /^worker\/(ai\/handoff-mail|features\/partners\/partners\.mail)\.ts$/, whole: true },
+  { why: "the role in the invitation e-mail", files: /^worker\/features\/members\/members\.service\.ts$/, within: ["roleLabel"] },
+  // Exports: spreadsheets and CSV files.
+  { why: "exported spreadsheets' headers and cells", files: /^worker\/features\/(analytics|contacts|products)\/export\.ts$/, whole: true },
+  { why: "the broadcast recipients' export", files: /^worker\/features\/broadcasts\/recipients\.service\.ts$/, within: ["STATE_RU", "HEADERS"] },
+  { why: "the contact import's report (CSV)", files: /^worker\/features\/contact-import\/import\.service\.ts$/, within: ["importReport"] },
+  // Other systems and the account's own data.
+  { why: "leads, contacts and comments written into Bitrix24", files: /^worker\/features\/bitrix24\/leads\.ts$/, whole: true },
+  { why: "a Google Calendar event's summary and description", files: /^worker\/features\/google-calendar\/booking\.service\.ts$/, values: ["summary", "description"] },
+  { why: "the test event's payload sent to a webhook endpoint", files: /^worker\/features\/outgoing-webhooks\/outgoing-webhooks\.service\.ts$/, within: ["data"] },
+  { why: "the webhook event catalogue's descriptions (API documentation; the app labels an event by its type)", files: /^worker\/features\/outgoing-webhooks\/catalogue\.ts$/, within: ["WEBHOOK_EVENT_TYPES"] },
+  {
+    why: "names given to what the worker creates: a copy, the test contact, a template's field, an assistant's knowledge source",
+    files: /^worker\/features\/(flows\/flows\.service|products\/products\.service|playground\/playground\.service|knowledge\/assistant-text)\.ts$/,
+    within: ["copyName", "titleOf"],
+    values: ["name", "description"],
+  },
+];
 
 function skipWrappers(expr: ts.Expression): ts.Expression {
   while (ts.isAwaitExpression(expr) || ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isNonNullExpression(expr) || ts.isSatisfiesExpression(expr) || ts.isTypeAssertionExpression(expr))
@@ -502,9 +722,12 @@ describe("English catalogue of the worker's error messages", () => {
   beforeAll(() => {
     extraction = extractErrorMessages();
     // `ERROR_MESSAGES_DUMP=<file> npx vitest run --config vitest.web.config.ts tests/web/error-messages-catalogue.test.ts`
-    // writes what the scan found (msgid → sites, and the arguments it could not follow).
+    // writes what the scan found (msgid → sites, the arguments it could not follow, and what each rule of NOT_MESSAGES left out).
     if (process.env.ERROR_MESSAGES_DUMP)
-      writeFileSync(process.env.ERROR_MESSAGES_DUMP, JSON.stringify({ messages: Object.fromEntries(extraction.messages), unresolved: extraction.unresolved }, null, 1));
+      writeFileSync(
+        process.env.ERROR_MESSAGES_DUMP,
+        JSON.stringify({ messages: Object.fromEntries(extraction.messages), unresolved: extraction.unresolved, notMessages: extraction.notMessages }, null, 1),
+      );
   }, 180_000);
 
   it("finds the messages, following constants, helpers and templates", () => {
@@ -514,6 +737,28 @@ describe("English catalogue of the worker's error messages", () => {
     expect(extraction.messages.has("ответов ИИ")).toBe(true); // a label table interpolated into it
     expect(extraction.messages.has("Введите название поля")).toBe(true); // zod .min(1, "…")
     expect(extraction.messages.has("Неверный секрет вебхука Telegram")).toBe(true); // an adapter's property, thrown elsewhere
+  });
+
+  it("finds the messages written in any other form, and leaves out what is not a message", () => {
+    const has = (msgid: string) => extraction.messages.has(msgid);
+    expect(has("Дата окончания должна быть позже даты начала")).toBe(true); // `out.validTo = ["…"]`, thrown as details.fields
+    expect(has("Такого тега нет в аккаунте")).toBe(true); // `errors[`filter.tags.${mode}`] = ["…"]`
+    expect(has("Слишком большое число")).toBe(true); // a helper's `fail("…")`, put into details.fields by its caller
+    expect(has("Удалено контактов: {affected}")).toBe(true); // `c.json({ ...r, message })`, the message a constant
+    expect(has("Ассистенты не отвечают: ответы ИИ по тарифу закончились и на балансе не хватает денег. Владелец аккаунта может пополнить баланс или сменить тариф.")).toBe(true); // a banner's `message`
+    expect(has("Рассылка отменена до отправки")).toBe(true); // a failure reason written by SQL
+    expect(has("Сайт не ответил за 10 секунд")).toBe(true); // a failure reason stored by a job
+    // `fields: { content: ["…"] }` is a field's message, though `content` is also a conversation message's text.
+    expect(Object.values(extraction.notMessages).flat().filter((t) => t.includes("Введите сообщение или приложите файл"))).toEqual([]);
+    // Not messages (NOT_MESSAGES): an e-mail, the model's prompt, a CSV header, the sum in words.
+    expect(has("{APP_NAME}: подтвердите e-mail")).toBe(false);
+    expect(has("## Правила")).toBe(false);
+    expect(has("Показатель")).toBe(false);
+    expect(has("сто")).toBe(false);
+  });
+
+  it("lists no rule of what is not a message that matches nothing", () => {
+    expect(extraction.unusedRules).toEqual([]);
   });
 
   it("follows every message argument to its texts", () => {

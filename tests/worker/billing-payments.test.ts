@@ -138,7 +138,8 @@ describe("billing: checkout and payments through the YooKassa fake", () => {
     await Promise.all([deliver(notification), deliver(notification), api("GET", `/accounts/${o.accountId}/payments/${c.body.paymentId}`, { token: o.token })]);
     await deliver(notification);
     const quota = await api("GET", `/accounts/${o.accountId}/broadcast-quota`, { token: o.token });
-    expect(quota.body.remaining).toBe(500);
+    // the trial plan's 100 recipients go first; the package's 500 come on top
+    expect(quota.body).toMatchObject({ remaining: 600, packagesRemaining: 500, plan: { included: 100, remaining: 100 } });
     expect(quota.body.grants).toEqual([expect.objectContaining({ source: "purchase", recipients: 500 })]);
     expect((await ledgerRows(o.accountId)).map((r) => [r.type, r.amount])).toEqual([
       ["topup", 99000],

@@ -42,9 +42,35 @@ export async function addContacts(accountId: string, channelId: string, n: numbe
   return out;
 }
 
-/** An owner with an account, a connected (fake) Telegram bot, `contacts` contacts on it and `quota` recipients. */
-export async function bcSetup(opts: { contacts?: number; quota?: number } = {}) {
+/**
+ * Puts the account on a plan (hidden from the price list) whose period includes `recipients`
+ * broadcast recipients, the rest as the trial's: broadcasts take those first, then packages.
+ * `pricePerRecipient`: the plan's price of a recipient beyond it, in kopecks (the seeded plans have none).
+ */
+export async function setPlanRecipients(accountId: string, recipients: number, pricePerRecipient = 0) {
+  const code = `bc-test-${recipients}-${pricePerRecipient}`;
+  const now = Date.now();
+  await env.DB.prepare(
+    `INSERT INTO plans (id, code, name, description, monthly_price_kopecks, yearly_price_kopecks, included, overage, active, sort_order, archived_at, created_at, updated_at)
+     SELECT ?1, ?2, ?3, '', 0, 0, json_set(t.included, '$.broadcastRecipients', ?4), json_set(t.overage, '$.broadcastRecipients', ?6), 0, 99, ?5, ?5, ?5
+     FROM plans t WHERE t.code = 'trial'
+     ON CONFLICT (code) DO NOTHING`,
+  )
+    .bind(newId(), code, `Тест ${recipients}`, recipients, now, pricePerRecipient)
+    .run();
+  await env.DB.prepare("UPDATE subscriptions SET plan_id = (SELECT id FROM plans WHERE code = ?2) WHERE account_id = ?1").bind(accountId, code).run();
+}
+
+/**
+ * An owner with an account, a connected (fake) Telegram bot, `contacts` contacts on it and `quota`
+ * recipients in a package. `planRecipients`: what the plan's period includes (broadcasts take those
+ * first) — a number, or "trial" for the trial's own (100); by default none when a package is given
+ * (the suites that count a package's recipients), the trial's otherwise.
+ */
+export async function bcSetup(opts: { contacts?: number; quota?: number; planRecipients?: number | "trial" } = {}) {
   const owner = await ownerWithAccount();
+  const plan = opts.planRecipients ?? (opts.quota ? 0 : "trial");
+  if (plan !== "trial") await setPlanRecipients(owner.accountId, plan);
   const tg = await connectTelegram(owner.token, owner.accountId);
   const ch = await getDb(env.DB)
     .select()

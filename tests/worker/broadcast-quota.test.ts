@@ -4,6 +4,7 @@ import { AppError } from "../../worker/lib/errors";
 import { newId } from "../../worker/lib/ids";
 import { remainingQuota, reserveQuota, reserveQuotaOrThrow, settleQuota } from "../../worker/features/broadcast-quota/quota";
 import { grantPackage } from "../../worker/features/broadcast-quota/broadcast-quota.service";
+import { setPlanRecipients } from "./broadcast-helpers";
 import { addMember, api, createAccount, env, registerUser } from "./helpers";
 
 const DAY = 86_400_000;
@@ -23,11 +24,15 @@ async function newPackage(admin: string, over: Record<string, unknown> = {}) {
   return res.body as { id: string; recipients: number; priceKopecks: number };
 }
 
-/** An account with `recipients` granted by the administrator. */
-async function accountWithQuota(recipients = 1000) {
+/**
+ * An account with `recipients` granted by the administrator, on a plan whose period includes
+ * `planRecipients` broadcast recipients (none by default: these suites count packages).
+ */
+async function accountWithQuota(recipients = 1000, planRecipients = 0) {
   const admin = await adminToken();
   const owner = await registerUser("Владелец");
   const accountId = await createAccount(owner.token, "Магазин");
+  await setPlanRecipients(accountId, planRecipients);
   const pkg = await newPackage(admin, { recipients });
   const grant = await api("POST", `/admin/accounts/${accountId}/broadcast-packages`, { token: admin, body: { packageId: pkg.id } });
   expect(grant.status).toBe(201);
@@ -87,10 +92,10 @@ describe("broadcast packages (platform administrators)", () => {
     expect((await api("GET", "/admin/broadcast-packages", { token: user.token })).status).toBe(403);
     expect((await api("POST", "/admin/broadcast-packages", { token: user.token, body: { name: "A", recipients: 1, price: 1, validityDays: 1 } })).status).toBe(403);
     expect((await api("GET", "/admin/broadcast-packages")).status).toBe(401);
-    // an account owner cannot grant himself recipients
+    // an account owner cannot grant himself recipients: what is left is the trial plan's own
     expect((await api("POST", `/admin/accounts/${accountId}/broadcast-packages`, { token: user.token, body: { packageId: "x" } })).status).toBe(403);
     const quota = await api("GET", `/accounts/${accountId}/broadcast-quota`, { token: user.token });
-    expect(quota.body.remaining).toBe(0);
+    expect(quota.body).toMatchObject({ remaining: 100, packagesRemaining: 0, plan: { name: "Пробный", included: 100, used: 0, reserved: 0, remaining: 100 }, grants: [] });
   });
 });
 
@@ -138,11 +143,16 @@ describe("grants and the account's quota", () => {
 describe("reserving and settling (the broadcasts' seam)", () => {
   it("reserves within the quota and refuses beyond it with both numbers", async () => {
     const { accountId } = await accountWithQuota(1000);
-    expect(await reserveQuota(db(), accountId, newId(), 600)).toEqual({ ok: true, reserved: 600, alreadyReserved: false });
-    expect(await reserveQuota(db(), accountId, newId(), 500)).toEqual({ ok: false, needed: 500, remaining: 400 });
+    expect(await reserveQuota(db(), accountId, newId(), 600)).toEqual({ ok: true, reserved: 600, plan: 0, packages: 600, alreadyReserved: false });
+    expect(await reserveQuota(db(), accountId, newId(), 500)).toEqual({ ok: false, needed: 500, remaining: 400, planRemaining: 0, packagesRemaining: 400 });
     const err = await reserveQuotaOrThrow(db(), accountId, newId(), 401).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ status: 400, code: "QUOTA_EXCEEDED", message: "Недостаточно получателей в пакете: нужно 401, осталось 400", details: { needed: 401, remaining: 400 } });
+    expect(err).toMatchObject({
+      status: 400,
+      code: "QUOTA_EXCEEDED",
+      message: "Не хватает получателей: рассылке нужно 401, а доступно 400 — 0 по тарифу и 400 в пакетах. Купите пакет рассылок или сузьте аудиторию.",
+      details: { needed: 401, remaining: 400, planRemaining: 0, packagesRemaining: 400 },
+    });
     const quota = await api("GET", `/accounts/${accountId}/broadcast-quota`, { token: (await adminToken()) });
     expect(quota.status).toBe(404); // the platform admin is no member of this account
   });
@@ -151,8 +161,9 @@ describe("reserving and settling (the broadcasts' seam)", () => {
     const { accountId } = await accountWithQuota(1000);
     const other = await registerUser("Другой владелец");
     const otherAccount = await createAccount(other.token, "Другой магазин");
+    await setPlanRecipients(otherAccount, 0);
     const broadcastId = newId();
-    expect(await reserveQuota(db(), otherAccount, broadcastId, 1)).toEqual({ ok: false, needed: 1, remaining: 0 });
+    expect(await reserveQuota(db(), otherAccount, broadcastId, 1)).toEqual({ ok: false, needed: 1, remaining: 0, planRemaining: 0, packagesRemaining: 0 });
     // a broadcast id reserved by one account cannot be settled from another
     expect((await reserveQuota(db(), accountId, broadcastId, 300)).ok).toBe(true);
     expect(await settleQuota(db(), otherAccount, broadcastId, 0)).toMatchObject({ alreadySettled: true });
@@ -165,7 +176,7 @@ describe("reserving and settling (the broadcasts' seam)", () => {
     const now = Date.now();
     await db().insert(schema.broadcastQuotaGrants).values({ id: newId(), accountId, packageId: pkg.id, recipients: 5000, expiresAt: now - 1000, source: "admin", createdAt: now - 40 * DAY });
     expect(await remainingQuota(db(), accountId)).toBe(1000);
-    expect(await reserveQuota(db(), accountId, newId(), 1001)).toEqual({ ok: false, needed: 1001, remaining: 1000 });
+    expect(await reserveQuota(db(), accountId, newId(), 1001)).toEqual({ ok: false, needed: 1001, remaining: 1000, planRemaining: 0, packagesRemaining: 1000 });
   });
 
   it("takes the earliest-expiring grant first and releases the unused rest when settled", async () => {
@@ -180,7 +191,7 @@ describe("reserving and settling (the broadcasts' seam)", () => {
     expect(byRecipients(300)).toMatchObject({ reserved: 300, remaining: 0 });
     expect(byRecipients(1000)).toMatchObject({ reserved: 500, remaining: 500 });
 
-    expect(await settleQuota(db(), accountId, broadcastId, 450)).toEqual({ used: 450, released: 350, alreadySettled: false });
+    expect(await settleQuota(db(), accountId, broadcastId, 450)).toEqual({ used: 450, plan: 0, packages: 450, released: 350, alreadySettled: false });
     quota = (await api("GET", `/accounts/${accountId}/broadcast-quota`, { token: owner.token })).body;
     expect(quota).toMatchObject({ remaining: 850, reserved: 0, reservations: [] });
     expect(byRecipients(300)).toMatchObject({ used: 300, reserved: 0, remaining: 0 });
@@ -196,7 +207,7 @@ describe("reserving and settling (the broadcasts' seam)", () => {
     const id = newId();
     await reserveQuota(db(), accountId, id, 1000);
     expect(await remainingQuota(db(), accountId)).toBe(0);
-    expect(await settleQuota(db(), accountId, id, 0)).toEqual({ used: 0, released: 1000, alreadySettled: false });
+    expect(await settleQuota(db(), accountId, id, 0)).toEqual({ used: 0, plan: 0, packages: 0, released: 1000, alreadySettled: false });
     expect(await remainingQuota(db(), accountId)).toBe(1000);
   });
 
@@ -204,7 +215,7 @@ describe("reserving and settling (the broadcasts' seam)", () => {
     const { accountId } = await accountWithQuota(1000);
     const id = newId();
     expect(await reserveQuota(db(), accountId, id, 400)).toMatchObject({ ok: true, alreadyReserved: false });
-    expect(await reserveQuota(db(), accountId, id, 400)).toEqual({ ok: true, reserved: 400, alreadyReserved: true });
+    expect(await reserveQuota(db(), accountId, id, 400)).toEqual({ ok: true, reserved: 400, plan: 0, packages: 400, alreadyReserved: true });
     expect(await remainingQuota(db(), accountId)).toBe(600);
     const same = await Promise.all(Array.from({ length: 10 }, () => reserveQuota(db(), accountId, newIdOnce, 100)));
     expect(same.filter((r) => r.ok && !r.alreadyReserved)).toHaveLength(1);
@@ -217,7 +228,7 @@ describe("reservations started at once never overspend", () => {
     const { accountId } = await accountWithQuota(1000);
     const results = await Promise.all(Array.from({ length: n }, () => reserveQuota(db(), accountId, newId(), 700)));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.filter((r) => !r.ok)).toEqual(Array.from({ length: n - 1 }, () => ({ ok: false, needed: 700, remaining: 300 })));
+    expect(results.filter((r) => !r.ok)).toEqual(Array.from({ length: n - 1 }, () => ({ ok: false, needed: 700, remaining: 300, planRemaining: 0, packagesRemaining: 300 })));
     expect(await remainingQuota(db(), accountId)).toBe(300);
   });
 
@@ -225,7 +236,7 @@ describe("reservations started at once never overspend", () => {
     const { accountId } = await accountWithQuota(1000);
     const results = await Promise.all(Array.from({ length: 10 }, () => reserveQuota(db(), accountId, newId(), 100)));
     expect(results.every((r) => r.ok)).toBe(true);
-    expect(await reserveQuota(db(), accountId, newId(), 1)).toEqual({ ok: false, needed: 1, remaining: 0 });
+    expect(await reserveQuota(db(), accountId, newId(), 1)).toEqual({ ok: false, needed: 1, remaining: 0, planRemaining: 0, packagesRemaining: 0 });
     const spent = await env.DB.prepare("SELECT SUM(amount) AS n FROM broadcast_quota_allocations WHERE account_id = ?").bind(accountId).first<{ n: number }>();
     expect(spent?.n).toBe(1000);
   });

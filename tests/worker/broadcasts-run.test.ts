@@ -107,12 +107,16 @@ describe("broadcasts: sending", () => {
     expect([...per.keys()].sort()).toEqual([s.contacts[2]!.platformUserId, s.contacts[3]!.platformUserId].sort());
   });
 
-  it("a start over the quota is a 400 with both numbers in Russian; nothing is reserved or sent", async () => {
+  it("a start over the quota is a 400 with the numbers in Russian and what to do; nothing is reserved or sent", async () => {
     const s = await bcSetup({ contacts: 5, quota: 3 });
     const id = await create(s);
     const r = await start(s, id);
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ code: "QUOTA_EXCEEDED", message: "Недостаточно получателей в пакете: нужно 5, осталось 3", details: { needed: 5, remaining: 3 } });
+    expect(r.body).toMatchObject({
+      code: "QUOTA_EXCEEDED",
+      message: "Не хватает получателей: рассылке нужно 5, а доступно 3 — 0 по тарифу и 3 в пакетах. Купите пакет рассылок или сузьте аудиторию.",
+      details: { needed: 5, remaining: 3, planRemaining: 0, packagesRemaining: 3 },
+    });
     const after = await api("GET", `/accounts/${s.accountId}/broadcasts/${id}`, { token: s.token });
     expect(after.body).toMatchObject({ status: "draft", quotaReserved: 0 });
     expect(await recipients(id)).toHaveLength(0);
@@ -126,7 +130,7 @@ describe("broadcasts: sending", () => {
     const [r1, r2] = await Promise.all([start(s, one), start(s, two)]);
     expect([r1.status, r2.status].sort()).toEqual([200, 400]);
     const refused = r1.status === 400 ? r1 : r2;
-    expect(refused.body.message).toBe("Недостаточно получателей в пакете: нужно 6, осталось 4");
+    expect(refused.body.message).toBe("Не хватает получателей: рассылке нужно 6, а доступно 4 — 0 по тарифу и 4 в пакетах. Купите пакет рассылок или сузьте аудиторию.");
     expect(await remainingQuota(getDb(env.DB), s.accountId)).toBe(4);
   });
 

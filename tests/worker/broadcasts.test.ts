@@ -147,7 +147,7 @@ describe("broadcasts: the composer's count and Instagram's window", () => {
     await addContacts(s.accountId, other, 2);
     const r = await api("GET", `/accounts/${s.accountId}/broadcast-audience?channelId=${s.channelId}`, { token: s.token });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ channelId: s.channelId, platform: "TELEGRAM", count: 2, quotaRemaining: 40 });
+    expect(r.body).toEqual({ channelId: s.channelId, platform: "TELEGRAM", count: 2, quotaRemaining: 40, planRemaining: 0, packagesRemaining: 40 });
     const seg = await api("POST", `/accounts/${s.accountId}/segments`, { token: s.token, body: { name: "Все", filter: {} } });
     const bySegment = await api("GET", `/accounts/${s.accountId}/broadcast-audience?channelId=${other}&segmentId=${seg.body.segmentId}`, { token: s.token });
     expect(bySegment.body.count).toBe(2);

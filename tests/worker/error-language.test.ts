@@ -116,6 +116,37 @@ describe("error messages in the request's language", () => {
     expect(en.body.message).toBe("Please check the data you entered — key: Only lowercase Latin letters, digits and “_”, starting with a letter");
   });
 
+  it("a service's own field messages (a promotion's reversed dates, its kind's missing value)", async () => {
+    const o = await ownerWithAccount();
+    const create = (body: Record<string, unknown>, headers?: Record<string, string>) =>
+      api("POST", `/accounts/${o.accountId}/promotions`, { token: o.token, body: { name: "Скидка", kind: "percent", percent: 10, ...body }, headers });
+    const reversed = { validFrom: "2030-05-10", validTo: "2030-05-01" };
+
+    const ru = await create(reversed);
+    const en = await create(reversed, EN);
+    expect([ru.status, en.status]).toEqual([400, 400]);
+    expect(ru.body.details.fields.validTo).toEqual(["Дата окончания должна быть позже даты начала"]);
+    expect(en.body.details.fields.validTo).toEqual(["The end date must be later than the start date"]);
+    expect(ru.body.message).toBe("Проверьте введённые данные — validTo: Дата окончания должна быть позже даты начала");
+    expect(en.body.message).toBe("Please check the data you entered — validTo: The end date must be later than the start date");
+    expect(en.body.code).toBe(ru.body.code);
+
+    // The same check on a change, against the stored start.
+    const saved = await create({ validFrom: "2030-05-01", validTo: "2030-05-10" });
+    expect(saved.status).toBe(201);
+    const moved = await api("PATCH", `/accounts/${o.accountId}/promotions/${saved.body.promotionId}`, { token: o.token, body: { validTo: "2030-04-01" }, headers: EN });
+    expect(moved.status).toBe(400);
+    expect(moved.body.details.fields.validTo).toEqual(["The end date must be later than the start date"]);
+
+    const fixed = await create({ kind: "fixed", percent: null }, EN);
+    expect(fixed.status).toBe(400);
+    expect(fixed.body.details.fields.amount).toEqual(["Enter the discount amount"]);
+    const gift = await create({ kind: "gift", percent: null }, EN);
+    expect(gift.status).toBe(400);
+    expect(gift.body.details.fields.giftText).toEqual(["Describe the gift or the condition"]);
+    expect((await create({ kind: "gift", percent: null })).body.details.fields.giftText).toEqual(["Опишите подарок или условие"]);
+  });
+
   it("a service's field error (fieldError) and the body's malformed JSON", async () => {
     const o = await withCity();
     const rekey = await api("PATCH", `/accounts/${o.accountId}/custom-fields/${o.fieldId}`, { token: o.token, body: { key: "town" }, headers: EN });

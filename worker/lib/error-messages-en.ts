@@ -24,6 +24,8 @@ export const EN_MESSAGES: Record<string, string> = {
   "Ошибка запроса к модели: {message}": "The request to the model failed: {message}",
   "Модель вернула пустой ответ": "The model returned an empty answer",
   "Модель перестала отвечать посреди ответа (тайм-аут)": "The model stopped answering halfway through (timeout)",
+  // worker/ai/queue.ts
+  "внутренняя ошибка при подготовке ответа": "an internal error while preparing the reply",
   // worker/app.ts
   "Слишком большой запрос: не больше {label}": "The request is too large: {label} at most",
   "1 МБ": "1 MB",
@@ -34,8 +36,13 @@ export const EN_MESSAGES: Record<string, string> = {
   "Неверная подпись X-Hub-Signature-256": "Invalid X-Hub-Signature-256 signature",
   "Некорректная ссылка на файл": "Invalid file link",
   "Нет комментария, на который можно ответить": "There is no comment to reply to",
+  "Прошло больше 24 часов с последнего сообщения клиента: Instagram разрешает ответить только в течение 24 часов": "More than 24 hours have passed since the customer's last message: Instagram allows replies only within 24 hours",
   // worker/channels/instagram/instagram.ts
   "Meta Graph API недоступен: {message}": "The Meta Graph API is unavailable: {message}",
+  // worker/channels/instagram/meta-oauth.ts
+  "Meta недоступен: {message}": "Meta is unavailable: {message}",
+  "Meta не вернул токен доступа": "Meta did not return an access token",
+  "Meta не вернул долгосрочный токен": "Meta did not return a long-lived token",
   // worker/channels/telegram/adapter.ts
   "Неверный секрет вебхука Telegram": "Invalid Telegram webhook secret",
   "Telegram не отдал путь к файлу": "Telegram did not return the file path",
@@ -55,8 +62,10 @@ export const EN_MESSAGES: Record<string, string> = {
   "Неизвестный шаг мастера": "Unknown setup wizard step",
   // worker/features/accounts/accounts.service.ts
   "Аккаунт заблокирован администратором платформы: рассылки не запускаются до разблокировки": "The account has been blocked by the platform administrator: broadcasts will not start until it is unblocked",
+  "Аккаунт заблокирован администратором платформы": "The account was blocked by the platform administrator",
   // worker/features/admin-dlq/dead-letters.service.ts
   "Письмо не найдено": "Message not found",
+  "Исчерпаны попытки доставки очереди": "The queue's delivery attempts are used up",
   // worker/features/admin/admin-accounts.service.ts
   "Статус: active или blocked": "Status: active or blocked",
   "Не длиннее 500 символов": "No longer than 500 characters",
@@ -84,6 +93,8 @@ export const EN_MESSAGES: Record<string, string> = {
   "Сначала укажите адрес и ключ API провайдера": "First enter the provider's address and API key",
   "Укажите адрес провайдера": "Enter the provider's address",
   "Проверьте введённые данные — baseUrl: Укажите адрес провайдера": "Please check the data you entered — baseUrl: Enter the provider's address",
+  "Подключение работает: модель {model} ответила, провайдер предлагает моделей: {length}": "The connection works: the model {model} answered, and the provider offers {length} models",
+  "Подключение работает: модель {model} ответила (список моделей провайдер не отдаёт)": "The connection works: the model {model} answered (the provider does not list its models)",
   // worker/features/analytics/analytics.schemas.ts
   "Укажите дату в формате ГГГГ-ММ-ДД": "Enter the date in YYYY-MM-DD format",
   "Начало периода позже его конца": "The start of the period is after its end",
@@ -131,6 +142,11 @@ export const EN_MESSAGES: Record<string, string> = {
   "Проверьте введённые данные — выберите тег": "Please check the data you entered — choose a tag",
   // worker/features/audience/compile.ts
   "Проверьте фильтр — {message}": "Check the filter — {message}",
+  "Проверьте фильтр": "Check the filter",
+  "«Содержит» подходит только для текстовых полей": "“Contains” works only for text fields",
+  "«Больше» и «меньше» подходят для чисел и дат": "“Greater than” and “less than” work for numbers and dates",
+  "Выберите один из вариантов поля": "Choose one of the field's options",
+  "Такого тега нет в аккаунте": "The account has no such tag",
   // worker/features/audience/filter.ts
   "Не больше {MAX_FILTER_TAGS} тегов": "No more than {MAX_FILTER_TAGS} tags",
   "Выберите хотя бы один тег": "Choose at least one tag",
@@ -177,6 +193,9 @@ export const EN_MESSAGES: Record<string, string> = {
   "КПП — 9 символов: 4 цифры, 2 цифры или буквы, 3 цифры": "KPP is 9 characters: 4 digits, 2 digits or letters, 3 digits",
   "Укажите порог и сумму пополнения": "Enter the threshold and the top-up amount",
   "Сумма не может быть нулевой": "The amount cannot be zero",
+  // worker/features/billing/billing.service.ts
+  "Ассистенты не отвечают: ответы ИИ по тарифу закончились и на балансе не хватает денег. Владелец аккаунта может пополнить баланс или сменить тариф.": "Assistants are not replying: the plan's AI replies are used up and the balance is too low. The account owner can top up the balance or change the plan.",
+  "Не удалось продлить тариф «{name}». Без оплаты аккаунт перейдёт на бесплатный тариф.": "Could not renew the “{name}” plan. Without payment, the account will move to the free plan.",
   // worker/features/billing/documents.ts
   "Документ не найден": "Document not found",
   "Сначала заполните реквизиты компании: счёт выставляется на них": "First fill in the company details: the invoice is issued to them",
@@ -189,6 +208,11 @@ export const EN_MESSAGES: Record<string, string> = {
   "Перейдите на тариф выше, чтобы добавить ещё.": "Upgrade to a higher plan to add more.",
   "{broadcastRecipients} за период": "{broadcastRecipients} per period",
   "В пакетах рассылок получателей не осталось: купите пакет или перейдите на тариф выше.": "No broadcast recipients are left in your packages: buy a package or upgrade to a higher plan.",
+  "Ассистент не ответил: ответы ИИ по тарифу закончились и баланса не хватает. Пополните баланс или смените тариф — входящие сообщения продолжают приходить.": "The assistant did not reply: the plan's AI replies are used up and the balance is too low. Top up the balance or change the plan — incoming messages keep arriving.",
+  "Ответы ИИ по тарифу закончились, а на балансе не хватает денег: ассистенты не отвечают, сообщения клиентов приходят в чаты. Пополните баланс или перейдите на тариф выше.": "The plan's AI replies are used up and the balance is too low: assistants are not replying, and customers' messages arrive in the chats. Top up the balance or upgrade to a higher plan.",
+  " Дальше — по цене сверх тарифа, с баланса (сейчас на нём {balance} ₽).": " Beyond that, usage is charged at the over-plan price from the balance (currently {balance} ₽).",
+  " Дальше — только с пакетами или на тарифе выше.": " Beyond that, only with packages or on a higher plan.",
+  "Использовано {used} из {included} {label} за период ({pct} %).{tail}": "{used} of {included} {label} used this period ({pct}%).{tail}",
   // worker/features/billing/metering.ts
   "Слишком длинный период: не больше {MAX_DAYS} дней": "The period is too long: {MAX_DAYS} days at most",
   // worker/features/billing/payments.ts
@@ -202,6 +226,7 @@ export const EN_MESSAGES: Record<string, string> = {
   "{field} ({message})": "{field} ({message})",
   "Платёжная система не ответила. Попробуйте ещё раз через минуту — повтор не спишет деньги дважды.": "The payment system did not answer. Please try again in a minute — a retry will not charge you twice.",
   "Способ оплаты не найден": "Payment method not found",
+  "Сумма у платёжной системы не совпадает с заказом": "The amount at the payment system does not match the order",
   // worker/features/billing/plans.ts
   "Тариф не найден": "Plan not found",
   "Тариф с кодом «{code}» уже есть": "A plan with the code “{code}” already exists",
@@ -215,6 +240,18 @@ export const EN_MESSAGES: Record<string, string> = {
   "Вернуть можно только успешный платёж": "Only a successful payment can be refunded",
   "Вернуть можно не больше {formatRub}": "You can refund at most {formatRub}",
   "Платёжная система не приняла возврат: {message}": "The payment system did not accept the refund: {message}",
+  // worker/features/billing/renewal.ts
+  "нет сохранённого способа оплаты": "there is no saved payment method",
+  "сохранённый способ оплаты удалён": "the saved payment method was deleted",
+  "платёжная система отклонила списание": "the payment system declined the charge",
+  "на карте недостаточно средств": "the card has insufficient funds",
+  "вы отозвали разрешение на списания": "you revoked the permission to charge",
+  "срок действия карты истёк": "the card has expired",
+  "операции по карте ограничены": "the card's operations are restricted",
+  "банк заподозрил мошенничество": "the bank suspected fraud",
+  "банк отклонил списание": "the bank declined the charge",
+  "Не удалось продлить тариф «{name}» ({formatRub}): {reason}. Тариф действует до {date}; оплатите его до этого дня, иначе аккаунт перейдёт на бесплатный тариф.": "Could not renew the “{name}” plan ({formatRub}): {reason}. The plan is active until {date}; pay for it by then, otherwise the account will move to the free plan.",
+  "Оплата тарифа «{name}» не поступила, и льготный период закончился: аккаунт переведён на бесплатный тариф «{name2}» с его лимитами. Выберите тариф, чтобы вернуть прежние возможности.": "Payment for the “{name}” plan did not arrive and the grace period is over: the account has been moved to the free “{name2}” plan with its limits. Choose a plan to get your previous features back.",
   // worker/features/billing/requisites.ts
   "ИНН состоит только из цифр": "The INN consists of digits only",
   "ИНН — 10 цифр (организация) или 12 цифр (ИП)": "The INN is 10 digits (organisation) or 12 digits (sole proprietor)",
@@ -231,6 +268,7 @@ export const EN_MESSAGES: Record<string, string> = {
   "мест операторов": "operator seats",
   // worker/features/billing/yookassa.ts
   "Платёжная система не ответила": "The payment system did not answer",
+  "Платёжная система ответила {status}": "The payment system answered {status}",
   // worker/features/bitrix24/bitrix24.routes.ts
   "Портал Bitrix24 не подключён ни к одному из ваших аккаунтов": "This Bitrix24 portal is not connected to any of your accounts",
   // worker/features/bitrix24/bitrix24.schemas.ts
@@ -273,6 +311,8 @@ export const EN_MESSAGES: Record<string, string> = {
   // worker/features/bitrix24/oauth.ts
   "Подключение через приложение Bitrix24 на этой установке платформы не настроено. Подключите портал по адресу входящего вебхука": "Connecting through the Bitrix24 app is not set up on this installation of the platform. Connect the portal with an incoming webhook address",
   "Ссылка подключения устарела или недействительна: начните подключение Bitrix24 заново": "The connection link is outdated or invalid: start connecting Bitrix24 again",
+  "Bitrix24 не дал доступ приложению: подключение отменено": "Bitrix24 did not grant the app access: the connection was cancelled",
+  "Этот портал Bitrix24 уже подключён к другому аккаунту платформы. Отключите его там и повторите": "This Bitrix24 portal is already connected to another account on the platform. Disconnect it there and try again",
   // worker/features/broadcast-quota/broadcast-quota.schemas.ts
   "Укажите цену в рублях": "Enter the price in roubles",
   "Цена не может быть отрицательной": "The price cannot be negative",
@@ -298,7 +338,7 @@ export const EN_MESSAGES: Record<string, string> = {
   "Пакет не активен: включите его, чтобы выдать": "The package is not active: turn it on to grant it",
   "Аккаунт не найден": "Account not found",
   // worker/features/broadcast-quota/quota.ts
-  "Недостаточно получателей в пакете: нужно {needed}, осталось {remaining}": "Not enough recipients left in your packages: {needed} needed, {remaining} left",
+  "Не хватает получателей: рассылке нужно {needed}, а доступно {remaining} — {planRemaining} по тарифу и {packagesRemaining} в пакетах. Купите пакет рассылок или сузьте аудиторию.": "Not enough recipients: the broadcast needs {needed}, but {remaining} are available — {planRemaining} on your plan and {packagesRemaining} in packages. Buy a broadcast package or narrow the audience.",
   "Число получателей должно быть целым и не меньше нуля": "The number of recipients must be a whole number, zero or more",
   // worker/features/broadcasts/broadcast-run.service.ts
   "Выберите канал рассылки": "Choose the broadcast channel",
@@ -308,6 +348,10 @@ export const EN_MESSAGES: Record<string, string> = {
   "Поставить на паузу можно только идущую или запланированную рассылку": "Only a running or scheduled broadcast can be paused",
   "Продолжить можно только рассылку на паузе": "Only a paused broadcast can be resumed",
   "Отменить можно только запланированную, идущую или приостановленную рассылку": "Only a scheduled, running or paused broadcast can be cancelled",
+  "Рассылка отменена до отправки": "The broadcast was cancelled before sending",
+  // worker/features/broadcasts/broadcast.jobs.ts
+  "Канал рассылки удалён": "The broadcast's channel was deleted",
+  "Рассылка не началась: аудитория больше не существует ({message})": "The broadcast did not start: the audience no longer exists ({message})",
   // worker/features/broadcasts/broadcasts.routes.ts
   "Ссылка недействительна": "The link is invalid",
   "Ссылка больше не действует": "The link is no longer valid",
@@ -350,6 +394,13 @@ export const EN_MESSAGES: Record<string, string> = {
   "Изображение": "Image",
   "Видео": "Video",
   "Документ": "Document",
+  // worker/features/broadcasts/pump.ts
+  "Контакт отписался от рассылок до отправки": "The contact unsubscribed from broadcasts before sending",
+  "Instagram: контакт не писал больше 24 часов, а писать ему можно только в течение суток после его последнего сообщения": "Instagram: the contact has not written for more than 24 hours, and you can message them only within a day of their last message",
+  "Сообщение удалено до отправки": "The message was deleted before sending",
+  // worker/features/broadcasts/sender-hooks.ts
+  "Отправка прервалась на стороне сервера: неизвестно, дошло ли сообщение, поэтому повторно оно не отправлялось": "Sending was interrupted on the server side: it is unknown whether the message arrived, so it was not sent again",
+  "Контакт заблокировал бота или удалил аккаунт: он отписан от рассылок": "The contact blocked the bot or deleted their account: they have been unsubscribed from broadcasts",
   // worker/features/broadcasts/test-send.ts
   "Тестовое сообщение не сохранено": "The test message was not saved",
   // worker/features/channels/channels.schemas.ts
@@ -385,6 +436,15 @@ export const EN_MESSAGES: Record<string, string> = {
   // worker/features/channels/outbound.consumer.ts
   "Файл вложения не найден": "The attachment file was not found",
   "Канал {platform} не отправляет сообщения": "The {platform} channel does not send messages",
+  "Некорректное сообщение очереди": "Invalid queue message",
+  "Внутренняя ошибка: {message}": "Internal error: {message}",
+  "Канал отключён: сообщение не отправлено": "The channel is disconnected: the message was not sent",
+  "Канал выключен: сообщение не отправлено": "The channel is turned off: the message was not sent",
+  "Мессенджер отклонил сообщение: {message}": "The messenger rejected the message: {message}",
+  "Связь с мессенджером оборвалась во время отправки: неизвестно, дошло ли сообщение, поэтому повторно оно не отправлялось. Проверьте чат в мессенджере и при необходимости отправьте снова": "The connection to the messenger broke while sending: it is unknown whether the message arrived, so it was not sent again. Check the chat in the messenger and send it again if needed",
+  "Не удалось отправить после {attempts} попыток: {error}": "Could not send after {attempts} attempts: {error}",
+  // worker/features/channels/send-claim.ts
+  "Отправка прервалась после того, как сообщение ушло в мессенджер: возможно, клиент его получил. Проверьте переписку в мессенджере, прежде чем отправлять снова.": "Sending was interrupted after the message went to the messenger: the customer may have received it. Check the conversation in the messenger before sending again.",
   // worker/features/channels/telegram.service.ts
   "Укажите токен бота": "Enter the bot token",
   "Неверный формат токена бота": "Invalid bot token format",
@@ -392,6 +452,7 @@ export const EN_MESSAGES: Record<string, string> = {
   "Telegram не принял токен бота": "Telegram did not accept the bot token",
   "Telegram не принял этот токен: проверьте его в @BotFather": "Telegram did not accept this token: check it in @BotFather",
   "Telegram не подключён": "Telegram is not connected",
+  "Не удалось проверить вебхук: Telegram недоступен": "Could not check the webhook: Telegram is unavailable",
   // worker/features/channels/whatsapp.service.ts
   "WhatsApp не подключён: сначала создайте инстанс": "WhatsApp is not connected: create an instance first",
   "WhatsApp уже подключён: удалите текущий инстанс, чтобы создать новый": "WhatsApp is already connected: delete the current instance to create a new one",
@@ -402,6 +463,22 @@ export const EN_MESSAGES: Record<string, string> = {
   "В файле нет строк с данными: нужна строка заголовков и хотя бы одна строка под ней": "The file has no data rows: it needs a header row and at least one row below it",
   "Не больше {MAX_IMPORT_ROWS} строк в одном файле": "No more than {MAX_IMPORT_ROWS} rows in one file",
   "Не удалось прочитать файл XLSX: сохраните его в Excel заново или выгрузите как CSV": "Could not read the XLSX file: save it again in Excel or export it as CSV",
+  // worker/features/contact-import/import-rows.ts
+  "слишком короткий номер": "the number is too short",
+  "слишком длинный номер": "the number is too long",
+  "неверный формат номера": "invalid number format",
+  "не длиннее {MAX_NAME} символов": "no longer than {MAX_NAME} characters",
+  "имя пользователя без пробелов, не длиннее 100 символов": "a username without spaces, no longer than 100 characters",
+  "неизвестный канал: укажите Telegram, WhatsApp или Instagram": "unknown channel: specify Telegram, WhatsApp or Instagram",
+  "ID в канале без пробелов, не длиннее 100 символов": "a channel ID without spaces, no longer than 100 characters",
+  "название тега «{long}» длиннее {MAX_TAG_NAME} символов": "the tag name “{long}” is longer than {MAX_TAG_NAME} characters",
+  "не указан канал: выберите его в сопоставлении или добавьте столбец с каналом": "no channel given: choose it in the column mapping or add a column with the channel",
+  "нет ни телефона, ни ID в канале: контакт не найти и не создать": "neither a phone number nor a channel ID: the contact can be neither found nor created",
+  "Строка {row}: {where}{reason}": "Row {row}: {where}{reason}",
+  // worker/features/contact-import/import.jobs.ts
+  "повторяет строку {first}": "repeats row {first}",
+  "тот же контакт, что в строке {earlier}": "the same contact as in row {earlier}",
+  "тег «{missing}» не создан: в аккаунте может быть не больше {MAX_TAGS} тегов": "the tag “{missing}” was not created: an account can have at most {MAX_TAGS} tags",
   // worker/features/contact-import/import.routes.ts
   "Отправьте файл и сопоставление столбцов формой (multipart/form-data)": "Send the file and the column mapping as a form (multipart/form-data)",
   "Выберите файл CSV или XLSX": "Choose a CSV or XLSX file",
@@ -443,6 +520,7 @@ export const EN_MESSAGES: Record<string, string> = {
   // worker/features/custom-fields/contact-fields.service.ts
   "Контакт не найден": "Contact not found",
   "Проверьте введённые данные — {label}: {message}": "Please check the data you entered — {label}: {message}",
+  "Такого поля нет в аккаунте": "The account has no such field",
   // worker/features/custom-fields/custom-fields.schemas.ts
   "Введите название поля": "Enter the field name",
   "Ожидается список вариантов": "A list of options is expected",
@@ -466,6 +544,16 @@ export const EN_MESSAGES: Record<string, string> = {
   "Ключ нельзя изменить после создания поля": "The key cannot be changed after the field is created",
   "Тип нельзя изменить: значение заполнено у {count} контактов": "The type cannot be changed: {count} contacts have a value in this field",
   "Порядок должен перечислять каждое поле аккаунта один раз — обновите страницу": "The order must list every field of the account once — reload the page",
+  // worker/features/custom-fields/field-values.ts
+  "Слишком большое число": "The number is too large",
+  "Введите дату в формате ГГГГ-ММ-ДД": "Enter a date in the YYYY-MM-DD format",
+  "Введите дату и время, например 2026-05-01T14:30": "Enter a date and time, for example 2026-05-01T14:30",
+  "Ожидается «да» или «нет»": "Expected “yes” or “no”",
+  "Введите адрес сайта, например https://example.ru": "Enter a website address, for example https://example.com",
+  "Выберите один из вариантов": "Choose one of the options",
+  "Выберите варианты из списка": "Choose options from the list",
+  "Не больше {MAX_TEXT_VALUE} символов": "No more than {MAX_TEXT_VALUE} characters",
+  "Введите адрес электронной почты, например name@example.ru": "Enter an email address, for example name@example.com",
   // worker/features/custom-fields/tags.service.ts
   "Тег не найден": "Tag not found",
   "Тег с таким названием уже есть": "A tag with this name already exists",
@@ -586,8 +674,12 @@ export const EN_MESSAGES: Record<string, string> = {
   "Добавьте шаг «Старт»: с него начинается сценарий": "Add a “Start” step: the flow begins with it",
   "В сценарии может быть только один шаг «Старт»": "A flow can have only one “Start” step",
   "Шаг {stepLabel}: до него нельзя дойти от старта": "Step {stepLabel}: it cannot be reached from the start",
+  "Кнопки должны различаться": "The buttons must all be different",
+  "Варианты должны различаться": "The options must all be different",
+  "Условия должны различаться": "The conditions must all be different",
   // worker/features/flows/flow-refs.ts
   "Проверьте введённые данные — сценарий кнопки не найден или не опубликован": "Please check the data you entered — the button's flow was not found or is not published",
+  "Сценарий не найден или не опубликован": "The flow was not found or is not published",
   // worker/features/flows/flows.schemas.ts
   "Неизвестный шаблон": "Unknown template",
   "Нужна версия черновика": "The draft version is required",
@@ -648,6 +740,8 @@ export const EN_MESSAGES: Record<string, string> = {
   "Конец периода: дата и время в формате ISO 8601": "End of the period: date and time in ISO 8601 format",
   "Неизвестный период": "Unknown period",
   "Начало записи: дата и время в формате ISO 8601": "Booking start: date and time in ISO 8601 format",
+  // worker/features/google-calendar/google-client.ts
+  "Календарь недоступен: {reason}": "The calendar is unavailable: {reason}",
   // worker/features/google-calendar/settings.service.ts
   "Проверьте поля формы": "Check the form fields",
   "Выберите календарь, в который у вас есть право записи": "Choose a calendar you have permission to write to",
@@ -686,10 +780,28 @@ export const EN_MESSAGES: Record<string, string> = {
   "Нет доступа к аккаунту": "No access to the account",
   "Ожидается подключение WebSocket": "A WebSocket connection is expected",
   "Ссылка на файл недействительна или истекла": "The file link is invalid or has expired",
+  // worker/features/jobs/jobs.consumer.ts
+  "Некорректное задание очереди": "Invalid queue job",
+  // worker/features/knowledge/extract.ts
+  "Не удалось прочитать PDF: файл повреждён или защищён паролем": "Could not read the PDF: the file is damaged or password-protected",
+  "Не удалось прочитать DOCX: файл повреждён или это не документ Word": "Could not read the DOCX: the file is damaged or is not a Word document",
+  "Не удалось прочитать текст файла": "Could not read the file's text",
+  "В PDF нет текста (возможно, это скан без распознанного текста)": "The PDF has no text (it may be a scan without recognised text)",
+  "В документе нет текста": "The document has no text",
   // worker/features/knowledge/fetch-page.ts
   "Укажите адрес страницы целиком, например https://example.ru/dostavka": "Enter the full page address, for example https://example.ru/dostavka",
+  "Страница больше 2 МБ": "The page is larger than 2 MB",
+  "Сайт не ответил за 10 секунд": "The site did not answer within 10 seconds",
+  "Не удалось открыть страницу: сайт недоступен": "Could not open the page: the site is unreachable",
+  "Слишком много перенаправлений": "Too many redirects",
+  "Страница не найдена (404)": "Page not found (404)",
+  "Сайт ответил ошибкой {status}": "The site answered with error {status}",
+  "По адресу не веб-страница: загрузите файл как документ": "The address is not a web page: upload the file as a document",
+  "На странице нет текста": "The page has no text",
   // worker/features/knowledge/knowledge.assistants.ts
   "Ассистент не найден": "Assistant not found",
+  // worker/features/knowledge/knowledge.jobs.ts
+  "Файл документа не найден: загрузите его снова": "The document's file was not found: upload it again",
   // worker/features/knowledge/knowledge.routes.ts
   "Отправьте файл формой (multipart/form-data)": "Send the file as a form (multipart/form-data)",
   "Выберите файл PDF, DOCX, TXT или Markdown": "Choose a PDF, DOCX, TXT or Markdown file",
@@ -737,6 +849,15 @@ export const EN_MESSAGES: Record<string, string> = {
   "Назначать и менять владельцев может только владелец": "Only an owner can appoint and change owners",
   "Удалить владельца может только владелец": "Only an owner can remove an owner",
   "{LAST_OWNER}. Передайте права владельца другому участнику или удалите аккаунт.": "{LAST_OWNER}. Transfer ownership to another member or delete the account.",
+  // worker/features/outgoing-webhooks/delivery.ts
+  "Эндпоинт выключен": "The endpoint is turned off",
+  "Отправка прервалась после запроса: неизвестно, получил ли адрес событие, поэтому само оно не повторялось. Отправьте его снова, если получатель его не видел (webhook-id тот же).": "Sending was interrupted after the request: it is unknown whether the address received the event, so it was not retried automatically. Send it again if the recipient did not see it (the webhook-id stays the same).",
+  "Адрес отклонён: {message}": "The address was rejected: {message}",
+  "Нет ответа за {SEND_TIMEOUT_MS} с": "No answer within {SEND_TIMEOUT_MS} s",
+  "Не удалось соединиться с адресом": "Could not connect to the address",
+  "Адрес ответил переадресацией; переадресации не выполняются": "The address answered with a redirect; redirects are not followed",
+  "Адрес больше не существует (410); эндпоинт выключен": "The address no longer exists (410); the endpoint has been turned off",
+  "Адрес ответил кодом {status}": "The address answered with code {status}",
   // worker/features/outgoing-webhooks/outgoing-webhooks.schemas.ts
   "Укажите адрес": "Enter the address",
   "Неизвестный тип события": "Unknown event type",
@@ -806,6 +927,11 @@ export const EN_MESSAGES: Record<string, string> = {
   "Этот контакт не является тестовым": "This contact is not a test contact",
   "Сообщение не сохранено": "The message was not saved",
   "Это сообщение уже отправлено": "This message has already been sent",
+  "ИИ выключен в этом чате (диалог передан оператору). Очистите чат, чтобы начать заново.": "AI is off in this chat (the conversation was handed over to an operator). Clear the chat to start again.",
+  "Ассистент выключен. Включите его в настройках ассистента.": "The assistant is turned off. Turn it on in the assistant's settings.",
+  "Сейчас действует расписание простоя ассистентов: ассистент не отвечает.": "The assistants' downtime schedule is in effect: the assistant does not reply.",
+  "У чата нет ассистента.": "The chat has no assistant.",
+  "Ассистент не ответил.": "The assistant did not reply.",
   // worker/features/products/catalogue-tools.ts
   "Укажи productId или sku": "Specify productId or sku",
   // worker/features/products/categories.service.ts
@@ -902,6 +1028,28 @@ export const EN_MESSAGES: Record<string, string> = {
   // worker/features/products/images.ts
   "Загрузите изображение JPEG, PNG или WebP": "Upload a JPEG, PNG or WebP image",
   "Изображение больше 5 МБ": "The image is larger than 5 MB",
+  // worker/features/products/import-rows.ts
+  "значение длиннее {attrValue} символов": "the value is longer than {attrValue} characters",
+  "артикул длиннее {sku} символов": "the SKU is longer than {sku} characters",
+  "название длиннее {name} символов": "the name is longer than {name} characters",
+  "описание длиннее {description} символов": "the description is longer than {description} characters",
+  "категория глубже двух уровней: «Раздел / Подраздел»": "the category is more than two levels deep: “Section / Subsection”",
+  "не число: ожидается сумма вроде 1990 или 1 990,50": "not a number: expected an amount like 1990 or 1 990,50",
+  "сумма не может быть отрицательной": "the amount cannot be negative",
+  "слишком большая сумма": "the amount is too large",
+  "валюта — код из трёх латинских букв, например RUB": "the currency must be a three-letter Latin code, for example RUB",
+  "наличие: «в наличии», «нет в наличии» или «под заказ»": "availability: “in stock”, “out of stock” or “on order”",
+  "остаток — целое число не меньше нуля": "the stock must be a whole number, zero or more",
+  "ссылка должна вести на сайт (https://…)": "the link must lead to a website (https://…)",
+  "ожидается «да» или «нет»": "expected “yes” or “no”",
+  "нет артикула: по нему товар находится и обновляется": "no SKU: products are found and updated by it",
+  "нет названия у нового товара": "the new product has no name",
+  "нет цены у нового товара": "the new product has no price",
+  "старая цена должна быть больше цены": "the old price must be higher than the price",
+  "больше {attributes} характеристик": "more than {attributes} attributes",
+  // worker/features/products/import.jobs.ts
+  "артикул повторяет строку {first}": "the SKU repeats row {first}",
+  "категория не создана: {message}": "the category was not created: {message}",
   // worker/features/products/import.service.ts
   "Проверьте сопоставление столбцов — {message}": "Check the column mapping — {message}",
   "сопоставление столбцов не прочитано": "the column mapping could not be read",
@@ -918,10 +1066,20 @@ export const EN_MESSAGES: Record<string, string> = {
   // worker/features/products/promotions.service.ts
   "Акция не найдена": "Promotion not found",
   "Проверьте введённые данные — {first}: {first2}": "Please check the data you entered — {first}: {first2}",
+  "Укажите сумму скидки": "Enter the discount amount",
+  "Опишите подарок или условие": "Describe the gift or the condition",
+  "Дата окончания должна быть позже даты начала": "The end date must be later than the start date",
+  "Выберите категории": "Choose the categories",
   // worker/features/webhooks/inbound.consumer.ts
   "Файл недоступен: {message}": "The file is unavailable: {message}",
   "Файл недоступен: HTTP {status}": "The file is unavailable: HTTP {status}",
   "Файл слишком большой": "The file is too large",
+  "Тело вебхука — не JSON": "The webhook body is not JSON",
+  "Ошибка разбора: {message}": "Parsing failed: {message}",
+  "Не удалось скачать файл: {message}": "Could not download the file: {message}",
+  "Ошибка записи: {message}": "Saving failed: {message}",
+  "Ошибка записи комментария: {message}": "Saving the comment failed: {message}",
+  "Ошибка обновления статуса: {message}": "Updating the status failed: {message}",
   // worker/features/webhooks/webhooks.routes.ts
   "Неверный verify_token": "Invalid verify_token",
   // worker/lib/errors.ts
@@ -1001,6 +1159,9 @@ export const EN_MESSAGES: Record<string, string> = {
   // worker/features/audience/audience.routes.ts
   "Сегмент сохранён": "Segment saved",
   "Сегмент удалён": "Segment deleted",
+  "Удалено контактов: {affected}": "Contacts deleted: {affected}",
+  "Тег поставлен контактам: {affected}": "Tag added to contacts: {affected}",
+  "Тег снят с контактов: {affected}": "Tag removed from contacts: {affected}",
   // worker/features/custom-fields/custom-fields.routes.ts
   "Поле создано": "Field created",
   "Порядок полей сохранён": "Field order saved",

@@ -45,7 +45,7 @@ export const broadcastKeys = {
 const base = (accountId: string) => `/accounts/${accountId}/broadcasts`;
 
 export const broadcastQueries = {
-  /** Recipients left in the account's broadcast packages (every member may read it). */
+  /** Recipients left to send broadcasts to: the plan's for this period and the packages' (every member may read it). */
   quota: (accountId: string) =>
     queryOptions({
       queryKey: broadcastKeys.quota(accountId),

@@ -24,6 +24,11 @@ export function formFieldOf(path: string): FieldPath<ComposerInput> | null {
 
 type Busy = "draft" | "test" | "start" | null;
 
+/** Why a start cannot go ahead for want of recipients: the sentence to show, with the way to buy a package. */
+export interface QuotaShortage {
+  message: string;
+}
+
 /**
  * What the composer knows of the chosen channel before asking the server: `none` (no messenger is
  * connected), `unchosen` (none picked among the connected ones), `ok` (picked, or not known yet:
@@ -34,10 +39,12 @@ export type ChannelGap = "ok" | "none" | "unchosen";
 /**
  * The composer's three buttons: save the draft (create, then patch), send a test to the user's own
  * test contact (saved first), and start — saved first, then confirmed with the recipient count on
- * the broadcast's channel and the quota left. The server's refusals land on the fields, or as its
- * sentence (over quota: both numbers). A draft is saved with or without a channel; the test and
- * start need one, so without it they stop at once with the reason on the channel field (which the
- * form scrolls to), together with the other fields' errors.
+ * the broadcast's channel and what is left to send to (the plan's and the packages'). An audience
+ * beyond what is left is not offered to start: the draft is saved and `shortage` says so, with the
+ * way to buy a package (as does the server's refusal over quota, should the figures change in
+ * between). Other refusals land on the fields, or as the server's sentence. A draft is saved with
+ * or without a channel; the test and start need one, so without it they stop at once with the
+ * reason on the channel field (which the form scrolls to), together with the other fields' errors.
  */
 export function useComposerActions(accountId: string, initial: Broadcast | null, form: ComposerForm, platform: string | undefined, channelGap: ChannelGap = "ok") {
   const { t } = useTranslation("broadcasts");
@@ -45,8 +52,14 @@ export function useComposerActions(accountId: string, initial: Broadcast | null,
   const navigate = useNavigate();
   const [saved, setSaved] = useState<Broadcast | null>(initial);
   const [busy, setBusy] = useState<Busy>(null);
+  const [shortage, setShortage] = useState<QuotaShortage | null>(null);
 
   const fail = (e: unknown) => {
+    if (isApiError(e) && e.code === "QUOTA_EXCEEDED") {
+      // The figures changed since the count (another broadcast started): the badge reads them again.
+      void qc.invalidateQueries({ queryKey: broadcastKeys.quota(accountId) });
+      return setShortage({ message: e.message });
+    }
     if (isApiError(e)) {
       let placed = false;
       for (const [path, message] of Object.entries(e.fieldErrors())) {
@@ -124,11 +137,17 @@ export function useComposerActions(accountId: string, initial: Broadcast | null,
   const start = step("start", async (v) => {
     const r = await reach(v);
     const count = r?.count ?? null;
-    const quota = r ? { remaining: r.quotaRemaining } : null;
     const later = v.scheduleMode === "later";
+    const left = r ? { available: formatNumber(r.quotaRemaining), plan: formatNumber(r.planRemaining), packages: formatNumber(r.packagesRemaining) } : null;
+    if (r && left && count !== null && count > r.quotaRemaining) {
+      // Not enough recipients: the draft is kept, and the dialog offers a package instead of a start the server would refuse.
+      await save(v);
+      form.reset(form.getValues());
+      return setShortage({ message: t("shortage.text", { count, formatted: formatNumber(count), ...left }) });
+    }
     const message = [
       count === null ? t("confirm.startCountUnknown") : t("confirm.startCount", { count, formatted: formatNumber(count) }),
-      quota ? t("confirm.startQuota", { formatted: formatNumber(quota.remaining), count: quota.remaining }) : null,
+      r && left ? t("confirm.startQuota", { count: r.quotaRemaining, formatted: left.available, plan: left.plan, packages: left.packages }) : null,
       later ? t("confirm.startAt", { at: v.at.replace("T", " ") }) : null,
     ]
       .filter(Boolean)
@@ -142,5 +161,5 @@ export function useComposerActions(accountId: string, initial: Broadcast | null,
     navigate(`/${accountId}/broadcasts/${b.broadcastId}`);
   });
 
-  return { saved, busy, saveDraft, sendTest, start };
+  return { saved, busy, saveDraft, sendTest, start, shortage, closeShortage: () => setShortage(null) };
 }

@@ -1,7 +1,7 @@
 import { getDb, type Db } from "../../db/client";
 import type { Env } from "../../env";
 import { AppError } from "../../lib/errors";
-import { getQuota } from "../broadcast-quota/broadcast-quota.service";
+import { quotaLeft } from "../broadcast-quota/quota";
 import { balanceOf, periodLinesSql } from "./ledger";
 import { notifyAccount } from "./notify";
 import { subscriptionOf } from "./subscription";
@@ -95,18 +95,17 @@ export async function assertCanAdd(db: Db, accountId: string, cap: Cap): Promise
 }
 
 /**
- * 402 for a new broadcast when the period's included recipients are used up and no package
- * recipients are left (beyond the plan, recipients come from broadcast packages).
+ * 402 for a new broadcast when nothing is left to send it to: the period's included recipients are
+ * used up (or held by running broadcasts) and no package recipients are left. The same figures as
+ * the broadcasts' quota (`quotaLeft`): beyond the plan, recipients come from broadcast packages.
  */
-export async function assertCanBroadcast(d1: D1Database, db: Db, accountId: string): Promise<void> {
-  const [{ plan }, lines] = await Promise.all([subscriptionOf(db, accountId), periodLines(d1, accountId)]);
-  const line = lines.find((l) => l.metric === "broadcastRecipients");
-  if (!line || line.used < line.included) return;
-  const quota = await getQuota(db, accountId);
-  if (quota.remaining > 0) return;
-  throw planLimit(plan.name, `${UNIT_LABELS.broadcastRecipients} за период`, line.used, line.included, "В пакетах рассылок получателей не осталось: купите пакет или перейдите на тариф выше.", {
+export async function assertCanBroadcast(db: Db, accountId: string): Promise<void> {
+  const [{ plan }, left] = await Promise.all([subscriptionOf(db, accountId), quotaLeft(db, accountId)]);
+  if (left.remaining > 0) return;
+  const taken = left.plan.used + left.plan.reserved;
+  throw planLimit(plan.name, `${UNIT_LABELS.broadcastRecipients} за период`, taken, left.plan.included, "В пакетах рассылок получателей не осталось: купите пакет или перейдите на тариф выше.", {
     unit: "broadcastRecipients",
-    packageRemaining: quota.remaining,
+    packageRemaining: left.packagesRemaining,
   });
 }
 

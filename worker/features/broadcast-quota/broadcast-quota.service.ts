@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { paged } from "../../lib/validation";
 import type { PackageInput } from "./broadcast-quota.schemas";
+import { quotaLeft } from "./quota";
 
 const DAY_MS = 86_400_000;
 const p = schema.broadcastPackages;
@@ -137,10 +138,15 @@ export async function grantPackage(db: Db, input: GrantInput) {
   return { ...stored!, packageName: pkg.name };
 }
 
-/** An account's quota: what is free now, each grant with its expiry, and what running broadcasts hold. */
+/**
+ * An account's quota: what is free now (the plan's remainder first, then the packages'), the plan's
+ * side of the current period, each grant with its expiry, and what running broadcasts hold (of the
+ * plan: what they have not sent yet; of packages: their whole reservation until they settle).
+ */
 export async function getQuota(db: Db, accountId: string, now = Date.now()) {
   const reservedExpr = sql<number>`COALESCE(SUM(CASE WHEN ${a.settledAt} IS NULL THEN ${a.amount} END), 0)`;
-  const [grants, holds] = await Promise.all([
+  const [left, grants, holds, planHolds] = await Promise.all([
+    quotaLeft(db, accountId, now),
     db
       .select({ id: g.id, packageId: g.packageId, packageName: p.name, recipients: g.recipients, expiresAt: g.expiresAt, source: g.source, createdAt: g.createdAt, used: sql<number>`COALESCE(SUM(${a.used}), 0)`, reserved: reservedExpr })
       .from(g)
@@ -157,15 +163,28 @@ export async function getQuota(db: Db, accountId: string, now = Date.now()) {
       .where(and(eq(a.accountId, accountId), isNull(a.settledAt)))
       .groupBy(a.broadcastId)
       .all(),
+    db.$client
+      .prepare("SELECT broadcast_id AS broadcastId, max(amount - sent, 0) AS reserved, created_at AS since FROM broadcast_plan_holds WHERE account_id = ? AND settled_at IS NULL")
+      .bind(accountId)
+      .all<{ broadcastId: string; reserved: number; since: number }>(),
   ]);
   const list = grants.map((row) => {
     const expired = row.expiresAt <= now;
     return { ...row, expired, remaining: expired ? 0 : Math.max(0, row.recipients - row.used - row.reserved) };
   });
+  const byBroadcast = new Map<string, { broadcastId: string; reserved: number; since: number }>();
+  for (const r of [...planHolds.results, ...holds]) {
+    const had = byBroadcast.get(r.broadcastId);
+    byBroadcast.set(r.broadcastId, had ? { ...had, reserved: had.reserved + r.reserved, since: Math.min(had.since, r.since) } : { ...r });
+  }
+  const reservations = [...byBroadcast.values()].filter((r) => r.reserved > 0);
   return {
-    remaining: list.reduce((s, r) => s + r.remaining, 0),
-    reserved: holds.reduce((s, r) => s + r.reserved, 0),
+    /** The plan's remainder plus the packages': what a broadcast can still be sent to. */
+    remaining: left.remaining,
+    reserved: reservations.reduce((s, r) => s + r.reserved, 0),
+    plan: left.plan,
+    packagesRemaining: left.packagesRemaining,
     grants: list,
-    reservations: holds,
+    reservations,
   };
 }

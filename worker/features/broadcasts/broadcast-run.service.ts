@@ -63,8 +63,9 @@ async function checkStartable(env: Env, b: Broadcast) {
 }
 
 /**
- * Start now, or at a local date-time of the account (→ `scheduled`). The quota is reserved here
- * for the audience counted on the broadcast's channel (a refusal is the 400 with both numbers);
+ * Start now, or at a local date-time of the account (→ `scheduled`). The recipients are reserved
+ * here for the audience counted on the broadcast's channel, from the plan's included ones first and
+ * then from packages (a refusal beyond both is the 400 with the numbers, saying to buy a package);
  * sending now materializes the recipients at once, a scheduled start when its first tick comes.
  */
 export async function startBroadcast(env: Env, accountId: string, broadcastId: string, body: { at?: string }) {
@@ -206,7 +207,8 @@ export async function refreshCounts(env: Env, broadcastId: string, now = Date.no
 
 /**
  * The end of a broadcast (completed or cancelled): counts settled, the quota settled (what went
- * out or is still on its way is spent, the rest released) and the usage recorded once.
+ * out or is still on its way is spent: the plan's part as its usage counted it, the rest from
+ * packages; what is left of the reservation is released) and the usage event recorded once.
  */
 export async function finish(env: Env, accountId: string, broadcastId: string): Promise<void> {
   await refreshCounts(env, broadcastId);
@@ -217,6 +219,15 @@ export async function finish(env: Env, accountId: string, broadcastId: string): 
     const now = Date.now();
     await getDb(env.DB)
       .insert(schema.usageEvents)
-      .values({ id: newId(), accountId, kind: "broadcast_recipients", quantity: settled.used, day: new Date(now).toISOString().slice(0, 10), ref: broadcastId, meta: { channelId: b.channelId }, createdAt: now });
+      .values({
+        id: newId(),
+        accountId,
+        kind: "broadcast_recipients",
+        quantity: settled.used,
+        day: new Date(now).toISOString().slice(0, 10),
+        ref: broadcastId,
+        meta: { channelId: b.channelId, plan: settled.plan, packages: settled.packages },
+        createdAt: now,
+      });
   }
 }

@@ -24,8 +24,8 @@ export const broadcastRoutes = new Hono<AppBindings>()
     return c.json(await svc.listBroadcasts(c.env, c.get("member").accountId, c.req.valid("query")), 200);
   })
   .post("/:accountId/broadcasts", can("create", "Broadcast"), v("json", s.broadcastCreate), async (c) => {
-    // Billing: the period's included recipients used up and no package left is a 402 with the numbers.
-    await assertCanBroadcast(c.env.DB, getDb(c.env.DB), c.get("member").accountId);
+    // Billing: nothing left of the plan's included recipients nor of packages is a 402 with the numbers.
+    await assertCanBroadcast(getDb(c.env.DB), c.get("member").accountId);
     const b = await svc.createBroadcast(c.env, c.get("member").accountId, c.get("auth").user.id, c.req.valid("json"));
     return c.json({ ...b, message: "Рассылка сохранена" }, 201);
   })

@@ -8,7 +8,7 @@ import { newId } from "../../lib/ids";
 import { paged } from "../../lib/validation";
 import { compileFilter, type CompiledFilter } from "../audience/compile";
 import type { AudienceFilter } from "../audience/filter";
-import { remainingQuota } from "../broadcast-quota/quota";
+import { quotaLeft } from "../broadcast-quota/quota";
 import { countOnChannel } from "./audience-sql";
 import { isConnected } from "../channels/channel-status";
 import { assertPublishedFlows } from "../flows/flow-refs";
@@ -223,12 +223,13 @@ export async function deleteBroadcast(env: Env, accountId: string, broadcastId: 
 
 /**
  * The composer's live count: how many contacts the audience reaches on this very channel now
- * (subscribed, not test, with a thread on the channel), and what is left of the quota.
+ * (subscribed, not test, with a thread on the channel), and what is left to send to: the plan's
+ * remainder plus the packages' (`quotaRemaining`), and each of them.
  */
 export async function previewAudience(env: Env, accountId: string, q: { channelId: string; segmentId?: string; filter?: AudienceFilter }) {
   const ch = await channelOf(env, accountId, q.channelId);
   const compiled = await compileAudience(env, accountId, q.segmentId ? { segmentId: q.segmentId } : { filter: q.filter ?? {} });
-  const [count, quotaRemaining] = await Promise.all([countOnChannel(env, compiled, ch), remainingQuota(getDb(env.DB), accountId)]);
-  return { channelId: ch.id, platform: ch.platform, count, quotaRemaining };
+  const [count, left] = await Promise.all([countOnChannel(env, compiled, ch), quotaLeft(getDb(env.DB), accountId)]);
+  return { channelId: ch.id, platform: ch.platform, count, quotaRemaining: left.remaining, planRemaining: left.plan.remaining, packagesRemaining: left.packagesRemaining };
 }
 

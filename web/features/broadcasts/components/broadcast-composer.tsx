@@ -21,6 +21,7 @@ import { MessageSection } from "./composer/message-section";
 import { MessagePreview } from "./message-preview";
 import { PacingFields } from "./pacing-fields";
 import { QuotaBadge } from "./quota-badge";
+import { QuotaShortageDialog } from "./quota-shortage-dialog";
 import { ScheduleFields } from "./schedule-fields";
 
 /**
@@ -98,6 +99,7 @@ export function BroadcastComposer({ accountId, broadcast }: { accountId: string;
           </Card>
         </aside>
       </form>
+      <QuotaShortageDialog accountId={accountId} shortage={actions.shortage} onClose={actions.closeShortage} />
     </Form>
   );
 }

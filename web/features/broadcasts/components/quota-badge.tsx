@@ -9,8 +9,9 @@ import { formatNumber } from "@/lib/i18n";
 import { QuotaGrants } from "./quota-grants";
 
 /**
- * Recipients the account may still send broadcasts to (its unexpired packages, minus what was sent
- * and what running broadcasts hold). The tooltip lists the packages and their expiry.
+ * Recipients the account may still send broadcasts to: what the plan still includes this period
+ * plus its unexpired packages, less what was sent and what running broadcasts hold. The tooltip
+ * lists the plan's part and the packages with their expiry, in the order broadcasts spend them.
  */
 export function QuotaBadge({ accountId }: { accountId: string }) {
   const { t } = useTranslation("broadcasts");

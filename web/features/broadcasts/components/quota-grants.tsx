@@ -4,16 +4,28 @@ import { formatDate, formatNumber } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
 /**
- * An account's broadcast quota as lines: each unexpired grant with what is left of it and its
- * expiry (earliest first, the order broadcasts spend them in), then what running broadcasts hold.
- * Shown in the quota badge's tooltip and in the administrator's grant dialog.
+ * An account's broadcast quota as lines, in the order broadcasts spend them: what the plan still
+ * includes this period (until the period's end), then each unexpired package grant with what is
+ * left of it and its expiry (earliest first), then what running broadcasts hold. Shown in the quota
+ * badge's tooltip and in the administrator's grant dialog.
  */
-export function QuotaGrants({ quota, className }: { quota: Pick<BroadcastQuota, "grants" | "reserved">; className?: string }) {
+export function QuotaGrants({ quota, className }: { quota: Pick<BroadcastQuota, "grants" | "reserved"> & { plan?: BroadcastQuota["plan"] }; className?: string }) {
   const { t } = useTranslation("broadcasts");
   const grants = quota.grants.filter((g) => !g.expired).sort((a, b) => a.expiresAt - b.expiresAt);
-  if (!grants.length) return <p className={cn("text-sm", className)}>{t("quota.noGrants")}</p>;
+  const plan = quota.plan && quota.plan.included > 0 ? quota.plan : null;
   return (
     <ul className={cn("space-y-1 text-sm", className)} data-testid="quota-grants">
+      {plan && (
+        <li className="flex flex-wrap justify-between gap-x-3" data-testid="quota-plan-line">
+          {t("quota.planLine", {
+            plan: plan.name ?? "",
+            remaining: formatNumber(plan.remaining),
+            total: formatNumber(plan.included),
+            date: plan.periodEnd ? formatDate(plan.periodEnd) : "—",
+          })}
+        </li>
+      )}
+      {!grants.length && <li>{t("quota.noGrants")}</li>}
       {grants.map((g) => (
         <li key={g.id} className="flex flex-wrap justify-between gap-x-3">
           <span className="font-medium">{g.packageName}</span>
