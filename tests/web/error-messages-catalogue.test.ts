@@ -587,7 +587,7 @@ const NOT_MESSAGES: NotMessages[] = [
     files: /^worker\/features\/billing\//,
     values: ["description", "methodTitle", "title", "unit"],
     within: ["settleStatement"],
-    calls: ["replace"],
+    calls: ["replace", "plural"],
   },
   // Texts for the model.
   { why: "the assistant's system prompt", files: /^worker\/ai\/prompt\.ts$/, whole: true },

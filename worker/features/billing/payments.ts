@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { getDb, schema, type Db } from "../../db/client";
+import { plural } from "./amount-words";
 import type { Payment, PaymentPurpose } from "../../db/schema/billing";
 import type { Env } from "../../env";
 import { AppError, badRequest, notFound } from "../../lib/errors";
@@ -83,7 +84,7 @@ async function orderOf(db: Db, input: CheckoutInput): Promise<Order> {
   const pkg = await db.select().from(schema.broadcastPackages).where(eq(schema.broadcastPackages.id, input.packageId)).get();
   if (!pkg) throw notFound("Пакет рассылок не найден", "PACKAGE_NOT_FOUND");
   if (!pkg.active || pkg.archivedAt !== null) throw badRequest("Этот пакет сейчас недоступен", "PACKAGE_UNAVAILABLE");
-  return { purpose: "package", amountKopecks: pkg.priceKopecks, packageId: pkg.id, description: `Пакет рассылок «${pkg.name}»: ${pkg.recipients.toLocaleString("ru-RU")} получателей` };
+  return { purpose: "package", amountKopecks: pkg.priceKopecks, packageId: pkg.id, description: `Пакет рассылок «${pkg.name}»: ${pkg.recipients.toLocaleString("ru-RU")} ${plural(pkg.recipients, ["получатель", "получателя", "получателей"])}` };
 }
 
 async function sha256Hex(s: string): Promise<string> {
