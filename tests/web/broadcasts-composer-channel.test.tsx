@@ -5,7 +5,7 @@ import { BroadcastComposer } from "@/features/broadcasts/components/broadcast-co
 import { BroadcastDetail } from "@/features/broadcasts/components/broadcast-detail";
 import { i18n } from "@/lib/i18n";
 import { clearNotifications, getNotifications } from "@/lib/notify";
-import { jsonResponse as json, stubFetch, stubResizeObserver, type FetchCall } from "./support/fixtures";
+import { jsonResponse as json, stubFetch, stubResizeObserver, type FetchCall, broadcastDraftDto } from "./support/fixtures";
 import { renderWithClient, testQueryClient } from "./support/render";
 import { sessionClient, signOut } from "./signed-in";
 
@@ -18,25 +18,7 @@ import { sessionClient, signOut } from "./signed-in";
  */
 const ACCOUNT = "acc-1";
 
-const draft = (body: Record<string, unknown>) => ({
-  broadcastId: "bc-1",
-  name: body.name,
-  channelId: null,
-  channel: null,
-  status: "draft",
-  audience: body.audience,
-  content: { media: null, buttons: [], ...(body.content as object) },
-  pacing: {},
-  scheduledAt: null,
-  pausedReason: null,
-  counts: { total: 0, queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, clicks: 0 },
-  quotaReserved: 0,
-  author: null,
-  startedAt: null,
-  completedAt: null,
-  createdAt: 1,
-  updatedAt: 1,
-});
+const draft = (body: Record<string, unknown>) => broadcastDraftDto(body, null);
 
 let calls: FetchCall[];
 

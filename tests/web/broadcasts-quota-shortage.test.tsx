@@ -4,7 +4,7 @@ import { BroadcastComposer } from "@/features/broadcasts/components/broadcast-co
 import { confirmStore, settleConfirm } from "@/lib/confirm";
 import { i18n } from "@/lib/i18n";
 import { clearNotifications } from "@/lib/notify";
-import { jsonResponse as json, stubFetch, stubResizeObserver, type FetchCall } from "./support/fixtures";
+import { jsonResponse as json, stubFetch, stubResizeObserver, type FetchCall, broadcastDraftDto } from "./support/fixtures";
 import { renderWithClient } from "./support/render";
 import { sessionClient, signOut } from "./signed-in";
 
@@ -18,25 +18,7 @@ import { sessionClient, signOut } from "./signed-in";
 const ACCOUNT = "acc-1";
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
-const draft = (body: Record<string, unknown>) => ({
-  broadcastId: "bc-1",
-  name: body.name,
-  channelId: "ch-tg",
-  channel: { channelId: "ch-tg", platform: "TELEGRAM", name: "@uyut_shop_bot" },
-  status: "draft",
-  audience: body.audience,
-  content: { media: null, buttons: [], ...(body.content as object) },
-  pacing: {},
-  scheduledAt: null,
-  pausedReason: null,
-  counts: { total: 0, queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, clicks: 0 },
-  quotaReserved: 0,
-  author: null,
-  startedAt: null,
-  completedAt: null,
-  createdAt: 1,
-  updatedAt: 1,
-});
+const draft = (body: Record<string, unknown>) => broadcastDraftDto(body, { channelId: "ch-tg", platform: "TELEGRAM", name: "@uyut_shop_bot" });
 
 const REFUSAL = "Не хватает получателей: рассылке нужно 2, а доступно 1 — 0 по тарифу и 1 в пакетах. Купите пакет рассылок или сузьте аудиторию.";
 let calls: FetchCall[];

@@ -99,3 +99,26 @@ export function stubFetch(reply: (url: string, init: RequestInit) => Response): 
   );
   return calls;
 }
+
+/** A broadcast draft as the API answers a save of `body` (its name, audience, content), on `channel` or none. */
+export function broadcastDraftDto(body: Record<string, unknown>, channel: { channelId: string; platform: string; name: string } | null = null) {
+  return {
+    broadcastId: "bc-1",
+    name: body.name,
+    channelId: channel?.channelId ?? null,
+    channel,
+    status: "draft",
+    audience: body.audience,
+    content: { media: null, buttons: [], ...(body.content as object) },
+    pacing: {},
+    scheduledAt: null,
+    pausedReason: null,
+    counts: { total: 0, queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, clicks: 0 },
+    quotaReserved: 0,
+    author: null,
+    startedAt: null,
+    completedAt: null,
+    createdAt: 1,
+    updatedAt: 1,
+  };
+}
