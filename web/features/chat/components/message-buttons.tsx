@@ -1,6 +1,7 @@
 import { ExternalLink, Link2, MousePointerClick } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
+import { buttonLines } from "@worker/features/flows/button-lines";
 import type { MessageDto } from "../api";
 
 /** A button a message carries (`metadata.buttons`): a link (`url`) or a reply button (`data` comes back when pressed). */
@@ -20,15 +21,9 @@ export function messageButtons(metadata: MessageDto["metadata"] | undefined): Se
   });
 }
 
-/**
- * Whether the text already lists its buttons, as a flow writes them where the messenger has no
- * buttons (worker/features/flows/runtime/engine.ts, buttonsMessage): the reply buttons numbered
- * ("1. Цены"), then the links ("Сайт: https://…"), under the text.
- */
+/** Whether the text already lists its buttons, as a flow writes them where the messenger has none (the runtime's own `buttonLines`). */
 export function listedInText(content: string, buttons: SentButton[]): boolean {
-  const replies = buttons.filter((b) => !b.url);
-  const links = buttons.filter((b) => b.url);
-  const lines = [...replies.map((b, i) => `${i + 1}. ${b.label}`), ...links.map((b) => `${b.label}: ${b.url}`)];
+  const lines = buttonLines(buttons);
   return lines.length > 0 && content.trimEnd().endsWith(lines.join("\n"));
 }
 

@@ -1,3 +1,4 @@
+import { buttonLines } from "../button-lines";
 import { checkAnswer, choiceOf, fieldValueFor, type QuestionKind } from "./answers";
 import { bookingAnswer, bookingChoice, type BookingOutcome, enterBooking } from "./booking-step";
 import { conditionHandle, type Rule } from "./conditions";
@@ -27,9 +28,7 @@ export function buttonsMessage(stepId: string, text: string, buttons: FlowButton
   if (!buttons.length) return { type: "send", stepId, text };
   const meta = buttons.map((b) => (b.url ? { label: b.label, url: b.url } : { label: b.label, data: `fl:${b.id}`.slice(0, 64) }));
   if (ctx.nativeButtons) return { type: "send", stepId, text, buttons: meta };
-  const replies = buttons.filter((b) => !b.url);
-  const lines = [...replies.map((b, i) => `${i + 1}. ${b.label}`), ...buttons.filter((b) => b.url).map((b) => `${b.label}: ${b.url}`)];
-  return { type: "send", stepId, text: `${text}\n\n${lines.join("\n")}`, buttons: meta };
+  return { type: "send", stepId, text: `${text}\n\n${buttonLines(buttons).join("\n")}`, buttons: meta };
 }
 
 interface Walk {
