@@ -100,10 +100,12 @@ export async function assertCanAdd(db: Db, accountId: string, cap: Cap): Promise
  * the broadcasts' quota (`quotaLeft`): beyond the plan, recipients come from broadcast packages.
  */
 export async function assertCanBroadcast(db: Db, accountId: string): Promise<void> {
-  const [{ plan }, left] = await Promise.all([subscriptionOf(db, accountId), quotaLeft(db, accountId)]);
+  const left = await quotaLeft(db, accountId);
   if (left.remaining > 0) return;
+  // The plan's name is in the figures; only an account without a subscription row reads it (and gets one).
+  const planName = left.plan.name ?? (await subscriptionOf(db, accountId)).plan.name;
   const taken = left.plan.used + left.plan.reserved;
-  throw planLimit(plan.name, `${UNIT_LABELS.broadcastRecipients} за период`, taken, left.plan.included, "В пакетах рассылок получателей не осталось: купите пакет или перейдите на тариф выше.", {
+  throw planLimit(planName, `${UNIT_LABELS.broadcastRecipients} за период`, taken, left.plan.included, "В пакетах рассылок получателей не осталось: купите пакет или перейдите на тариф выше.", {
     unit: "broadcastRecipients",
     packageRemaining: left.packagesRemaining,
   });
