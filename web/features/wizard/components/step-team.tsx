@@ -86,7 +86,7 @@ export function StepTeam({ account, onDone, onBack }: { account: AccountDetail; 
             triggerClassName="w-full"
             options={ROLES.map((r) => ({ value: r, label: t(`accounts:roles.${r}`) }))}
           />
-          <Button type="submit" variant="outline" className="sm:mt-[1.375rem]" loading={form.formState.isSubmitting} data-testid="wizard-invite-send">
+          <Button type="submit" variant="outline" className="sm:mt-5" loading={form.formState.isSubmitting} data-testid="wizard-invite-send">
             <UserPlus aria-hidden /> {t("wizard:team.send")}
           </Button>
         </form>
