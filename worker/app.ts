@@ -106,15 +106,16 @@ const api = new Hono<AppBindings>()
     c.header("Cache-Control", "no-store");
     await next();
   })
-  // A change's success message in the caller's language, like the errors' (lib/error-i18n.ts).
+  // A change's success message and the stored texts the server wrote (failure reasons, notices) in
+  // the caller's language, like the errors' (lib/error-i18n.ts).
   .use(async (c, next) => {
     await next();
     const method = c.req.method;
-    if (method === "GET" || method === "HEAD" || method === "OPTIONS" || c.res.status >= 400) return;
+    if (method === "HEAD" || method === "OPTIONS" || c.res.status >= 400) return;
     c.header("Vary", "Accept-Language", { append: true });
     const lang = errorLanguage(c.req.header("Accept-Language"));
     if (lang === "ru") return;
-    const worded = await localiseSuccessResponse(c.res, lang);
+    const worded = await localiseSuccessResponse(c.res, lang, { successMessage: method !== "GET" });
     if (worded === c.res) return;
     c.res = worded;
     c.res.headers.delete("content-length");

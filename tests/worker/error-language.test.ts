@@ -1,5 +1,6 @@
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, ownerWithAccount } from "./helpers";
+import { api, BASE, ownerWithAccount } from "./helpers";
 
 /**
  * Error bodies speak the language the request asks for: the SPA sends its interface language as
@@ -157,5 +158,33 @@ describe("error messages in the request's language", () => {
     const malformed = await api("POST", `/accounts/${o.accountId}/custom-fields`, { token: o.token, raw: "{not json", headers: EN });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe("Invalid JSON in the request body");
+  });
+  it("texts the server stored (an import row's reason) come back worded in English; the user's data stays", async () => {
+    const o = await ownerWithAccount();
+    const form = new FormData();
+    form.set("file", new File(["Имя;Телефон;Город\r\nАнна;123;Москва\r\nБорис;;Казань\r\nВера;+7 912 000-11-22;Москва"], "clients.csv", { type: "text/csv" }));
+    form.set("mapping", JSON.stringify({ columns: ["name", "phone", null], dedupe: "phone", platform: null }));
+    const started = await SELF.fetch(`${BASE}/api/accounts/${o.accountId}/contacts/import`, { method: "POST", headers: { authorization: `Bearer ${o.token}` }, body: form });
+    const startedBody = (await started.json()) as { importId: string };
+    expect([started.status, startedBody]).toMatchObject([202, { importId: expect.any(String) }]);
+    const { importId } = startedBody;
+    const path = `/accounts/${o.accountId}/contacts/import/${importId}`;
+    let ru = await api("GET", path, { token: o.token });
+    for (let i = 0; i < 200 && ru.body.status === "running"; i++) {
+      await new Promise((ok) => setTimeout(ok, 100));
+      ru = await api("GET", path, { token: o.token });
+    }
+    const en = await api("GET", path, { token: o.token, headers: EN });
+    expect(ru.body.issues.map((i: any) => [i.column, i.value, i.reason])).toEqual([
+      ["Телефон", "123", "слишком короткий номер"],
+      ["", "", "нет ни телефона, ни ID в канале: контакт не найти и не создать"],
+    ]);
+    expect(en.body.issues.map((i: any) => [i.column, i.value, i.reason])).toEqual([
+      ["Телефон", "123", "the number is too short"],
+      ["", "", "neither a phone number nor a channel ID: the contact can be neither found nor created"],
+    ]);
+    expect(en.headers.get("vary")).toMatch(/Accept-Language/i);
+    expect(en.body.fileName).toBe("clients.csv");
+    expect({ ...en.body, issues: undefined }).toEqual({ ...ru.body, issues: undefined });
   });
 });

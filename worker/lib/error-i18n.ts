@@ -175,11 +175,43 @@ function translate(text: string, depth: number): string | null {
 }
 
 /**
- * A change's JSON answer with its success message (`{ …, message: "Поле создано" }`, which the
- * SPA shows as a toast) worded in `lang`, from the same catalogue as the errors. The answer is
- * returned as it is when it is Russian, has no Russian message or the catalogue does not know it.
+ * Keys under which an answer carries a text the server wrote and stored (a send's or a broadcast
+ * recipient's failure reason, an import row's issue, a knowledge source's or an integration's last
+ * error, the test chat's notice): the same catalogue's messages, kept in Russian in the database.
  */
-export async function localiseSuccessResponse(res: Response, lang: ErrorLanguage): Promise<Response> {
+const STORED_TEXT_KEYS = new Set(["error", "lastError", "deliveryError", "reason", "notice"]);
+const MAX_WALK_DEPTH = 12;
+
+/** Words the stored texts of a parsed answer in place; true when any changed. */
+function localiseStoredTexts(value: unknown, lang: ErrorLanguage, depth = 0): boolean {
+  if (!value || typeof value !== "object" || depth > MAX_WALK_DEPTH) return false;
+  let changed = false;
+  if (Array.isArray(value)) {
+    for (const v of value) if (localiseStoredTexts(v, lang, depth + 1)) changed = true;
+    return changed;
+  }
+  const obj = value as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    const v = obj[key];
+    if (typeof v === "string") {
+      if (!STORED_TEXT_KEYS.has(key) || !CYRILLIC.test(v)) continue;
+      const worded = localiseMessage(v, lang);
+      if (worded !== v) {
+        obj[key] = worded;
+        changed = true;
+      }
+    } else if (v && typeof v === "object" && localiseStoredTexts(v, lang, depth + 1)) changed = true;
+  }
+  return changed;
+}
+
+/**
+ * A JSON answer in `lang`, from the same catalogue as the errors: a change's success message
+ * (`{ …, message: "Поле создано" }`, which the SPA shows as a toast; `successMessage`) and, in any
+ * answer, the stored texts the server wrote (STORED_TEXT_KEYS). The rest is the user's data and is
+ * left as it is; so is an answer that is Russian, has no Russian text or none the catalogue knows.
+ */
+export async function localiseSuccessResponse(res: Response, lang: ErrorLanguage, opts: { successMessage?: boolean } = {}): Promise<Response> {
   if (lang === "ru" || !(res.headers.get("content-type") ?? "").startsWith("application/json")) return res;
   const text = await res.clone().text();
   if (!CYRILLIC.test(text)) return res;
@@ -189,12 +221,19 @@ export async function localiseSuccessResponse(res: Response, lang: ErrorLanguage
   } catch {
     return res;
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) return res;
+  if (!body || typeof body !== "object") return res;
+  let changed = false;
   const message = (body as { message?: unknown }).message;
-  if (typeof message !== "string") return res;
-  const worded = localiseMessage(message, lang);
-  if (worded === message) return res;
+  if ((opts.successMessage ?? true) && !Array.isArray(body) && typeof message === "string") {
+    const worded = localiseMessage(message, lang);
+    if (worded !== message) {
+      (body as { message: string }).message = worded;
+      changed = true;
+    }
+  }
+  if (localiseStoredTexts(body, lang)) changed = true;
+  if (!changed) return res;
   const headers = new Headers(res.headers);
   headers.delete("content-length");
-  return new Response(JSON.stringify({ ...body, message: worded }), { status: res.status, statusText: res.statusText, headers });
+  return new Response(JSON.stringify(body), { status: res.status, statusText: res.statusText, headers });
 }

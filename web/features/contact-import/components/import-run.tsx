@@ -46,7 +46,7 @@ function Issues({ job }: { job: ImportJob }) {
         {job.issues.map((i, k) => (
           <li key={k} className="flex items-start gap-2 border-b border-border px-3 py-1.5 last:border-0">
             <span className={i.kind === "failed" ? "mt-1.5 size-1.5 shrink-0 rounded-full bg-destructive" : "mt-1.5 size-1.5 shrink-0 rounded-full bg-warning"} aria-hidden />
-            <span>{i.text}</span>
+            <span>{i.column ? t("run.issue", { row: i.row, column: i.column.toLowerCase(), value: i.value, reason: i.reason }) : t("run.issueRow", { row: i.row, reason: i.reason })}</span>
           </li>
         ))}
       </ul>
