@@ -51,6 +51,25 @@ test("the cookie banner stays hidden after Accept", async ({ page }) => {
   await expect(banner).toBeHidden();
 });
 
+test("while the cookie banner shows, the register page's footer links scroll out from under it (1440 px)", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/register");
+  const banner = page.getByTestId("cookie-banner");
+  await expect(banner).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const links = page.locator("main").getByRole("link", { name: /О нас|Политика конфиденциальности|Условия использования/ });
+  await expect(links).toHaveCount(3);
+  const b = (await banner.boundingBox())!;
+  for (const link of await links.all()) {
+    const l = (await link.boundingBox())!;
+    expect(l.y + l.height, await link.innerText()).toBeLessThanOrEqual(b.y);
+  }
+  // Accepted, the room goes: the page is its own height again.
+  await banner.getByRole("button").click();
+  await expect(banner).toBeHidden();
+  expect(await page.evaluate(() => document.body.style.paddingBottom)).toBe("");
+});
+
 test("an open dialog's overlay covers the cookie banner", async ({ page, request, baseURL }) => {
   await signInWithToken(page, baseURL!, await apiLogin(request, DEMO.email, DEMO.password));
   await page.goto(`/${DEMO_ACCOUNT_ID}/dashboard`);

@@ -1,5 +1,5 @@
 import { Cookie } from "lucide-react";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./ui/button";
 
@@ -17,6 +17,29 @@ function accepted(): boolean {
 export function CookieBanner() {
   const { t } = useTranslation("common");
   const [visible, setVisible] = useState(() => !accepted());
+  const ref = useRef<HTMLDivElement>(null);
+  // While it shows, the page gets room below its last line (a form's footer links) to scroll out from under it.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!visible || !el) return;
+    const body = document.body;
+    const root = document.documentElement;
+    const before = body.style.paddingBottom;
+    // Also as --cookie-banner-space, for a layout whose coloured panel should reach under it (auth-shell).
+    const fit = () => {
+      const space = `${el.offsetHeight + 32}px`;
+      body.style.paddingBottom = space;
+      root.style.setProperty("--cookie-banner-space", space);
+    };
+    fit();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(fit);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      body.style.paddingBottom = before;
+      root.style.removeProperty("--cookie-banner-space");
+    };
+  }, [visible]);
   if (!visible) return null;
   const accept = () => {
     try {
@@ -28,6 +51,7 @@ export function CookieBanner() {
   };
   return (
     <div
+      ref={ref}
       role="region"
       aria-label={t("cookies.text")}
       data-testid="cookie-banner"

@@ -19,7 +19,7 @@ export function AuthShell({ title, subtitle, children, footer }: { title: ReactN
   ];
   return (
     <div className="grid min-h-svh bg-background lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <aside className="relative hidden overflow-hidden bg-linear-to-br from-primary via-primary-darken to-[#4B3FC4] p-12 text-white lg:flex lg:flex-col lg:justify-between">
+      <aside className="relative hidden overflow-hidden lg:h-[calc(100%+var(--cookie-banner-space,0px))] bg-linear-to-br from-primary via-primary-darken to-[#4B3FC4] p-12 text-white lg:flex lg:flex-col lg:justify-between">
         <div aria-hidden className="pointer-events-none absolute -right-24 -top-24 size-80 rounded-full bg-white/10 blur-2xl" />
         <div aria-hidden className="pointer-events-none absolute -bottom-32 -left-16 size-96 rounded-full bg-white/5 blur-2xl" />
         <BrandMark inverted />
