@@ -64,15 +64,15 @@ describe("billing texts in the reader's language", () => {
   });
 
   it("words payments from their details, in Russian and in English", () => {
-    const plan = payment({ purpose: "plan", description: "Тариф «Бизнес» на месяц", details: { kind: "plan", plan: "Бизнес", period: "month" } });
+    const plan = payment({ purpose: "plan", description: "Тариф «Бизнес» на месяц", details: { kind: "plan", plan: "Бизнес", planTranslations: {}, period: "month" } });
     expect(describePayment(t("ru"), plan)).toBe("Тариф «Бизнес» на месяц");
     expect(describePayment(t("en"), plan)).toBe("“Бизнес” plan for a month");
     expect(nbsp(describePayment(t("ru"), payment({})))).toBe("Автопополнение баланса на 2 000 ₽");
     expect(describePayment(t("en"), payment({}))).toMatch(/^Auto top-up of /);
-    const pkg = payment({ purpose: "package", details: { kind: "package", name: "Старт", recipients: 1000 } });
+    const pkg = payment({ purpose: "package", details: { kind: "package", name: "Старт", translations: {}, recipients: 1000 } });
     expect(nbsp(describePayment(t("ru"), pkg))).toBe("Пакет рассылок «Старт»: 1 000 получателей");
-    expect(describePayment(t("en"), { ...pkg, details: { kind: "package", name: "Старт", recipients: 500 } })).toBe("Broadcast package “Старт”: 500 recipients");
-    expect(describePayment(t("en"), { ...pkg, details: { kind: "package", name: "Старт", recipients: 1 } })).toBe("Broadcast package “Старт”: 1 recipient");
+    expect(describePayment(t("en"), { ...pkg, details: { kind: "package", name: "Старт", translations: {}, recipients: 500 } })).toBe("Broadcast package “Старт”: 500 recipients");
+    expect(describePayment(t("en"), { ...pkg, details: { kind: "package", name: "Старт", translations: {}, recipients: 1 } })).toBe("Broadcast package “Старт”: 1 recipient");
     const transfer = payment({ purpose: "topup", details: { kind: "topup", amountKopecks: 1_000_000, invoiceNumber: "СЧ-00003" } });
     expect(describePayment(t("en"), transfer)).toBe("Balance top-up by invoice No. СЧ-00003");
     // A payment the server could not describe keeps its stored text.
@@ -87,12 +87,12 @@ describe("billing texts in the reader's language", () => {
     const bonus = entry({ type: "adjustment", amountKopecks: 50000, description: "Начисление администратором", details: { kind: "adjustment", credit: true } });
     expect(describeEntry(t("ru"), bonus)).toBe("Начисление администратором");
     expect(describeEntry(t("en"), bonus)).toBe("Credited by an administrator");
-    const item = { kind: "plan" as const, plan: "Бизнес", period: "month" as const };
+    const item = { kind: "plan" as const, plan: "Бизнес", planTranslations: {}, period: "month" as const };
     expect(describeEntry(t("ru"), entry({ type: "topup", details: { kind: "payment", item } }))).toBe("Оплата: Тариф «Бизнес» на месяц");
     expect(describeEntry(t("en"), entry({ type: "topup", details: { kind: "payment", item } }))).toBe("Payment: “Бизнес” plan for a month");
     expect(describeEntry(t("en"), entry({ type: "subscription", details: { kind: "purchase", item } }))).toBe("“Бизнес” plan for a month");
-    expect(describeEntry(t("en"), entry({ type: "subscription", details: { kind: "renewalFromBalance", plan: "Старт" } }))).toBe("“Старт” plan renewed from the balance");
-    expect(describeEntry(t("ru"), entry({ type: "subscription", details: { kind: "renewalFromBalance", plan: "Старт" } }))).toBe("Продление тарифа «Старт» с баланса");
+    expect(describeEntry(t("en"), entry({ type: "subscription", details: { kind: "renewalFromBalance", plan: "Старт", planTranslations: {} } }))).toBe("“Старт” plan renewed from the balance");
+    expect(describeEntry(t("ru"), entry({ type: "subscription", details: { kind: "renewalFromBalance", plan: "Старт", planTranslations: {} } }))).toBe("Продление тарифа «Старт» с баланса");
   });
 
   it("names a card one way: type and last four digits, a generic word when the type is unknown", () => {
@@ -127,7 +127,7 @@ describe("payments and ledger tables", () => {
 
   it("in Russian: the purpose and the card as /payment-info names it", async () => {
     await i18n.changeLanguage("ru");
-    renderWithClient(testQueryClient(), <PaymentsTable list={page([payment({ purpose: "plan", description: "Тариф «Бизнес» на месяц", details: { kind: "plan", plan: "Бизнес", period: "month" } })]) as UseQueryResult<PaymentsPage>} p={{ page: 1, limit: 20 }} filtered={false} update={() => {}} onReset={() => {}} onReceipt={() => {}} />);
+    renderWithClient(testQueryClient(), <PaymentsTable list={page([payment({ purpose: "plan", description: "Тариф «Бизнес» на месяц", details: { kind: "plan", plan: "Бизнес", planTranslations: {}, period: "month" } })]) as UseQueryResult<PaymentsPage>} p={{ page: 1, limit: 20 }} filtered={false} update={() => {}} onReset={() => {}} onReceipt={() => {}} />);
     const cell = screen.getByTestId("payment-description").closest("td")!;
     expect(within(cell).getByText("Оплата тарифа · MasterCard •••• 4444")).toBeTruthy();
     expect(cell.textContent).not.toContain("Bank card");

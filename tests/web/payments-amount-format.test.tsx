@@ -89,7 +89,7 @@ describe("payment outcome", () => {
   });
 
   it("shows the amount after a description that does not state it", async () => {
-    renderOutcome(payment({ purpose: "package", amountKopecks: 49000, packageId: "pk1", description: "Пакет рассылок «Старт»: 1 000 получателей", details: { kind: "package", name: "Старт", recipients: 1000 } }));
+    renderOutcome(payment({ purpose: "package", amountKopecks: 49000, packageId: "pk1", description: "Пакет рассылок «Старт»: 1 000 получателей", details: { kind: "package", name: "Старт", translations: {}, recipients: 1000 } }));
     const card = await screen.findByTestId("payment-outcome");
     expect(nbsp(card.textContent!)).toContain("Пакет рассылок «Старт»: 1 000 получателей · 490 ₽");
   });

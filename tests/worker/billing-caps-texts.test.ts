@@ -158,11 +158,13 @@ describe("billing: cards and descriptions", () => {
 
     const rows = await ledger(o);
     const details = rows.map((e) => [e.type, e.details]);
+    // The plan's name in the other languages rides beside the Russian one (migration 0046).
+    const business = expect.objectContaining({ en: expect.objectContaining({ name: "Business" }), fr: expect.objectContaining({ name: "Business" }), ar: expect.objectContaining({ name: "الأعمال" }) });
     expect(details).toEqual(
       expect.arrayContaining([
         ["topup", { kind: "payment", item: { kind: "topup", amountKopecks: 300000, invoiceNumber: null } }],
-        ["topup", { kind: "payment", item: { kind: "plan", plan: "Бизнес", period: "month" } }],
-        ["subscription", { kind: "purchase", item: { kind: "plan", plan: "Бизнес", period: "month" } }],
+        ["topup", { kind: "payment", item: { kind: "plan", plan: "Бизнес", planTranslations: business, period: "month" } }],
+        ["subscription", { kind: "purchase", item: { kind: "plan", plan: "Бизнес", planTranslations: business, period: "month" } }],
         ["adjustment", { kind: "adjustment", credit: true }],
         ["refund", { kind: "refund", item: { kind: "topup", amountKopecks: 300000, invoiceNumber: null } }],
         ["charge", { kind: "usage", metric: "aiReplies", units: 240 }],
@@ -171,7 +173,7 @@ describe("billing: cards and descriptions", () => {
     // The stored text is unchanged (the fallback, and what acts and receipts print).
     expect(rows.find((e) => e.type === "charge").description).toBe("Сверх тарифа: 240 ответов ИИ");
     const receipt = await api("GET", `/accounts/${o.accountId}/payments/${plan}/receipt`, { token: o.token });
-    expect(receipt.body.payment.details).toEqual({ kind: "plan", plan: "Бизнес", period: "month" });
+    expect(receipt.body.payment.details).toEqual({ kind: "plan", plan: "Бизнес", planTranslations: business, period: "month" });
     expect(receipt.body.ledger.map((e: any) => e.details.kind).sort()).toEqual(["payment", "purchase"]);
     expect(receipt.body.receipt.items[0].description).toBe("Тариф «Бизнес» на месяц");
   });

@@ -258,6 +258,16 @@ export const EN_MESSAGES: Record<string, string> = {
   "ИНН не проходит проверку контрольной суммы: проверьте цифры": "The INN fails the checksum: check the digits",
   // worker/features/billing/subscription.ts
   "Бесплатный тариф не найден": "The free plan was not found",
+  // worker/features/billing/translations.ts
+  "Перевод — текст": "A translation must be text",
+  "Название перевода — не длиннее {name} символов": "The translated name must be no longer than {name} characters",
+  "Описание перевода — не длиннее {description} символов": "The translated description must be no longer than {description} characters",
+  "У перевода есть только название и описание": "A translation has only a name and a description",
+  "Перевод — объект с названием и описанием": "A translation must be an object with a name and a description",
+  "У перевода есть только название": "A translation has only a name",
+  "Перевод — объект с названием": "A translation must be an object with a name",
+  "Переводы — только на английский (en), французский (fr) и арабский (ar)": "Translations are only into English (en), French (fr) and Arabic (ar)",
+  "Переводы — объект с языками en, fr и ar": "Translations must be an object with the languages en, fr and ar",
   // worker/features/billing/units.ts
   "ответов ИИ": "AI replies",
   "входящих сообщений": "incoming messages",

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
-import { formatNumber, formatRub } from "@/lib/i18n";
+import { formatNumber, formatRub, i18n } from "@/lib/i18n";
+import { packageName, planName } from "./localized-name";
 import type { LedgerEntry, Payment } from "./pay-api";
 
 /**
@@ -8,10 +9,14 @@ import type { LedgerEntry, Payment } from "./pay-api";
  * about (`details`) and how it was paid (`method`); these helpers word those with the `billing`
  * namespace's `describe` and `method` groups, and fall back to the stored text for a row the server
  * could not describe. Every billing page names rows and cards through here, so they read the same.
+ * Plans and packages are named in `t`'s language from their translations (localized-name.ts).
  */
 type T = TFunction<"billing">;
 type Item = NonNullable<Payment["details"]>;
 type EntryDetails = NonNullable<LedgerEntry["details"]>;
+
+/** The language `t` words in (react-i18next's and getFixedT's carry it), else the interface's. */
+const langOf = (t: T): string => (t as unknown as { lng?: string }).lng || i18n.resolvedLanguage || i18n.language;
 
 /** What a payment paid for: "Пополнение баланса на 3 000 ₽", "Тариф «Бизнес» на месяц", … */
 export function describeItem(t: T, item: Item): string {
@@ -21,11 +26,11 @@ export function describeItem(t: T, item: Item): string {
     case "autoTopup":
       return t("describe.autoTopup", { amount: formatRub(item.amountKopecks) });
     case "plan":
-      return t(`describe.plan.${item.period}`, { plan: item.plan });
+      return t(`describe.plan.${item.period}`, { plan: planName({ name: item.plan, translations: item.planTranslations }, langOf(t)) });
     case "renewal":
-      return t(`describe.renewal.${item.period}`, { plan: item.plan });
+      return t(`describe.renewal.${item.period}`, { plan: planName({ name: item.plan, translations: item.planTranslations }, langOf(t)) });
     case "package":
-      return t("describe.package", { name: item.name, count: item.recipients, formatted: formatNumber(item.recipients) });
+      return t("describe.package", { name: packageName(item, langOf(t)), count: item.recipients, formatted: formatNumber(item.recipients) });
   }
 }
 
@@ -41,7 +46,7 @@ function describeDetails(t: T, d: EntryDetails): string {
     case "adjustment":
       return t(d.credit ? "describe.adjustmentCredit" : "describe.adjustmentDebit");
     case "renewalFromBalance":
-      return t("describe.renewalFromBalance", { plan: d.plan });
+      return t("describe.renewalFromBalance", { plan: planName({ name: d.plan, translations: d.planTranslations }, langOf(t)) });
     case "payment":
       // A top-up is the money itself; a plan or package bought by card shows as its payment.
       return d.item.kind === "topup" || d.item.kind === "autoTopup" ? describeItem(t, d.item) : t("describe.paid", { item: describeItem(t, d.item) });

@@ -1,7 +1,14 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 
-/** The package form: numbers are typed as text (a price may use a comma) and sent as numbers. */
+/** The languages a package's name is translated into (Russian is «Название» itself). */
+export const PACKAGE_LANGUAGES = ["en", "fr", "ar"] as const;
+export type PackageLanguage = (typeof PACKAGE_LANGUAGES)[number];
+
+/**
+ * The package form: numbers are typed as text (a price may use a comma) and sent as numbers; the
+ * translated names are optional (an empty one is sent empty: "none", the Russian name is shown).
+ */
 export function packageFormSchema(t: TFunction) {
   const whole = (required: string, integer: string, min: string, max: number, maxMessage: string) =>
     z
@@ -12,8 +19,10 @@ export function packageFormSchema(t: TFunction) {
       .transform(Number)
       .refine((n) => n >= 1, min)
       .refine((n) => n <= max, maxMessage);
+  const translation = z.object({ name: z.string().trim().max(100, t("packages.form.errors.nameLong")) });
   return z.object({
     name: z.string().trim().min(1, t("packages.form.errors.name")).max(100, t("packages.form.errors.nameLong")),
+    translations: z.object(Object.fromEntries(PACKAGE_LANGUAGES.map((l) => [l, translation])) as Record<PackageLanguage, typeof translation>),
     recipients: whole(t("packages.form.errors.recipients"), t("packages.form.errors.recipientsWhole"), t("packages.form.errors.recipientsMin"), 10_000_000, t("packages.form.errors.recipientsMax")),
     price: z
       .string()

@@ -11,6 +11,7 @@ import { useAbility } from "@/lib/ability";
 import { formatDate } from "@/lib/i18n";
 import { payQueries, type BillingPeriod, type Plan } from "@/features/billing/pay-api";
 import { PlanCard, type PlanChoice } from "@/features/billing/components/plan-card";
+import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
 import { Segmented } from "@/features/billing/components/segmented";
 
 export const handle = { titleKey: "billing:pricing.pageTitle" };
@@ -22,6 +23,7 @@ export const handle = { titleKey: "billing:pricing.pageTitle" };
  */
 export default function PricingPage() {
   const { t } = useTranslation("billing");
+  const lang = useInterfaceLanguage();
   const { accountId = "" } = useParams();
   const [params, setParams] = useSearchParams();
   const period: BillingPeriod = params.get("period") === "year" ? "year" : "month";
@@ -43,7 +45,7 @@ export default function PricingPage() {
     <div>
       <PageHeader
         title={t("pricing.title")}
-        description={sub && billing.data ? t("pricing.currentLine", { plan: billing.data.plan.name, date: formatDate(sub.periodEnd, { long: true }) }) : t("pricing.description")}
+        description={sub && billing.data ? t("pricing.currentLine", { plan: planName(billing.data.plan, lang), date: formatDate(sub.periodEnd, { long: true }) }) : t("pricing.description")}
         actions={
           <Segmented
             value={period}

@@ -13,6 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { formatDate, formatNumber, formatRub } from "@/lib/i18n";
 import { adminQueries, type AdminAccountPage } from "@/features/admin/api";
 import { AccountActions } from "@/features/admin/components/account-actions";
+import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
 import { AuditLogCard } from "@/features/admin/components/audit-log-card";
 
 export const handle = { titleKey: "admin:accounts.pageTitle" };
@@ -22,6 +23,7 @@ const USAGE_METRICS = ["messagesIn", "messagesOut", "aiReplies", "broadcastRecip
 /** /admin/accounts/:accountId: one account for platform administrators — members, channels, usage, ledger, actions. */
 export default function AdminAccountPage() {
   const { t } = useTranslation("admin");
+  const lang = useInterfaceLanguage();
   const { id: accountId = "" } = useParams();
   const account = useQuery(adminQueries.account(accountId));
   const back = (
@@ -37,7 +39,7 @@ export default function AdminAccountPage() {
   return (
     <div className="space-y-6" data-testid="admin-account">
       {back}
-      <PageHeader title={a.name} description={t("accounts.summary", { plan: a.billing.plan.name, created: formatDate(a.createdAt), tz: a.timezone })} actions={<AccountActions account={a} />} />
+      <PageHeader title={a.name} description={t("accounts.summary", { plan: planName(a.billing.plan, lang), created: formatDate(a.createdAt), tz: a.timezone })} actions={<AccountActions account={a} />} />
       {a.blocked && (
         <Alert variant="destructive" data-testid="admin-blocked-alert">
           <ShieldAlert aria-hidden />

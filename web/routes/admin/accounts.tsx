@@ -14,6 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { usePaging } from "@/lib/use-paging";
 import { adminQueries, type AdminAccountFilters } from "@/features/admin/api";
 import { useAccountColumns } from "@/features/admin/components/accounts-table";
+import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
 
 export const handle = { titleKey: "admin:accounts.title" };
 
@@ -22,6 +23,7 @@ const ALL = "all";
 /** /admin/accounts: every account of the platform, with search and filters; a row opens the account's page. */
 export default function AdminAccountsPage() {
   const { t } = useTranslation("admin");
+  const lang = useInterfaceLanguage();
   const { page, limit, setPage, tableProps } = usePaging();
   const [filters, setFilters] = useState<AdminAccountFilters>({});
   const plans = useQuery(adminQueries.plans());
@@ -47,7 +49,7 @@ export default function AdminAccountsPage() {
                 <SelectItem value={ALL}>{t("accounts.filters.anyPlan")}</SelectItem>
                 {(plans.data?.data ?? []).map((p) => (
                   <SelectItem key={p.id} value={p.code}>
-                    {p.name}
+                    {planName(p, lang)}
                   </SelectItem>
                 ))}
               </SelectContent>

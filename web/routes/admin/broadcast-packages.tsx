@@ -13,6 +13,7 @@ import { packageKeys, packageQueries, packagesApi, type BroadcastPackage, type P
 import { GrantDialog } from "@/features/broadcast-packages/components/grant-dialog";
 import { PackageDialog } from "@/features/broadcast-packages/components/package-dialog";
 import { usePackageColumns } from "@/features/broadcast-packages/components/packages-table";
+import { packageName, useInterfaceLanguage } from "@/features/billing/localized-name";
 import { confirm } from "@/lib/confirm";
 import { notify } from "@/lib/notify";
 import { usePaging } from "@/lib/use-paging";
@@ -23,6 +24,7 @@ export const handle = { titleKey: "admin:packages.title" };
 /** /admin/broadcast-packages: the catalogue of broadcast packages, and grants of them to accounts. */
 export default function BroadcastPackagesPage() {
   const { t } = useTranslation("admin");
+  const lang = useInterfaceLanguage();
   const queryClient = useQueryClient();
   const { page, limit, setPage, tableProps } = usePaging();
   const [status, setStatus] = useState<PackageStatus>("current");
@@ -37,7 +39,7 @@ export default function BroadcastPackagesPage() {
   };
   const archive = async (pkg: BroadcastPackage) => {
     const key = pkg.archived ? "unarchive" : "archive";
-    if (!(await confirm({ title: t(`packages.confirm.${key}Title`), message: t(`packages.confirm.${key}Message`, { name: pkg.name }), confirmText: t(`packages.confirm.${key}`) }))) return;
+    if (!(await confirm({ title: t(`packages.confirm.${key}Title`), message: t(`packages.confirm.${key}Message`, { name: packageName(pkg, lang) }), confirmText: t(`packages.confirm.${key}`) }))) return;
     await run(pkg.id, async () => {
       const saved = await packagesApi.archive(pkg.id, !pkg.archived);
       notify({ type: "success", message: saved.message });

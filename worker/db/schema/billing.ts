@@ -12,6 +12,12 @@ import { userRefOrNull } from "./users";
  */
 export type PlanUnits = Record<string, number>;
 
+/** The interface languages a plan's or package's name is translated into (Russian is the stored `name` itself). */
+export const TRANSLATION_LANGUAGES = ["en", "fr", "ar"] as const;
+export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
+/** A plan's name and description in the other interface languages; a missing one falls back to the Russian text. */
+export type PlanTranslations = Partial<Record<TranslationLanguage, { name?: string; description?: string }>>;
+
 /** A plan of the platform's price list, managed by platform administrators (seeded: trial, start, business, pro). */
 export const plans = sqliteTable(
   "plans",
@@ -21,6 +27,8 @@ export const plans = sqliteTable(
     code: text("code").notNull(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    /** `name` and `description` in English, French and Arabic (migration 0046); Russian stays the source and the fallback. */
+    translations: text("translations", { mode: "json" }).$type<PlanTranslations>().notNull().default({}),
     monthlyPriceKopecks: integer("monthly_price_kopecks").notNull(),
     yearlyPriceKopecks: integer("yearly_price_kopecks").notNull(),
     /** Units included per period (consumables) or at a time (caps). */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accountRef } from "./accounts";
+import type { TranslationLanguage } from "./billing";
 import { createdAt, idKey, timestamps } from "./columns";
 import { userRefOrNull } from "./users";
 
@@ -10,9 +11,14 @@ import { userRefOrNull } from "./users";
  * whether the package may be granted (or, with billing, bought); `archivedAt` hides it from the
  * catalogue. Packages are never deleted once granted: grants keep pointing at them.
  */
+/** A package's name in the other interface languages; a missing one falls back to the Russian `name`. */
+export type PackageTranslations = Partial<Record<TranslationLanguage, { name?: string }>>;
+
 export const broadcastPackages = sqliteTable("broadcast_packages", {
   id: idKey(),
   name: text("name").notNull(),
+  /** `name` in English, French and Arabic (migration 0046). */
+  translations: text("translations", { mode: "json" }).$type<PackageTranslations>().notNull().default({}),
   recipients: integer("recipients").notNull(),
   priceKopecks: integer("price_kopecks").notNull(),
   validityDays: integer("validity_days").notNull(),

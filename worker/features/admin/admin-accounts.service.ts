@@ -8,6 +8,7 @@ import { getBilling } from "../billing/billing.service";
 import { listLedger } from "../billing/ledger";
 import { getPlanRow } from "../billing/plans";
 import { periodEndFrom, subscriptionOf } from "../billing/subscription";
+import { planTranslations } from "../billing/translations";
 import { auditStatement } from "./audit-log";
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Дата в формате ГГГГ-ММ-ДД");
@@ -35,6 +36,8 @@ interface ListRow {
   blockedReason: string | null;
   planCode: string | null;
   planName: string | null;
+  /** The plan's `translations` as stored (JSON text): the SPA shows the reader's name, else `planName`. */
+  planTranslations: string | null;
   subscriptionStatus: string | null;
   memberCount: number;
   balanceKopecks: number;
@@ -65,7 +68,7 @@ export async function listAdminAccounts(env: Env, q: z.output<typeof adminAccoun
   const [rows, total] = await env.DB.batch([
     env.DB.prepare(
       `SELECT a.id AS accountId, a.name, a.timezone, a.created_at AS createdAt, a.blocked_at AS blockedAt, a.blocked_reason AS blockedReason,
-         p.code AS planCode, p.name AS planName, s.status AS subscriptionStatus,
+         p.code AS planCode, p.name AS planName, p.translations AS planTranslations, s.status AS subscriptionStatus,
          (SELECT count(*) FROM members m WHERE m.account_id = a.id) AS memberCount,
          coalesce((SELECT b.balance_kopecks FROM account_balances b WHERE b.account_id = a.id), 0) AS balanceKopecks
        ${from} ORDER BY a.created_at DESC, a.id LIMIT ? OFFSET ?`,
@@ -76,7 +79,7 @@ export async function listAdminAccounts(env: Env, q: z.output<typeof adminAccoun
 }
 
 function listDto(r: ListRow) {
-  return { ...r, blocked: r.blockedAt !== null };
+  return { ...r, planTranslations: planTranslations(r.planTranslations), blocked: r.blockedAt !== null };
 }
 
 interface AccountRowLite {

@@ -59,7 +59,7 @@ export async function getDashboard(env: Env, accountId: string, opts: { withBill
     waiting: waiting as { threadId: string; contactId: string; contactName: string; platform: string | null; channelId: string | null; channelName: string; lastMessage: string | null; lastMessageAt: number | null; waitingSince: number; unreadCount: number }[],
     channels: (channels as unknown as ChannelRow[]).map(channelHealth),
     billing: billing
-      ? { planName: billing.plan.name, balanceKopecks: billing.balanceKopecks, state: billing.limits.state, periodEnd: billing.subscription.periodEnd, units: billing.units.filter((u) => u.kind === "consumable").map((u) => ({ unit: u.unit, used: u.used, included: u.included, percent: u.percent })) }
+      ? { planName: billing.plan.name, planTranslations: billing.plan.translations, balanceKopecks: billing.balanceKopecks, state: billing.limits.state, periodEnd: billing.subscription.periodEnd, units: billing.units.filter((u) => u.kind === "consumable").map((u) => ({ unit: u.unit, used: u.used, included: u.included, percent: u.percent })) }
       : null,
   };
 }

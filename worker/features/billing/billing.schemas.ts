@@ -3,6 +3,7 @@ import { LEDGER_TYPES, PAYMENT_PURPOSES, PAYMENT_STATUSES } from "../../db/schem
 import { email, pageQuery, shortText } from "../../lib/validation";
 import { CAPS, CONSUMABLES } from "./units";
 import { innProblem } from "./requisites";
+import { translationsSchema } from "./translations";
 
 const kopecks = (max = 100_000_000_00) => z.number().int("Сумма в копейках — целое число").min(0).max(max);
 const count = () => z.number().int().min(0).max(1_000_000_000);
@@ -10,10 +11,15 @@ const count = () => z.number().int().min(0).max(1_000_000_000);
 const includedSchema = z.object(Object.fromEntries([...CONSUMABLES, ...CAPS].map((u) => [u, count()])) as Record<(typeof CONSUMABLES)[number] | (typeof CAPS)[number], ReturnType<typeof count>>);
 const overageSchema = z.object(Object.fromEntries(CONSUMABLES.map((u) => [u, kopecks(1_000_000)])) as Record<(typeof CONSUMABLES)[number], ReturnType<typeof kopecks>>);
 
+const PLAN_NAME_MAX = 60;
+const PLAN_DESCRIPTION_MAX = 300;
+
 export const planCreateSchema = z.object({
   code: z.string().trim().min(2).max(32).regex(/^[a-z0-9-]+$/, "Только строчные латинские буквы, цифры и дефис"),
-  name: shortText(60),
-  description: z.string().trim().max(300).default(""),
+  name: shortText(PLAN_NAME_MAX),
+  description: z.string().trim().max(PLAN_DESCRIPTION_MAX).default(""),
+  /** Name and description in en, fr, ar (no default: a PATCH without it keeps the stored ones). */
+  translations: translationsSchema({ name: PLAN_NAME_MAX, description: PLAN_DESCRIPTION_MAX }).optional(),
   monthlyPriceKopecks: kopecks(),
   yearlyPriceKopecks: kopecks(),
   included: includedSchema,

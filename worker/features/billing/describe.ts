@@ -1,5 +1,7 @@
-import type { BillingPeriod, LedgerEntry, Payment } from "../../db/schema/billing";
+import type { BillingPeriod, LedgerEntry, Payment, PlanTranslations } from "../../db/schema/billing";
+import type { PackageTranslations } from "../../db/schema/broadcast-quota";
 import { methodView, type MethodView } from "./method-title";
+import { packageTranslations, planTranslations } from "./translations";
 
 /**
  * What a payment and a ledger row are about, as parameters (`details`) the SPA words in its
@@ -9,26 +11,31 @@ import { methodView, type MethodView } from "./method-title";
  *
  * Everything is read from what the rows already hold: the purpose, plan, period, package and
  * amount of a payment, the metric and units of a usage charge, the sign of an adjustment, and the
- * payment behind a ledger row. Names (plans, packages) are today's, as /pricing shows them.
+ * payment behind a ledger row. Names (plans, packages) are today's, as /pricing shows them: the
+ * Russian one with its translations beside it (`planTranslations`, `translations`), of which the SPA
+ * shows the reader's.
  */
 export type PaymentItem =
   | { kind: "topup"; amountKopecks: number; invoiceNumber: string | null }
   | { kind: "autoTopup"; amountKopecks: number }
-  | { kind: "plan" | "renewal"; plan: string; period: BillingPeriod }
-  | { kind: "package"; name: string; recipients: number };
+  | { kind: "plan" | "renewal"; plan: string; planTranslations: PlanTranslations; period: BillingPeriod }
+  | { kind: "package"; name: string; translations: PackageTranslations; recipients: number };
 
 export type EntryDetails =
   | { kind: "usage"; metric: string; units: number }
   | { kind: "adjustment"; credit: boolean }
   /** The payment's money on the balance (`payment`), what it bought (`purchase`), or a refund of it. */
   | { kind: "payment" | "purchase" | "refund"; item: PaymentItem }
-  | { kind: "renewalFromBalance"; plan: string };
+  | { kind: "renewalFromBalance"; plan: string; planTranslations: PlanTranslations };
 
 /** What a payment was (purpose, amount, period, provider) and what its row refers to: names of its plan and package, a transfer's invoice, the saved method's card. */
 type PaymentFacts = Pick<Payment, "purpose" | "amountKopecks" | "billingPeriod" | "provider">;
 interface PaymentNames {
   planName: string | null;
+  /** The plan's and the package's `translations` as stored (JSON text). */
+  planTranslations: string | null;
   packageName: string | null;
+  packageTranslations: string | null;
   packageRecipients: number | null;
   invoiceNumber: string | null;
   methodType: string | null;
@@ -37,14 +44,14 @@ interface PaymentNames {
 }
 type PaymentRefs = PaymentFacts & PaymentNames;
 
-const NO_NAMES: PaymentNames = { planName: null, packageName: null, packageRecipients: null, invoiceNumber: null, methodType: null, cardType: null, cardLast4: null };
+const NO_NAMES: PaymentNames = { planName: null, planTranslations: null, packageName: null, packageTranslations: null, packageRecipients: null, invoiceNumber: null, methodType: null, cardType: null, cardLast4: null };
 
 /** One statement for a page of payments (ids as a JSON array: no limit on bound variables). */
 async function paymentRefs(d1: D1Database, ids: string[]): Promise<Map<string, PaymentRefs>> {
   if (!ids.length) return new Map();
   const r = await d1
     .prepare(
-      `SELECT p.id, p.purpose, p.amount_kopecks AS amountKopecks, p.billing_period AS billingPeriod, p.provider, pl.name AS planName, bp.name AS packageName, bp.recipients AS packageRecipients,
+      `SELECT p.id, p.purpose, p.amount_kopecks AS amountKopecks, p.billing_period AS billingPeriod, p.provider, pl.name AS planName, pl.translations AS planTranslations, bp.name AS packageName, bp.translations AS packageTranslations, bp.recipients AS packageRecipients,
          (SELECT d.number FROM billing_documents d WHERE d.payment_id = p.id AND d.kind = 'invoice' LIMIT 1) AS invoiceNumber,
          m.type AS methodType, m.card_type AS cardType, m.card_last4 AS cardLast4
        FROM payments p
@@ -66,9 +73,9 @@ function paymentItem(p: PaymentFacts, r: PaymentNames): PaymentItem | null {
       return { kind: "autoTopup", amountKopecks: p.amountKopecks };
     case "plan":
     case "renewal":
-      return r.planName && p.billingPeriod ? { kind: p.purpose, plan: r.planName, period: p.billingPeriod } : null;
+      return r.planName && p.billingPeriod ? { kind: p.purpose, plan: r.planName, planTranslations: planTranslations(r.planTranslations), period: p.billingPeriod } : null;
     case "package":
-      return r.packageName && r.packageRecipients !== null ? { kind: "package", name: r.packageName, recipients: r.packageRecipients } : null;
+      return r.packageName && r.packageRecipients !== null ? { kind: "package", name: r.packageName, translations: packageTranslations(r.packageTranslations), recipients: r.packageRecipients } : null;
     default:
       return null;
   }
@@ -98,23 +105,23 @@ export async function describePayments(d1: D1Database, rows: Payment[]): Promise
  * plan payment before it (plans change only by paying for one; the free plan is never renewed from
  * the balance), else the account's plan.
  */
-async function renewedPlan(d1: D1Database, e: LedgerEntry): Promise<string | null> {
+async function renewedPlan(d1: D1Database, e: LedgerEntry): Promise<{ name: string; translations: PlanTranslations } | null> {
   const r = await d1
     .prepare(
-      `SELECT coalesce(
-         (SELECT pl.name FROM payments p JOIN plans pl ON pl.id = p.plan_id
+      `SELECT pl.name, pl.translations FROM plans pl WHERE pl.id = coalesce(
+         (SELECT p.plan_id FROM payments p JOIN plans x ON x.id = p.plan_id
           WHERE p.account_id = ?1 AND p.purpose IN ('plan', 'renewal') AND p.status = 'succeeded' AND p.created_at <= ?2 ORDER BY p.created_at DESC LIMIT 1),
-         (SELECT pl.name FROM subscriptions s JOIN plans pl ON pl.id = s.plan_id WHERE s.account_id = ?1)) AS name`,
+         (SELECT s.plan_id FROM subscriptions s WHERE s.account_id = ?1))`,
     )
     .bind(e.accountId, e.createdAt)
-    .first<{ name: string | null }>();
-  return r?.name ?? null;
+    .first<{ name: string; translations: string | null }>();
+  return r ? { name: r.name, translations: planTranslations(r.translations) } : null;
 }
 
-function entryDetails(e: LedgerEntry, paid: PaymentRefs | undefined, renewed: string | null): EntryDetails | null {
+function entryDetails(e: LedgerEntry, paid: PaymentRefs | undefined, renewed: { name: string; translations: PlanTranslations } | null): EntryDetails | null {
   if (e.type === "charge" && e.metric && e.units !== null) return { kind: "usage", metric: e.metric, units: e.units };
   if (e.type === "adjustment") return { kind: "adjustment", credit: e.amountKopecks > 0 };
-  if (isBalanceRenewal(e)) return renewed ? { kind: "renewalFromBalance", plan: renewed } : null;
+  if (isBalanceRenewal(e)) return renewed ? { kind: "renewalFromBalance", plan: renewed.name, planTranslations: renewed.translations } : null;
   const item = paid ? paymentItem(paid, paid) : null;
   if (!item) return null;
   if (e.type === "topup") return { kind: "payment", item };

@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { paged } from "../../lib/validation";
 import type { PlanInput } from "./billing.schemas";
+import { planTranslations } from "./translations";
 import { CAPS, CONSUMABLES, type Unit } from "./units";
 
 const P = schema.plans;
@@ -18,8 +19,10 @@ export function serializePlan(p: Plan) {
   return {
     id: p.id,
     code: p.code,
+    /** Russian, the source and the fallback of a language `translations` has no text for. */
     name: p.name,
     description: p.description,
+    translations: planTranslations(p.translations),
     monthlyPriceKopecks: p.monthlyPriceKopecks,
     yearlyPriceKopecks: p.yearlyPriceKopecks,
     /** How much cheaper a year is than twelve months, in whole per cent. */

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { pageQuery } from "../../lib/validation";
+import { translationsSchema } from "../billing/translations";
 
 const MAX_RECIPIENTS = 10_000_000;
 const MAX_PRICE_RUB = 10_000_000;
+const NAME_MAX = 100;
 
 /** Roubles with at most two decimals (kopecks); stored as integer kopecks. */
 const price = z
@@ -12,7 +14,9 @@ const price = z
   .refine((x) => Math.abs(x * 100 - Math.round(x * 100)) < 1e-6, "Цена — не больше двух знаков после запятой (копейки)");
 
 export const packageCreateSchema = z.object({
-  name: z.string({ error: "Введите название пакета" }).trim().min(1, "Введите название пакета").max(100, "Название — не длиннее 100 символов"),
+  name: z.string({ error: "Введите название пакета" }).trim().min(1, "Введите название пакета").max(NAME_MAX, "Название — не длиннее 100 символов"),
+  /** The name in en, fr, ar (no default: a PATCH without it keeps the stored ones). */
+  translations: translationsSchema({ name: NAME_MAX }).optional(),
   recipients: z
     .number({ error: "Укажите число получателей" })
     .int("Число получателей — целое число")

@@ -4,6 +4,7 @@ import type { BroadcastPackage, QuotaSource } from "../../db/schema/broadcast-qu
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { paged } from "../../lib/validation";
+import { packageTranslations } from "../billing/translations";
 import type { PackageInput } from "./broadcast-quota.schemas";
 import { quotaLeft } from "./quota";
 
@@ -17,7 +18,9 @@ const PACKAGE_NOT_FOUND = "Пакет рассылок не найден";
 export function serializePackage(row: BroadcastPackage, grantCount = 0) {
   return {
     id: row.id,
+    /** Russian, the source and the fallback of a language `translations` has no name for. */
     name: row.name,
+    translations: packageTranslations(row.translations),
     recipients: row.recipients,
     priceKopecks: row.priceKopecks,
     validityDays: row.validityDays,
@@ -64,7 +67,7 @@ export async function createPackage(db: Db, input: PackageInput) {
   const now = Date.now();
   const [row] = await db
     .insert(p)
-    .values({ id: newId(), name: input.name, recipients: input.recipients, priceKopecks: toKopecks(input.price), validityDays: input.validityDays, active: input.active, createdAt: now, updatedAt: now })
+    .values({ id: newId(), name: input.name, ...(input.translations ? { translations: input.translations } : {}), recipients: input.recipients, priceKopecks: toKopecks(input.price), validityDays: input.validityDays, active: input.active, createdAt: now, updatedAt: now })
     .returning();
   return serializePackage(row!);
 }
@@ -135,7 +138,7 @@ export async function grantPackage(db: Db, input: GrantInput) {
   const stored = input.sourceRef
     ? await db.select().from(g).where(and(eq(g.source, input.source), eq(g.sourceRef, input.sourceRef))).get()
     : values;
-  return { ...stored!, packageName: pkg.name };
+  return { ...stored!, packageName: pkg.name, packageTranslations: packageTranslations(pkg.translations) };
 }
 
 /**
@@ -148,7 +151,7 @@ export async function getQuota(db: Db, accountId: string, now = Date.now()) {
   const [left, grants, holds, planHolds] = await Promise.all([
     quotaLeft(db, accountId, now),
     db
-      .select({ id: g.id, packageId: g.packageId, packageName: p.name, recipients: g.recipients, expiresAt: g.expiresAt, source: g.source, createdAt: g.createdAt, used: sql<number>`COALESCE(SUM(${a.used}), 0)`, reserved: reservedExpr })
+      .select({ id: g.id, packageId: g.packageId, packageName: p.name, packageTranslations: p.translations, recipients: g.recipients, expiresAt: g.expiresAt, source: g.source, createdAt: g.createdAt, used: sql<number>`COALESCE(SUM(${a.used}), 0)`, reserved: reservedExpr })
       .from(g)
       .innerJoin(p, eq(p.id, g.packageId))
       .leftJoin(a, eq(a.grantId, g.id))
@@ -170,7 +173,7 @@ export async function getQuota(db: Db, accountId: string, now = Date.now()) {
   ]);
   const list = grants.map((row) => {
     const expired = row.expiresAt <= now;
-    return { ...row, expired, remaining: expired ? 0 : Math.max(0, row.recipients - row.used - row.reserved) };
+    return { ...row, packageTranslations: packageTranslations(row.packageTranslations), expired, remaining: expired ? 0 : Math.max(0, row.recipients - row.used - row.reserved) };
   });
   const byBroadcast = new Map<string, { broadcastId: string; reserved: number; since: number }>();
   for (const r of [...planHolds.results, ...holds]) {

@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
+import type { PlanTranslations } from "../../db/schema/billing";
 import { AppError } from "../../lib/errors";
+import { planTranslations } from "../billing/translations";
 
 /**
  * The quota seam of broadcasts. A broadcast reserves its recipients when sending starts
@@ -43,6 +45,8 @@ export interface QuotaLeft {
   remaining: number;
   plan: {
     name: string | null;
+    /** The plan's name in en, fr, ar (the SPA shows the reader's, else `name`). */
+    translations: PlanTranslations;
     /** The plan's included recipients per period. */
     included: number;
     /** What the period's usage counted (broadcasts' messages within their plan part). */
@@ -77,7 +81,7 @@ const dayOf = (col: string) => `strftime('%Y-%m-%d', ${col} / 1000, 'unixepoch')
  * messages are in the usage already, up to its amount).
  */
 const PLAN_SQL = `
-  SELECT p.name AS name, s.period_end AS periodEnd,
+  SELECT p.name AS name, p.translations AS translations, s.period_end AS periodEnd,
     coalesce(json_extract(p.included, '$.broadcastRecipients'), 0) AS included,
     coalesce((SELECT sum(u.quantity) FROM usage_daily u WHERE u.account_id = s.account_id AND u.metric = 'broadcastRecipients'
       AND u.day >= ${dayOf("s.period_start")} AND u.day < ${dayOf("s.period_end")}), 0) AS used,
@@ -99,9 +103,9 @@ const PACKAGES_FREE_SQL = `coalesce((SELECT sum(max(avail, 0)) FROM (${GRANTS_FR
 /** What account `accountId` can send to now: the plan's remainder and the packages'. */
 export async function quotaLeft(db: Db, accountId: string, now = Date.now()): Promise<QuotaLeft> {
   const row = await db.$client
-    .prepare(`SELECT ${PACKAGES_FREE_SQL} AS packages, p.name, p.periodEnd, p.included, p.used, p.reserved FROM (SELECT 1) one LEFT JOIN (${PLAN_SQL}) p ON 1`)
+    .prepare(`SELECT ${PACKAGES_FREE_SQL} AS packages, p.name, p.translations, p.periodEnd, p.included, p.used, p.reserved FROM (SELECT 1) one LEFT JOIN (${PLAN_SQL}) p ON 1`)
     .bind(accountId, now)
-    .first<{ packages: number; name: string | null; periodEnd: number | null; included: number | null; used: number | null; reserved: number | null }>();
+    .first<{ packages: number; name: string | null; translations: string | null; periodEnd: number | null; included: number | null; used: number | null; reserved: number | null }>();
   const included = Number(row?.included ?? 0);
   const used = Number(row?.used ?? 0);
   const reserved = Number(row?.reserved ?? 0);
@@ -109,7 +113,7 @@ export async function quotaLeft(db: Db, accountId: string, now = Date.now()): Pr
   const packagesRemaining = Number(row?.packages ?? 0);
   return {
     remaining: planRemaining + packagesRemaining,
-    plan: { name: row?.name ?? null, included, used, reserved, remaining: planRemaining, periodEnd: row?.periodEnd ?? null },
+    plan: { name: row?.name ?? null, translations: planTranslations(row?.translations), included, used, reserved, remaining: planRemaining, periodEnd: row?.periodEnd ?? null },
     packagesRemaining,
   };
 }

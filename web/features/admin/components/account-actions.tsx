@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { confirm } from "@/lib/confirm";
 import { useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
+import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
 import { adminApi, adminKeys, adminQueries, type AdminAccountPage } from "../api";
 
 /** The administrator's actions on one account: block or unblock, plan, balance, delete. */
@@ -77,6 +78,7 @@ function BlockDialog({ account, onDone }: { account: AdminAccountPage; onDone: (
 
 function PlanDialog({ account, onDone }: { account: AdminAccountPage; onDone: () => Promise<void> }) {
   const { t } = useTranslation("admin");
+  const lang = useInterfaceLanguage();
   const plans = useQuery(adminQueries.plans());
   const schema = useMemo(() => z.object({ planId: z.string().min(1, t("accounts.plan.required")), period: z.enum(["month", "year"]) }), [t]);
   const defaults = () => ({ planId: account.billing.plan.id, period: account.billing.subscription.billingPeriod as "month" | "year" });
@@ -95,7 +97,7 @@ function PlanDialog({ account, onDone }: { account: AdminAccountPage; onDone: ()
       submitLabel={t("accounts.plan.confirm")}
       cancelVariant="secondary"
     >
-      <SelectField control={form.control} name="planId" label={t("accounts.plan.plan")} triggerClassName="w-full" options={(plans.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+      <SelectField control={form.control} name="planId" label={t("accounts.plan.plan")} triggerClassName="w-full" options={(plans.data?.data ?? []).map((p) => ({ value: p.id, label: planName(p, lang) }))} />
       <SelectField control={form.control} name="period" label={t("accounts.plan.period")} triggerClassName="w-full" options={(["month", "year"] as const).map((p) => ({ value: p, label: t(`accounts.plan.periods.${p}`) }))} />
     </FormDialog>
   );

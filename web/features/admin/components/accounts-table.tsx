@@ -4,11 +4,13 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { dataTableColumns } from "@/components/ui/data-table";
 import { formatDate, formatNumber, formatRub } from "@/lib/i18n";
+import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
 import type { AdminAccountRow } from "../api";
 
 /** Columns of /admin/accounts: name (to its page), plan, state, members, balance, created. */
 export function useAccountColumns() {
   const { t } = useTranslation("admin");
+  const lang = useInterfaceLanguage();
   const col = dataTableColumns<AdminAccountRow>();
   return useMemo(
     () => [
@@ -20,7 +22,7 @@ export function useAccountColumns() {
           </Link>
         ),
       }),
-      col.accessor("planName", { header: () => t("accounts.columns.plan"), cell: ({ row }) => row.original.planName ?? "—" }),
+      col.accessor("planName", { header: () => t("accounts.columns.plan"), cell: ({ row }) => (row.original.planName ? planName({ name: row.original.planName, translations: row.original.planTranslations }, lang) : "—") }),
       col.display({
         id: "state",
         header: () => t("accounts.columns.state"),

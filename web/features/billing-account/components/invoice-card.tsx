@@ -8,6 +8,7 @@ import { TextField } from "@/components/form/field";
 import { SelectField } from "@/components/form/select-field";
 import { billingApi, billingKeys, billingQueries, openDocument } from "@/features/billing-account/api";
 import { parseRub } from "@/features/billing-account/money";
+import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
 import { applyServerErrors, useZodForm } from "@/lib/form";
 import { formatRub } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
@@ -19,6 +20,7 @@ import { notify } from "@/lib/notify";
  */
 export function InvoiceCard({ accountId, hasRequisites, canPay }: { accountId: string; hasRequisites: boolean; canPay: boolean }) {
   const { t } = useTranslation("billing");
+  const lang = useInterfaceLanguage();
   const qc = useQueryClient();
   const plans = useQuery(billingQueries.plans());
   const schema = useMemo(
@@ -90,7 +92,7 @@ export function InvoiceCard({ accountId, hasRequisites, canPay }: { accountId: s
             name="planId"
             label={t("paymentInfo.invoice.plan")}
             placeholder={t("paymentInfo.invoice.pickPlan")}
-            options={paid.map((p) => ({ value: p.id, label: t("paymentInfo.invoice.planOption", { name: p.name, price: formatRub(p.monthlyPriceKopecks) }) }))}
+            options={paid.map((p) => ({ value: p.id, label: t("paymentInfo.invoice.planOption", { name: planName(p, lang), price: formatRub(p.monthlyPriceKopecks) }) }))}
             disabled={!canPay || !hasRequisites}
           />
           <SelectField

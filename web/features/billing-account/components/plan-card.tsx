@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { checkoutHref, type BillingState } from "@/features/billing-account/api";
+import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
 import { formatDate, formatRub } from "@/lib/i18n";
 
 const STATE_VARIANT: Record<string, "success" | "warning" | "destructive"> = { ok: "success", warning: "warning", exhausted: "warning", grace: "destructive", ai_stopped: "destructive" };
@@ -12,6 +13,7 @@ const STATE_VARIANT: Record<string, "success" | "warning" | "destructive"> = { o
 /** The current plan and period, the limits state, and the balance with its top-up (→ checkout). */
 export function PlanCard({ accountId, billing, canPay }: { accountId: string; billing: BillingState; canPay: boolean }) {
   const { t } = useTranslation("billing");
+  const lang = useInterfaceLanguage();
   const { plan, subscription: sub } = billing;
   const price = sub.billingPeriod === "year" ? plan.yearlyPriceKopecks : plan.monthlyPriceKopecks;
   return (
@@ -21,7 +23,9 @@ export function PlanCard({ accountId, billing, canPay }: { accountId: string; bi
           <div className="min-w-0 space-y-2">
             <p className="text-sm text-muted-foreground">{t("account.currentPlan")}</p>
             <div className="flex flex-wrap items-center gap-3">
-              <h2 className="text-2xl font-semibold text-heading">{plan.name}</h2>
+              <h2 className="text-2xl font-semibold text-heading" data-testid="billing-plan-name">
+                {planName(plan, lang)}
+              </h2>
               <Badge variant={STATE_VARIANT[billing.limits.state]}>{t(`account.states.${billing.limits.state}`)}</Badge>
             </div>
             <p className="text-[0.9375rem]">

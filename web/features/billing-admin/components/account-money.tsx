@@ -10,6 +10,7 @@ import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { adminBillingApi, adminBillingKeys, adminBillingQueries, type AdminLedgerEntry, type AdminPayment } from "@/features/billing-admin/api";
+import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
 import { formatDate, formatRub } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { usePaging } from "@/lib/use-paging";
@@ -76,6 +77,7 @@ function PaymentsTable({ accountId, onRefund }: { accountId: string; onRefund: (
 /** One account's money for an administrator: plan and balance, the ledger, payments with refunds, balance adjustments. */
 export function AccountMoney({ accountId }: { accountId: string }) {
   const { t } = useTranslation("billing");
+  const lang = useInterfaceLanguage();
   const billing = useQuery(adminBillingQueries.account(accountId));
   const [adjusting, setAdjusting] = useState(false);
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
@@ -88,7 +90,7 @@ export function AccountMoney({ accountId }: { accountId: string }) {
             {(b) => (
               <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
                 <div>
-                  <p className="text-sm text-muted-foreground">{t("admin.account.plan", { plan: b.plan.name, until: formatDate(b.subscription.periodEnd - 1) })}</p>
+                  <p className="text-sm text-muted-foreground">{t("admin.account.plan", { plan: planName(b.plan, lang), until: formatDate(b.subscription.periodEnd - 1) })}</p>
                   <p className="text-2xl font-semibold text-heading tabular-nums" data-testid="admin-account-balance">{formatRub(b.balanceKopecks)}</p>
                 </div>
                 <Button onClick={() => setAdjusting(true)} data-testid="admin-adjust-open">

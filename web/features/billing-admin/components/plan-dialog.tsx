@@ -11,6 +11,11 @@ import { useZodForm } from "@/lib/form";
 
 const UNITS = [...CONSUMABLES, ...CAPS];
 const money = (k: number) => (k ? String(k / 100) : "0");
+/** The languages a plan's name and description are translated into (Russian is «Название» itself). */
+const LANGUAGES = ["en", "fr", "ar"] as const;
+type Lang = (typeof LANGUAGES)[number];
+const NAME_MAX = 60;
+const DESCRIPTION_MAX = 300;
 
 function defaultsOf(plan: AdminPlan | null) {
   return {
@@ -23,25 +28,32 @@ function defaultsOf(plan: AdminPlan | null) {
     active: plan?.active ?? true,
     included: Object.fromEntries(UNITS.map((u) => [u, String(plan?.included[u] ?? 0)])) as Record<(typeof UNITS)[number], string>,
     overage: Object.fromEntries(CONSUMABLES.map((u) => [u, plan ? money(plan.overage[u]) : rubInput(0) || "0"])) as Record<(typeof CONSUMABLES)[number], string>,
+    translations: Object.fromEntries(LANGUAGES.map((l) => [l, { name: plan?.translations[l]?.name ?? "", description: plan?.translations[l]?.description ?? "" }])) as Record<Lang, { name: string; description: string }>,
   };
 }
 
-/** Create or edit a plan: prices in roubles, included units, prices beyond the plan per unit. */
+/** Create or edit a plan: prices in roubles, included units, prices beyond the plan per unit, and the name and description in the other interface languages. */
 export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => void }) {
   const { t } = useTranslation("billing");
   const schema = useMemo(() => {
     const rub = z.string().refine((v) => parseRub(v) !== null, t("admin.errors.amount"));
     const int = z.string().regex(/^\d{1,10}$/, t("admin.errors.count"));
+    // Optional: an empty field is sent empty and means "no translation" (the Russian text is shown).
+    const translation = z.object({
+      name: z.string().trim().max(NAME_MAX, t("admin.plans.translations.errors.nameLong")),
+      description: z.string().trim().max(DESCRIPTION_MAX, t("admin.plans.translations.errors.descriptionLong")),
+    });
     return z.object({
       code: z.string().trim().regex(/^[a-z0-9-]{2,32}$/, t("admin.plans.errors.code")),
-      name: z.string().trim().min(1, t("admin.plans.errors.name")).max(60),
-      description: z.string().max(300),
+      name: z.string().trim().min(1, t("admin.plans.errors.name")).max(NAME_MAX),
+      description: z.string().max(DESCRIPTION_MAX),
       monthly: rub,
       yearly: rub,
       sortOrder: int,
       active: z.boolean(),
       included: z.object(Object.fromEntries(UNITS.map((u) => [u, int])) as Record<(typeof UNITS)[number], typeof int>),
       overage: z.object(Object.fromEntries(CONSUMABLES.map((u) => [u, rub])) as Record<(typeof CONSUMABLES)[number], typeof rub>),
+      translations: z.object(Object.fromEntries(LANGUAGES.map((l) => [l, translation])) as Record<Lang, typeof translation>),
     });
   }, [t]);
   const form = useZodForm(schema, { defaultValues: defaultsOf(plan) });
@@ -59,6 +71,7 @@ export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose:
         active: v.active,
         included: Object.fromEntries(UNITS.map((u) => [u, Number(v.included[u])])) as Record<(typeof UNITS)[number], number>,
         overage: Object.fromEntries(CONSUMABLES.map((u) => [u, parseRub(v.overage[u])!])) as Record<(typeof CONSUMABLES)[number], number>,
+        translations: v.translations,
       };
       return plan ? adminBillingApi.updatePlan(plan.id, body) : adminBillingApi.createPlan(body);
     },
@@ -95,6 +108,21 @@ export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose:
         <TextField control={form.control} name="sortOrder" label={t("admin.plans.fields.sortOrder")} inputMode="numeric" />
         <SwitchField control={form.control} name="active" label={t("admin.plans.fields.active")} description={t("admin.plans.fields.activeHint")} />
       </div>
+      <fieldset className="space-y-3" data-testid="plan-translations">
+        <legend className="text-sm font-semibold text-heading">{t("admin.plans.translations.title")}</legend>
+        <p className="text-sm text-muted-foreground">{t("admin.plans.translations.hint")}</p>
+        {LANGUAGES.map((l) => {
+          const language = t(`admin.plans.translations.languages.${l}`);
+          // Each text is typed in its own direction: Arabic right to left whatever the interface's direction.
+          const dir = l === "ar" ? "rtl" : "ltr";
+          return (
+            <div key={l} className="grid gap-4 sm:grid-cols-3">
+              <TextField control={form.control} name={`translations.${l}.name`} label={t("admin.plans.translations.name", { language })} dir={dir} lang={l} data-testid={`plan-translation-${l}-name`} />
+              <TextField control={form.control} name={`translations.${l}.description`} label={t("admin.plans.translations.description", { language })} dir={dir} lang={l} className="sm:col-span-2" data-testid={`plan-translation-${l}-description`} />
+            </div>
+          );
+        })}
+      </fieldset>
     </FormDialog>
   );
 }

@@ -14,14 +14,26 @@ import { confirm } from "@/lib/confirm";
 import { formatNumber, formatRub } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { usePaging } from "@/lib/use-paging";
+import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
 import { PlanDialog } from "./plan-dialog";
 
 function useColumns(on: { edit: (p: AdminPlan) => void; remove: (p: AdminPlan) => void }) {
   const { t } = useTranslation("billing");
+  const lang = useInterfaceLanguage();
   const col = dataTableColumns<AdminPlan>();
   return useMemo(
     () => [
-      col.accessor("name", { header: () => t("admin.plans.columns.name"), cell: ({ row }) => <div><p className="font-medium text-heading">{row.original.name}</p><p className="text-xs text-muted-foreground">{row.original.code}</p></div> }),
+      col.accessor("name", { header: () => t("admin.plans.columns.name"), cell: ({ row }) => {
+          // The name in the interface's language, and the stored Russian one beside the code when it differs (what the editor's «Название» holds).
+          const name = planName(row.original, lang);
+          return (
+            <div>
+              <p className="font-medium text-heading">{name}</p>
+              <p className="text-xs text-muted-foreground">{name === row.original.name ? row.original.code : `${row.original.code} · ${row.original.name}`}</p>
+            </div>
+          );
+        },
+      }),
       col.accessor("monthlyPriceKopecks", {
         header: () => t("admin.plans.columns.price"),
         cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{t("admin.plans.priceCell", { month: formatRub(row.original.monthlyPriceKopecks), year: formatRub(row.original.yearlyPriceKopecks) })}</span>,
@@ -34,11 +46,11 @@ function useColumns(on: { edit: (p: AdminPlan) => void; remove: (p: AdminPlan) =
         header: () => <span className="sr-only">{t("admin.plans.columns.actions")}</span>,
         cell: ({ row }) => (
           <div className="flex justify-end gap-1">
-            <Button variant="ghost" size="icon" aria-label={t("admin.plans.editAria", { name: row.original.name })} onClick={() => on.edit(row.original)}>
+            <Button variant="ghost" size="icon" aria-label={t("admin.plans.editAria", { name: planName(row.original, lang) })} onClick={() => on.edit(row.original)}>
               <Pencil aria-hidden />
             </Button>
             {!row.original.free && !row.original.archived && (
-              <Button variant="ghost" size="icon" aria-label={t("admin.plans.deleteAria", { name: row.original.name })} onClick={() => on.remove(row.original)}>
+              <Button variant="ghost" size="icon" aria-label={t("admin.plans.deleteAria", { name: planName(row.original, lang) })} onClick={() => on.remove(row.original)}>
                 <Trash2 aria-hidden />
               </Button>
             )}
@@ -46,13 +58,14 @@ function useColumns(on: { edit: (p: AdminPlan) => void; remove: (p: AdminPlan) =
         ),
       }),
     ],
-    [col, t, on],
+    [col, t, on, lang],
   );
 }
 
 /** Plans CRUD: a plan with subscribers or payments is archived instead of deleted (the server decides). */
 export function PlansTab() {
   const { t } = useTranslation("billing");
+  const lang = useInterfaceLanguage();
   const qc = useQueryClient();
   const [status, setStatus] = useState<PlanStatus>("current");
   const { page, limit, setPage, tableProps } = usePaging();
@@ -62,7 +75,7 @@ export function PlansTab() {
     () => ({
       edit: (plan: AdminPlan) => setEditing({ plan }),
       remove: async (plan: AdminPlan) => {
-        if (!(await confirm({ title: t("admin.plans.deleteTitle", { name: plan.name }), message: t("admin.plans.deleteMessage"), confirmText: t("admin.plans.delete") }))) return;
+        if (!(await confirm({ title: t("admin.plans.deleteTitle", { name: planName(plan, lang) }), message: t("admin.plans.deleteMessage"), confirmText: t("admin.plans.delete") }))) return;
         try {
           const r = await adminBillingApi.deletePlan(plan.id);
           notify({ type: "success", message: r.message });
@@ -72,7 +85,7 @@ export function PlansTab() {
         }
       },
     }),
-    [qc, t],
+    [qc, t, lang],
   );
   const columns = useColumns(on);
   return (

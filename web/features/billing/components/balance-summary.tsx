@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatRub } from "@/lib/i18n";
 import { methodLabel } from "../describe";
+import { planName, useInterfaceLanguage } from "../localized-name";
 import { payQueries } from "../pay-api";
 
 function Tile({ icon: Icon, label, value, hint, testId }: { icon: LucideIcon; label: string; value: React.ReactNode; hint?: React.ReactNode; testId?: string }) {
@@ -28,6 +29,7 @@ function Tile({ icon: Icon, label, value, hint, testId }: { icon: LucideIcon; la
 /** The balance, the plan and its period at the top of Operations (GET /billing). */
 export function BalanceSummary({ accountId }: { accountId: string }) {
   const { t } = useTranslation("billing");
+  const lang = useInterfaceLanguage();
   const billing = useQuery(payQueries.billing(accountId));
   if (billing.isPending) return <Skeleton className="mb-6 h-20 w-full" />;
   if (!billing.data) return null;
@@ -35,7 +37,7 @@ export function BalanceSummary({ accountId }: { accountId: string }) {
   return (
     <div className="mb-6 grid gap-4 md:grid-cols-3">
       <Tile icon={Wallet} label={t("operations.summary.balance")} value={formatRub(balanceKopecks)} hint={unsettledKopecks > 0 ? t("operations.summary.unsettled", { amount: formatRub(unsettledKopecks) }) : undefined} testId="operations-balance" />
-      <Tile icon={Layers} label={t("operations.summary.plan")} value={plan.name} hint={t(`operations.summary.period.${s.billingPeriod}`)} testId="operations-plan" />
+      <Tile icon={Layers} label={t("operations.summary.plan")} value={planName(plan, lang)} hint={t(`operations.summary.period.${s.billingPeriod}`)} testId="operations-plan" />
       <Tile icon={CalendarClock} label={t("operations.summary.until")} value={formatDate(s.periodEnd, { long: true })} hint={s.paymentMethod ? t("operations.summary.method", { title: methodLabel(t, s.paymentMethod) }) : t("operations.summary.noMethod")} />
     </div>
   );

@@ -12,6 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api";
 import { formatNumber, formatRub } from "@/lib/i18n";
 import { parseMoney } from "@/features/products/money";
+import { packageName, planName, useInterfaceLanguage } from "../localized-name";
 import { payApi, payQueries, type BillingPeriod, type CheckoutBody } from "../pay-api";
 import { PackagePicker, PlanPicker, TopupPicker } from "./order-picker";
 import { Segmented } from "./segmented";
@@ -27,6 +28,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The order the URL and the form describe, priced for the summary (the server prices it again). */
 function useOrder(accountId: string, params: URLSearchParams, amountText: string) {
   const { t } = useTranslation("billing");
+  const lang = useInterfaceLanguage();
   const kind: Kind = params.get("kind") === "topup" ? "topup" : params.get("kind") === "package" ? "package" : "plan";
   const period: BillingPeriod = params.get("period") === "year" ? "year" : "month";
   const plans = useQuery({ ...payQueries.plans(), select: (r) => r.data.filter((p) => !p.free) });
@@ -41,9 +43,9 @@ function useOrder(accountId: string, params: URLSearchParams, amountText: string
   const amountError = amount === null || Number.isNaN(amount) ? t("checkout.errors.amount") : amount < 10_000 ? t("checkout.errors.amountMin") : amount > 100_000_000 ? t("checkout.errors.amountMax") : undefined;
   const line =
     kind === "plan" && plan
-      ? { title: t("checkout.summary.plan", { name: plan.name }), hint: t(`operations.summary.period.${period}`), kopecks: period === "year" ? plan.yearlyPriceKopecks : plan.monthlyPriceKopecks }
+      ? { title: t("checkout.summary.plan", { name: planName(plan, lang) }), hint: t(`operations.summary.period.${period}`), kopecks: period === "year" ? plan.yearlyPriceKopecks : plan.monthlyPriceKopecks }
       : kind === "package" && pkg
-        ? { title: t("checkout.summary.package", { name: pkg.name }), hint: t("checkout.packageHint", { count: pkg.recipients, formatted: formatNumber(pkg.recipients), days: pkg.validityDays }), kopecks: pkg.priceKopecks }
+        ? { title: t("checkout.summary.package", { name: packageName(pkg, lang) }), hint: t("checkout.packageHint", { count: pkg.recipients, formatted: formatNumber(pkg.recipients), days: pkg.validityDays }), kopecks: pkg.priceKopecks }
         : kind === "topup" && !amountError && amount
           ? { title: t("checkout.summary.topup"), hint: t("checkout.summary.topupHint"), kopecks: amount }
           : null;

@@ -4,6 +4,7 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { formatNumber, formatRub } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { packageName, planName, useInterfaceLanguage } from "../localized-name";
 import type { BillingPeriod, PackageOnSale, Plan } from "../pay-api";
 
 export const TOPUP_PRESETS = [100_000, 300_000, 500_000, 1_000_000];
@@ -24,6 +25,7 @@ function ChoiceRow({ value, id, title, hint, price, testId }: { value: string; i
 
 export function PlanPicker({ plans, planId, period, onPlan, onPeriod }: { plans: Plan[]; planId: string | null; period: BillingPeriod; onPlan: (id: string) => void; onPeriod: (p: BillingPeriod) => void }) {
   const { t } = useTranslation("billing");
+  const lang = useInterfaceLanguage();
   return (
     <div className="grid gap-4">
       <RadioGroup value={period} onValueChange={(v) => onPeriod(v as BillingPeriod)} className="grid-cols-2" aria-label={t("pricing.periodLabel")}>
@@ -41,7 +43,7 @@ export function PlanPicker({ plans, planId, period, onPlan, onPeriod }: { plans:
             value={p.id}
             id={`plan-${p.id}`}
             testId={`checkout-plan-${p.code}`}
-            title={p.name}
+            title={planName(p, lang)}
             hint={t("checkout.planHint", { replies: formatNumber(p.included.aiReplies), messages: formatNumber(p.included.messagesIn) })}
             price={`${formatRub(period === "year" ? p.yearlyPriceKopecks : p.monthlyPriceKopecks)} ${t(`pricing.per.${period}`)}`}
           />
@@ -53,11 +55,12 @@ export function PlanPicker({ plans, planId, period, onPlan, onPeriod }: { plans:
 
 export function PackagePicker({ packages, packageId, onPackage }: { packages: PackageOnSale[]; packageId: string | null; onPackage: (id: string) => void }) {
   const { t } = useTranslation("billing");
+  const lang = useInterfaceLanguage();
   if (packages.length === 0) return <p className="text-sm text-muted-foreground">{t("checkout.noPackages")}</p>;
   return (
     <RadioGroup value={packageId ?? ""} onValueChange={onPackage} aria-label={t("checkout.package")}>
       {packages.map((p) => (
-        <ChoiceRow key={p.id} value={p.id} id={`package-${p.id}`} title={p.name} hint={t("checkout.packageHint", { count: p.recipients, formatted: formatNumber(p.recipients), days: p.validityDays })} price={formatRub(p.priceKopecks)} />
+        <ChoiceRow key={p.id} value={p.id} id={`package-${p.id}`} title={packageName(p, lang)} hint={t("checkout.packageHint", { count: p.recipients, formatted: formatNumber(p.recipients), days: p.validityDays })} price={formatRub(p.priceKopecks)} />
       ))}
     </RadioGroup>
   );

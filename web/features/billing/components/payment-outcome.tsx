@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatDate, formatRub } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { describePayment } from "../describe";
+import { planName, useInterfaceLanguage } from "../localized-name";
 import { payKeys, payQueries, type Payment } from "../pay-api";
 
 /** Without spaces of any kind: "2 500 ₽" in the stored text and in the interface's format compare equal. */
@@ -30,6 +31,7 @@ function nextLinks(p: Payment, accountId: string, t: (k: string) => string) {
 
 function Outcome({ p, accountId }: { p: Payment; accountId: string }) {
   const { t } = useTranslation("billing");
+  const lang = useInterfaceLanguage();
   const billing = useQuery({ ...payQueries.billing(accountId), enabled: p.status === "succeeded" });
   const state = p.status === "succeeded" ? "succeeded" : p.final ? "declined" : "pending";
   const Icon = state === "succeeded" ? CircleCheck : state === "declined" ? CircleX : Clock;
@@ -58,7 +60,7 @@ function Outcome({ p, accountId }: { p: Payment; accountId: string }) {
           )}
         </p>
         {state === "succeeded" && p.purpose === "plan" && billing.data && (
-          <p data-testid="outcome-plan">{t("checkout.outcome.planActive", { plan: billing.data.plan.name, date: formatDate(billing.data.subscription.periodEnd, { long: true }) })}</p>
+          <p data-testid="outcome-plan">{t("checkout.outcome.planActive", { plan: planName(billing.data.plan, lang), date: formatDate(billing.data.subscription.periodEnd, { long: true }) })}</p>
         )}
         {state === "succeeded" && p.purpose !== "plan" && billing.data && <p>{t("checkout.outcome.balance", { amount: formatRub(billing.data.balanceKopecks) })}</p>}
         {state === "succeeded" && p.receiptEmail && <p className="text-sm text-muted-foreground">{t("checkout.outcome.receipt", { email: p.receiptEmail })}</p>}

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatNumber, formatRub } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { planDescription, planName, useInterfaceLanguage } from "../localized-name";
 import type { BillingPeriod, Plan } from "../pay-api";
 
 const INCLUDED = ["aiReplies", "messagesIn", "messagesOut", "broadcastRecipients", "assistants", "channels", "seats"] as const;
@@ -16,11 +17,13 @@ export type PlanChoice = { kind: "current" } | { kind: "choose"; to: string } | 
 /** One plan on /pricing: the price for the chosen period, what is included, the price beyond it, and the way to buy it. */
 export function PlanCard({ plan, period, current, choice, featured }: { plan: Plan; period: BillingPeriod; current: boolean; choice: PlanChoice; featured: boolean }) {
   const { t } = useTranslation("billing");
+  const lang = useInterfaceLanguage();
+  const name = planName(plan, lang);
   const price = period === "year" ? plan.yearlyPriceKopecks : plan.monthlyPriceKopecks;
   return (
     <Card className={cn("relative gap-5 px-6 py-6", featured && "border-primary ring-1 ring-primary", current && "border-success ring-1 ring-success")} data-testid={`plan-${plan.code}`} aria-current={current ? "true" : undefined}>
       <div className="flex min-h-7 flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold text-heading">{plan.name}</h2>
+        <h2 className="text-lg font-semibold text-heading">{name}</h2>
         {current ? <Badge variant="success">{t("pricing.current")}</Badge> : featured ? <Badge>{t("pricing.popular")}</Badge> : null}
       </div>
       <div>
@@ -31,9 +34,9 @@ export function PlanCard({ plan, period, current, choice, featured }: { plan: Pl
         <p className="mt-1 min-h-5 text-sm text-muted-foreground">
           {plan.free ? t("pricing.freeHint") : period === "year" ? t("pricing.perMonthYearly", { amount: formatRub(Math.round(price / 12)), percent: plan.yearlyDiscountPercent }) : t("pricing.yearlyHint", { amount: formatRub(plan.yearlyPriceKopecks) })}
         </p>
-        <p className="mt-2 text-sm lg:min-h-15">{plan.description}</p>
+        <p className="mt-2 text-sm lg:min-h-15">{planDescription(plan, lang)}</p>
       </div>
-      <PlanAction choice={choice} planName={plan.name} />
+      <PlanAction choice={choice} planName={name} />
       <div>
         <h3 className="mb-2 text-sm font-semibold text-heading">{t("pricing.included")}</h3>
         <ul className="grid gap-1.5 text-sm">

@@ -10,6 +10,7 @@ import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { packageKeys, packageQueries, packagesApi, type AdminAccount } from "@/features/broadcast-packages/api";
+import { packageName, useInterfaceLanguage } from "@/features/billing/localized-name";
 import { AccountPicker } from "./account-picker";
 import { QuotaGrants } from "@/features/broadcasts/components/quota-grants";
 import { useZodForm } from "@/lib/form";
@@ -21,6 +22,7 @@ import { formatNumber, formatRub } from "@/lib/i18n";
  */
 export function GrantDialog() {
   const { t } = useTranslation("admin");
+  const lang = useInterfaceLanguage();
   const [account, setAccount] = useState<AdminAccount | null>(null);
   const schema = useMemo(() => z.object({ accountId: z.string().min(1, t("grant.errors.account")), packageId: z.string().min(1, t("grant.errors.package")) }), [t]);
   const defaults = () => ({ accountId: "", packageId: "" });
@@ -34,7 +36,8 @@ export function GrantDialog() {
   const dialog = useFormDialog(form, {
     defaults,
     save: (values) => packagesApi.grant(values.accountId, values.packageId),
-    success: (grant) => grant.message,
+    // Worded here: the server's sentence names the package in Russian.
+    success: (grant) => t("grant.done", { name: packageName({ name: grant.packageName, translations: grant.packageTranslations }, lang) }),
     invalidate: [packageKeys.all()],
     // The dialog stays on the account (its new balance), ready for another package.
     keepOpen: true,
@@ -76,7 +79,7 @@ export function GrantDialog() {
         disabled={!packages.data?.length}
         options={(packages.data ?? []).map((p) => ({
           value: p.id,
-          label: t("grant.packageOption", { name: p.name, recipients: formatNumber(p.recipients), price: formatRub(p.priceKopecks), count: p.validityDays }),
+          label: t("grant.packageOption", { name: packageName(p, lang), recipients: formatNumber(p.recipients), price: formatRub(p.priceKopecks), count: p.validityDays }),
         }))}
       />
     </FormDialog>

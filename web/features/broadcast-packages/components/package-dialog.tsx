@@ -5,10 +5,11 @@ import { TextField } from "@/components/form/field";
 import { SwitchField } from "@/components/form/switch-field";
 import { packageKeys, packagesApi, type BroadcastPackage } from "@/features/broadcast-packages/api";
 import { useZodForm } from "@/lib/form";
-import { packageFormSchema, type PackageFormInput } from "../schemas";
+import { PACKAGE_LANGUAGES, packageFormSchema, type PackageFormInput } from "../schemas";
 
 const valuesOf = (pkg: BroadcastPackage | null): PackageFormInput => ({
   name: pkg?.name ?? "",
+  translations: { en: { name: pkg?.translations.en?.name ?? "" }, fr: { name: pkg?.translations.fr?.name ?? "" }, ar: { name: pkg?.translations.ar?.name ?? "" } },
   recipients: pkg ? String(pkg.recipients) : "",
   price: pkg ? String(pkg.priceKopecks / 100) : "",
   validityDays: pkg ? String(pkg.validityDays) : "30",
@@ -48,6 +49,24 @@ export function PackageDialog({ pkg, open, onOpenChange }: { pkg: BroadcastPacka
         <TextField control={form.control} name="validityDays" label={t("packages.fields.validityDays")} inputMode="numeric" data-testid="package-validity" />
       </div>
       <SwitchField control={form.control} name="active" label={t("packages.fields.active")} description={t("packages.fields.activeHint")} data-testid="package-active" />
+      <fieldset className="space-y-3" data-testid="package-translations">
+        <legend className="text-sm font-semibold text-heading">{t("packages.form.translations.title")}</legend>
+        <p className="text-sm text-muted-foreground">{t("packages.form.translations.hint")}</p>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {PACKAGE_LANGUAGES.map((l) => (
+            <TextField
+              key={l}
+              control={form.control}
+              name={`translations.${l}.name`}
+              label={t("packages.form.translations.name", { language: t(`packages.form.translations.languages.${l}`) })}
+              // Each name is typed in its own direction: Arabic right to left whatever the interface's direction.
+              dir={l === "ar" ? "rtl" : "ltr"}
+              lang={l}
+              data-testid={`package-translation-${l}`}
+            />
+          ))}
+        </div>
+      </fieldset>
     </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { packageName, planName, useInterfaceLanguage } from "@/features/billing/localized-name";
 import type { BroadcastQuota } from "@/features/broadcasts/api";
 import { formatDate, formatNumber } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
@@ -11,6 +12,7 @@ import { cn } from "@/lib/utils";
  */
 export function QuotaGrants({ quota, className }: { quota: Pick<BroadcastQuota, "grants" | "reserved"> & { plan?: BroadcastQuota["plan"] }; className?: string }) {
   const { t } = useTranslation("broadcasts");
+  const lang = useInterfaceLanguage();
   const grants = quota.grants.filter((g) => !g.expired).sort((a, b) => a.expiresAt - b.expiresAt);
   const plan = quota.plan && quota.plan.included > 0 ? quota.plan : null;
   return (
@@ -18,7 +20,7 @@ export function QuotaGrants({ quota, className }: { quota: Pick<BroadcastQuota, 
       {plan && (
         <li className="flex flex-wrap justify-between gap-x-3" data-testid="quota-plan-line">
           {t("quota.planLine", {
-            plan: plan.name ?? "",
+            plan: plan.name ? planName({ name: plan.name, translations: plan.translations }, lang) : "",
             remaining: formatNumber(plan.remaining),
             total: formatNumber(plan.included),
             date: plan.periodEnd ? formatDate(plan.periodEnd) : "—",
@@ -28,7 +30,7 @@ export function QuotaGrants({ quota, className }: { quota: Pick<BroadcastQuota, 
       {!grants.length && <li>{t("quota.noGrants")}</li>}
       {grants.map((g) => (
         <li key={g.id} className="flex flex-wrap justify-between gap-x-3">
-          <span className="font-medium">{g.packageName}</span>
+          <span className="font-medium">{packageName({ name: g.packageName, translations: g.packageTranslations }, lang)}</span>
           <span className="tabular-nums">
             {t("quota.grantLine", { remaining: formatNumber(g.remaining), total: formatNumber(g.recipients), date: formatDate(g.expiresAt) })}
           </span>

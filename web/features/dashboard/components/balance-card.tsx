@@ -5,16 +5,18 @@ import { Card, CardContent, CardHeading } from "@/components/ui/card";
 import { formatDate, formatNumber, formatRub } from "@/lib/i18n";
 import { isModuleMounted } from "@/lib/route-modules";
 import type { Dashboard } from "@/features/analytics/api";
+import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
 
 /** Balance, plan and the period's usage of each consumable (shown to those who read billing). */
 export function BalanceCard({ billing }: { billing: NonNullable<Dashboard["billing"]> }) {
   const { t } = useTranslation("dashboard");
+  const lang = useInterfaceLanguage();
   const { accountId = "" } = useParams();
   return (
     <Card data-testid="balance-card">
       <CardHeading
         title={t("balance.title")}
-        description={t("balance.plan", { plan: billing.planName, until: formatDate(billing.periodEnd) })}
+        description={t("balance.plan", { plan: planName({ name: billing.planName, translations: billing.planTranslations }, lang), until: formatDate(billing.periodEnd) })}
         action={
           isModuleMounted("account/billing") ? (
             <Button asChild size="sm" variant="outline">
