@@ -73,6 +73,22 @@ for (const [language, dir] of [
   ["ru", "ltr"],
   ["ar", "rtl"],
 ] as const) {
+  test(`a dialog opens in the middle of the screen (${dir})`, async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openList(page, baseURL!, { theme: "light", language });
+    await expect(page.locator("html")).toHaveAttribute("dir", dir);
+    await page.getByTestId("search-open").click();
+    const dialog = page.getByRole("dialog");
+    await expect(page.getByTestId("search-input")).toBeFocused();
+    // Once its opening animation is over: whole on screen, centred across.
+    await expect(async () => {
+      const b = (await dialog.boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(1280);
+      expect(Math.abs(b.x + b.width / 2 - 640)).toBeLessThanOrEqual(2);
+    }).toPass({ timeout: 5000 });
+  });
+
   test(`filter chips scroll with a fade on the side where chips are hidden (${dir})`, async ({ page, baseURL }) => {
     await openList(page, baseURL!, { theme: "light", language });
     await expect(page.locator("html")).toHaveAttribute("dir", dir);

@@ -54,7 +54,7 @@ export function DialogContent({ className, children, showCloseButton = true, per
           onInteractOutside?.(e);
         }}
         className={cn(
-          "fixed top-1/2 left-1/2 z-dialog grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-md bg-card p-6 text-card-foreground shadow-pop outline-none data-[state=open]:animate-dialog-in sm:p-8 rtl:translate-x-1/2",
+          "fixed top-1/2 left-1/2 z-dialog grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-md bg-card p-6 text-card-foreground shadow-pop outline-none data-[state=open]:animate-dialog-in sm:p-8",
           className,
         )}
         {...props}
