@@ -73,6 +73,24 @@ describe("accounts", () => {
     expect(types.body.data.every((t: any) => t.area && t.description)).toBe(true);
   });
 
+  it("settings: a change of one switch leaves the others as stored (no defaults filled in)", async () => {
+    const { token } = await registerUser();
+    const id = await createAccount(token);
+    const put = (body: object) => api("PUT", `/accounts/${id}/settings`, { token, body });
+    expect((await put({ inbox: { aiOnForNewThreads: false, soundOnNewMessage: false }, notifications: { emailOnHandoff: false, emailOnChannelDown: true } })).status).toBe(200);
+    // The comments card sends its own switch only.
+    expect((await put({ comments: { autoReply: true } })).status).toBe(200);
+    // One switch of a group.
+    expect((await put({ notifications: { emailOnChannelDown: false } })).status).toBe(200);
+    expect((await put({ inbox: { soundOnNewMessage: true } })).status).toBe(200);
+    const after = await api("GET", `/accounts/${id}/settings`, { token });
+    expect(after.body).toMatchObject({
+      inbox: { aiOnForNewThreads: false, soundOnNewMessage: true },
+      notifications: { emailOnHandoff: false, emailOnChannelDown: false },
+      comments: { autoReply: true },
+    });
+  });
+
   it("downtime schedule: stored sorted, validated", async () => {
     const { token } = await registerUser();
     const id = await createAccount(token);

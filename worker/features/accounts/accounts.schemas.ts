@@ -30,7 +30,17 @@ export const settingsSchema = z.object({
   comments: z.object({ autoReply: z.boolean().default(false) }).default({ autoReply: false }),
 });
 export type AccountSettings = z.output<typeof settingsSchema>;
-export const settingsUpdateSchema = settingsSchema.partial();
+/**
+ * A change of some settings: each group and each switch optional, without the defaults (zod 4
+ * applies a field's default inside .partial(), so `{ comments: { autoReply } }` would have reset the
+ * inbox's and the notifications' switches to theirs); what is not given stays as stored.
+ */
+export const settingsUpdateSchema = z.object({
+  inbox: z.object({ aiOnForNewThreads: z.boolean(), soundOnNewMessage: z.boolean() }).partial().optional(),
+  notifications: z.object({ emailOnHandoff: z.boolean(), emailOnChannelDown: z.boolean() }).partial().optional(),
+  comments: z.object({ autoReply: z.boolean() }).partial().optional(),
+});
+export type AccountSettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Время в формате ЧЧ:ММ");
 export const downtimeSchema = z.object({

@@ -5,7 +5,7 @@ import type { Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { likePattern, paged } from "../../lib/validation";
-import { type AccountSettings, type Downtime, settingsSchema, WIZARD_STEPS, type WizardPage } from "./accounts.schemas";
+import { type AccountSettings, type AccountSettingsUpdate, type Downtime, settingsSchema, WIZARD_STEPS, type WizardPage } from "./accounts.schemas";
 import { forgetAuth } from "../../middleware/auth-cache";
 import { channelsWritten } from "../webhooks/channel-memo";
 
@@ -159,7 +159,7 @@ export async function getSettings(env: Env, accountId: string): Promise<AccountS
   return { ...settingsSchema.parse(a.settings ?? {}), downtime: a.downtime as Downtime, timezone: a.timezone };
 }
 
-export async function updateSettings(env: Env, accountId: string, patch: Partial<AccountSettings>) {
+export async function updateSettings(env: Env, accountId: string, patch: AccountSettingsUpdate) {
   const a = await getAccountRow(env, accountId);
   const current = settingsSchema.parse(a.settings ?? {});
   const next = settingsSchema.parse({
