@@ -107,6 +107,42 @@ describe("ingestIncoming", () => {
     socket.close();
   });
 
+  it("a customer's message reopens a closed or archived conversation; a pending one and a phone-typed reply leave the status alone", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const channelId = await createChannel(accountId);
+    const first = await ingest([
+      incoming(accountId, channelId, "c1", "Вопрос"),
+      incoming(accountId, channelId, "c2", "Вопрос"),
+      incoming(accountId, channelId, "c3", "Вопрос"),
+      incoming(accountId, channelId, "c4", "Вопрос"),
+    ]);
+    const [closed, archived, pending, phone] = first.map((r) => (r as any).threadId as string);
+    const setStatus = (id: string, status: string) => env.DB.prepare("UPDATE threads SET status = ? WHERE id = ?").bind(status, id).run();
+    await setStatus(closed!, "closed");
+    await setStatus(archived!, "archived");
+    await setStatus(pending!, "pending");
+    await setStatus(phone!, "closed");
+    const count = async (status: string) =>
+      Number((await env.DB.prepare("SELECT coalesce(sum(n), 0) AS n FROM thread_counts WHERE account_id = ? AND status = ?").bind(accountId, status).first<{ n: number }>())!.n);
+    expect([await count("active"), await count("closed")]).toEqual([0, 2]);
+
+    const { socket } = await joinedSocket(token, accountId);
+    await ingest([
+      incoming(accountId, channelId, "c1", "Я снова здесь"),
+      incoming(accountId, channelId, "c2", "И я"),
+      incoming(accountId, channelId, "c3", "Жду ответа"),
+      incoming(accountId, channelId, "c4", "Ответ с телефона", { direction: "outgoing" }),
+    ]);
+    const status = async (id: string) => (await db().select({ s: schema.threads.status }).from(schema.threads).where(eq(schema.threads.id, id)).get())!.s;
+    expect([await status(closed!), await status(archived!), await status(pending!), await status(phone!)]).toEqual(["active", "active", "pending", "closed"]);
+    expect([await count("active"), await count("closed"), await count("archived"), await count("pending")]).toEqual([2, 1, 0, 1]);
+    // The frames carry the reopened conversation: the operators' lists move it back under «Активные».
+    await socket.waitFor((f) => f.event === "message", 4);
+    const byThread = new Map(socket.frames.filter((f) => f.event === "message").map((f) => [f.data.threadId, f.data.contact.thread.status]));
+    expect([byThread.get(closed), byThread.get(archived), byThread.get(pending), byThread.get(phone)]).toEqual(["active", "active", "pending", "closed"]);
+    socket.close();
+  });
+
   it("a burst in one thread: each frame shows the thread as it was right after its own message", async () => {
     const { token, accountId } = await ownerWithAccount();
     const { socket } = await joinedSocket(token, accountId);

@@ -342,6 +342,23 @@ describe("outgoing webhooks: exactly once", () => {
   });
 });
 
+describe("outgoing webhooks: a conversation reopened by the customer", () => {
+  it("thread.status_changed goes out once, with the conversation active again, beside message.received", async () => {
+    const o = await ownerWithAccount();
+    const channelId = await createChannel(o.accountId);
+    const [r] = await ingest([incoming(o.accountId, channelId, "u-closed", "Спасибо, всё понятно")]);
+    const threadId = (r as any).threadId as string;
+    await env.DB.prepare("UPDATE threads SET status = 'closed' WHERE id = ?").bind(threadId).run();
+    const ep = await endpoint(o.token, o.accountId, ["thread.status_changed", "message.received"]);
+    await ingest([incoming(o.accountId, channelId, "u-closed", "Ещё вопрос"), incoming(o.accountId, channelId, "u-closed", "И ещё один")]);
+    await waitFor(async () => (await received(ep.path)).length >= 3, 15_000, "the reopening's webhooks");
+    await new Promise((ok) => setTimeout(ok, 300));
+    const events = (await received(ep.path)).flatMap((x) => (Array.isArray(x.body?.events) ? x.body.events : [x.body])).map((e: any) => [e.type, e.data?.thread?.status ?? e.data?.contact?.thread?.status]);
+    expect(events.filter(([t]) => t === "thread.status_changed")).toEqual([["thread.status_changed", "active"]]);
+    expect(events.filter(([t]) => t === "message.received")).toHaveLength(2);
+  });
+});
+
 describe("outgoing webhooks: tenancy and the API", () => {
   it("another account's events never reach this account's endpoint; its ids are 404 here", async () => {
     const a = await ownerWithAccount("Владелец А");

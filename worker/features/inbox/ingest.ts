@@ -513,7 +513,14 @@ function framesAndResults(
     for (const r of written[s]!.results) messageRows.set(String(r.id), { ...w.messageRowsIn.get(String(r.id)), account_id: accountId, thread_id: r.thread_id, contact_id: r.contact_id });
   }
   const threadRows = new Map<string, Thread>();
-  for (let s = w.threads[0]; s < w.threads[1]; s++) for (const row of written[s]!.results) threadRows.set(String(row.id), rowToThread(row));
+  // Conversations this batch's customer messages reopened: their first frame tells the webhooks.
+  const reopened = new Set<string>();
+  for (let s = w.threads[0]; s < w.threads[1]; s++) {
+    for (const row of written[s]!.results) {
+      threadRows.set(String(row.id), rowToThread(row));
+      if (row.reopened) reopened.add(String(row.id));
+    }
+  }
   // Each frame shows its thread as it was right after its message: the committed row, less the
   // incoming messages of this batch that came after it.
   const incomingAfter = new Map<string, number>();
@@ -560,6 +567,7 @@ function framesAndResults(
     const newContact = contact.id === w.contactState.get(p.contactKey)!.newId;
     const webhooks: WebhookTag[] = newContact && dto.contact ? [{ type: "contact.created", data: dto.contact }] : [];
     if (changedContacts.delete(p.contactKey) && dto.contact) webhooks.push({ type: "contact.updated", data: dto.contact });
+    if (reopened.delete(thread.id)) webhooks.push({ type: "thread.status_changed", data: serializeContact(contact, thread) });
     if (message.direction === "incoming") webhooks.push("message.received");
     else if (message.direction === "outgoing") webhooks.push("message.sent");
     events.push({ event: "message", data: dto, webhooks });
@@ -650,17 +658,22 @@ const MESSAGES_INSERT_SQL = `INSERT INTO messages (account_id, thread_id, contac
 
 // Only rows this batch really inserted count (a duplicate that lost a race to a concurrent delivery
 // has no row under its id); the last of them (in batch order) is the thread's last message.
+// A customer's message reopens a closed or archived conversation (it is active again, back in the
+// operators' list, and the assistant answers as in any active one); `reopened` in the returned row
+// says it was (the CTE is read before the update, so it still holds the old status).
 const THREADS_LAST_MESSAGE_SQL = `WITH ins AS MATERIALIZED (
     SELECT m.thread_id AS tid, m.type AS type, m.created_at AS at, j.value ->> 'preview' AS preview,
       row_number() OVER (PARTITION BY m.thread_id ORDER BY j.key DESC) AS nth_from_last,
       sum(m.direction = 'incoming') OVER (PARTITION BY m.thread_id) AS unread,
-      max(CASE WHEN m.direction = 'incoming' THEN m.created_at END) OVER (PARTITION BY m.thread_id) AS incoming_at
-    FROM jsonb_each(?3) AS j CROSS JOIN messages m ON m.id = j.value ->> 'id'
+      max(CASE WHEN m.direction = 'incoming' THEN m.created_at END) OVER (PARTITION BY m.thread_id) AS incoming_at,
+      t.status IN ('closed', 'archived') AS closed
+    FROM jsonb_each(?3) AS j CROSS JOIN messages m ON m.id = j.value ->> 'id' CROSS JOIN threads t ON t.id = m.thread_id
   )
   UPDATE threads SET last_message = ins.preview, last_message_type = ins.type, last_message_at = ins.at, updated_at = max(threads.updated_at, ?2),
-    unread_count = threads.unread_count + ins.unread, last_incoming_at = coalesce(ins.incoming_at, threads.last_incoming_at)
+    unread_count = threads.unread_count + ins.unread, last_incoming_at = coalesce(ins.incoming_at, threads.last_incoming_at),
+    status = CASE WHEN ins.unread > 0 AND ins.closed THEN 'active' ELSE threads.status END
   FROM ins WHERE ins.nth_from_last = 1 AND threads.id = ins.tid
-  RETURNING *`;
+  RETURNING *, (SELECT r.closed AND r.unread > 0 FROM ins r WHERE r.tid = threads.id AND r.nth_from_last = 1) AS reopened`;
 
 const THREADS_SEARCH_SQL = `WITH s AS MATERIALIZED (
     SELECT t.id AS tid, j.value ->> 'text' AS text
