@@ -120,21 +120,21 @@ describe("the team figure", () => {
   it("counts every role, administrators too", async () => {
     renderDashboard("operator");
     const card = await screen.findByTestId("stat-members");
-    await waitFor(() => expect(card.textContent).toContain("1 владелец, 2 администратора и 1 оператор"));
+    await waitFor(() => expect(card.textContent).toContain("1\u00a0владелец, 2\u00a0администратора и 1\u00a0оператор"));
   });
 
   it("speaks each locale's plural forms", async () => {
     const { teamComposition } = await import("@/features/dashboard/components/dashboard-stats");
     const many = [...Array(5)].map(() => ({ role: "operator" as const }));
     const t = i18n.getFixedT("ru", "dashboard");
-    expect(teamComposition([{ role: "owner" }, ...many], t)).toBe("1 владелец и 5 операторов");
+    expect(teamComposition([{ role: "owner" }, ...many], t)).toBe("1\u00a0владелец и 5\u00a0операторов");
     await i18n.loadLanguages(["en", "fr", "ar"]);
     await i18n.changeLanguage("en");
     await i18n.loadNamespaces("dashboard");
-    expect(teamComposition([{ role: "owner" }, { role: "admin" }, { role: "admin" }], i18n.getFixedT("en", "dashboard"))).toBe("1 owner and 2 administrators");
+    expect(teamComposition([{ role: "owner" }, { role: "admin" }, { role: "admin" }], i18n.getFixedT("en", "dashboard"))).toBe("1\u00a0owner and 2\u00a0administrators");
     await i18n.changeLanguage("fr");
     await i18n.loadNamespaces("dashboard");
-    expect(teamComposition([{ role: "admin" }, { role: "operator" }, { role: "operator" }], i18n.getFixedT("fr", "dashboard"))).toBe("1 administrateur et 2 opérateurs");
+    expect(teamComposition([{ role: "admin" }, { role: "operator" }, { role: "operator" }], i18n.getFixedT("fr", "dashboard"))).toBe("1\u00a0administrateur et 2\u00a0opérateurs");
     await i18n.changeLanguage("ar");
     await i18n.loadNamespaces("dashboard");
     expect(teamComposition([{ role: "owner" }, { role: "operator" }, { role: "operator" }], i18n.getFixedT("ar", "dashboard"))).toBe("مالك واحد ومشغّلان");
