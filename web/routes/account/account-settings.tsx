@@ -56,7 +56,7 @@ export default function AccountSettingsPage() {
       {refused && (
         <Alert variant="warning" className="mb-4" data-testid="tab-refused">
           <Lock aria-hidden />
-          <AlertDescription>{t("tabRefused", { tab: t(TAB_LABEL_KEYS[refused]), first: t("tabs.general") })}</AlertDescription>
+          <AlertDescription className="text-foreground opacity-100">{t("tabRefused", { tab: t(TAB_LABEL_KEYS[refused]), first: t("tabs.general") })}</AlertDescription>
         </Alert>
       )}
       <UrlTabs tabs={tabs}>
