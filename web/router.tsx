@@ -55,8 +55,9 @@ export const ROUTES: RouteDef[] = [
   { path: `${A}/products`, module: "account/products", access: "auth", layout: "default", titleKey: "common:routes.products", ns: ["products"], ability: ["read", "Product"] },
   { path: `${A}/promotions`, module: "account/promotions", access: "auth", layout: "default", titleKey: "common:routes.promotions", ns: ["products"], ability: ["read", "Promotion"] },
   // The spec lists the wizard as "public"; it still works on one account, so it needs the session
-  // (membership) but is shown full-screen in the blank layout.
-  { path: `${A}/wizard`, module: "account/wizard", access: "auth", layout: "blank", titleKey: "common:routes.wizard", ns: ["wizard"] },
+  // (membership) but is shown full-screen in the blank layout. Every step changes the account, so
+  // a role that may not (operators) gets the no-access page, as the menu hides it from them.
+  { path: `${A}/wizard`, module: "account/wizard", access: "auth", layout: "blank", titleKey: "common:routes.wizard", ns: ["wizard"], ability: ["update", "Account"] },
 
   // §2.2 top-level routes
   { path: "/accounts", module: "accounts", access: "auth", layout: "default", titleKey: "common:routes.accounts", ns: ["accounts"] },

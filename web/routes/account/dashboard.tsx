@@ -13,6 +13,7 @@ import { useSession } from "@/lib/session";
 import { accountQueries } from "@/features/accounts/api";
 import { analyticsQueries } from "@/features/analytics/api";
 import { BalanceCard } from "@/features/dashboard/components/balance-card";
+import { failureOf } from "@/features/dashboard/components/card-load-error";
 import { ChannelHealth } from "@/features/dashboard/components/channel-health";
 import { TodayFigures } from "@/features/dashboard/components/today-figures";
 import { WaitingList } from "@/features/dashboard/components/waiting-list";
@@ -40,6 +41,7 @@ export default function DashboardPage() {
   const settings = useQuery({ ...accountQueries.settings(accountId), enabled: canSettings });
   const panel = useQuery(analyticsQueries.dashboard(accountId));
   const memberCount = account.data?.memberCount ?? members.data?.data.length ?? 0;
+  const panelFailed = failureOf(panel);
 
   if (account.isError) {
     return (
@@ -64,14 +66,14 @@ export default function DashboardPage() {
           </Button>
         }
       />
-      <TodayFigures data={panel.data} loading={panel.isPending} />
-      {panel.isError && <LoadError error={panel.error} onRetry={() => panel.refetch()} retrying={panel.isFetching} />}
+      {/* Each card whose data failed says so with its own retry: none shows zeros it does not have. */}
+      <TodayFigures data={panel.data} loading={panel.isPending} failed={panelFailed} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <WaitingList data={panel.data} loading={panel.isPending} />
+          <WaitingList data={panel.data} loading={panel.isPending} failed={panelFailed} />
         </div>
         <div className="min-w-0 space-y-6">
-          <ChannelHealth data={panel.data} loading={panel.isPending} />
+          <ChannelHealth data={panel.data} loading={panel.isPending} failed={panelFailed} />
           {panel.data?.billing && <BalanceCard billing={panel.data.billing} />}
         </div>
       </div>

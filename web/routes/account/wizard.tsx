@@ -7,6 +7,7 @@ import { notify } from "@/lib/notify";
 import { useTranslation } from "react-i18next";
 import { accountQueries } from "@/features/accounts/api";
 import { WIZARD_PAGE_ORDER, wizardApi, type WizardPage } from "@/features/wizard/api";
+import { failureText } from "@/features/wizard/errors";
 import { WizardFrame } from "@/features/wizard/components/wizard-frame";
 import { StepAssistant } from "@/features/wizard/components/step-assistant";
 import { StepBusiness } from "@/features/wizard/components/step-business";
@@ -21,7 +22,8 @@ const isPage = (p: unknown): p is WizardPage => (WIZARD_PAGE_ORDER as readonly u
 
 /**
  * /:accountId/wizard (blank layout): the first-run path to the first AI answer. The page reached is
- * stored on the account (`PUT /accounts/:id/wizard`), so coming back resumes there.
+ * stored on the account (`PUT /accounts/:id/wizard`), so coming back resumes there. Only those who
+ * may change the account get here (the route needs `update Account`; operators see /not-authorized).
  */
 export default function WizardRoute() {
   const { t } = useTranslation("wizard");
@@ -44,8 +46,8 @@ export default function WizardRoute() {
     if (WIZARD_PAGE_ORDER.indexOf(to) > WIZARD_PAGE_ORDER.indexOf(reached)) {
       try {
         queryClient.setQueryData(accountQueries.detail(accountId).queryKey, await wizardApi.setPage(accountId, to));
-      } catch {
-        notify({ type: "error", message: t("saveFailed") });
+      } catch (e) {
+        notify({ type: "error", message: failureText(e, t("saveFailed")) });
         return;
       }
     } else {

@@ -7,18 +7,24 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeading } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { Dashboard } from "@/features/analytics/api";
+import { CardLoadError, type CardFailure } from "./card-load-error";
 
 const VARIANT = { ok: "success", error: "destructive", disabled: "secondary", disconnected: "secondary" } as const;
 
-/** Each channel: connected or not, switched off, in error (a WhatsApp instance not authorized, a webhook error). */
-export function ChannelHealth({ data, loading }: { data: Dashboard | undefined; loading: boolean }) {
+/**
+ * Each channel: connected or not, switched off, in error (a WhatsApp instance not authorized, a
+ * webhook error). A failed load says so, not "no channels connected".
+ */
+export function ChannelHealth({ data, loading, failed }: { data: Dashboard | undefined; loading: boolean; failed?: CardFailure | null }) {
   const { t } = useTranslation("dashboard");
   const { accountId = "" } = useParams();
   return (
     <Card data-testid="channel-health">
       <CardHeading title={t("channels.title")} description={t("channels.description")} />
       <CardContent>
-        {loading ? (
+        {failed ? (
+          <CardLoadError failure={failed} />
+        ) : loading ? (
           <ListSkeleton count={2} className="space-y-4" lead="size-8 rounded-full" lines={["h-4 w-32"]} busy={false} />
         ) : !data?.channels.length ? (
           <EmptyState

@@ -13,6 +13,7 @@ import type { Account } from "@/features/accounts/types";
 import { openTestChat } from "@/features/test-chat/store";
 import { accountApi, accountQueries } from "@/features/accounts/api";
 import type { ApiBody } from "@/lib/api-types";
+import type { Action, Subject } from "@worker/lib/permissions";
 import type { AccountDetail } from "@/features/accounts/types";
 import { useBusyAction } from "@/lib/use-busy-action";
 
@@ -28,13 +29,16 @@ export function stepStates(account: AccountDetail, memberCount: number): Record<
   return out;
 }
 
-/** Where each step is done: a page (shown when its module exists in this build) or the floating test chat. */
-const STEP_TARGETS: Record<string, { module: string; to: (accountId: string) => string } | "test-chat"> = {
-  account: { module: "account/account-settings", to: (id) => `/${id}/account-settings` },
-  assistant: { module: "account/assistants", to: (id) => `/${id}/assistants` },
-  channel: { module: "account/connect", to: (id) => `/${id}/connect` },
+/**
+ * Where each step is done: a page (shown when its module exists in this build and the role may do
+ * the step there: an operator reads these pages but changes nothing on them) or the floating test chat.
+ */
+const STEP_TARGETS: Record<string, { module: string; to: (accountId: string) => string; may: [Action, Subject] } | "test-chat"> = {
+  account: { module: "account/account-settings", to: (id) => `/${id}/account-settings`, may: ["update", "Account"] },
+  assistant: { module: "account/assistants", to: (id) => `/${id}/assistants`, may: ["create", "Assistant"] },
+  channel: { module: "account/connect", to: (id) => `/${id}/connect`, may: ["create", "Channel"] },
   test: "test-chat",
-  team: { module: "account/account-settings", to: (id) => `/${id}/account-settings?tab=members` },
+  team: { module: "account/account-settings", to: (id) => `/${id}/account-settings?tab=members`, may: ["create", "Member"] },
 };
 
 export function SetupSteps({ account, memberCount }: { account: AccountDetail; memberCount: number }) {
@@ -45,6 +49,8 @@ export function SetupSteps({ account, memberCount }: { account: AccountDetail; m
   const states = stepStates(account, memberCount);
   const finished = Object.values(states).filter((s) => s !== "todo").length;
   const total = account.wizard.steps.length;
+  // The wizard changes the account at every step: it is for those who may (its route needs the same).
+  const canSetUp = ability.can("update", "Account");
 
   const skip = async (step: ApiBody<"/accounts/:accountId/skip-wizard-step">["step"]) => {
     await run(step, async () => {
@@ -58,8 +64,8 @@ export function SetupSteps({ account, memberCount }: { account: AccountDetail; m
     <Card data-testid="setup-steps">
       <CardHeader>
         <CardTitle>{t("steps.title")}</CardTitle>
-        <CardDescription>{t("steps.description", { finished, total })}</CardDescription>
-        {isModuleMounted("account/wizard") && (
+        <CardDescription>{t(canSetUp ? "steps.description" : "steps.descriptionReadOnly", { finished, total })}</CardDescription>
+        {canSetUp && isModuleMounted("account/wizard") && (
           <CardAction>
             <Button asChild size="sm" variant="outline">
               <Link to={`/${account.accountId}/wizard`} data-testid="open-wizard">
@@ -77,7 +83,7 @@ export function SetupSteps({ account, memberCount }: { account: AccountDetail; m
           {account.wizard.steps.map((step, i) => {
             const state = states[step];
             const target = STEP_TARGETS[step];
-            const link = target && target !== "test-chat" && isModuleMounted(target.module) ? target.to(account.accountId) : undefined;
+            const link = target && target !== "test-chat" && isModuleMounted(target.module) && ability.can(...target.may) ? target.to(account.accountId) : undefined;
             // The launcher is not there for a role that may not use the test chat.
             const testChat = target === "test-chat" && ability.can("create", "TestChat");
             return (

@@ -9,6 +9,7 @@ import { useAbility } from "@/lib/ability";
 import type { ApiResponse } from "@/lib/api-types";
 import { InitialsAvatar } from "@/features/accounts/components/initials-avatar";
 import { RoleBadge } from "@/features/accounts/components/role-badge";
+import { CardLoadError, failureOf } from "./card-load-error";
 
 const SHOWN = 5;
 
@@ -16,11 +17,12 @@ const SHOWN = 5;
 export function TeamCard({ accountId, members }: { accountId: string; members: UseQueryResult<ApiResponse<"/accounts/:accountId/members">> }) {
   const { t } = useTranslation("dashboard");
   const ability = useAbility();
+  const failed = failureOf(members);
   return (
     <Card data-testid="team-card">
       <CardHeading title={t("team.title")} description={t("team.description")} />
       <CardContent>
-        <QueryView query={members} loading={<ListSkeleton count={3} className="space-y-3" lead="size-9 rounded-full" lines={["h-4"]} busy={false} />}>
+        <QueryView query={members} error={failed ? <CardLoadError failure={failed} /> : undefined} loading={<ListSkeleton count={3} className="space-y-3" lead="size-9 rounded-full" lines={["h-4"]} busy={false} />}>
           {(data) => (
             <ul className="space-y-3">
               {data.data.slice(0, SHOWN).map((m) => (

@@ -8,9 +8,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { formatRelative } from "@/lib/i18n";
 import type { Dashboard } from "@/features/analytics/api";
 import { ThreadPreviewText } from "@/features/chat/components/thread-preview";
+import { CardLoadError, type CardFailure } from "./card-load-error";
 
-/** The threads waiting for an operator now (pending), newest first; follows the room live. */
-export function WaitingList({ data, loading }: { data: Dashboard | undefined; loading: boolean }) {
+/** The threads waiting for an operator now (pending), newest first; follows the room live. A failed load says so, not "nobody waits". */
+export function WaitingList({ data, loading, failed }: { data: Dashboard | undefined; loading: boolean; failed?: CardFailure | null }) {
   const { t } = useTranslation("dashboard");
   const { accountId = "" } = useParams();
   const waiting = data?.waiting ?? [];
@@ -19,10 +20,12 @@ export function WaitingList({ data, loading }: { data: Dashboard | undefined; lo
       <CardHeading
         title={t("waiting.title")}
         description={t("waiting.description")}
-        action={data ? <Badge variant={data.today.waiting ? "warning" : "secondary"} data-testid="waiting-count">{data.today.waiting}</Badge> : undefined}
+        action={data && !failed ? <Badge variant={data.today.waiting ? "warning" : "secondary"} data-testid="waiting-count">{data.today.waiting}</Badge> : undefined}
       />
       <CardContent>
-        {loading ? (
+        {failed ? (
+          <CardLoadError failure={failed} />
+        ) : loading ? (
           <ListSkeleton count={3} className="space-y-4" lead="size-8 rounded-full" lines={["h-4 w-40", "h-3 w-3/4"]} busy={false} />
         ) : waiting.length === 0 ? (
           <EmptyState icon={Inbox} title={t("waiting.emptyTitle")} description={t("waiting.emptyDescription")} />

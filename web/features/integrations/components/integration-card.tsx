@@ -4,13 +4,28 @@ import { useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, CalendarDays, Handshake, Unplug, Webhook, type LucideIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
+import { useAbility } from "@/lib/ability";
 import { confirm } from "@/lib/confirm";
 import { formatRelative } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { integrationApi, integrationKeys, type IntegrationState } from "../api";
 import { StatusBadge } from "./status-badge";
+import type { Action, Subject } from "@worker/lib/permissions";
 
 const ICONS: Record<string, LucideIcon> = { bitrix24: Handshake, "google-calendar": CalendarDays, webhooks: Webhook };
+
+/** What opening an integration's page needs beyond reading integrations: the webhooks live in the account's settings. */
+const PAGE_NEEDS: Record<string, [Action, Subject]> = { webhooks: ["read", "AccountSettings"] };
+
+/**
+ * The card's way on: those who may change integrations connect or open it; the others open a
+ * connected one when its page is theirs to read, and are told who connects it otherwise (no button
+ * that leads to a page they cannot use).
+ */
+function wayOn(item: IntegrationState, canEdit: boolean, canOpen: boolean): "connect" | "open" | "forbidden" {
+  if (canEdit) return item.status === "not_connected" ? "connect" : "open";
+  return item.status !== "not_connected" && canOpen ? "open" : "forbidden";
+}
 
 /** One integration on the hub: what it is, its state, when it last worked, open and disconnect. */
 export function IntegrationCard({ accountId, item, canEdit }: { accountId: string; item: IntegrationState; canEdit: boolean }) {
@@ -19,6 +34,8 @@ export function IntegrationCard({ accountId, item, canEdit }: { accountId: strin
   const Icon = ICONS[item.id] ?? Handshake;
   const to = item.path.replace(":accountId", accountId);
   const name = t(`hub.items.${item.id}.name`, { defaultValue: item.id });
+  const ability = useAbility();
+  const way = wayOn(item, canEdit, ability.can(...(PAGE_NEEDS[item.id] ?? (["read", "Integration"] as [Action, Subject]))));
   const disconnect = async () => {
     if (!item.disconnectApi) return;
     if (!(await confirm({ title: t("hub.disconnectTitle", { name }), message: t("hub.disconnectMessage"), confirmText: t("hub.disconnect") }))) return;
@@ -59,11 +76,17 @@ export function IntegrationCard({ accountId, item, canEdit }: { accountId: strin
             {t("hub.disconnect")}
           </Button>
         )}
-        <Button asChild variant={item.status === "not_connected" ? "default" : "outline"}>
-          <Link to={to} data-testid={`integration-${item.id}-open`}>
-            {item.status === "not_connected" ? t("hub.connect") : t("hub.open")}
-          </Link>
-        </Button>
+        {way === "forbidden" ? (
+          <p className="me-auto text-sm text-muted-foreground" data-testid={`integration-${item.id}-forbidden`}>
+            {t("hub.manageForbidden")}
+          </p>
+        ) : (
+          <Button asChild variant={way === "connect" ? "default" : "outline"}>
+            <Link to={to} data-testid={`integration-${item.id}-open`}>
+              {way === "connect" ? t("hub.connect") : t("hub.open")}
+            </Link>
+          </Button>
+        )}
       </CardFooter>
     </Card>
   );

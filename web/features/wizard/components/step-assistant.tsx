@@ -13,6 +13,7 @@ import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { assistantApi, assistantKeys, assistantQueries } from "@/features/assistants/api";
 import type { AccountDetail } from "@/features/accounts/types";
+import { failureText } from "../errors";
 import { StepCard } from "./step-card";
 
 const MIN_DESCRIPTION = 10;
@@ -99,8 +100,8 @@ function TemplatePicker({ account, onDone }: { account: AccountDetail; onDone: (
       await queryClient.invalidateQueries({ queryKey: assistantKeys.all(account.accountId) });
       notify({ type: "success", message: t("assistant.created", { name: template.name }) });
       await onDone();
-    } catch {
-      notify({ type: "error", message: t("assistant.createFailed") });
+    } catch (e) {
+      notify({ type: "error", message: failureText(e, t("assistant.createFailed")) });
     } finally {
       setBusy(false);
     }
@@ -152,8 +153,8 @@ function GenerateFromDescription({ account, onDone }: { account: AccountDetail; 
       await queryClient.invalidateQueries({ queryKey: assistantKeys.all(account.accountId) });
       notify({ type: "success", message: t("assistant.generated") });
       await onDone();
-    } catch {
-      setError(t("assistant.generateFailed"));
+    } catch (e) {
+      setError(failureText(e, t("assistant.generateFailed")));
     } finally {
       setBusy(false);
     }

@@ -11,6 +11,7 @@ import { settingsApi } from "@/features/settings/api";
 import { TimezoneSelect } from "@/features/accounts/components/timezone-select";
 import type { AccountDetail } from "@/features/accounts/types";
 import { INDUSTRY_OPTIONS } from "../api";
+import { failureText } from "../errors";
 import { StepCard } from "./step-card";
 
 /** Step 1: about the business — its name, its field and its time zone (and a line about it for step 2). */
@@ -39,7 +40,7 @@ export function StepBusiness({ account, onDone }: { account: AccountDetail; onDo
       await settingsApi.updateAccount(account.accountId, { name: v.name, industry: v.industry, timezone: v.timezone, description: v.description || null });
       await onDone();
     } catch (e) {
-      if (!applyServerErrors(form, e)) notify({ type: "error", message: t("wizard:saveFailed") });
+      if (!applyServerErrors(form, e)) notify({ type: "error", message: failureText(e, t("wizard:saveFailed")) });
     }
   });
   return (

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
+import { isApiError } from "@/lib/api";
+import { notify } from "@/lib/notify";
 import { accountApi, accountQueries } from "@/features/accounts/api";
 import type { AccountDetail } from "@/features/accounts/types";
 import { channelQueries } from "@/features/channels/api";
@@ -21,6 +23,9 @@ export function StepChannel({ account, onDone, onBack }: { account: AccountDetai
     try {
       queryClient.setQueryData(accountQueries.detail(account.accountId).queryKey, await accountApi.skipWizardStep(account.accountId, { step: "channel" }));
       await onDone();
+    } catch (e) {
+      // The request is not silent: an answer of the server is already on the screen in its words.
+      if (!isApiError(e)) notify({ type: "error", message: t("saveFailed") });
     } finally {
       setSkipping(false);
     }

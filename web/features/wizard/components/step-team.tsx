@@ -8,11 +8,13 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/form/field";
 import { SelectField } from "@/components/form/select-field";
 import { applyServerErrors, useZodForm } from "@/lib/form";
+import { isApiError } from "@/lib/api";
 import { notify } from "@/lib/notify";
 import { accountApi, accountQueries } from "@/features/accounts/api";
 import type { AccountDetail } from "@/features/accounts/types";
 import { emailField } from "@/features/auth/schemas";
 import { settingsApi } from "@/features/settings/api";
+import { failureText } from "../errors";
 import { StepCard } from "./step-card";
 
 const ROLES = ["operator", "admin"] as const;
@@ -39,7 +41,7 @@ export function StepTeam({ account, onDone, onBack }: { account: AccountDetail; 
       form.reset({ email: "", role: v.role });
       await queryClient.invalidateQueries({ queryKey: accountQueries.members(account.accountId).queryKey });
     } catch (e) {
-      if (!applyServerErrors(form, e)) form.setError("email", { message: t("settings:members.invite.failed") });
+      if (!applyServerErrors(form, e)) form.setError("email", { message: failureText(e, t("settings:members.invite.failed")) });
     }
   });
 
@@ -48,8 +50,9 @@ export function StepTeam({ account, onDone, onBack }: { account: AccountDetail; 
     try {
       queryClient.setQueryData(accountQueries.detail(account.accountId).queryKey, await accountApi.skipWizardStep(account.accountId, { step: "team" }));
       await onDone();
-    } catch {
-      notify({ type: "error", message: t("wizard:saveFailed") });
+    } catch (e) {
+      // The request is not silent: an answer of the server is already on the screen in its words.
+      if (!isApiError(e)) notify({ type: "error", message: t("wizard:saveFailed") });
     } finally {
       setSkipping(false);
     }
