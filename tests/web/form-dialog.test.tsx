@@ -123,6 +123,37 @@ describe("FormDialog with useFormDialog and TextField", () => {
     expect(await screen.findByRole("alert")).toHaveProperty("textContent", "Не удалось отправить приглашение");
   });
 
+  it("a server field message for a key the form has no field for is never silent: a snackbar with the message itself, or under the chosen field", async () => {
+    // The API's key (kopecks) is not the form's field (roubles): before, the message was set on a
+    // field nobody renders and the dialog showed nothing.
+    const priceError = () => Promise.reject(fieldError(400, { monthlyPriceKopecks: "Не больше 100 000 000 ₽" }));
+    mount(<Harness save={priceError} />);
+    fireEvent.click(screen.getByRole("button", { name: "Открыть" }));
+    await screen.findByLabelText("E-mail");
+    await act(async () => fireEvent.click(screen.getByTestId("send")));
+    await waitFor(() => expect(getNotifications()).toMatchObject([{ type: "error", message: "Не больше 100 000 000 ₽" }]));
+    expect(screen.queryByRole("alert")).toBeNull();
+    cleanup();
+    clearNotifications();
+
+    mount(<Harness save={priceError} options={{ failure: { field: "email", message: "Не удалось" } }} />);
+    fireEvent.click(screen.getByRole("button", { name: "Открыть" }));
+    await screen.findByLabelText("E-mail");
+    await act(async () => fireEvent.click(screen.getByTestId("send")));
+    expect(await screen.findByRole("alert")).toHaveProperty("textContent", "Не больше 100 000 000 ₽");
+    expect(getNotifications()).toEqual([]);
+  });
+
+  it("serverFields maps the API's key onto the form's field", async () => {
+    mount(<Harness save={() => Promise.reject(fieldError(400, { contactEmail: "Этот адрес уже занят" }))} options={{ serverFields: { contactEmail: "email" } }} />);
+    fireEvent.click(screen.getByRole("button", { name: "Открыть" }));
+    const input = await screen.findByLabelText("E-mail");
+    await act(async () => fireEvent.click(screen.getByTestId("send")));
+    expect(await screen.findByRole("alert")).toHaveProperty("textContent", "Этот адрес уже занят");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(getNotifications()).toEqual([]);
+  });
+
   it("with nothing to save it closes without a call; keepOpen stays open after a save", async () => {
     mount(<Harness save={() => null} />);
     fireEvent.click(screen.getByRole("button", { name: "Открыть" }));

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
-import { applyServerErrors } from "@/lib/form";
+import { isApiError } from "@/lib/api";
 import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 
@@ -41,6 +41,12 @@ export type FormDialogOptions<T extends FieldValues, TOut, R> = {
   /** After the save, the refresh and the close: navigate, hand the result to the parent… */
   onSaved?: (result: R, values: TOut) => void;
   failure: SaveFailure<T>;
+  /**
+   * The form's field for a server field key it names differently (`{ monthlyPriceKopecks: "monthly" }`:
+   * the API takes kopecks, the form roubles). A server message for a key the form has no field for
+   * is never dropped: it is shown as `failure` shows a sentence.
+   */
+  serverFields?: Partial<Record<string, Path<T>>>;
 };
 
 /**
@@ -53,7 +59,7 @@ export type FormDialogOptions<T extends FieldValues, TOut, R> = {
 export function useFormDialog<T extends FieldValues, TOut, R>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   form: UseFormReturn<T, any, TOut>,
-  { defaults, open: outerOpen, onOpenChange: outerChange, onClose, save, success, invalidate, keepOpen, onSaved, failure }: FormDialogOptions<T, TOut, R>,
+  { defaults, open: outerOpen, onOpenChange: outerChange, onClose, save, success, invalidate, keepOpen, onSaved, failure, serverFields }: FormDialogOptions<T, TOut, R>,
 ) {
   const queryClient = useQueryClient();
   const [ownOpen, setOwnOpen] = useState(false);
@@ -83,21 +89,49 @@ export function useFormDialog<T extends FieldValues, TOut, R>(
       if (!keepOpen) onOpenChange(false);
       onSaved?.(result, values);
     } catch (e) {
-      showFailure(form, e, failure);
+      showFailure(form, e, failure, serverFields);
     }
   });
 
   return { form, onSubmit, open, onOpenChange };
 }
 
+const isPlainObject = (v: unknown) => typeof v === "object" && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
+/**
+ * The server's field messages (400/409 details.fields) put on the form's fields, through
+ * `serverFields` for keys the form names differently. A key with no field in the form (an API
+ * name the form does not use, "_" for the whole body, a group such as `included`) is not set on
+ * the form, where nothing would show it: its message comes back in `unplaced`.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function showFailure<T extends FieldValues>(form: UseFormReturn<T, any, any>, error: unknown, failure: SaveFailure<T>) {
-  const onFields = applyServerErrors(form, error);
-  if (typeof failure === "function") return failure(error, onFields);
-  if (onFields) return;
-  const sentence = error instanceof Error && error.message ? error.message : undefined;
-  if ("field" in failure) form.setError(failure.field, { type: "server", message: sentence ?? failure.message });
-  else notify({ type: "error", title: failure.title, message: sentence ?? failure.toast });
+function placeServerErrors<T extends FieldValues>(form: UseFormReturn<T, any, any>, error: unknown, serverFields: Partial<Record<string, Path<T>>> = {}) {
+  const unplaced: string[] = [];
+  const placed = new Set<string>();
+  if (!isApiError(error)) return { placed, unplaced };
+  for (const [key, message] of Object.entries(error.fieldErrors())) {
+    const name = (serverFields[key] ?? key) as Path<T>;
+    const value = form.getValues(name);
+    if (value === undefined || isPlainObject(value)) {
+      unplaced.push(message);
+      continue;
+    }
+    form.setError(name, { type: "server", message }, { shouldFocus: placed.size === 0 });
+    placed.add(name);
+  }
+  return { placed, unplaced };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function showFailure<T extends FieldValues>(form: UseFormReturn<T, any, any>, error: unknown, failure: SaveFailure<T>, serverFields?: Partial<Record<string, Path<T>>>) {
+  const { placed, unplaced } = placeServerErrors(form, error, serverFields);
+  if (typeof failure === "function") return failure(error, placed.size > 0);
+  if (placed.size > 0 && unplaced.length === 0) return;
+  // A field message the form could not place is the clearest sentence there is (the error's own
+  // message names the field by its API key: "Проверьте введённые данные — monthlyPriceKopecks: …").
+  const sentence = unplaced[0] ?? (error instanceof Error && error.message ? error.message : undefined);
+  if ("field" in failure && !placed.has(failure.field)) form.setError(failure.field, { type: "server", message: sentence ?? failure.message });
+  else notify({ type: "error", title: "toast" in failure ? failure.title : undefined, message: sentence ?? ("toast" in failure ? failure.toast : failure.message) });
 }
 
 /**

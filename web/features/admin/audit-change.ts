@@ -245,3 +245,31 @@ export function auditLineText(t: T, l: AuditLine): string {
   const values = [l.from, l.to].filter((v): v is AuditValue => v !== null).map((v) => v.text);
   return `${t("audit.label", { label: l.label })} ${values.join(` ${t("audit.arrow")} `)}`;
 }
+
+/** Whom or what an audit line is about, as the worker names it (worker/features/admin/audit-log.ts `AuditTarget`). */
+type Target = NonNullable<AuditEntry["target"]>;
+
+export interface AuditTargetView {
+  /** "Аккаунт", "Партнёр", "Пользователь". */
+  label: string;
+  name: string;
+  /** The admin page that shows it; null when there is none (a user, a deleted account). */
+  href: string | null;
+  /** The account was deleted since: its name is the one its deletion recorded. */
+  deleted: boolean;
+}
+
+/**
+ * The target of an audit line ("Аккаунт: Кофейня «Зерно»", linked to its admin page); null when the
+ * line names nothing (a plan names itself in its change) or when it is the account whose page the
+ * log is on (`onAccount`).
+ */
+export function auditTarget(t: T, target: Target | null | undefined, onAccount?: string): AuditTargetView | null {
+  if (!target?.name) return null;
+  if (target.kind === "account") {
+    if (onAccount && target.accountId === onAccount) return null;
+    return { label: t("audit.targets.account"), name: target.name, href: target.accountId ? `/admin/accounts/${target.accountId}` : null, deleted: !target.accountId };
+  }
+  if (target.kind === "partner") return { label: t("audit.targets.partner"), name: target.name, href: "/admin/partners", deleted: false };
+  return { label: t("audit.targets.user"), name: target.name, href: null, deleted: false };
+}

@@ -15,8 +15,9 @@ export function packageFormSchema(t: TFunction) {
       .string()
       .trim()
       .min(1, required)
-      .regex(/^\d+$/, integer)
-      .transform(Number)
+      // "-10" is a whole number too: it is refused by the minimum, which says what is wrong.
+      .regex(/^[-\u2212]?\d+$/, integer)
+      .transform((v) => Number(v.replace("\u2212", "-")))
       .refine((n) => n >= 1, min)
       .refine((n) => n <= max, maxMessage);
   const translation = z.object({ name: z.string().trim().max(100, t("packages.form.errors.nameLong")) });
@@ -28,8 +29,9 @@ export function packageFormSchema(t: TFunction) {
       .string()
       .trim()
       .min(1, t("packages.form.errors.price"))
-      .regex(/^\d+([.,]\d{1,2})?$/, t("packages.form.errors.priceFormat"))
-      .transform((s) => Number(s.replace(",", ".")))
+      .regex(/^[-\u2212]?\d+([.,]\d{1,2})?$/, t("packages.form.errors.priceFormat"))
+      .transform((s) => Number(s.replace(",", ".").replace("\u2212", "-")))
+      .refine((n) => n >= 0, t("packages.form.errors.priceNegative"))
       .refine((n) => n <= 10_000_000, t("packages.form.errors.priceMax")),
     validityDays: whole(t("packages.form.errors.validity"), t("packages.form.errors.validityWhole"), t("packages.form.errors.validityMin"), 3650, t("packages.form.errors.validityMax")),
     active: z.boolean(),

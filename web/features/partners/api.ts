@@ -36,7 +36,8 @@ export const partnersApi = {
   updateCode: (id: string, body: ApiBody<"/partners/codes/:codeId", "patch">) => api.patch<ApiResponse<"/partners/codes/:codeId", "patch">>(`/partners/codes/${id}`, body),
   deleteCode: (id: string) => api.delete<ApiResponse<"/partners/codes/:codeId", "delete">>(`/partners/codes/${id}`),
   requestPayout: (body: ApiBody<"/partners/payouts">) => api.post<ApiResponse<"/partners/payouts", "post">>("/partners/payouts", body, { silent: true }),
-  approve: (id: string, ratePercent?: number) => api.post(`/admin/partners/applications/${id}/approve`, ratePercent ? { ratePercent } : {}, { silent: true }),
+  /** Always with the rate the administrator confirmed (the dialog offers the default): never the server's default in place of a mistyped one. */
+  approve: (id: string, ratePercent: number) => api.post(`/admin/partners/applications/${id}/approve`, { ratePercent }, { silent: true }),
   reject: (id: string, reason: string) => api.post(`/admin/partners/applications/${id}/reject`, { reason }, { silent: true }),
   updatePartner: (id: string, body: ApiBody<"/admin/partners/:partnerId", "patch">) => api.patch(`/admin/partners/${id}`, body, { silent: true }),
   setAttribution: (userId: string, body: ApiBody<"/admin/partners/attributions/:userId", "put">) => api.put(`/admin/partners/attributions/${userId}`, body, { silent: true }),
@@ -71,3 +72,11 @@ export const partnerQueries = {
 
 /** The link a partner shares: the app's address with `?partner=CODE` (SPEC §2.4). */
 export const partnerLink = (code: string) => `${window.location.origin}/?partner=${encodeURIComponent(code)}`;
+
+/** A commission rate typed in per cent ("15", "12,5", "20 %"), or null unless it is a number from 0,01 to 100. */
+export function parseRatePercent(text: string): number | null {
+  const clean = text.trim().replace(/\s*%$/, "").replace(",", ".");
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
+  const n = Number(clean);
+  return n >= 0.01 && n <= 100 ? n : null;
+}

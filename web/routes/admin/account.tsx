@@ -139,13 +139,37 @@ function ChannelsCard({ a }: { a: AdminAccountPage }) {
                   <span className="font-medium text-heading">{t(`accounts.platforms.${c.platform}`, { defaultValue: c.platform })}</span>
                   {c.name && <span className="text-sm text-muted-foreground"> · {c.name}</span>}
                 </span>
-                <Badge variant={c.enabled ? "success" : "secondary"}>{t(c.enabled ? "accounts.channelOn" : "accounts.channelOff")}</Badge>
+                <ChannelStatus channel={c} />
               </li>
             ))}
           </ul>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * A channel as its account's own "Мессенджеры" page shows it: not connected, an error the gateway
+ * reports (a WhatsApp instance waiting for authorisation, blocked…), or connected; while connected,
+ * the on/off switch beside it.
+ */
+function ChannelStatus({ channel: c }: { channel: AdminAccountPage["channels"][number] }) {
+  const { t } = useTranslation("admin");
+  if (c.connection === "notConnected") return <Badge variant="secondary" data-testid="admin-channel-status">{t("accounts.connection.notConnected")}</Badge>;
+  return (
+    <span className="flex flex-wrap justify-end gap-1.5">
+      {c.connection === "error" ? (
+        <Badge variant={c.problem === "blocked" ? "destructive" : "warning"} data-testid="admin-channel-status">
+          {t("accounts.connection.error", { state: t(`accounts.whatsappStates.${c.problem}`, { defaultValue: c.problem ?? "" }) })}
+        </Badge>
+      ) : (
+        <Badge variant="success" data-testid="admin-channel-status">
+          {t("accounts.connection.connected")}
+        </Badge>
+      )}
+      <Badge variant="outline">{t(c.enabled ? "accounts.channelOn" : "accounts.channelOff")}</Badge>
+    </span>
   );
 }
 

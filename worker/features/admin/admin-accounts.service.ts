@@ -104,7 +104,7 @@ export async function getAdminAccount(env: Env, accountId: string) {
   const since = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const [members, channels, counts, usage30] = await env.DB.batch([
     env.DB.prepare("SELECT u.id AS userId, u.name, u.email, m.role, m.created_at AS joinedAt FROM members m JOIN users u ON u.id = m.user_id WHERE m.account_id = ? ORDER BY m.created_at").bind(accountId),
-    env.DB.prepare("SELECT id AS channelId, platform, name, enabled, state, created_at AS createdAt FROM channels WHERE account_id = ? ORDER BY created_at").bind(accountId),
+    env.DB.prepare("SELECT id AS channelId, platform, name, enabled, state, credentials IS NOT NULL AND credentials != '' AS hasCredentials, created_at AS createdAt FROM channels WHERE account_id = ? ORDER BY created_at").bind(accountId),
     env.DB.prepare(
       "SELECT (SELECT count(*) FROM contacts WHERE account_id = ?1) AS contacts, (SELECT count(*) FROM threads WHERE account_id = ?1 AND is_test = 0) AS threads, (SELECT count(*) FROM assistants WHERE account_id = ?1) AS assistants",
     ).bind(accountId),
@@ -119,12 +119,39 @@ export async function getAdminAccount(env: Env, accountId: string) {
     createdAt: a.created_at,
     blocked: a.blocked_at ? { at: a.blocked_at, reason: a.blocked_reason ?? "" } : null,
     members: members!.results as { userId: string; name: string; email: string; role: string; joinedAt: number }[],
-    channels: (channels!.results as { channelId: string; platform: string; name: string; enabled: number; state: string; createdAt: number }[]).map((c) => ({ ...c, enabled: !!c.enabled, state: safeJson(c.state) })),
+    channels: (channels!.results as ChannelRow[]).map(channelDto),
     counts: counts!.results[0] as { contacts: number; threads: number; assistants: number },
     usage30: Object.fromEntries((usage30!.results as { metric: string; quantity: number }[]).map((r) => [r.metric, r.quantity])),
     billing,
     ledger: ledger.data,
   };
+}
+
+interface ChannelRow {
+  channelId: string;
+  platform: string;
+  name: string;
+  enabled: number;
+  state: string;
+  hasCredentials: number;
+  createdAt: number;
+}
+
+/** WhatsApp instance states the account's own page shows as a problem (web/features/channels/components/whatsapp-state.ts: warning and destructive tones). */
+const WHATSAPP_PROBLEMS = new Set(["notAuthorized", "blocked", "yellowCard"]);
+
+/**
+ * A channel as the account's own "Мессенджеры" page sees it: `connection` is "notConnected" without
+ * credentials or after a disconnect (channel-status.ts isConnected: the row and its `enabled` stay),
+ * "error" for a WhatsApp instance the gateway reports unusable (`problem` says which state), else
+ * "connected"; `enabled` is the separate on/off switch, meaningful only while connected.
+ */
+function channelDto({ hasCredentials, ...c }: ChannelRow) {
+  const state = safeJson(c.state);
+  const connected = !!hasCredentials && state.connected === true;
+  const stateInstance = typeof state.stateInstance === "string" ? state.stateInstance : null;
+  const problem = connected && c.platform === "WHATSAPP" && stateInstance && WHATSAPP_PROBLEMS.has(stateInstance) ? stateInstance : null;
+  return { ...c, enabled: connected && !!c.enabled, state, connection: (!connected ? "notConnected" : problem ? "error" : "connected") as "connected" | "notConnected" | "error", problem };
 }
 
 function safeJson(s: string): Record<string, unknown> {

@@ -5,8 +5,15 @@ import { CAPS, CONSUMABLES } from "./units";
 import { innProblem } from "./requisites";
 import { translationsSchema } from "./translations";
 
-const kopecks = (max = 100_000_000_00) => z.number().int("Сумма в копейках — целое число").min(0).max(max);
-const count = () => z.number().int().min(0).max(1_000_000_000);
+/** "100 000 000" for messages: the limits are said in roubles, as the editors take them. */
+const rub = (kopecks: number) => (kopecks / 100).toLocaleString("ru-RU").replace(/\u00a0/g, " ");
+const kopecks = (max = 100_000_000_00) =>
+  z
+    .number("Укажите сумму числом")
+    .int("Сумма — не больше двух знаков после запятой (копейки)")
+    .min(0, "Сумма не может быть отрицательной")
+    .max(max, `Не больше ${rub(max)} ₽`);
+const count = () => z.number("Укажите число").int("Только целое число").min(0, "Не меньше 0").max(1_000_000_000, "Не больше 1 000 000 000");
 
 const includedSchema = z.object(Object.fromEntries([...CONSUMABLES, ...CAPS].map((u) => [u, count()])) as Record<(typeof CONSUMABLES)[number] | (typeof CAPS)[number], ReturnType<typeof count>>);
 const overageSchema = z.object(Object.fromEntries(CONSUMABLES.map((u) => [u, kopecks(1_000_000)])) as Record<(typeof CONSUMABLES)[number], ReturnType<typeof kopecks>>);
@@ -14,21 +21,39 @@ const overageSchema = z.object(Object.fromEntries(CONSUMABLES.map((u) => [u, kop
 const PLAN_NAME_MAX = 60;
 const PLAN_DESCRIPTION_MAX = 300;
 
-export const planCreateSchema = z.object({
-  code: z.string().trim().min(2).max(32).regex(/^[a-z0-9-]+$/, "Только строчные латинские буквы, цифры и дефис"),
-  name: shortText(PLAN_NAME_MAX),
-  description: z.string().trim().max(PLAN_DESCRIPTION_MAX).default(""),
+/** A plan's fields as a PATCH takes them: no defaults (an omitted field keeps what is stored). */
+const planFields = {
+  code: z
+    .string("Укажите код")
+    .trim()
+    .min(2, "Код — от 2 до 32 символов")
+    .max(32, "Код — от 2 до 32 символов")
+    .regex(/^[a-z0-9-]+$/, "Только строчные латинские буквы, цифры и дефис"),
+  name: z.string("Укажите название").trim().min(1, "Укажите название").max(PLAN_NAME_MAX, `Название — не длиннее ${PLAN_NAME_MAX} символов`),
+  description: z.string("Описание — текст").trim().max(PLAN_DESCRIPTION_MAX, `Описание — не длиннее ${PLAN_DESCRIPTION_MAX} символов`),
   /** Name and description in en, fr, ar (no default: a PATCH without it keeps the stored ones). */
   translations: translationsSchema({ name: PLAN_NAME_MAX, description: PLAN_DESCRIPTION_MAX }).optional(),
   monthlyPriceKopecks: kopecks(),
   yearlyPriceKopecks: kopecks(),
   included: includedSchema,
   overage: overageSchema,
-  active: z.boolean().default(true),
-  sortOrder: z.number().int().min(0).max(1000).default(0),
+  active: z.boolean("В продаже — да или нет"),
+  sortOrder: z.number("Укажите порядок числом").int("Порядок — целое число").min(0, "Порядок — не меньше 0").max(1000, "Порядок — не больше 1000"),
+};
+
+export const planCreateSchema = z.object({
+  ...planFields,
+  description: planFields.description.default(""),
+  active: planFields.active.default(true),
+  sortOrder: planFields.sortOrder.default(0),
 });
 export type PlanInput = z.infer<typeof planCreateSchema>;
-export const planUpdateSchema = planCreateSchema.partial().extend({ included: includedSchema.partial().optional(), overage: overageSchema.partial().optional() });
+/**
+ * A PATCH: every field optional and none defaulted. (zod 4's `.partial()` keeps the create schema's
+ * `.default()`s, so a PATCH without `description` would have reset it to "": built from the
+ * default-free fields instead.)
+ */
+export const planUpdateSchema = z.object(planFields).partial().extend({ included: includedSchema.partial().optional(), overage: overageSchema.partial().optional() });
 export const planParam = z.object({ planId: z.string().min(1).max(64) });
 export const planListQuery = pageQuery(50).extend({ status: z.enum(["current", "archived", "all"]).default("current") });
 
@@ -85,16 +110,29 @@ export const autoTopupSchema = z
   })
   .refine((v) => !v.enabled || (v.thresholdKopecks !== undefined && v.amountKopecks !== undefined), { message: "Укажите порог и сумму пополнения", path: ["amountKopecks"] });
 
+/** The reason an administrator gives for a money action: kept whole in the ledger and the audit log, so refused when too long. */
+export const REASON_MAX = 500;
+const reason = () => z.string("Укажите причину").trim().min(1, "Укажите причину").max(REASON_MAX, `Причина — не длиннее ${REASON_MAX} символов`);
+const ADJUSTMENT_MAX = 100_000_000;
+
 export const adjustmentSchema = z.object({
   amountKopecks: z
-    .number()
-    .int("Сумма в копейках — целое число")
-    .min(-100_000_000)
-    .max(100_000_000)
+    .number("Укажите сумму числом")
+    .int("Сумма — не больше двух знаков после запятой (копейки)")
+    .min(-ADJUSTMENT_MAX, `Списание — не больше ${rub(ADJUSTMENT_MAX)} ₽ за раз`)
+    .max(ADJUSTMENT_MAX, `Начисление — не больше ${rub(ADJUSTMENT_MAX)} ₽ за раз`)
     .refine((n) => n !== 0, "Сумма не может быть нулевой"),
-  reason: shortText(500),
+  reason: reason(),
 });
 
 export const accountParam = z.object({ accountId: z.string().min(1).max(64) });
 export const adminPaymentParam = z.object({ paymentId: z.string().min(1).max(64) });
-export const refundSchema = z.object({ amountKopecks: z.number().int("Сумма в копейках — целое число").min(1).max(100_000_000).optional(), reason: shortText(500) });
+export const refundSchema = z.object({
+  amountKopecks: z
+    .number("Укажите сумму числом")
+    .int("Сумма — не больше двух знаков после запятой (копейки)")
+    .min(1, "Сумма возврата — больше 0")
+    .max(ADJUSTMENT_MAX, `Не больше ${rub(ADJUSTMENT_MAX)} ₽`)
+    .optional(),
+  reason: reason(),
+});

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import type { Plan } from "../../db/schema/billing";
-import { badRequest, conflict, notFound } from "../../lib/errors";
+import { AppError, badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { paged } from "../../lib/validation";
 import type { PlanInput } from "./billing.schemas";
@@ -65,8 +65,14 @@ export async function planByCode(db: Db, code: string): Promise<Plan | undefined
   return db.select().from(P).where(eq(P.code, code)).get();
 }
 
+/** A 409 that names the «Код» field, so the editor shows it there. */
+function codeTaken(code: string): AppError {
+  const message = `Тариф с кодом «${code}» уже есть`;
+  return new AppError(409, "PLAN_CODE_TAKEN", message, { fields: { code: [message] } });
+}
+
 export async function createPlan(db: Db, input: PlanInput) {
-  if (await planByCode(db, input.code)) throw conflict(`Тариф с кодом «${input.code}» уже есть`, "PLAN_CODE_TAKEN");
+  if (await planByCode(db, input.code)) throw codeTaken(input.code);
   const now = Date.now();
   const [row] = await db.insert(P).values({ id: newId(), ...input, createdAt: now, updatedAt: now }).returning();
   return serializePlan(row!);
@@ -76,7 +82,7 @@ export async function updatePlan(db: Db, planId: string, input: Partial<Omit<Pla
   const before = await getPlanRow(db, planId);
   if (input.code && input.code !== before.code) {
     if (before.code === FREE_PLAN_CODE) throw badRequest("Код бесплатного тарифа менять нельзя: на него переводятся аккаунты", "PLAN_CODE_FIXED");
-    if (await planByCode(db, input.code)) throw conflict(`Тариф с кодом «${input.code}» уже есть`, "PLAN_CODE_TAKEN");
+    if (await planByCode(db, input.code)) throw codeTaken(input.code);
   }
   const { included, overage, ...rest } = input;
   const [row] = await db

@@ -31,7 +31,14 @@ export const packageCreateSchema = z.object({
   active: z.boolean({ error: "Укажите, активен ли пакет" }).default(true),
 });
 
-export const packageUpdateSchema = packageCreateSchema.partial().refine((x) => Object.keys(x).length > 0, "Нет изменений для сохранения");
+/**
+ * A PATCH: every field optional, none defaulted. zod 4's `.partial()` keeps `.default()`s, so a PATCH
+ * without `active` would have switched the package on: `active` loses its default here.
+ */
+export const packageUpdateSchema = packageCreateSchema
+  .extend({ active: packageCreateSchema.shape.active.removeDefault() })
+  .partial()
+  .refine((x) => Object.keys(x).length > 0, "Нет изменений для сохранения");
 
 export const packageListQuery = pageQuery(20, 100).extend({
   status: z.enum(["all", "current", "archived"]).default("current"),

@@ -77,10 +77,14 @@ export const listQuery = pageQuery();
 export const payoutRequestSchema = z.object({ amountKopecks: z.number().int("Сумма в копейках — целое число").positive("Сумма должна быть больше нуля").max(1_000_000_000).optional() });
 
 export const adminApplicationsQuery = pageQuery().extend({ status: z.enum(PARTNER_APPLICATION_STATUSES).optional(), q: z.string().trim().max(100).optional() });
-export const approveSchema = z.object({ ratePercent: z.number("Укажите ставку в процентах").min(0.01, "Ставка — от 0,01 до 100 %").max(100, "Ставка — от 0,01 до 100 %").optional() });
+/** A commission rate, in per cent: one sentence for every way it can be wrong (not a number, out of range). */
+const RATE = "Ставка — число от 0,01 до 100 %";
+const ratePercent = () => z.number(RATE).min(0.01, RATE).max(100, RATE);
+/** Without `ratePercent` the programme's default rate applies (the admin page always sends the one the administrator confirmed). */
+export const approveSchema = z.object({ ratePercent: ratePercent().optional() });
 export const reasonSchema = z.object({ reason: text(500, "Укажите причину") });
 export const partnerUpdateSchema = z
-  .object({ ratePercent: z.number().min(0.01, "Ставка — от 0,01 до 100 %").max(100, "Ставка — от 0,01 до 100 %").optional(), status: z.enum(["active", "deactivated"]).optional(), reason: z.string().trim().max(500).optional() })
+  .object({ ratePercent: ratePercent().optional(), status: z.enum(["active", "deactivated"], "Статус: active или deactivated").optional(), reason: z.string().trim().max(500, "Не больше 500 символов").optional() })
   .refine((v) => v.ratePercent !== undefined || v.status !== undefined, "Нет полей для изменения");
 export const adminPartnersQuery = pageQuery().extend({ q: z.string().trim().max(100).optional() });
 export const attributionsQuery = pageQuery().extend({ partnerId: z.string().max(64).optional(), q: z.string().trim().max(100).optional() });

@@ -12,7 +12,14 @@ import { confirm } from "@/lib/confirm";
 import { useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
+import { signedKopecks } from "@/features/billing-admin/amount-fields";
+import { formatRub } from "@/lib/i18n";
+import { CharCount } from "./char-count";
 import { adminApi, adminKeys, adminQueries, type AdminAccountPage } from "../api";
+
+/** The API's limits: a correction of ±1 000 000 ₽ at a time (billing.schemas.ts adjustmentSchema), a reason up to 500 characters. */
+const ADJUST_MAX = 100_000_000;
+const REASON_MAX = 500;
 
 /** The administrator's actions on one account: block or unblock, plan, balance, delete. */
 export function AccountActions({ account }: { account: AdminAccountPage }) {
@@ -49,8 +56,9 @@ export function AccountActions({ account }: { account: AdminAccountPage }) {
 
 function BlockDialog({ account, onDone }: { account: AdminAccountPage; onDone: () => Promise<void> }) {
   const { t } = useTranslation("admin");
-  const schema = useMemo(() => z.object({ reason: z.string().trim().min(3, t("accounts.block.reasonRequired")).max(500) }), [t]);
+  const schema = useMemo(() => z.object({ reason: z.string().trim().min(3, t("accounts.block.reasonRequired")).max(REASON_MAX, t("accounts.reasonLong", { max: REASON_MAX })) }), [t]);
   const form = useZodForm(schema, { defaultValues: { reason: "" } });
+  const reasonLength = form.watch("reason").length;
   const dialog = useFormDialog(form, {
     defaults: () => ({ reason: "" }),
     save: (v) => adminApi.block(account.accountId, v.reason),
@@ -71,7 +79,7 @@ function BlockDialog({ account, onDone }: { account: AdminAccountPage; onDone: (
       submitLabel={t("accounts.block.confirm")}
       cancelVariant="secondary"
     >
-      <TextareaField control={form.control} name="reason" label={t("accounts.block.reason")} rows={3} autoFocus maxLength={500} />
+      <TextareaField control={form.control} name="reason" label={t("accounts.block.reason")} rows={3} autoFocus maxLength={REASON_MAX} labelAside={<CharCount count={reasonLength} max={REASON_MAX} />} />
     </FormDialog>
   );
 }
@@ -108,22 +116,23 @@ function AdjustDialog({ account, onDone }: { account: AdminAccountPage; onDone: 
   const schema = useMemo(
     () =>
       z.object({
-        amount: z
-          .string()
-          .trim()
-          .regex(/^-?\d+([.,]\d{1,2})?$/, t("accounts.adjust.amountInvalid"))
-          .refine((s) => Number(s.replace(",", ".")) !== 0, t("accounts.adjust.amountInvalid")),
-        reason: z.string().trim().min(3, t("accounts.adjust.reasonRequired")).max(500),
+        amount: z.string().superRefine((value, ctx) => {
+          const problem = adjustmentProblem(value);
+          if (problem) ctx.addIssue({ code: "custom", message: problem === "max" ? t("accounts.adjust.amountMax", { max: formatRub(ADJUST_MAX) }) : t(`accounts.adjust.${problem}`) });
+        }),
+        reason: z.string().trim().min(3, t("accounts.adjust.reasonRequired")).max(REASON_MAX, t("accounts.reasonLong", { max: REASON_MAX })),
       }),
     [t],
   );
   const form = useZodForm(schema, { defaultValues: { amount: "", reason: "" } });
+  const reasonLength = form.watch("reason").length;
   const dialog = useFormDialog(form, {
     defaults: () => ({ amount: "", reason: "" }),
-    save: (v) => adminApi.adjust(account.accountId, { amountKopecks: Math.round(Number(v.amount.replace(",", ".")) * 100), reason: v.reason }),
+    save: (v) => adminApi.adjust(account.accountId, { amountKopecks: signedKopecks(v.amount)!, reason: v.reason }),
     success: t("accounts.adjust.done"),
     onSaved: () => void onDone(),
     failure: { field: "reason", message: t("accounts.failed") },
+    serverFields: { amountKopecks: "amount" },
   });
   return (
     <FormDialog
@@ -138,10 +147,19 @@ function AdjustDialog({ account, onDone }: { account: AdminAccountPage; onDone: 
       submitLabel={t("accounts.adjust.confirm")}
       cancelVariant="secondary"
     >
-      <TextField control={form.control} name="amount" label={t("accounts.adjust.amount")} inputMode="decimal" placeholder="500 или -120,50" autoFocus />
-      <TextareaField control={form.control} name="reason" label={t("accounts.adjust.reason")} rows={2} maxLength={500} />
+      <TextField control={form.control} name="amount" label={t("accounts.adjust.amount")} inputMode="decimal" placeholder={t("accounts.adjust.placeholder")} autoFocus />
+      <TextareaField control={form.control} name="reason" label={t("accounts.adjust.reason")} rows={2} maxLength={REASON_MAX} labelAside={<CharCount count={reasonLength} max={REASON_MAX} />} />
     </FormDialog>
   );
+}
+
+/** What is wrong with a correction typed in roubles ("500", "-120,50"), as its message key; null when it is fine. */
+function adjustmentProblem(value: string): "amountRequired" | "amountInvalid" | "amountZero" | "max" | null {
+  if (!value.trim()) return "amountRequired";
+  const k = signedKopecks(value);
+  if (k === null) return "amountInvalid";
+  if (k === 0) return "amountZero";
+  return Math.abs(k) > ADJUST_MAX ? "max" : null;
 }
 
 function DeleteDialog({ account }: { account: AdminAccountPage }) {

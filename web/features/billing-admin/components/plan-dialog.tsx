@@ -7,6 +7,7 @@ import { TextField } from "@/components/form/field";
 import { SwitchField } from "@/components/form/switch-field";
 import { parseRub, rubInput } from "@/features/billing-account/money";
 import { adminBillingApi, adminBillingKeys, type AdminPlan } from "@/features/billing-admin/api";
+import { countField, rubField } from "@/features/billing-admin/amount-fields";
 import { useZodForm } from "@/lib/form";
 
 const UNITS = [...CONSUMABLES, ...CAPS];
@@ -16,6 +17,11 @@ const LANGUAGES = ["en", "fr", "ar"] as const;
 type Lang = (typeof LANGUAGES)[number];
 const NAME_MAX = 60;
 const DESCRIPTION_MAX = 300;
+/** 100 000 000 ₽ a month or a year, 10 000 ₽ a unit beyond the plan, a billion units, the order up to 1000. */
+const PRICE_MAX = 100_000_000_00;
+const OVERAGE_MAX = 1_000_000;
+const COUNT_MAX = 1_000_000_000;
+const SORT_MAX = 1000;
 
 function defaultsOf(plan: AdminPlan | null) {
   return {
@@ -36,8 +42,10 @@ function defaultsOf(plan: AdminPlan | null) {
 export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => void }) {
   const { t } = useTranslation("billing");
   const schema = useMemo(() => {
-    const rub = z.string().refine((v) => parseRub(v) !== null, t("admin.errors.amount"));
-    const int = z.string().regex(/^\d{1,10}$/, t("admin.errors.count"));
+    // The API's limits (worker/features/billing/billing.schemas.ts), in roubles and counts.
+    const price = rubField(t, { max: PRICE_MAX });
+    const overagePrice = rubField(t, { max: OVERAGE_MAX });
+    const int = countField(t, COUNT_MAX);
     // Optional: an empty field is sent empty and means "no translation" (the Russian text is shown).
     const translation = z.object({
       name: z.string().trim().max(NAME_MAX, t("admin.plans.translations.errors.nameLong")),
@@ -45,14 +53,14 @@ export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose:
     });
     return z.object({
       code: z.string().trim().regex(/^[a-z0-9-]{2,32}$/, t("admin.plans.errors.code")),
-      name: z.string().trim().min(1, t("admin.plans.errors.name")).max(NAME_MAX),
-      description: z.string().max(DESCRIPTION_MAX),
-      monthly: rub,
-      yearly: rub,
-      sortOrder: int,
+      name: z.string().trim().min(1, t("admin.plans.errors.name")).max(NAME_MAX, t("admin.plans.errors.nameLong", { max: NAME_MAX })),
+      description: z.string().trim().max(DESCRIPTION_MAX, t("admin.plans.errors.descriptionLong", { max: DESCRIPTION_MAX })),
+      monthly: price,
+      yearly: price,
+      sortOrder: countField(t, SORT_MAX),
       active: z.boolean(),
       included: z.object(Object.fromEntries(UNITS.map((u) => [u, int])) as Record<(typeof UNITS)[number], typeof int>),
-      overage: z.object(Object.fromEntries(CONSUMABLES.map((u) => [u, rub])) as Record<(typeof CONSUMABLES)[number], typeof rub>),
+      overage: z.object(Object.fromEntries(CONSUMABLES.map((u) => [u, overagePrice])) as Record<(typeof CONSUMABLES)[number], typeof overagePrice>),
       translations: z.object(Object.fromEntries(LANGUAGES.map((l) => [l, translation])) as Record<Lang, typeof translation>),
     });
   }, [t]);
@@ -78,6 +86,9 @@ export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose:
     success: (r) => r.message,
     invalidate: [adminBillingKeys.all(), ["plans"]],
     failure: { toast: t("admin.errors.failed") },
+    // The API takes kopecks where the form has roubles; its other keys (code, included.*, overage.*,
+    // translations.*) are the form's own. A taken code comes back on `code`.
+    serverFields: { monthlyPriceKopecks: "monthly", yearlyPriceKopecks: "yearly" },
   });
   return (
     <FormDialog {...dialog} title={t(plan ? "admin.plans.editTitle" : "admin.plans.createTitle")} submitLabel={t("admin.plans.save")} cancelLabel={t("admin.cancel")} className="sm:max-w-3xl" formClassName="space-y-6" testId="plan-dialog">

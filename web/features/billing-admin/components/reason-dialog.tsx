@@ -4,8 +4,13 @@ import type { QueryKey } from "@tanstack/react-query";
 import { z } from "zod";
 import { FormDialog, useFormDialog } from "@/components/form-dialog";
 import { TextField, TextareaField } from "@/components/form/field";
-import { parseRub } from "@/features/billing-account/money";
+import { CharCount } from "@/features/admin/components/char-count";
+import { rubField, signedKopecks } from "@/features/billing-admin/amount-fields";
 import { useZodForm } from "@/lib/form";
+
+/** The API's limits: a sum up to 1 000 000 ₽ either way, a reason up to 500 characters (kept whole in the ledger and the audit log). */
+const AMOUNT_MAX = 100_000_000;
+const REASON_MAX = 500;
 
 /**
  * An administrator's money action with a reason (an adjustment, a refund, an invoice's cancel):
@@ -36,36 +41,40 @@ export function ReasonDialog({
   const { t } = useTranslation("billing");
   const schema = useMemo(
     () =>
-      z
-        .object({ amount: z.string(), reason: z.string().trim().min(1, t("admin.errors.reason")).max(500) })
-        .superRefine((v, ctx) => {
-          if (!amount || (amount.optional && !v.amount.trim())) return;
-          const negative = amount.signed && v.amount.trim().startsWith("-");
-          const k = parseRub(negative ? v.amount.trim().slice(1) : v.amount);
-          if (k === null || k === 0) ctx.addIssue({ code: "custom", path: ["amount"], message: t("admin.errors.amount") });
-        }),
+      z.object({
+        // Unused (and empty) when the dialog asks for no sum.
+        amount: amount ? rubField(t, { max: AMOUNT_MAX, signed: amount.signed, optional: amount.optional, nonZero: true }) : z.string(),
+        reason: z.string().trim().min(1, t("admin.errors.reason")).max(REASON_MAX, t("admin.errors.reasonLong", { max: REASON_MAX })),
+      }),
     [t, amount],
   );
   const defaults = () => ({ amount: amount?.initial ?? "", reason: "" });
   const form = useZodForm(schema, { defaultValues: defaults() });
+  const reasonLength = form.watch("reason").length;
   const dialog = useFormDialog(form, {
     defaults,
     onClose,
     save: (v) => {
-      const text = v.amount.trim();
-      const negative = text.startsWith("-");
-      const k = amount && text ? parseRub(negative ? text.slice(1) : text) : null;
-      return save({ amountKopecks: k === null ? undefined : negative ? -k : k, reason: v.reason });
+      const k = amount && v.amount.trim() ? signedKopecks(v.amount) : null;
+      return save({ amountKopecks: k === null ? undefined : k, reason: v.reason });
     },
     success: (r) => r.message,
     invalidate,
     failure: { field: "reason", message: t("admin.errors.failed") },
+    serverFields: { amountKopecks: "amount" },
   });
   if (!open) return null;
   return (
     <FormDialog {...dialog} title={title} description={description} submitLabel={submitLabel} cancelLabel={t("admin.cancel")} testId={testId} submitTestId={testId ? `${testId}-submit` : undefined}>
       {amount && <TextField control={form.control} name="amount" label={amount.label} description={amount.hint} inputMode="decimal" autoFocus />}
-      <TextareaField control={form.control} name="reason" label={t("admin.reason")} rows={3} />
+      <TextareaField
+        control={form.control}
+        name="reason"
+        label={t("admin.reason")}
+        rows={3}
+        maxLength={REASON_MAX}
+        labelAside={<CharCount count={reasonLength} max={REASON_MAX} />}
+      />
     </FormDialog>
   );
 }

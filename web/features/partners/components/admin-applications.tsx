@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { partnerKeys, partnerQueries, partnersApi, type AdminApplication } from "@/features/partners/api";
+import { parseRatePercent, partnerKeys, partnerQueries, partnersApi, type AdminApplication } from "@/features/partners/api";
 import { PromptDialog, type PromptRequest } from "@/features/partners/components/prompt-dialog";
 import { formatDate } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
@@ -72,7 +72,8 @@ export function AdminApplications({ defaultRate }: { defaultRate: number }) {
                     initial: String(defaultRate),
                     inputMode: "decimal",
                     submitLabel: t("admin.approve"),
-                    run: async (v) => (await partnersApi.approve(row.original.id, Number(v.replace(",", "."))), done(t("admin.approved"))),
+                    validate: (v) => (parseRatePercent(v) === null ? t("admin.rateInvalid") : null),
+                    run: async (v) => (await partnersApi.approve(row.original.id, parseRatePercent(v)!), done(t("admin.approved"))),
                   })
                 }
               >

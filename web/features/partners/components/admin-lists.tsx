@@ -10,7 +10,7 @@ import { DropdownMenuItem } from "@/components/ui/dropdown-menu";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { partnerKeys, partnerQueries, partnersApi, type AdminAttribution, type AdminPartner, type AdminPayout } from "@/features/partners/api";
+import { parseRatePercent, partnerKeys, partnerQueries, partnersApi, type AdminAttribution, type AdminPartner, type AdminPayout } from "@/features/partners/api";
 import { PayoutBadge } from "@/features/partners/components/payout-badge";
 import { PromptDialog, type PromptRequest } from "@/features/partners/components/prompt-dialog";
 import { confirm } from "@/lib/confirm";
@@ -75,7 +75,7 @@ export function AdminPartners() {
           <RowMenu
             label={t("admin.actionsFor", { name: row.original.name })}
             items={[
-              { label: t("admin.changeRate"), icon: Pencil, onSelect: () => setPrompt({ title: t("admin.changeRate"), label: t("admin.rate"), initial: String(row.original.ratePercent), inputMode: "decimal", submitLabel: t("admin.save"), run: async (v) => (await partnersApi.updatePartner(row.original.id, { ratePercent: Number(v.replace(",", ".")) }), done(t("admin.saved"))) }) },
+              { label: t("admin.changeRate"), icon: Pencil, onSelect: () => setPrompt({ title: t("admin.changeRate"), label: t("admin.rate"), initial: String(row.original.ratePercent), inputMode: "decimal", submitLabel: t("admin.save"), validate: (v) => (parseRatePercent(v) === null ? t("admin.rateInvalid") : null), run: async (v) => (await partnersApi.updatePartner(row.original.id, { ratePercent: parseRatePercent(v)! }), done(t("admin.saved"))) }) },
               { label: t(row.original.status === "active" ? "admin.deactivate" : "admin.activate"), icon: Handshake, onSelect: () => toggle(row.original) },
             ]}
           />

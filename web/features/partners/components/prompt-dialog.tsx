@@ -15,8 +15,19 @@ export interface PromptRequest {
   inputMode?: "text" | "decimal";
   /** Extra content above the field (a partner picker…). */
   extra?: ReactNode;
+  /** What is wrong with the value, checked before the call (null: fine); the sentence shows under the field. */
+  validate?: (value: string) => string | null;
   /** The call; its error message is shown under the field. */
   run: (value: string) => Promise<unknown>;
+}
+
+/**
+ * The server's sentence for the one field: its field message when it sent one (the error's own
+ * message starts "Проверьте введённые данные — ratePercent: …", with the API's key in it).
+ */
+function serverSentence(err: unknown): string | null {
+  if (!isApiError(err)) return null;
+  return Object.values(err.fieldErrors())[0] ?? err.message;
 }
 
 /** One value asked before an admin action (a reason, a rate, a payment reference); the server's message shows under the field. */
@@ -33,12 +44,14 @@ export function PromptDialog({ request, onClose }: { request: PromptRequest | nu
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!value.trim()) return setError(t("admin.required"));
+    const problem = request.validate?.(value.trim());
+    if (problem) return setError(problem);
     setBusy(true);
     try {
       await request.run(value.trim());
       onClose();
     } catch (err) {
-      setError(isApiError(err) ? err.message : t("admin.failed"));
+      setError(serverSentence(err) ?? t("admin.failed"));
     } finally {
       setBusy(false);
     }
