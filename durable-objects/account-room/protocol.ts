@@ -2,6 +2,7 @@
 import type { ContactDto, MessageDto } from "../../worker/features/inbox/serialize";
 import type { BroadcastStatsDto } from "../../worker/features/broadcasts/contract";
 import type { whatsappSettingsDto } from "../../worker/features/channels/whatsapp-dto";
+import type { Role } from "../../worker/db/schema/accounts";
 
 /**
  * The socket contract (ARCHITECTURE "Contracts"), shared by the room, the worker and the SPA.
@@ -13,7 +14,7 @@ import type { whatsappSettingsDto } from "../../worker/features/channels/whatsap
  * (no gaps, no duplicates). If the backlog no longer reaches back that far, `joinedAccount`
  * carries `resync: true` and the client refetches its lists instead.
  */
-export const SERVER_EVENTS = ["joinedAccount", "message", "removeMessage", "updateContact", "deleteContact", "core::whatsappStateChanged", "broadcast", "error", "pong"] as const;
+export const SERVER_EVENTS = ["joinedAccount", "message", "removeMessage", "updateContact", "deleteContact", "core::whatsappStateChanged", "broadcast", "membershipChanged", "error", "pong"] as const;
 export type ServerEvent = (typeof SERVER_EVENTS)[number];
 
 /** Events that go through the sequenced, stored fan-out (everything pushed by the server side). */
@@ -69,6 +70,24 @@ export interface ErrorFrameData {
   message: string;
 }
 
+/**
+ * `membershipChanged` data: sent (not sequenced, not stored) to the sockets of one user whose role
+ * in the account changed; the SPA refetches its session and abilities.
+ */
+export interface MembershipChangedData {
+  role: Role;
+}
+
+/**
+ * Why the room closed a user's sockets with ACCESS_REVOKED_CLOSE (the close frame's reason): the
+ * user was removed from the account, left it, or the account was deleted. Such a socket is not
+ * reconnected: the user no longer has access.
+ */
+export const REVOKED_REASONS = ["removed", "left", "accountDeleted"] as const;
+export type RevokedReason = (typeof REVOKED_REASONS)[number];
+/** The close code of a socket whose user lost access to the account (4000–4999: the application's own). */
+export const ACCESS_REVOKED_CLOSE = 4403;
+
 /** `pong` data. */
 export interface PongData {
   at: number;
@@ -77,6 +96,7 @@ export interface PongData {
 /** What every server event carries: the pushed ones (RoomEventData) and the room's own replies. */
 export interface ServerEventData extends RoomEventData {
   joinedAccount: JoinedAccountData;
+  membershipChanged: MembershipChangedData;
   error: ErrorFrameData;
   pong: PongData;
 }

@@ -3,7 +3,8 @@ import type { Env } from "../../worker/env";
 import { markThreadsCompleted } from "../../worker/features/inbox/thread-state";
 import { createLogger } from "../../worker/lib/logger";
 import { clientFrameSchema } from "./client-frames";
-import { BACKLOG_SIZE, encodeFrame, type JoinedAccountData, type RoomEvent, type RoomEventData } from "./protocol";
+import type { Role } from "../../worker/db/schema/accounts";
+import { ACCESS_REVOKED_CLOSE, BACKLOG_SIZE, encodeFrame, type JoinedAccountData, type RevokedReason, type RoomEvent, type RoomEventData } from "./protocol";
 
 /**
  * The same JSON with every non-ASCII character as a \uXXXX escape. A frame goes to every socket of
@@ -26,6 +27,15 @@ const utf8Decoder = new TextDecoder();
 
 /** Set by the worker's /ws route after it checked the token and the membership. */
 export const ROOM_USER_HEADER = "x-assistly-room-user";
+/**
+ * Set by the same route: when (ms) it began reading the membership. A user whose access the room
+ * revoked at or after that moment is refused, so an upgrade whose check ran just before a removal
+ * and reaches the room just after it cannot slip in (see revokeAccess).
+ */
+export const ROOM_CHECKED_HEADER = "x-assistly-room-checked";
+
+/** How long the room remembers a revocation: far longer than any upgrade takes to arrive. */
+const REVOCATION_KEPT_MS = 24 * 60 * 60 * 1000;
 
 interface ConnState {
   userId: string;
@@ -78,6 +88,7 @@ export class AccountRoom extends Server<Env> {
     sql.exec("CREATE TABLE IF NOT EXISTS room_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
     sql.exec("CREATE TABLE IF NOT EXISTS room_waiting (thread_id TEXT PRIMARY KEY, deadline INTEGER NOT NULL)");
     sql.exec("CREATE TABLE IF NOT EXISTS room_account (id INTEGER PRIMARY KEY CHECK (id = 1), account_id TEXT NOT NULL)");
+    sql.exec("CREATE TABLE IF NOT EXISTS room_revoked (user_id TEXT PRIMARY KEY, at INTEGER NOT NULL)");
     this.#schemaReady = true;
   }
 
@@ -96,7 +107,80 @@ export class AccountRoom extends Server<Env> {
       connection.close(1008, "unauthorized");
       return;
     }
+    const refused = this.#refusal(userId, Number(ctx.request.headers.get(ROOM_CHECKED_HEADER)) || 0);
+    if (refused) {
+      connection.close(ACCESS_REVOKED_CLOSE, refused);
+      return;
+    }
     connection.setState({ userId, joined: false });
+  }
+
+  /** Why a socket of `userId` whose membership was read at `checkedAt` may not enter, or null. */
+  #refusal(userId: string, checkedAt: number): RevokedReason | null {
+    this.#ensureSchema();
+    const sql = this.ctx.storage.sql;
+    if (sql.exec("SELECT 1 FROM room_meta WHERE key = 'deleted'").toArray().length > 0) return "accountDeleted";
+    const row = sql.exec<{ at: number }>("SELECT at FROM room_revoked WHERE user_id = ?", userId).toArray()[0];
+    return row && Number(row.at) >= checkedAt ? "removed" : null;
+  }
+
+  /** Closes every socket of `userId` (every socket when null), joined or not, with ACCESS_REVOKED_CLOSE. */
+  #closeSockets(userId: string | null, reason: RevokedReason): number {
+    let closed = 0;
+    for (const conn of this.getConnections<ConnState>()) {
+      if (userId !== null && conn.state?.userId !== userId) continue;
+      this.#joined?.delete(conn.id);
+      try {
+        conn.close(ACCESS_REVOKED_CLOSE, reason);
+      } catch {
+        // Already closing.
+      }
+      closed++;
+    }
+    this.#fanout = null;
+    return closed;
+  }
+
+  /**
+   * RPC, after the membership's removal is committed: closes the user's sockets at once (the
+   * close's reason says why) and refuses the sockets whose membership was read before now. A
+   * later admission (invited again) was read after this moment and enters. Returns the sockets closed.
+   */
+  revokeAccess(userId: string, reason: Exclude<RevokedReason, "accountDeleted">): number {
+    this.#ensureSchema();
+    const now = Date.now();
+    const sql = this.ctx.storage.sql;
+    sql.exec("INSERT INTO room_revoked (user_id, at) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET at = excluded.at", userId, now);
+    sql.exec("DELETE FROM room_revoked WHERE at < ?", now - REVOCATION_KEPT_MS);
+    return this.#closeSockets(userId, reason);
+  }
+
+  /** RPC, after the account is deleted: closes every socket, refuses all from now on, drops the backlog and the waiting state. */
+  async closeAccount(): Promise<number> {
+    this.#ensureSchema();
+    const sql = this.ctx.storage.sql;
+    sql.exec("INSERT INTO room_meta (key, value) VALUES ('deleted', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", Date.now());
+    sql.exec("DELETE FROM room_events");
+    sql.exec("DELETE FROM room_waiting");
+    const closed = this.#closeSockets(null, "accountDeleted");
+    await this.ctx.storage.deleteAlarm();
+    return closed;
+  }
+
+  /** RPC, after a member's role is committed: tells that user's sockets (not sequenced: it is theirs alone). */
+  membershipChanged(userId: string, role: Role): number {
+    const frame = encodeFrame({ event: "membershipChanged", data: { role } });
+    let sent = 0;
+    for (const conn of this.getConnections<ConnState>()) {
+      if (conn.state?.userId !== userId) continue;
+      try {
+        conn.send(frame);
+        sent++;
+      } catch {
+        // A closing socket: its client refetches the session when it joins again.
+      }
+    }
+    return sent;
   }
 
   override onMessage(connection: Connection<ConnState>, message: WSMessage) {

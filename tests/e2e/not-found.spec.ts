@@ -7,7 +7,7 @@ test.beforeEach(async ({ page }) => {
   await presetStorage(page, { language: "ru", theme: "light" }, { acceptCookies: true });
 });
 
-test("an unknown path and someone else's account show the 404 page; /{accountId} opens its dashboard", async ({ page, request, baseURL }) => {
+test("an unknown path shows the 404 page, someone else's account says there is no access; /{accountId} opens its dashboard", async ({ page, request, baseURL }) => {
   const auth = await apiLogin(request, DEMO.email, DEMO.password);
   await signInWithToken(page, baseURL!, auth);
 
@@ -20,14 +20,17 @@ test("an unknown path and someone else's account show the 404 page; /{accountId}
   await page.goto("/no/such/page");
   await expect(page.getByTestId("page-not-found")).toBeVisible();
 
-  // An account that exists but is not the user's does not exist for them, as in the API.
+  // An account that exists but is not the user's: the API answers 404 as if it did not exist, and
+  // the page says that there is no access to it (it may also be one the user was removed from).
   const stranger = await apiRegister(request, { email: uniqueEmail("stranger"), password: "password123", name: "Чужой" });
   const created = await request.post("/api/accounts", { headers: { authorization: `Bearer ${stranger.accessToken}` }, data: { name: "Чужой аккаунт" } });
   const foreignId = (await created.json()).accountId as string;
   const sockets: string[] = [];
   page.on("websocket", (ws) => sockets.push(ws.url()));
   await page.goto(`/${foreignId}/dashboard`);
-  await expect(page.getByTestId("page-not-found")).toBeVisible();
+  await expect(page.getByTestId("account-unavailable")).toContainText("У вас нет доступа к этому аккаунту");
+  await expect(page).toHaveTitle(/^Нет доступа к аккаунту — /);
+  await expect(page.getByTestId("account-unavailable").getByRole("link", { name: "Мои аккаунты" })).toHaveAttribute("href", "/accounts");
   // No socket is opened for it (the server would refuse it, and it would be retried).
   await page.waitForTimeout(1500);
   expect(sockets.filter((u) => u.includes(foreignId))).toEqual([]);

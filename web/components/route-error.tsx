@@ -64,7 +64,8 @@ export function RouteErrorPage({ notFound }: { notFound?: boolean }) {
 
 /**
  * The 404 page where no route says so: a path whose first segment cannot be an account id (shown
- * by web/components/app-root.tsx instead of the shell) and an account the user does not belong to.
+ * by web/components/app-root.tsx instead of the shell). An account the user does not belong to
+ * says that there is no access instead (web/components/account-unavailable.tsx).
  */
 export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
   const builtIn = <BuiltInError notFound />;

@@ -1,9 +1,24 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
 import { isApiError } from "./api";
 import { registerQueryClient } from "./query-client-store";
 
+/**
+ * The API answers 404 ACCOUNT_NOT_FOUND to a caller who is not (or no longer) a member of the
+ * account. Then the session is asked again: once it no longer lists the account, the account
+ * scope (web/components/account-scope.tsx) says that access is gone instead of the page showing
+ * a load error whose retry can never succeed.
+ */
+export function onAccountGone(error: unknown, key?: QueryKey): void {
+  if (!isApiError(error) || error.status !== 404 || error.code !== "ACCOUNT_NOT_FOUND") return;
+  if (key && (key[0] !== "accounts" || typeof key[1] !== "string" || key[1] === "list")) return;
+  // Many queries of the account fail at once: they share one refetch of the session.
+  void queryClient.invalidateQueries({ queryKey: ["auth", "me"] }, { cancelRefetch: false });
+}
+
 /** The one QueryClient: server state lives only here (ARCHITECTURE convention 9). */
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => onAccountGone(error, query.queryKey) }),
+  mutationCache: new MutationCache({ onError: (error) => onAccountGone(error) }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

@@ -1,6 +1,15 @@
 import ReconnectingWebSocket from "partysocket/ws";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { parseServerFrame, type JoinedAccountData, type ServerEvent, type ServerEventData, type ServerFrame } from "@do/account-room/protocol";
+import {
+  ACCESS_REVOKED_CLOSE,
+  parseServerFrame,
+  REVOKED_REASONS,
+  type JoinedAccountData,
+  type RevokedReason,
+  type ServerEvent,
+  type ServerEventData,
+  type ServerFrame,
+} from "@do/account-room/protocol";
 import { queryClient } from "./query";
 import { getAccessToken, hasAccessToken } from "./session";
 import { createStore } from "./utils";
@@ -19,6 +28,11 @@ import { createStore } from "./utils";
  * - Features subscribe with `onSocketEvent(event, handler)` / `useSocketEvent` and patch or
  *   invalidate their React Query keys under ["accounts", accountId, …].
  * - Connect errors are only logged (SPEC §8).
+ * - A close with ACCESS_REVOKED_CLOSE means the user lost access to the account (removed, left,
+ *   account deleted): the socket is not reopened, the session is refetched and `onAccessLost`
+ *   listeners (the account scope) are told why.
+ * - Every rejoin after the first refetches the session: a role changed while the socket was down
+ *   (its `membershipChanged` frame was missed) shows without a reload.
  */
 export type SocketStatus = "idle" | "connecting" | "open" | "closed";
 
@@ -59,6 +73,7 @@ interface Connection {
 export const CLOSE_GRACE_MS = 1000;
 
 const handlers = new Map<string, Set<Handler>>();
+const accessLost = new Set<(accountId: string, reason: RevokedReason) => void>();
 const statusStore = createStore<{ accountId: string | null; status: SocketStatus }>({ accountId: null, status: "idle" });
 let current: Connection | null = null;
 
@@ -102,7 +117,7 @@ function open(accountId: string): Connection {
         return socketUrl(accountId, token);
       },
       undefined,
-      { ...SOCKET_OPTIONS, shouldReconnectOnClose: () => hasAccessToken() },
+      { ...SOCKET_OPTIONS, shouldReconnectOnClose: (e: CloseEvent) => e.code !== ACCESS_REVOKED_CLOSE && hasAccessToken() },
     ),
   };
   setStatus(accountId, "connecting");
@@ -112,7 +127,11 @@ function open(accountId: string): Connection {
     if (conn.lastSeq !== undefined) data.lastSeq = conn.lastSeq;
     conn.ws.send(JSON.stringify({ event: "joinAccount", data }));
   });
-  conn.ws.addEventListener("close", () => {
+  conn.ws.addEventListener("close", (e: CloseEvent) => {
+    if (e.code === ACCESS_REVOKED_CLOSE) {
+      revoked(conn, (REVOKED_REASONS as readonly string[]).includes(e.reason) ? (e.reason as RevokedReason) : "removed");
+      return;
+    }
     if (current === conn) setStatus(accountId, hasAccessToken() ? "connecting" : "closed");
   });
   conn.ws.addEventListener("error", (e) => log("connection error", (e as { message?: string }).message));
@@ -126,6 +145,7 @@ function open(accountId: string): Connection {
       const joined = frame.data;
       const fresh = !conn.joinedOnce;
       conn.joinedOnce = true;
+      if (!fresh) void queryClient.invalidateQueries({ queryKey: ["auth"] }, { cancelRefetch: false });
       if (joined.resync) {
         queryClient.invalidateQueries({ queryKey: ["accounts", accountId] });
       }
@@ -142,6 +162,33 @@ function open(accountId: string): Connection {
     emit(frame.event, frame.data, { accountId, seq: frame.seq });
   });
   return conn;
+}
+
+/** The room shut the user out of the account: no reconnect, the next connectAccount opens afresh. */
+function revoked(conn: Connection, reason: RevokedReason) {
+  const { accountId } = conn;
+  if (current === conn) {
+    current = null;
+    setStatus(accountId, "closed");
+  }
+  // The session no longer lists the account; the accounts page neither.
+  void queryClient.invalidateQueries({ queryKey: ["auth"] });
+  void queryClient.invalidateQueries({ queryKey: ["accounts", "list"] });
+  for (const h of accessLost) {
+    try {
+      h(accountId, reason);
+    } catch (error) {
+      console.error("[socket] access-lost handler failed", error);
+    }
+  }
+}
+
+/** Called when the room closes the account's socket because the user lost access to it (and why). */
+export function onAccessLost(handler: (accountId: string, reason: RevokedReason) => void): () => void {
+  accessLost.add(handler);
+  return () => {
+    accessLost.delete(handler);
+  };
 }
 
 /**

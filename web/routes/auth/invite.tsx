@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Building2, CircleAlert, Hourglass, Link2Off, MailWarning } from "lucide-react";
+import { Building2, CircleAlert, CircleCheck, Hourglass, Link2Off, MailWarning } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -41,6 +41,23 @@ function GuestChoices({ token, email, here }: { token: string; email: string; he
         <Link to={`/login?redirect_url=${encodeURIComponent(here)}&email=${encodeURIComponent(email)}`}>{t("invite.login")}</Link>
       </Button>
     </>
+  );
+}
+
+/**
+ * A used invitation opened signed out: registering from it again cannot work, so the invitee signs
+ * in with the invited address and comes back here, where the account opens.
+ */
+function AcceptedForGuest({ account, email, here }: { account: string; email: string; here: string }) {
+  const { t } = useTranslation("auth");
+  return (
+    <AuthShell title={t("invite.title")}>
+      <StatusPanel tone="info" icon={CircleCheck} title={t("invite.acceptedTitle")} description={t("invite.accepted", { account, email })}>
+        <Button asChild className="w-full">
+          <Link to={`/login?redirect_url=${encodeURIComponent(here)}&email=${encodeURIComponent(email)}`}>{t("invite.signIn")}</Link>
+        </Button>
+      </StatusPanel>
+    </AuthShell>
   );
 }
 
@@ -118,6 +135,8 @@ export default function InvitePage() {
       </AuthShell>
     );
   }
+
+  if (inv.accepted && !isAuthenticated) return <AcceptedForGuest account={inv.accountName} email={inv.email} here={here} />;
 
   const mismatch = isAuthenticated && user && user.email !== inv.email;
   return (

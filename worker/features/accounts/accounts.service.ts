@@ -8,6 +8,7 @@ import { likePattern, paged } from "../../lib/validation";
 import { type AccountSettings, type AccountSettingsUpdate, type Downtime, settingsSchema, WIZARD_STEPS, type WizardPage } from "./accounts.schemas";
 import { forgetAuth } from "../../middleware/auth-cache";
 import { channelsWritten } from "../webhooks/channel-memo";
+import { closeAccountRoom } from "../inbox/realtime";
 
 /** An account as the API answers it (list rows, create, update, skip-wizard-step); the SPA imports these types. */
 export type Account = ReturnType<typeof publicAccount>;
@@ -152,6 +153,8 @@ export async function deleteAccount(env: Env, accountId: string) {
   ]);
   forgetAuth();
   channelsWritten(accountId);
+  // The members' open pages lose the live room at once.
+  await closeAccountRoom(env, accountId);
 }
 
 export async function getSettings(env: Env, accountId: string): Promise<AccountSettings & { downtime: Downtime; timezone: string }> {

@@ -1,6 +1,7 @@
 import { getServerByName } from "partyserver";
 import type { AccountRoom } from "../../../durable-objects/account-room/room";
 import { WAITING_TIMEOUT_MS } from "../../../durable-objects/account-room/protocol";
+import type { Role } from "../../db/schema/accounts";
 import type { Env } from "../../env";
 import { createLogger } from "../../lib/logger";
 import { enqueueWebhookEvents, type RoomEventInput, type WebhookTag } from "../outgoing-webhooks/emit";
@@ -119,4 +120,35 @@ export async function clearWaiting(env: Env, accountId: string, threadId: string
   const [contact] = await markThreadsCompleted(env, accountId, [threadId]);
   const events: RoomEventInput[] = contact ? [{ event: "updateContact", data: contact, webhooks }] : [];
   await Promise.all([(await roomRpc(env, accountId)).stopWaiting(threadId, framesOf(events)), enqueueWebhookEvents(env, accountId, events)]);
+}
+
+/**
+ * After a membership is removed (`removed`) or given up (`left`) and committed: the room closes
+ * that user's sockets at once and refuses their sockets from before it. A failing room is logged:
+ * the membership is gone already, and the /ws route refuses the user's next connection anyway.
+ */
+export async function revokeRoomAccess(env: Env, accountId: string, userId: string, reason: "removed" | "left"): Promise<void> {
+  try {
+    await (await roomRpc(env, accountId)).revokeAccess(userId, reason);
+  } catch (error) {
+    createLogger({ accountId }).error("room revoke failed", { error, userId });
+  }
+}
+
+/** After the account is deleted: the room closes every socket and refuses new ones (logged on failure, like revokeRoomAccess). */
+export async function closeAccountRoom(env: Env, accountId: string): Promise<void> {
+  try {
+    await (await roomRpc(env, accountId)).closeAccount();
+  } catch (error) {
+    createLogger({ accountId }).error("room close failed", { error });
+  }
+}
+
+/** After a member's role changed: their open pages refetch their session and abilities (`membershipChanged`). */
+export async function pushMembershipChanged(env: Env, accountId: string, userId: string, role: Role): Promise<void> {
+  try {
+    await (await roomRpc(env, accountId)).membershipChanged(userId, role);
+  } catch (error) {
+    createLogger({ accountId }).error("room push failed", { error, userId });
+  }
 }

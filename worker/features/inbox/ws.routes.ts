@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { ROOM_USER_HEADER } from "../../../durable-objects/account-room/room";
+import { ROOM_CHECKED_HEADER, ROOM_USER_HEADER } from "../../../durable-objects/account-room/room";
 import type { AppBindings } from "../../env";
 import { AppError, forbidden, notFound, unauthorized } from "../../lib/errors";
 import { serveMedia } from "../contacts/contacts.routes";
@@ -19,6 +19,8 @@ export const wsRoutes = new Hono<AppBindings>().get("/ws", async (c) => {
   const url = new URL(c.req.url);
   const token = url.searchParams.get("token") || bearerToken(c.req.header("authorization"));
   const accountId = url.searchParams.get("accountId") ?? "";
+  // Before the membership is read: the room refuses the user if it revoked their access since (room.ts, revokeAccess).
+  const checkedAt = Date.now();
   const auth = token ? await resolveSession(c.env.DB, token, accountId && accountId.length <= 64 ? accountId : undefined) : null;
   if (!auth) throw unauthorized(token ? "Сессия истекла или недействительна. Войдите снова." : "Требуется вход в систему");
   if (!accountId || accountId.length > 64) throw forbidden("Нет доступа к аккаунту", "NOT_A_MEMBER");
@@ -35,6 +37,7 @@ export const wsRoutes = new Hono<AppBindings>().get("/ws", async (c) => {
     if (v) headers.set(h, v);
   }
   headers.set(ROOM_USER_HEADER, auth.user.id);
+  headers.set(ROOM_CHECKED_HEADER, String(checkedAt));
   const stub = await accountRoom(c.env, accountId);
   return stub.fetch(new Request(roomUrl, { headers }));
 });

@@ -8,6 +8,7 @@ import { newId, randomToken } from "../../lib/ids";
 import { appUrl, sendMail } from "../../lib/mail";
 import { forgetAuth } from "../../middleware/auth-cache";
 import { assertCanAdd } from "../billing/limits";
+import { pushMembershipChanged, revokeRoomAccess } from "../inbox/realtime";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const LAST_OWNER = "В аккаунте должен остаться хотя бы один владелец";
@@ -177,6 +178,8 @@ export async function changeRole(env: Env, accountId: string, actorRole: Role, u
     .set({ role })
     .where(and(eq(schema.members.accountId, accountId), eq(schema.members.userId, userId)));
   forgetAuth();
+  // The member's open pages show the new role and abilities without a reload.
+  if (role !== current) await pushMembershipChanged(env, accountId, userId, role);
   return { userId, role };
 }
 
@@ -188,6 +191,8 @@ export async function removeMember(env: Env, accountId: string, actor: { id: str
     .delete(schema.members)
     .where(and(eq(schema.members.accountId, accountId), eq(schema.members.userId, userId)));
   forgetAuth();
+  // Their live room closes now, not when they next ask the API.
+  await revokeRoomAccess(env, accountId, userId, "removed");
 }
 
 export async function leave(env: Env, accountId: string, userId: string) {
@@ -197,5 +202,6 @@ export async function leave(env: Env, accountId: string, userId: string) {
     .delete(schema.members)
     .where(and(eq(schema.members.accountId, accountId), eq(schema.members.userId, userId)));
   forgetAuth();
+  await revokeRoomAccess(env, accountId, userId, "left");
 }
 
