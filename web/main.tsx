@@ -5,30 +5,16 @@ import { hasAccessToken } from "@/lib/session-store";
 import { i18nReady } from "@/lib/i18n";
 import { trackPartner } from "@/lib/partner";
 import { initPreferences } from "@/lib/preferences";
-import { PRELOAD_ERROR_EVENT } from "@/lib/preload-error";
+import { installPreloadErrorReload, PRELOAD_ERROR_EVENT } from "@/lib/preload-error";
 import { startGuestApp } from "./guest-app";
 
 // Preferences (theme, skin, language, direction) apply before the first paint.
 initPreferences();
 
 // A page chunk that fails to load is usually a stale tab after a deploy: reload once (the
-// preload-error rule of SPEC §8); a second failure within a minute is rethrown to the error page.
-const RELOAD_KEY = "preloadErrorReloadAt";
-window.addEventListener(PRELOAD_ERROR_EVENT, (event) => {
-  const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
-  if (Date.now() - last < 60_000) return;
-  sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-  event.preventDefault();
-  window.location.reload();
-});
-// Vite raises its own event when a chunk's dependencies fail to preload; same rule.
-window.addEventListener("vite:preloadError", (event) => {
-  const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
-  if (Date.now() - last < 60_000) return;
-  sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-  event.preventDefault();
-  window.location.reload();
-});
+// preload-error rule of SPEC §8; never while offline); a second failure within a minute is rethrown
+// to the error page. Vite's own event (a chunk's dependencies failed to preload) follows the same rule.
+installPreloadErrorReload();
 
 // Before the first navigation: the partner code of the URL the visitor arrives with (SPEC §2.4, §7.7).
 trackPartner(window.location.search);

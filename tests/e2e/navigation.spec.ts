@@ -105,8 +105,42 @@ for (const viewport of [
       expect(await links.count()).toBeGreaterThan(0);
       for (let i = 0; i < (await links.count()); i++) expect(await overlaps(launcher, links.nth(i)), `${path} footer link ${i}`).toBe(false);
     }
+
+    // The last buttons of the account settings («Покинуть», «Удалить аккаунт») at the end of the page.
+    await page.goto(`${A}/account-settings`);
+    const danger = page.getByTestId("danger-zone");
+    await expect(danger.getByTestId("delete-account")).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await settle(page);
+    expect(await overlaps(launcher, danger.getByTestId("delete-account")), "«Удалить аккаунт»").toBe(false);
+    expect(await overlaps(launcher, danger.getByRole("button", { name: "Покинуть" })), "«Покинуть»").toBe(false);
   });
 }
+
+test("offline, a menu click does not reload the page: the shell says so and opens the page when the connection returns", async ({ page, context, request, baseURL }) => {
+  await signInDemo(page, request, baseURL!);
+  await page.goto(`${A}/apps/chat`);
+  await expect(page.getByTestId("chat-contact").first()).toBeVisible();
+  // Gone if the page reloads (offline that ends on the browser's own "no internet" page).
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  await context.setOffline(true);
+  const banner = page.getByTestId("offline-banner");
+  await expect(banner).toHaveText("Нет соединения с интернетом. Данные не загружаются и не сохраняются, пока связь не вернётся.");
+  // The contacts page's code has not been loaded yet: the navigation waits for it, in view.
+  await page.getByTestId("nav-contacts").click();
+  await expect(banner).toContainText("Страница откроется, когда связь вернётся.");
+  await expect(banner.getByRole("button", { name: "Повторить" })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await expect(page).toHaveURL(new RegExp(`${A}/apps/chat`));
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(new RegExp(`${A}/contacts$`));
+  await expect(page.getByRole("heading", { name: "Контакты", level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
 
 test("after «Очистить» the test chat stays with the assistant being tested", async ({ page, request, baseURL }) => {
   const { auth, accountId } = await newOwner(request, "Тимур Тестов");

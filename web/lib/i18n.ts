@@ -3,6 +3,7 @@ import { initReactI18next } from "react-i18next";
 import { directionOf, getPreferences, LANGUAGES, setPreferences, type Language } from "./preferences";
 import { isolateForLanguage } from "./bidi-isolate";
 import { unnestQuotes } from "./quotes";
+import { isOffline, loadWhenOnline } from "./connection";
 
 /**
  * i18next with ru as default and fallback. The Russian `common` namespace is bundled (the shell
@@ -23,6 +24,9 @@ for (const [path, dict] of Object.entries(bundled)) {
   resources[lng] = { common: dict };
 }
 
+/** Tables ("lng|ns") that failed to load while the browser was offline. */
+const failedOffline = new Set<string>();
+
 const lazyBackend: BackendModule = {
   type: "backend",
   init() {},
@@ -34,7 +38,11 @@ const lazyBackend: BackendModule = {
     }
     loader().then(
       (data) => callback(null, data as never),
-      (error: unknown) => callback(error as Error, null),
+      (error: unknown) => {
+        // Without a connection: read again when it returns (below); the texts show their keys meanwhile.
+        if (isOffline()) failedOffline.add(`${language}|${namespace}`);
+        callback(error as Error, null);
+      },
     );
   },
 };
@@ -73,8 +81,44 @@ export const availableNamespaces = Array.from(
   new Set([...Object.keys(bundled), ...Object.keys(lazy)].map((p) => p.split("/").at(-1)!.replace(/\.json$/, ""))),
 );
 
-export function loadNamespaces(ns: string | string[]) {
-  return i18n.loadNamespaces(ns);
+/** Tables of `namespaces` the current language (and its fallback) has on disk but not in memory. */
+function missingNamespaces(namespaces: string[]): string[] {
+  const languages = i18n.languages?.length ? i18n.languages : [i18n.language];
+  return namespaces.filter((ns) => languages.some((lng) => `../locales/${lng}/${ns}.json` in lazy && !i18n.hasResourceBundle(lng, ns)));
+}
+
+function reloadNamespaces(namespaces: string[]) {
+  const languages = i18n.languages?.length ? [...i18n.languages] : [i18n.language];
+  return i18n.reloadResources(languages, namespaces);
+}
+
+/**
+ * Loads translation tables (a page's, before it shows). Without a connection it waits for it
+ * (web/lib/connection.ts), like the page's code: the page then opens with its texts, not their keys.
+ */
+export async function loadNamespaces(ns: string | string[]) {
+  const namespaces = Array.isArray(ns) ? ns : [ns];
+  await i18n.loadNamespaces(namespaces);
+  if (!isOffline() || !missingNamespaces(namespaces).length) return;
+  await loadWhenOnline(async () => {
+    const missing = missingNamespaces(namespaces);
+    if (!missing.length) return;
+    await reloadNamespaces(missing);
+    if (missingNamespaces(namespaces).length) throw new Error(`Translations not loaded: ${missing.join(", ")}`);
+  });
+}
+
+// Tables a component asked for while offline are read again when the connection returns, and the
+// texts shown with their keys meanwhile re-render (a language "change" to the same language).
+if (typeof window !== "undefined") {
+  window.addEventListener("online", () => {
+    if (!failedOffline.size) return;
+    const namespaces = [...new Set([...failedOffline].map((name) => name.split("|")[1]!))];
+    failedOffline.clear();
+    void reloadNamespaces(namespaces)
+      .then(() => i18n.changeLanguage(i18n.language))
+      .catch(() => undefined);
+  });
 }
 
 /** Changes the UI language, stores it as a preference and flips the page direction. */

@@ -9,9 +9,11 @@ import { HorizontalNav } from "../shell/horizontal-nav";
 import { LanguageSwitcher } from "../shell/language-switcher";
 import { NavbarIconButton } from "../shell/navbar-icon-button";
 import { NotificationsMenu } from "../shell/notifications-menu";
+import { OfflineBanner } from "../shell/offline-banner";
 import { ScrollToTop } from "../shell/scroll-to-top";
 import { SearchPalette } from "../shell/search-palette";
 import { ShortcutsMenu } from "../shell/shortcuts-menu";
+import { MAIN_CONTENT_ID, SkipLink } from "../shell/skip-link";
 import { ThemeSwitcher } from "../shell/theme-switcher";
 import { useScrolledPast } from "../shell/use-scrolled-past";
 import { UserMenu } from "../shell/user-menu";
@@ -19,6 +21,7 @@ import { NAV_COLLAPSED_WIDTH, NAV_WIDTH, VerticalNavContent } from "../shell/ver
 import { Brand } from "../shell/brand";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../ui/sheet";
 import { setPreferences, usePreferences, resolvedTheme } from "@/lib/preferences";
+import { useLauncherShown } from "@/lib/launcher-avoid";
 import { DESKTOP_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
 
@@ -40,6 +43,8 @@ export function DefaultLayout() {
   const { pathname } = useLocation();
   const matches = useMatches();
   const fixed = [...matches].reverse().some((m) => (m.handle as { layout?: string } | undefined)?.layout === "fixed");
+  // Room under the page for the test-chat launcher (80–136 px up at a page's end; phones: the footer's).
+  const launcher = useLauncherShown();
 
   const navType = desktop ? prefs.navType : "vertical";
   const vertical = navType === "vertical";
@@ -54,6 +59,7 @@ export function DefaultLayout() {
 
   return (
     <div className="min-h-dvh bg-background" data-layout="default" data-nav={navType}>
+      <SkipLink />
       {desktop && vertical && (
         <aside
           data-testid="vertical-nav"
@@ -112,9 +118,12 @@ export function DefaultLayout() {
               </div>
             </div>
           )}
+          <div className={container}>
+            <OfflineBanner className="mt-3" />
+          </div>
         </header>
 
-        <main className={cn(container, "flex-1 py-6", fixed && "flex min-h-0 flex-col pb-4")} data-testid="page-content">
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={cn(container, "flex-1 py-6 outline-none", launcher && !fixed && "sm:pb-24", fixed && "flex min-h-0 flex-col pb-4")} data-testid="page-content">
           <AccountBlockedBanner />
           <Suspense fallback={null}>
             <BillingBanner />

@@ -53,18 +53,13 @@ export default function LoginPage() {
     >
       <AuthForm form={form} onSubmit={onSubmit} label={t("login.title")} error={formError} submitLabel={t("login.submit")}>
         <TextField control={form.control} name="email" label={t("fields.email")} type="email" autoComplete="email" autoFocus placeholder={t("fields.emailPlaceholder")} />
-        <PasswordField
-          control={form.control}
-          name="password"
-          label={t("fields.password")}
-          labelAside={
-            <Link to="/auth/forgot-password" className="text-sm text-primary hover:underline">
-              {t("login.forgot")}
-            </Link>
-          }
-          autoComplete="current-password"
-          placeholder="••••••••"
-        />
+        {/* «Забыли пароль?» shows on the password's label line but comes after the field for the keyboard (e-mail → password → link). */}
+        <div className="relative">
+          <PasswordField control={form.control} name="password" label={t("fields.password")} autoComplete="current-password" placeholder="••••••••" />
+          <Link to="/auth/forgot-password" className="absolute end-0 top-0 text-sm leading-none text-primary hover:underline" data-testid="forgot-password-link">
+            {t("login.forgot")}
+          </Link>
+        </div>
       </AuthForm>
     </AuthShell>
   );

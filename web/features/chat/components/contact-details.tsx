@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink, X } from "lucide-react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -74,7 +75,11 @@ export function ContactDetails({ accountId, contact, onClose }: { accountId: str
             </div>
           )}
         </dl>
-        <ContactAudience accountId={accountId} contactId={contact.contactId} />
+        {/* Its texts (customFields) may still be loading: only this part waits, not the whole page
+            (the page's boundary would hide the chat for a moment and drop the keyboard focus). */}
+        <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+          <ContactAudience accountId={accountId} contactId={contact.contactId} />
+        </Suspense>
         <Button asChild variant="outline" size="sm" className="w-full">
           <Link to={`/${accountId}/contacts/${contact.contactId}`}>
             <ExternalLink aria-hidden />

@@ -13,6 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatRelative } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { chatQueries, type ChatFilters, type ContactDto } from "../api";
+import { requestComposerFocus } from "../composer-state";
 import { useThreadPreviewText } from "../system-note";
 import { ContactListHeader } from "./contact-list-header";
 import { NoContactsState, contactName } from "./contact-summary";
@@ -125,7 +126,11 @@ export function ContactRow({ contact, selected, onSelect }: { contact: ContactDt
   return (
     <button
       type="button"
-      onClick={() => onSelect(contact)}
+      onClick={(e) => {
+        // Enter or Space (a click without a pointer): the keyboard goes on to the reply box, not back to the page's start.
+        if (e.detail === 0) requestComposerFocus(itemKey(contact));
+        onSelect(contact);
+      }}
       aria-current={selected ? "true" : undefined}
       data-testid="chat-contact"
       data-contact-id={contact.contactId}

@@ -5,7 +5,7 @@ import { MessageSquareText, X } from "lucide-react";
 import { useScrolledPast } from "@/components/shell/use-scrolled-past";
 import { Spinner } from "@/components/ui/spinner";
 import { useAbility } from "@/lib/ability";
-import { LAUNCHER_AVOID_ATTR } from "@/lib/launcher-avoid";
+import { LAUNCHER_AVOID_ATTR, setLauncherShown } from "@/lib/launcher-avoid";
 import { cn } from "@/lib/utils";
 import { closeTestChat, consumeTestChatRequest, toggleTestChat, useTestChatPopup } from "../store";
 
@@ -100,6 +100,11 @@ function Launcher({ accountId }: { accountId: string }) {
   const lift = useLift(bottom, !hidden && !open);
 
   useEffect(() => () => closeTestChat(), [accountId]);
+  // The shell leaves room for the launcher under the page's last line while it shows.
+  useLayoutEffect(() => {
+    setLauncherShown(!hidden);
+    return () => setLauncherShown(false);
+  }, [hidden]);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
