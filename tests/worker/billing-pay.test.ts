@@ -45,6 +45,6 @@ describe("billing: what the payment pages read (receipts, filters, packages on s
     expect(ids).toContain(id("on"));
     expect(ids).not.toContain(id("off"));
     expect(ids).not.toContain(id("arch"));
-    expect(r.body.data.find((p: any) => p.id === id("on"))).toEqual({ id: id("on"), name: "Пакет on", recipients: 500, priceKopecks: 90000, validityDays: 30 });
+    expect(r.body.data.find((p: any) => p.id === id("on"))).toEqual({ id: id("on"), name: "Пакет on", recipients: 500, priceKopecks: 90000, validityDays: 30, translations: {} });
   });
 });
