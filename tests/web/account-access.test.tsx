@@ -14,6 +14,7 @@ import { queryClient, queryKeys } from "@/lib/query";
 import type { MeResponse } from "@/lib/session";
 import InvitePage from "@/routes/auth/invite";
 import { stubLayout } from "./signed-in";
+import { FakeWebSocket } from "./support/fake-websocket";
 
 /**
  * A member who loses access, or whose role changes, while a page of the account is open (QA: a
@@ -22,43 +23,6 @@ import { stubLayout } from "./signed-in";
  * ones; a fake WebSocket plays the room and a stubbed fetch the API.
  */
 vi.mock("@/features/test-chat/components/test-chat-launcher", () => ({ TestChatLauncher: () => null }));
-
-class FakeWebSocket extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static instances: FakeWebSocket[] = [];
-  readonly CONNECTING = 0;
-  readonly OPEN = 1;
-  readonly CLOSING = 2;
-  readonly CLOSED = 3;
-  readyState = 0;
-  binaryType = "blob";
-  bufferedAmount = 0;
-  extensions = "";
-  protocol = "";
-  sent: string[] = [];
-  constructor(readonly url: string) {
-    super();
-    FakeWebSocket.instances.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close(code = 1000, reason = "") {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.dispatchEvent(new CloseEvent("close", { code, reason }));
-  }
-  open() {
-    this.readyState = 1;
-    this.dispatchEvent(new Event("open"));
-  }
-  push(frame: unknown) {
-    this.dispatchEvent(new MessageEvent("message", { data: JSON.stringify(frame) }));
-  }
-}
 
 const ACC = "acc_access_1";
 const NAME = "Демо-магазин «Уют»";

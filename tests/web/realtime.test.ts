@@ -9,48 +9,13 @@ import { queryClient } from "@/lib/query";
 import { installRealtime } from "@/lib/realtime";
 import { connectAccount } from "@/lib/socket";
 import { messageDto } from "./support/fixtures";
+import { FakeWebSocket } from "./support/fake-websocket";
 
 /**
  * The one realtime installation: frames arriving on the account's socket patch React Query with
  * no component mounted. The socket is the real one (partysocket + web/lib/socket.ts) over a fake
  * WebSocket that lets the test play the room's side of the wire.
  */
-class FakeWebSocket extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static instances: FakeWebSocket[] = [];
-  readonly CONNECTING = 0;
-  readonly OPEN = 1;
-  readonly CLOSING = 2;
-  readonly CLOSED = 3;
-  readyState = 0;
-  binaryType = "blob";
-  bufferedAmount = 0;
-  extensions = "";
-  protocol = "";
-  sent: string[] = [];
-  constructor(readonly url: string) {
-    super();
-    FakeWebSocket.instances.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.readyState = 3;
-    this.dispatchEvent(new CloseEvent("close", { code: 1000 }));
-  }
-  open() {
-    this.readyState = 1;
-    this.dispatchEvent(new Event("open"));
-  }
-  push(frame: unknown) {
-    this.dispatchEvent(new MessageEvent("message", { data: typeof frame === "string" ? frame : JSON.stringify(frame) }));
-  }
-}
-
 const ACC = "acc_realtime_1";
 const thread = (id: string, patch: Partial<NonNullable<ContactDto["thread"]>> = {}): NonNullable<ContactDto["thread"]> => ({
   threadId: id,
