@@ -23,7 +23,7 @@ export function SkipLink() {
     <a
       href={`#${MAIN_CONTENT_ID}`}
       onClick={skipToContent}
-      data-testid="skip-link"
+      data-testid="content-skip-link"
       className="sr-only rounded-md bg-card font-medium text-primary shadow-pop outline-none focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:z-[2000] focus:px-4 focus:py-2.5 focus-visible:ring-3 focus-visible:ring-primary/30"
     >
       {t("nav.skipToContent")}
