@@ -74,3 +74,35 @@ describe("zodResolver with a schema loaded at the first validation (auth pages)"
     expect((await run(resolver, { email: "", password: "" })).errors.email?.message).toBe("Введите e-mail");
   });
 });
+
+describe("applyServerErrors on a page's form (settings, channels, profile)", () => {
+  it("puts a field's message on the field and shows a message for a field the form does not have instead of dropping it", async () => {
+    const { renderHook, act } = await import("@testing-library/react");
+    const { useForm } = await import("react-hook-form");
+    const { applyServerErrors } = await import("@/lib/form");
+    const { ApiError } = await import("@/lib/api");
+    const { clearNotifications, getNotifications } = await import("@/lib/notify");
+    clearNotifications();
+    const { result } = renderHook(() => useForm({ defaultValues: { name: "Салон", timezone: "Europe/Moscow" } }));
+    const error = new ApiError(400, {
+      error: "Bad Request",
+      message: "Проверьте введённые данные — settings.inbox: Слишком длинно",
+      details: { fields: { name: "Название — не длиннее 60 символов", "settings.inbox": "Слишком много правил" } },
+    } as never);
+    let applied = false;
+    act(() => {
+      applied = applyServerErrors(result.current, error);
+    });
+    expect(applied).toBe(true);
+    expect(result.current.getFieldState("name").error?.message).toBe("Название — не длиннее 60 символов");
+    expect(getNotifications().map((n) => n.message)).toEqual(["Слишком много правил"]);
+
+    // A failure without field messages is left to the caller.
+    clearNotifications();
+    act(() => {
+      applied = applyServerErrors(result.current, new ApiError(500, { error: "x", message: "Не удалось сохранить" } as never));
+    });
+    expect(applied).toBe(false);
+    expect(getNotifications()).toEqual([]);
+  });
+});

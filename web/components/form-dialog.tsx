@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
-import { isApiError } from "@/lib/api";
+import { placeServerErrors } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 
@@ -94,32 +94,6 @@ export function useFormDialog<T extends FieldValues, TOut, R>(
   });
 
   return { form, onSubmit, open, onOpenChange };
-}
-
-const isPlainObject = (v: unknown) => typeof v === "object" && v !== null && Object.getPrototypeOf(v) === Object.prototype;
-
-/**
- * The server's field messages (400/409 details.fields) put on the form's fields, through
- * `serverFields` for keys the form names differently. A key with no field in the form (an API
- * name the form does not use, "_" for the whole body, a group such as `included`) is not set on
- * the form, where nothing would show it: its message comes back in `unplaced`.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function placeServerErrors<T extends FieldValues>(form: UseFormReturn<T, any, any>, error: unknown, serverFields: Partial<Record<string, Path<T>>> = {}) {
-  const unplaced: string[] = [];
-  const placed = new Set<string>();
-  if (!isApiError(error)) return { placed, unplaced };
-  for (const [key, message] of Object.entries(error.fieldErrors())) {
-    const name = (serverFields[key] ?? key) as Path<T>;
-    const value = form.getValues(name);
-    if (value === undefined || isPlainObject(value)) {
-      unplaced.push(message);
-      continue;
-    }
-    form.setError(name, { type: "server", message }, { shouldFocus: placed.size === 0 });
-    placed.add(name);
-  }
-  return { placed, unplaced };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

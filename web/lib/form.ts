@@ -2,6 +2,7 @@ import { useForm, type FieldError, type FieldErrors, type FieldValues, type Path
 import { useEffect, useMemo } from "react";
 import type { $ZodType, input as zInput, output as zOutput } from "zod/v4/core";
 import { isApiError } from "./api";
+import { notify } from "./notify";
 
 /**
  * A zod schema, or a function that loads one. Validation only runs once the user types or submits,
@@ -70,22 +71,43 @@ function toNested(flat: Record<string, FieldError>): Record<string, unknown> {
   return out;
 }
 
+const isPlainObject = (v: unknown) => typeof v === "object" && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
 /**
- * Puts the server's field messages (400 details.fields) on the matching fields.
- * Returns true when at least one field got a message.
+ * The server's field messages (400/409 details.fields) put on the form's fields, through
+ * `serverFields` for keys the form names differently. A key with no field in the form (an API
+ * name the form does not use, "_" for the whole body, a group such as `included`) is not set on
+ * the form, where nothing would show it: its message comes back in `unplaced`.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, any, any>, error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  const fields = error.fieldErrors();
-  let applied = false;
-  let first = true;
-  for (const [name, message] of Object.entries(fields)) {
-    form.setError(name as Path<T>, { type: "server", message }, { shouldFocus: first });
-    first = false;
-    applied = true;
+export function placeServerErrors<T extends FieldValues>(form: UseFormReturn<T, any, any>, error: unknown, serverFields: Partial<Record<string, Path<T>>> = {}) {
+  const unplaced: string[] = [];
+  const placed = new Set<string>();
+  if (!isApiError(error)) return { placed, unplaced };
+  for (const [key, message] of Object.entries(error.fieldErrors())) {
+    const name = (serverFields[key] ?? key) as Path<T>;
+    const value = form.getValues(name);
+    if (value === undefined || isPlainObject(value)) {
+      unplaced.push(message);
+      continue;
+    }
+    form.setError(name, { type: "server", message }, { shouldFocus: placed.size === 0 });
+    placed.add(name);
   }
-  return applied;
+  return { placed, unplaced };
+}
+
+/**
+ * Puts the server's field messages (400 details.fields) on the matching fields; a message for a
+ * field the form does not have (nothing on the page would show it) is shown as a snackbar.
+ * Returns true when the server named at least one field (so its messages are on screen); false
+ * when the failure has no field messages (the caller shows its own sentence).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, any, any>, error: unknown, serverFields?: Partial<Record<string, Path<T>>>): boolean {
+  const { placed, unplaced } = placeServerErrors(form, error, serverFields);
+  if (unplaced.length) notify({ type: "error", message: unplaced[0]! });
+  return placed.size > 0 || unplaced.length > 0;
 }
 
 /**
