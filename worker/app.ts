@@ -186,9 +186,9 @@ export const app = new Hono<AppBindings>().route("/api", api).route("/", wsRoute
  * Every error body leaves through here: its message and field messages in the language the request
  * asks for (Accept-Language; Russian otherwise), its code, status and details as they are.
  */
-function errorResponse(c: Context<AppBindings>, body: ErrorBody, status: ContentfulStatusCode) {
+function errorResponse(c: Context<AppBindings>, body: ErrorBody, status: ContentfulStatusCode, englishValues?: Record<string, string>) {
   c.header("Vary", "Accept-Language", { append: true });
-  return c.json(localiseErrorBody(body, errorLanguage(c.req.header("Accept-Language"))), status);
+  return c.json(localiseErrorBody(body, errorLanguage(c.req.header("Accept-Language")), englishValues), status);
 }
 
 app.notFound((c) => errorResponse(c, errorBody(404, "Маршрут не найден", "ROUTE_NOT_FOUND"), 404));
@@ -198,7 +198,7 @@ app.onError((err, c) => {
   c.header("X-Request-Id", requestId);
   if (err instanceof AppError) {
     if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return errorResponse(c, errorBody(err.status, err.message, err.code, err.details), err.status);
+    return errorResponse(c, errorBody(err.status, err.message, err.code, err.details), err.status, err.englishValues);
   }
   if (err instanceof HTTPException) {
     const status = err.status;

@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, BASE, ownerWithAccount } from "./helpers";
 
@@ -89,11 +89,20 @@ describe("error messages in the request's language", () => {
     const en = await fourth(EN);
     expect([ru.status, en.status]).toEqual([402, 402]);
     expect(ru.body.message).toBe("Лимит тарифа «Пробный» исчерпан: ассистентов 3 из 3. Перейдите на тариф выше, чтобы добавить ещё.");
-    // The plan's name is the account's data: it stays as the plan is named.
-    expect(en.body.message).toBe("The “Пробный” plan limit is used up: 3 of 3 assistants. Upgrade to a higher plan to add more.");
+    // The plan's name in English is the plan's own translation (migration 0046 gives the seeded plans theirs).
+    expect(en.body.message).toBe("The “Trial” plan limit is used up: 3 of 3 assistants. Upgrade to a higher plan to add more.");
     expect(en.body.details).toEqual(ru.body.details);
     expect(en.body.details).toMatchObject({ unit: "assistants", current: 3, limit: 3 });
     expect(en.body.code).toBe("PLAN_LIMIT");
+
+    // A plan without an English name is named as it is stored.
+    const before = await env.DB.prepare("SELECT translations FROM plans WHERE code = 'trial'").first<{ translations: string }>();
+    await env.DB.prepare("UPDATE plans SET translations = json_remove(translations, '$.en.name') WHERE code = 'trial'").run();
+    try {
+      expect((await fourth(EN)).body.message).toBe("The “Пробный” plan limit is used up: 3 of 3 assistants. Upgrade to a higher plan to add more.");
+    } finally {
+      await env.DB.prepare("UPDATE plans SET translations = ?1 WHERE code = 'trial'").bind(before!.translations).run();
+    }
   });
 
   it("a 400's field messages, the schema's own and zod's, and its summary", async () => {

@@ -34,9 +34,9 @@ export function errorLanguage(header: string | null | undefined): ErrorLanguage 
 }
 
 /** The error body with its message and field messages (`details.fields`) in `lang`. */
-export function localiseErrorBody(body: ErrorBody, lang: ErrorLanguage): ErrorBody {
+export function localiseErrorBody(body: ErrorBody, lang: ErrorLanguage, englishValues?: Record<string, string>): ErrorBody {
   if (lang === "ru") return body;
-  const out: ErrorBody = { ...body, message: localiseMessage(body.message, lang) };
+  const out: ErrorBody = { ...body, message: localiseMessage(body.message, lang, englishValues) };
   const details = body.details;
   if (details && typeof details === "object" && !Array.isArray(details) && "fields" in details) {
     const fields = (details as { fields?: unknown }).fields;
@@ -56,9 +56,9 @@ export function localiseErrorBody(body: ErrorBody, lang: ErrorLanguage): ErrorBo
 }
 
 /** One message in `lang`; the Russian text itself when the catalogue has no entry for it. */
-export function localiseMessage(message: string, lang: ErrorLanguage): string {
+export function localiseMessage(message: string, lang: ErrorLanguage, englishValues?: Record<string, string>): string {
   if (lang === "ru" || !message) return message;
-  return translate(message, 0) ?? message;
+  return translate(message, 0, englishValues) ?? message;
 }
 
 // zod's own messages (no custom text in the schema) are written by its Russian locale; the
@@ -130,8 +130,8 @@ function splits(p: Pattern, text: string): string[][] {
   return out;
 }
 
-function translate(text: string, depth: number): string | null {
-  const exact = EN_MESSAGES[text] ?? zodEnglish.get(text);
+function translate(text: string, depth: number, names?: Record<string, string>): string | null {
+  const exact = EN_MESSAGES[text] ?? zodEnglish.get(text) ?? (depth > 0 ? names?.[text] : undefined);
   if (exact !== undefined) return exact;
   // A label capitalised where it starts a message ("Цену — целое число копеек").
   const first = text.charAt(0);
@@ -147,7 +147,7 @@ function translate(text: string, depth: number): string | null {
       let translated = 0;
       const values = split.map((value) => {
         if (!CYRILLIC.test(value)) return value;
-        const t = translate(value, depth + 1);
+        const t = translate(value, depth + 1, names);
         if (t === null) {
           score--;
           return value;
@@ -168,7 +168,7 @@ function translate(text: string, depth: number): string | null {
   // "apiKey: Введите ключ API" — a field's key before its message (the validator's summary).
   const keyed = /^([A-Za-z_$][\w$.[\]-]*): ([\s\S]+)$/.exec(text);
   if (keyed) {
-    const t = translate(keyed[2], depth + 1);
+    const t = translate(keyed[2], depth + 1, names);
     if (t !== null) return `${keyed[1]}: ${t}`;
   }
   return null;

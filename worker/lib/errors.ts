@@ -11,6 +11,17 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+
+  /**
+   * Values of the message that are names stored in Russian with a translation of their own (a
+   * plan's name): the English error body words them so (worker/lib/error-i18n.ts).
+   */
+  englishValues?: Record<string, string>;
+
+  withEnglishValues(values: Record<string, string>): this {
+    this.englishValues = values;
+    return this;
+  }
 }
 
 export const REASONS: Record<number, string> = {

@@ -1,4 +1,5 @@
 import { getDb, type Db } from "../../db/client";
+import type { Plan } from "../../db/schema/billing";
 import type { Env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { quotaLeft } from "../broadcast-quota/quota";
@@ -65,8 +66,12 @@ export async function periodLines(d1: D1Database, accountId: string): Promise<Pe
   return r.results;
 }
 
-function planLimit(planName: string, what: string, current: number, limit: number, hint: string, details: Record<string, unknown>): AppError {
-  return new AppError(402, "PLAN_LIMIT", `Лимит тарифа «${planName}» исчерпан: ${what} ${current} из ${limit}. ${hint}`, { ...details, current, limit, plan: planName });
+function planLimit(plan: Pick<Plan, "name" | "translations">, what: string, current: number, limit: number, hint: string, details: Record<string, unknown>): AppError {
+  const planName = plan.name;
+  const error = new AppError(402, "PLAN_LIMIT", `Лимит тарифа «${planName}» исчерпан: ${what} ${current} из ${limit}. ${hint}`, { ...details, current, limit, plan: planName });
+  // The English body names the plan by its English name (the admin's translation), if it has one.
+  const english = plan.translations?.en?.name?.trim();
+  return english ? error.withEnglishValues({ [planName]: english }) : error;
 }
 
 /**
@@ -91,7 +96,7 @@ export async function assertCanAdd(db: Db, accountId: string, cap: Cap): Promise
   const { plan } = await subscriptionOf(db, accountId);
   const limit = plan.included[cap] ?? 0;
   const current = await capCount(db, accountId, cap);
-  if (current >= limit) throw planLimit(plan.name, UNIT_LABELS[cap], current, limit, "Перейдите на тариф выше, чтобы добавить ещё.", { unit: cap });
+  if (current >= limit) throw planLimit(plan, UNIT_LABELS[cap], current, limit, "Перейдите на тариф выше, чтобы добавить ещё.", { unit: cap });
 }
 
 /**
@@ -102,10 +107,9 @@ export async function assertCanAdd(db: Db, accountId: string, cap: Cap): Promise
 export async function assertCanBroadcast(db: Db, accountId: string): Promise<void> {
   const left = await quotaLeft(db, accountId);
   if (left.remaining > 0) return;
-  // The plan's name is in the figures; only an account without a subscription row reads it (and gets one).
-  const planName = left.plan.name ?? (await subscriptionOf(db, accountId)).plan.name;
+  const { plan } = await subscriptionOf(db, accountId);
   const taken = left.plan.used + left.plan.reserved;
-  throw planLimit(planName, `${UNIT_LABELS.broadcastRecipients} за период`, taken, left.plan.included, "В пакетах рассылок получателей не осталось: купите пакет или перейдите на тариф выше.", {
+  throw planLimit(plan, `${UNIT_LABELS.broadcastRecipients} за период`, taken, left.plan.included, "В пакетах рассылок получателей не осталось: купите пакет или перейдите на тариф выше.", {
     unit: "broadcastRecipients",
     packageRemaining: left.packagesRemaining,
   });
