@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DefaultLayout } from "@/components/layouts/default-layout";
 import { OfflineBanner } from "@/components/shell/offline-banner";
+import { BuiltInError } from "@/components/route-error";
 import { i18n } from "@/lib/i18n";
 import { loadPageModule, PRELOAD_ERROR_EVENT, reloadOnPreloadError, PRELOAD_RELOAD_KEY } from "@/lib/preload-error";
 import { NavProvider } from "@/lib/nav";
@@ -53,6 +54,31 @@ describe("offline: the notice", () => {
     expect(screen.getByRole("status").contains(screen.getByTestId("offline-banner"))).toBe(true);
     setOnline(true);
     expect(screen.queryByTestId("offline-banner")).toBeNull();
+  });
+});
+
+describe("offline: «Обновить страницу» of the error page", () => {
+  it("does not reload into the browser's no-internet page: it says it will reload and does when the connection returns", async () => {
+    const reload = vi.fn();
+    vi.stubGlobal("location", { ...window.location, reload });
+    render(
+      <RouterProvider router={createMemoryRouter([{ path: "/", element: <BuiltInError /> }])} />,
+    );
+    setOnline(false);
+    fireEvent.click(await screen.findByRole("button", { name: "Обновить страницу" }));
+    expect(reload).not.toHaveBeenCalled();
+    const waiting = screen.getByRole("button", { name: "Страница обновится, когда связь вернётся" }) as HTMLButtonElement;
+    expect(waiting.disabled).toBe(true);
+    setOnline(true);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it("online, it reloads at once", async () => {
+    const reload = vi.fn();
+    vi.stubGlobal("location", { ...window.location, reload });
+    render(<RouterProvider router={createMemoryRouter([{ path: "/", element: <BuiltInError /> }])} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Обновить страницу" }));
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });
 

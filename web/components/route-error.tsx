@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { PageLoader } from "./page-loader";
 import { Button } from "./ui/button";
+import { ReloadButton } from "./reload-button";
 import { loadNamespaces } from "@/lib/i18n";
 import { isModuleMounted, loadRouteModule } from "@/lib/route-modules";
 
@@ -37,7 +38,7 @@ export function BuiltInError({ notFound }: { notFound?: boolean }) {
       <h1 className="text-2xl font-semibold">{notFound ? t("routes.notFound") : t("errors.pageLoad")}</h1>
       {!notFound && <p className="max-w-md text-muted-foreground">{t("errors.pageLoadHint")}</p>}
       <div className="flex gap-3">
-        {!notFound && <Button onClick={() => window.location.reload()}>{t("errors.reload")}</Button>}
+        {!notFound && <ReloadButton label={t("errors.reload")} />}
         <Button variant={notFound ? "default" : "secondary"} asChild>
           <Link to="/">{t("routes.home")}</Link>
         </Button>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { SearchX, ServerCrash } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { ReloadButton } from "@/components/reload-button";
 import { StatusScreen } from "./status-screen";
 
 export const handle = { titleKey: "pages:notFound.title" };
@@ -42,7 +43,7 @@ export default function ErrorPage() {
           <Button variant="outline" asChild>
             <Link to="/">{t("common.home")}</Link>
           </Button>
-          <Button onClick={() => window.location.reload()}>{t("error.reload")}</Button>
+          <ReloadButton label={t("error.reload")} />
         </>
       }
     />
