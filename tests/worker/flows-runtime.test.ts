@@ -239,7 +239,7 @@ describe("flows: conditions, actions, delays, goto", () => {
     const mail = await waitFor(async () => (await lastMailTo(s.email)).mail, 5000, "the hand-off mail");
     expect(mail.subject).toMatch(/ждёт оператора/);
     expect(mail.text).toContain("Сценарий «Действия» передал диалог оператору");
-    expect(mail.text).toContain(`/${s.accountId}/chat?contactId=${t.contact_id}`);
+    expect(mail.text).toContain(`/${s.accountId}/apps/chat?c=${t.contact_id}&t=${t.id}`);
     const mails = await api("GET", `/dev/outbox?to=${encodeURIComponent(s.email)}&limit=50`);
     expect(mails.body.data.filter((m: { subject: string }) => /ждёт оператора/.test(m.subject)).length).toBe(1);
   });

@@ -380,9 +380,37 @@ describe("assistant runner", () => {
     expect(thread!.isGptActive).toBe(false);
     const mail = await lastMailTo(ctx.email);
     expect(mail.mail.subject).toMatch(/ждёт оператора/);
+    // The link opens this conversation in the inbox (the SPA's /apps/chat?c=…&t=…).
+    expect(mail.mail.text).toContain(`/${ctx.accountId}/apps/chat?c=${r.contactId}&t=${r.threadId}`);
     // the operator now owns the thread: the next message is not answered
     await say(ctx, "u1", `Ау ${scope}`);
     await sleep(1000);
     expect(await runsOf(r.threadId)).toHaveLength(1);
+  });
+
+  it("a burst of hand-offs mails the team five times, then once in summary, then not until the window is over", async () => {
+    const ctx = await setup({ handoffKeywords: ["оператор"], handoffMessage: "Зову оператора." });
+    const scope = scopeToken("burst");
+    await scriptModel(scope, [{ content: "Не должно прийти" }], { repeatLast: true });
+    const mailsTo = async () => (await api("GET", `/dev/outbox?to=${encodeURIComponent(ctx.email)}&limit=50`)).body.data as { subject: string; text: string }[];
+    const before = (await mailsTo()).length;
+    for (let i = 0; i < 8; i++) {
+      const r = await say(ctx, `burst-${i}`, `Позовите оператора ${scope}`);
+      await settled(r.threadId);
+    }
+    await sleep(300);
+    const mails = (await mailsTo()).slice(0, (await mailsTo()).length - before).reverse();
+    expect(mails.map((m) => (/ждёт оператора/.test(m.subject) ? "one" : m.subject))).toEqual(["one", "one", "one", "one", "one", "Несколько клиентов ждут оператора"]);
+    expect(mails[5]!.text).toContain("следующие уведомления придут не раньше");
+    expect(mails[5]!.text).toContain(`/${ctx.accountId}/apps/chat?status=pending`);
+
+    // The window over, a hand-off is mailed again.
+    await env.DB.prepare("UPDATE operator_mail_windows SET window_start = window_start - ?1 WHERE account_id = ?2").bind(16 * 60_000, ctx.accountId).run();
+    const r = await say(ctx, "burst-late", `Позовите оператора ${scope}`);
+    await settled(r.threadId);
+    await sleep(300);
+    const latest = (await mailsTo())[0]!;
+    expect(latest.subject).toMatch(/ждёт оператора/);
+    expect(latest.text).toContain(`c=${r.contactId}`);
   });
 });

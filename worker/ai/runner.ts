@@ -688,7 +688,7 @@ async function fail(env: Env, l: Loaded, reason: string, finishWaiting: () => Pr
       },
     ]);
     note = serializeMessage(r.messages[0]!, l.contact, r.thread);
-    await notifyOperatorsByMail(env, l, `Ассистент не ответил клиенту ${l.contact.name || ""}`.trim(), `Ассистент не смог ответить: ${reason}`).catch(() => undefined);
+    await notifyOperatorsByMail(env, l, `Ассистент не ответил клиенту ${l.contact.name || ""}`.trim(), `Ассистент не смог ответить: ${reason}`, "ai_error").catch(() => undefined);
   } finally {
     await finishWaiting();
     await settle(env, l.run.id, "failed", { error: reason.slice(0, 1000) });

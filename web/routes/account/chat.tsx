@@ -1,13 +1,13 @@
 import { MessagesSquare, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useAccountSocket } from "@/lib/socket";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
-import type { ChatFilters } from "@/features/chat/api";
+import { THREAD_STATUSES, type ChatFilters, type ThreadStatus } from "@/features/chat/api";
 import { ChatBanners } from "@/features/chat/components/chat-banners";
 import { ChatHeader } from "@/features/chat/components/chat-header";
 import { ChatLog } from "@/features/chat/components/chat-log";
@@ -35,7 +35,12 @@ export default function ChatPage() {
   const socket = useAccountSocket(accountId);
 
   const [search, setSearch] = useState("");
-  const [filters, setFilters] = useState<ChatFilters>({});
+  // ?status=pending (the operators' summary mail links there) opens the list on that status.
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<ChatFilters>(() => {
+    const status = params.get("status") as ThreadStatus | null;
+    return status && THREAD_STATUSES.includes(status) ? { status } : {};
+  });
   useEffect(() => {
     const id = setTimeout(() => setFilters((f) => (f.q === (search.trim() || undefined) ? f : { ...f, q: search.trim() || undefined })), 300);
     return () => clearTimeout(id);

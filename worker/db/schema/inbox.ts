@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accountRef } from "./accounts";
 import { idKey, stringList, textOrEmpty, timestamps } from "./columns";
 
@@ -180,4 +180,20 @@ export const ingestOutbox = sqliteTable(
     messageIds: text("message_ids").notNull(),
     createdAt: integer("created_at").notNull(),
   },
+);
+
+/**
+ * How many operator mails of one kind (`handoff`) an account got in the current window
+ * (worker/ai/handoff-mail.ts): the first few in a window go out one by one, then one summary, then
+ * nothing until the window is over, so a burst of hand-offs does not flood the team's inboxes.
+ */
+export const operatorMailWindows = sqliteTable(
+  "operator_mail_windows",
+  {
+    accountId: accountRef(),
+    kind: text("kind").notNull(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.kind] })],
 );

@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/i18n";
+import { billingQueries } from "@/features/billing-account/api";
 import { contactQueries } from "@/features/contacts/api";
 import { ContactFieldsCard } from "@/features/custom-fields/components/contact-fields-card";
 import { ContactTagsEditor } from "@/features/custom-fields/components/contact-tags-editor";
@@ -18,6 +19,8 @@ import { PlatformIcon } from "./platform-icon";
 export function ContactDetails({ accountId, contact, onClose }: { accountId: string; contact: ContactDto; onClose?: () => void }) {
   const { t } = useTranslation("chat");
   const th = contact.thread;
+  // The plan's AI replies and the balance ran out: the thread's AI is on but does not answer (the app's banner says why).
+  const aiStopped = useQuery(billingQueries.banner(accountId)).data?.state === "ai_stopped";
   const rows: [string, React.ReactNode][] = [
     [t("details.platform"), (
       <span className="inline-flex items-center gap-1.5">
@@ -51,7 +54,11 @@ export function ContactDetails({ accountId, contact, onClose }: { accountId: str
           {th && (
             <div className="flex flex-wrap justify-center gap-1.5">
               <ThreadStatusBadge status={th.status} />
-              <Badge variant={th.isGptActive ? "default" : "secondary"}>{th.isGptActive ? t("header.aiOn") : t("header.aiOff")}</Badge>
+              {th.isGptActive && aiStopped ? (
+                <Badge variant="destructive" data-testid="details-ai-not-replying">{t("details.aiNotReplying")}</Badge>
+              ) : (
+                <Badge variant={th.isGptActive ? "default" : "secondary"}>{th.isGptActive ? t("header.aiOn") : t("header.aiOff")}</Badge>
+              )}
             </div>
           )}
         </div>
@@ -71,7 +78,15 @@ export function ContactDetails({ accountId, contact, onClose }: { accountId: str
           {th && (
             <div>
               <dt className="text-xs text-muted-foreground">{t("details.aiStatus")}</dt>
-              <dd className="mt-0.5">{th.gptStatus === "WAITING_RESPONSE" ? t("details.waiting") : t("details.completed")}</dd>
+              <dd className="mt-0.5" data-testid="details-ai-status">
+                {!th.isGptActive
+                  ? t("details.aiOffOperator")
+                  : aiStopped
+                    ? t("details.aiStoppedBilling")
+                    : th.gptStatus === "WAITING_RESPONSE"
+                      ? t("details.waiting")
+                      : t("details.completed")}
+              </dd>
             </div>
           )}
         </dl>

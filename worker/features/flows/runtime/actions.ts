@@ -86,7 +86,7 @@ registerFlowAction("handoff", async (env, t) => {
     insertMessageStatement(env.DB, t, row),
     env.DB.prepare("SELECT * FROM contacts WHERE id = ? AND account_id = ?").bind(t.contactId, t.accountId),
     env.DB.prepare("SELECT * FROM threads WHERE id = ? AND account_id = ?").bind(t.threadId, t.accountId),
-    env.DB.prepare("SELECT settings FROM accounts WHERE id = ?").bind(t.accountId),
+    env.DB.prepare("SELECT settings, timezone FROM accounts WHERE id = ?").bind(t.accountId),
   ]);
   const m = ins!.results[0];
   // The note's dedupe key makes the hand-off once per turn: a repeat (a resumed turn) writes, pushes and mails nothing.
@@ -97,7 +97,11 @@ registerFlowAction("handoff", async (env, t) => {
   const settings = acc!.results[0]?.settings;
   await notifyOperatorsByMail(
     env,
-    { account: { id: t.accountId, settings: typeof settings === "string" ? JSON.parse(settings) : settings }, contact },
+    {
+      account: { id: t.accountId, settings: typeof settings === "string" ? JSON.parse(settings) : settings, timezone: String(acc!.results[0]?.timezone ?? "") },
+      contact,
+      thread: { id: t.threadId },
+    },
     handoffSubject(contact.name),
     `Сценарий «${t.flowName}» передал диалог оператору.`,
   ).catch((error) => log.warn("flow handoff mail failed", { error, flowId: t.flowId }));
