@@ -6,7 +6,7 @@ import { BlankFrame } from "@/components/layouts/blank-frame";
 import { i18n, i18nReady, loadNamespaces } from "@/lib/i18n";
 import { beginLoading } from "@/lib/loading-bar";
 import { NavProvider, toHref, type Nav, type NavLocation, type To } from "@/lib/nav";
-import { trackPartner } from "@/lib/partner";
+import { signedOutHome, trackPartner } from "@/lib/partner";
 import { loadPageModule, type RouteModule } from "@/lib/preload-error";
 import { hasAccessToken } from "@/lib/session-store";
 import { matchGuestBootRoute, type GuestBootRoute } from "./guest-routes";
@@ -116,7 +116,7 @@ function GuestApp({ initial }: { initial: Shown }) {
     trackPartner(url.search);
     // `/` sends a signed-out visitor to /login (as web/components/guards.tsx does in the router).
     const toLogin = url.pathname === "/" && !hasAccessToken();
-    const location = toLogin ? { pathname: "/login", search: "", hash: "" } : { pathname: url.pathname, search: url.search, hash: url.hash };
+    const location = toLogin ? { pathname: signedOutHome(url.search), search: "", hash: "" } : { pathname: url.pathname, search: url.search, hash: url.hash };
     const path = location.pathname + location.search + location.hash;
     // Signed in (sign-in and registration navigate right after it), or another page, or the data
     // router already on its way: the data router takes over.

@@ -3,7 +3,7 @@ import "./styles.css";
 import { createRoot } from "react-dom/client";
 import { hasAccessToken } from "@/lib/session-store";
 import { i18nReady } from "@/lib/i18n";
-import { trackPartner } from "@/lib/partner";
+import { signedOutHome, trackPartner } from "@/lib/partner";
 import { initPreferences } from "@/lib/preferences";
 import { installPreloadErrorReload, PRELOAD_ERROR_EVENT } from "@/lib/preload-error";
 import { startGuestApp } from "./guest-app";
@@ -19,8 +19,8 @@ installPreloadErrorReload();
 // Before the first navigation: the partner code of the URL the visitor arrives with (SPEC §2.4, §7.7).
 trackPartner(window.location.search);
 
-// `/` sends a signed-out visitor to /login (web/components/guards.tsx does the same in the router).
-if (window.location.pathname === "/" && !hasAccessToken()) window.history.replaceState(window.history.state, "", "/login");
+// `/` sends a signed-out visitor to /login, or to /register from a partner's link (web/components/guards.tsx does the same in the router).
+if (window.location.pathname === "/" && !hasAccessToken()) window.history.replaceState(window.history.state, "", signedOutHome(window.location.search));
 
 const root = createRoot(document.getElementById("root")!);
 

@@ -57,7 +57,8 @@ test("apply → admin approves → a visitor registers through the link and pays
   await presetStorage(vpage, { language: "ru", theme: "light" });
   await vpage.goto(`/?partner=${code}`);
   await expect.poll(() => vpage.evaluate(() => localStorage.getItem("partnerCode"))).toBe(code);
-  await vpage.goto("/register");
+  // Someone new through a partner's link lands on registration, not on the sign-in page.
+  await expect(vpage).toHaveURL(/\/register$/);
   const clientEmail = uniqueEmail("client");
   await vpage.getByLabel("Имя").fill("Анна Лебедева");
   await vpage.getByLabel("E-mail").fill(clientEmail);

@@ -43,3 +43,13 @@ describe("partner tracking (SPEC §2.4, §7.7)", () => {
     expect(localStorage.getItem(PARTNER_CODE_KEY)).toBeNull();
   });
 });
+
+describe("where / sends a signed-out visitor", () => {
+  it("a partner's link brings someone new to registration; anyone else signs in", async () => {
+    const { signedOutHome } = await import("@/lib/partner");
+    expect(signedOutHome("?partner=PAQH4RD")).toBe("/register");
+    expect(signedOutHome(new URLSearchParams("partner=ALFA-1&utm=x"))).toBe("/register");
+    expect(signedOutHome("")).toBe("/login");
+    expect(signedOutHome("?partner=%3Cscript%3E")).toBe("/login");
+  });
+});

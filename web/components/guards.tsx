@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { signedOutHome } from "@/lib/partner";
 import { PageLoader } from "./page-loader";
 import { useAccessToken } from "@/lib/session-store";
 import { loginPath } from "./guard-paths";
@@ -42,9 +43,10 @@ export function RequireAccess({ access }: { access: "public" | "guest" | "auth" 
   return <Gate kind={access} />;
 }
 
-/** `/` → the last account's dashboard, or /accounts, or /login. */
+/** `/` → the last account's dashboard, or /accounts, or /login (/register from a partner's link). */
 export function RootRedirect() {
   const token = useAccessToken();
-  if (!token) return <Navigate to="/login" replace />;
+  const location = useLocation();
+  if (!token) return <Navigate to={signedOutHome(location.search)} replace />;
   return <Gate kind="root" />;
 }

@@ -34,3 +34,13 @@ export function storedPartnerCode(): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Where `/` sends a signed-out visitor: a partner's link (`/?partner=CODE`) brings someone new, so
+ * registration (the code rides along, kept by trackPartner); anyone else signs in.
+ */
+export function signedOutHome(search: string | URLSearchParams): "/register" | "/login" {
+  const params = typeof search === "string" ? new URLSearchParams(search) : search;
+  const code = params.get("partner")?.trim();
+  return code && PARTNER_CODE_RE.test(code) ? "/register" : "/login";
+}
