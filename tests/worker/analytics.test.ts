@@ -1,4 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { at, channel, contactAndThread, message, repliesScenario, replyFigures } from "./analytics-helpers";
+import { bcBody, bcSetup } from "./broadcast-helpers";
+import { waitFor } from "./channel-helpers";
+import { graph, keyword, link, publishFlow, step, tgSetup } from "./flow-helpers";
 import { addMember, api, env, ownerWithAccount } from "./helpers";
 
 /**
@@ -6,46 +10,6 @@ import { addMember, api, env, ownerWithAccount } from "./helpers";
  * triggers keep the rollups, as they do for every writer); the figures are read through the API.
  * The account is in Moscow (UTC+3): 20:30 UTC on 10 March is 23:30 there, 21:30 UTC is already 11 March.
  */
-const at = (iso: string) => Date.parse(iso);
-let seq = 0;
-
-async function contactAndThread(accountId: string, channelId: string | null, opts: { test?: boolean; assistantId?: string } = {}) {
-  const n = ++seq;
-  const cid = `ac${n}${accountId.slice(0, 6)}`;
-  const tid = `at${n}${accountId.slice(0, 6)}`;
-  const t = Date.now();
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO contacts (id, account_id, platform, platform_user_id, name, search_text, custom_fields, facts, is_test_contact, first_seen_at, last_seen_at, created_at, updated_at) VALUES (?, ?, 'TELEGRAM', ?, ?, '', '{}', '[]', ?, ?, ?, ?, ?)",
-    ).bind(cid, accountId, `u${n}`, `Клиент ${n}`, opts.test ? 1 : 0, t, t, t, t),
-    env.DB.prepare(
-      "INSERT INTO threads (id, account_id, contact_id, channel_id, assistant_id, kind, external_thread_id, status, gpt_status, is_gpt_active, unread_count, search_text, platform, is_test, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'dm', '', 'active', 'COMPLETED', 1, 0, '', 'TELEGRAM', ?, ?, ?)",
-    ).bind(tid, accountId, cid, channelId, opts.assistantId ?? null, opts.test ? 1 : 0, t, t),
-  ]);
-  return { cid, tid };
-}
-
-async function message(accountId: string, th: { cid: string; tid: string }, iso: string, kind: "in" | "ai" | "op" | "handoff", metadata: Record<string, unknown> = {}) {
-  const dir = kind === "in" ? "incoming" : kind === "handoff" ? "system" : "outgoing";
-  const sender = kind === "in" ? "contact" : kind === "ai" ? "assistant" : kind === "op" ? "operator" : "system";
-  // The AI pipeline's answers name their model (worker/ai/runner.ts): that is what makes one an AI reply.
-  const meta = kind === "handoff" ? { event: "handoff", ...metadata } : kind === "ai" ? { model: "gpt-4.1-mini", ...metadata } : metadata;
-  const id = `am${++seq}`;
-  await env.DB.prepare(
-    "INSERT INTO messages (id, account_id, thread_id, contact_id, type, direction, content, metadata, sender_type, created_at, updated_at) VALUES (?, ?, ?, ?, 'text', ?, 'текст', ?, ?, ?, ?)",
-  )
-    .bind(id, accountId, th.tid, th.cid, dir, JSON.stringify(meta), sender, at(iso), at(iso))
-    .run();
-  return id;
-}
-
-async function channel(accountId: string, platform: string, name: string) {
-  const id = `ach${++seq}${accountId.slice(0, 6)}`;
-  await env.DB.prepare("INSERT INTO channels (id, account_id, platform, external_id, name, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '{}', 0, 0)")
-    .bind(id, accountId, platform, id, name)
-    .run();
-  return id;
-}
 
 describe("analytics figures", () => {
   let owner: Awaited<ReturnType<typeof ownerWithAccount>>;
@@ -111,7 +75,8 @@ describe("analytics figures", () => {
     const day = (d: string) => r.body.daily.find((x: { day: string }) => x.day === d);
     expect(r.body.range).toMatchObject({ from: "2026-03-10", to: "2026-03-12", timezone: "Europe/Moscow", days: ["2026-03-10", "2026-03-11", "2026-03-12"] });
     expect(day("2026-03-10")).toMatchObject({ conversations: 1, messagesIn: 2, messagesOut: 2, aiReplies: 2, operatorReplies: 0, handoffs: 0, aiOnly: 1 });
-    expect(day("2026-03-11")).toMatchObject({ conversations: 2, messagesIn: 4, messagesOut: 4, aiReplies: 1, operatorReplies: 3, handoffs: 1, aiOnly: 0 });
+    // The broadcast's send is a message out, not an operator's reply (the pump writes it as the operator's).
+    expect(day("2026-03-11")).toMatchObject({ conversations: 2, messagesIn: 4, messagesOut: 4, aiReplies: 1, operatorReplies: 2, handoffs: 1, aiOnly: 0 });
     expect(day("2026-03-12")).toMatchObject({ conversations: 1, messagesIn: 1, messagesOut: 0 });
     expect(day("2026-03-11").byChannel).toEqual({ [ch1]: { conversations: 1, messages: 3 }, [ch2]: { conversations: 1, messages: 5 } });
     expect(r.body.totals).toMatchObject({ conversations: 4, aiOnly: 1, aiOnlyShare: 25, handoffs: 1 });
@@ -139,7 +104,7 @@ describe("analytics figures", () => {
 
   it("filters by channel and assistant", async () => {
     const wa = await api("GET", `/accounts/${owner.accountId}/analytics?from=2026-03-10&to=2026-03-12&channel=${ch2}`, { token: owner.token });
-    expect(wa.body.totals).toMatchObject({ conversations: 1, messagesIn: 3, operatorReplies: 2, aiReplies: 0 });
+    expect(wa.body.totals).toMatchObject({ conversations: 1, messagesIn: 3, operatorReplies: 1, aiReplies: 0 });
     expect(wa.body.times.firstResponse.ai.count).toBe(0);
     const asst = await api("GET", `/accounts/${owner.accountId}/analytics?from=2026-03-10&to=2026-03-12&assistantId=${assistantId}`, { token: owner.token });
     expect(asst.body.totals).toMatchObject({ conversations: 3, aiReplies: 3 });
@@ -163,7 +128,7 @@ describe("analytics figures", () => {
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = String(csv.body).replace(/^\uFEFF/, "").trim().split("\r\n");
     expect(lines[0]).toBe("День,Диалоги,Входящие,Исходящие,Ответы ИИ,Ответы операторов,Передачи оператору,Только ИИ");
-    expect(lines[2]).toBe("2026-03-11,2,4,4,1,3,1,0");
+    expect(lines[2]).toBe("2026-03-11,2,4,4,1,2,1,0");
     for (const table of ["channels", "replies", "times", "statuses", "models", "broadcasts", "flows"]) {
       const r = await api("GET", `/accounts/${owner.accountId}/analytics/export?table=${table}&from=2026-03-10&to=2026-03-12`, { token: owner.token });
       expect(r.status, table).toBe(200);
@@ -262,5 +227,59 @@ describe("one AI reply per turn, counted alike by analytics and billing", () => 
     const u = await api("GET", `/accounts/${a}/usage?from=${day}&to=${day}`, { token: owner.token });
     expect(u.status).toBe(200);
     expect(u.body.days.find((d: { day: string }) => d.day === day)).toMatchObject({ aiReplies: 3, messagesOut: 6, messagesIn: 1 });
+  });
+});
+
+describe("replies: a broadcast's sends, a flow's messages and booking reminders are none", () => {
+  it("they are messages out, not the operators' or the AI's replies, first responses, resolutions or «Без оператора»", async () => {
+    const owner = await ownerWithAccount("Ответы по правилу");
+    await env.DB.prepare("UPDATE accounts SET timezone = 'UTC' WHERE id = ?").bind(owner.accountId).run();
+    const { day } = await repliesScenario(owner.accountId);
+    const f = await replyFigures(owner.token, owner.accountId, day);
+    expect(f.totals).toMatchObject({ conversations: 6, messagesIn: 6, messagesOut: 10, aiReplies: 3, operatorReplies: 1, aiOnly: 3, aiOnlyShare: 50 });
+    // Buckets: ≤ 10 s, ≤ 30 s, ≤ 1 min, ≤ 2 min, ≤ 5 min, ≤ 10 min.
+    expect(f.frtAi).toEqual([2, 0, 1, 0, 0, 0]);
+    expect(f.frtOperator).toEqual([0, 0, 0, 0, 1, 0]);
+    expect(f.resAi).toEqual([2, 0, 1, 0, 0, 0]);
+    expect(f.resOperator).toEqual([0, 0, 0, 0, 1, 0]);
+  });
+
+  it("a broadcast sent by the pump to 4 contacts: 4 messages out, no operator reply, no first response", async () => {
+    const s = await bcSetup({ contacts: 4, quota: 100 });
+    const figures = async () => (await api("GET", `/accounts/${s.accountId}/analytics`, { token: s.token })).body;
+    const before = await figures();
+    const created = await api("POST", `/accounts/${s.accountId}/broadcasts`, { token: s.token, body: bcBody(s, { pacing: { perSecond: null } }) });
+    expect(created.status).toBe(201);
+    const id = created.body.broadcastId as string;
+    expect((await api("POST", `/accounts/${s.accountId}/broadcasts/${id}/start`, { token: s.token, body: {} })).status).toBe(200);
+    await waitFor(async () => (await api("GET", `/accounts/${s.accountId}/broadcasts/${id}`, { token: s.token })).body.status === "completed", 25_000, "the broadcast completes");
+    const after = await figures();
+    // The pump writes its sends as the operator's (worker/features/broadcasts/pump.ts).
+    const sends = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE account_id = ? AND sender_type = 'operator' AND json_extract(metadata, '$.broadcastId') = ?").bind(s.accountId, id).first<{ n: number }>();
+    expect(sends!.n).toBe(4);
+    expect(after.totals.messagesOut - before.totals.messagesOut).toBe(4);
+    expect(after.totals.operatorReplies).toBe(before.totals.operatorReplies);
+    expect(after.daily.map((d: { operatorReplies: number }) => d.operatorReplies)).toEqual(before.daily.map((d: { operatorReplies: number }) => d.operatorReplies));
+    expect(after.times.firstResponse.operator.count).toBe(0);
+    expect(after.times.resolution.operator.count).toBe(0);
+  });
+
+  it("a keyword flow that answers a new customer: a message out, no AI reply, first response, «Без оператора» or median on the control panel", async () => {
+    const s = await tgSetup("UTC");
+    await publishFlow(
+      s.accountId,
+      "Меню",
+      graph([step("s", "start", { triggers: [keyword("меню")] }), step("m", "message", { text: "Здравствуйте! Чем помочь?", buttons: [] }, "Меню"), step("e", "end")], [link("s", "m"), link("m", "e")]),
+    );
+    await s.say("Меню");
+    await s.waitSent(1);
+    const flowSends = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE account_id = ? AND sender_type = 'assistant' AND json_extract(metadata, '$.flowId') IS NOT NULL").bind(s.accountId).first<{ n: number }>();
+    expect(flowSends!.n).toBe(1);
+    const r = await api("GET", `/accounts/${s.accountId}/analytics`, { token: s.token });
+    expect(r.body.totals).toMatchObject({ conversations: 1, messagesIn: 1, messagesOut: 1, aiReplies: 0, operatorReplies: 0, aiOnly: 0, aiOnlyShare: 0 });
+    expect(r.body.times.firstResponse.ai.count).toBe(0);
+    expect(r.body.times.resolution.ai.count).toBe(0);
+    const panel = await api("GET", `/accounts/${s.accountId}/dashboard`, { token: s.token });
+    expect(panel.body.today).toMatchObject({ conversations: 1, aiReplies: 0, firstResponseP50Ms: null });
   });
 });

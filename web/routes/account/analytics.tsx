@@ -1,12 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { Bot, Hand, MessagesSquare, Sparkles, UserRound } from "lucide-react";
+import { Bot, ChartColumnBig, Hand, MessagesSquare, Sparkles, UserRound } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { QueryView } from "@/components/query-view";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useAbility } from "@/lib/ability";
 import { formatNumber } from "@/lib/i18n";
+import { isModuleMounted } from "@/lib/route-modules";
 import { accountQueries } from "@/features/accounts/api";
 import { type Analytics, type AnalyticsParams, analyticsQueries } from "@/features/analytics/api";
 import { ChannelDailyChart, RepliesChart, StatusBars } from "@/features/analytics/components/charts";
@@ -67,6 +71,37 @@ function Figures({ data, params }: { data: Analytics; params: AnalyticsParams })
   );
 }
 
+/** Nothing to show at all: no conversation ever (statuses are the account's now), and nothing in the period. */
+function hasNoData(data: Analytics) {
+  const t = data.totals;
+  const counted = t.conversations + t.messagesIn + t.messagesOut + t.aiReplies + t.operatorReplies + t.handoffs;
+  return counted === 0 && data.statuses.every((s) => !s.count) && !data.broadcasts.length && !data.flows.length && !data.models.length;
+}
+
+/** A new account's page: what will be here and, for those who may, where to start. */
+function NoData() {
+  const { t } = useTranslation("analytics");
+  const { accountId = "" } = useParams();
+  const ability = useAbility();
+  const canConnect = isModuleMounted("account/connect") && ability.can("create", "Channel");
+  return (
+    <Card data-testid="analytics-empty">
+      <EmptyState
+        icon={ChartColumnBig}
+        title={t("empty.noDataTitle")}
+        description={t("empty.noDataText")}
+        action={
+          canConnect && (
+            <Button asChild>
+              <Link to={`/${accountId}/connect`}>{t("empty.connect")}</Link>
+            </Button>
+          )
+        }
+      />
+    </Card>
+  );
+}
+
 function Loading() {
   return (
     <div className="space-y-6" aria-busy="true">
@@ -102,7 +137,7 @@ export default function AnalyticsPage() {
         <RangeBar range={range} filters={figures.data?.filters} />
       </div>
       <QueryView query={query} loading={<Loading />}>
-        {(data) => (data ? <Figures data={data} params={range.query} /> : null)}
+        {(data) => (!data ? null : hasNoData(data) ? <NoData /> : <Figures data={data} params={range.query} />)}
       </QueryView>
     </div>
   );

@@ -20,11 +20,22 @@ export function channelLabel(c: { name: string; platform: string | null; id: str
   return c.name || (c.platform ? t(`platforms.${c.platform}`, { defaultValue: c.platform }) : t("filters.noChannel"));
 }
 
+/** A chart's place when the period has nothing to draw: a sentence instead of bare axes. */
+export function ChartEmpty({ text, testId }: { text: string; testId?: string }) {
+  return (
+    <div className="flex h-64 items-center justify-center px-4 text-center text-sm text-muted-foreground" data-testid={testId}>
+      {text}
+    </div>
+  );
+}
+
 /** Conversations or messages per local day, stacked by channel. */
 export function ChannelDailyChart({ data, value }: { data: Analytics; value: "conversations" | "messages" }) {
   const { t } = useTranslation("analytics");
   const channels = data.channels.length ? data.channels : [];
   const rows = data.daily.map((d) => ({ day: shortDay(d.day), ...Object.fromEntries(channels.map((c) => [c.id || "none", d.byChannel[c.id]?.[value] ?? 0])) }));
+  const total = data.daily.reduce((a, d) => a + Object.values(d.byChannel).reduce((b, c) => b + c[value], 0), 0);
+  if (!total) return <ChartEmpty text={t(value === "conversations" ? "empty.conversations" : "empty.messages")} testId={`chart-empty-${value}`} />;
   return (
     <div className="h-64" role="img" aria-label={t(value === "conversations" ? "charts.conversationsAria" : "charts.messagesAria")}>
       <ResponsiveContainer width="100%" height="100%">
@@ -47,6 +58,7 @@ export function ChannelDailyChart({ data, value }: { data: Analytics; value: "co
 export function RepliesChart({ data }: { data: Analytics }) {
   const { t } = useTranslation("analytics");
   const rows = data.daily.map((d) => ({ day: shortDay(d.day), ai: d.aiReplies, operator: d.operatorReplies, handoffs: d.handoffs }));
+  if (!rows.some((r) => r.ai || r.operator || r.handoffs)) return <ChartEmpty text={t("empty.replies")} testId="chart-empty-replies" />;
   return (
     <div className="h-64" role="img" aria-label={t("charts.repliesAria")}>
       <ResponsiveContainer width="100%" height="100%">
