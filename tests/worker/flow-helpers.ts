@@ -4,7 +4,7 @@ import { getDb, schema } from "../../worker/db/client";
 import { newId } from "../../worker/lib/ids";
 import { tgCallbackUpdate, tgTextUpdate } from "../fakes/telegram";
 import { connectTelegram, fakeRequests, tgBase, tgWebhook, waitFor } from "./channel-helpers";
-import { ownerWithAccount } from "./helpers";
+import { api, ownerWithAccount } from "./helpers";
 
 /** Flow graphs for the runtime's tests, written the way the editor saves them (contract.ts shapes). */
 export type Cfg = Record<string, unknown>;
@@ -31,10 +31,16 @@ export async function publishFlow(accountId: string, name: string, g: unknown, o
 let nextUpdate = 10_000;
 let nextChat = 900_000;
 
-/** An account with a connected Telegram bot, and one customer chat of it. */
-export async function tgSetup(timezone = "Europe/Moscow") {
+/**
+ * An account with a connected Telegram bot, and one customer chat of it; with `assistant`, the bot
+ * has an assistant of that name (answering at once), whose id is `assistantId`.
+ */
+export async function tgSetup(timezone = "Europe/Moscow", opts: { assistant?: string } = {}) {
   const owner = await ownerWithAccount();
-  const tg = await connectTelegram(owner.token, owner.accountId);
+  const assistantId = opts.assistant
+    ? ((await api("POST", `/accounts/${owner.accountId}/assistants`, { token: owner.token, body: { name: opts.assistant, instructions: "Отвечай кратко.", debounceSeconds: 0 } })).body.assistantId as string)
+    : null;
+  const tg = await connectTelegram(owner.token, owner.accountId, undefined, assistantId ? { assistantId } : {});
   await env.DB.prepare("UPDATE accounts SET timezone = ? WHERE id = ?").bind(timezone, owner.accountId).run();
   const chat = nextChat++;
   const say = async (text: string, updateId = nextUpdate++) => {
@@ -59,5 +65,5 @@ export async function tgSetup(timezone = "Europe/Moscow") {
     const rows = await env.DB.prepare("SELECT content, metadata FROM messages WHERE thread_id = ? AND direction = 'system' ORDER BY created_at, id").bind(t!.id).all<{ content: string; metadata: string }>();
     return rows.results.map((r) => ({ content: r.content, ...(JSON.parse(r.metadata) as Record<string, any>) }) as Record<string, any>);
   };
-  return { ...owner, ...tg, chat, say, press, sent, waitSent, thread, run, lines };
+  return { ...owner, ...tg, assistantId, chat, say, press, sent, waitSent, thread, run, lines };
 }

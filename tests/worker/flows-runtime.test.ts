@@ -4,6 +4,8 @@ import { modelRequests, scopeToken, scriptModel } from "./ai-helpers";
 import { igComment, metaSignature } from "../fakes/meta";
 import { fakeRequests, metaBase, sleep, waitFor } from "./channel-helpers";
 import { graph, keyword, link, publishFlow, step, tgSetup } from "./flow-helpers";
+import { keywordsDuringRun } from "../../worker/features/flows/runtime/engine";
+import { flowSlot } from "../../worker/features/flows/runtime/handler";
 import { addMember, api, BASE, lastMailTo, ownerWithAccount } from "./helpers";
 
 /**
@@ -344,10 +346,10 @@ describe("flows: the AI step", () => {
         [link("s", "ai"), link("ai", "m")],
       ),
     );
-    await s.say(`консультация ${scope}`);
-    await waitFor(async () => (await s.run())?.step_name === "Консультант", 10_000, "the AI step");
-    await s.say(`${scope} нужен диван`);
+    // The message that started the run and brought it to the AI step (sending nothing) is the step's first turn.
+    await s.say(`консультация ${scope} нужен диван`);
     await s.waitSent(1);
+    expect(await s.run()).toMatchObject({ step_name: "Консультант", status: "waiting" });
     await s.say(`${scope} до 50 тысяч`);
     const sent = await s.waitSent(3);
     expect(sent.map((m) => m.text)).toEqual(["Какой у вас бюджет?", "Отлично, передаю менеджеру.", "Менеджер свяжется с вами сегодня"]);
@@ -388,5 +390,159 @@ describe("flows: Instagram comment keyword", () => {
     expect(runs!.n).toBe(1);
     const asked = await env.DB.prepare("SELECT content FROM messages WHERE thread_id = ? AND direction = 'outgoing' ORDER BY created_at, id").bind(run.thread_id).all<{ content: string }>();
     expect(asked.results.map((r) => r.content)).toEqual(["Отправили прайс в директ", "Какой размер вам нужен?"]);
+  });
+});
+
+describe("flows: a customer's message the flow does not answer", () => {
+  // The QA engineer's flow: a menu whose «Другой ответ» ends the run; «Пледы» hands off, then ends.
+  const textile = () =>
+    graph(
+      [
+        step("s", "start", { triggers: [{ type: "keyword", match: "contains", keywords: ["текстиль", "подбор"], channels: [] }] }),
+        step("m", "message", { text: "Что подобрать?", buttons: [{ id: "bed", label: "Постельное бельё" }, { id: "plaid", label: "Пледы" }] }, "Выбор"),
+        step("b", "message", { text: "Бельё из сатина и льна", buttons: [] }, "Бельё"),
+        step("h", "action", { actions: [{ type: "handoff" }] }, "Менеджеру"),
+        step("e", "end", {}, "Конец"),
+      ],
+      [link("s", "m"), link("m", "b", "button:bed"), link("m", "h", "button:plaid"), link("m", "e"), link("b", "e"), link("h", "e")],
+    );
+
+  it("a free-text reply that ends the run through «Другой ответ» → Конец goes to the assistant, which answers it", async () => {
+    const s = await tgSetup(undefined, { assistant: "Консультант" });
+    const scope = scopeToken("other");
+    await scriptModel(scope, [{ content: "Сейчас скидка 10% на пледы." }]);
+    await publishFlow(s.accountId, "QA Подбор текстиля", textile());
+    await s.say("подбор текстиля для дачи");
+    await s.waitSent(1);
+    await s.say(`не знаю пока, а какие у вас есть скидки? ${scope}`);
+    const sent = await s.waitSent(2);
+    expect(sent.map((m) => m.text)).toEqual(["Что подобрать?", "Сейчас скидка 10% на пледы."]);
+    expect(await s.run()).toMatchObject({ status: "ended", end_reason: "completed" });
+    const t = await waitFor(async () => ((await s.thread())?.gpt_status === "COMPLETED" ? s.thread() : null), 5000, "the reply settles");
+    const runs = await env.DB.prepare("SELECT count(*) AS n FROM assistant_runs WHERE thread_id = ? AND status = 'done'").bind(t!.id).first<{ n: number }>();
+    expect(runs!.n).toBe(1);
+    expect((await modelRequests(scope)).length).toBe(1);
+  });
+
+  it("a message that brings the run to an AI step without a send is the step's first turn; a repeat of it passes it on again", async () => {
+    const s = await tgSetup(undefined, { assistant: "Консультант" });
+    const scope = scopeToken("greet");
+    await scriptModel(scope, [{ content: "Плед вязаный стоит 2 500 ₽." }]);
+    await publishFlow(
+      s.accountId,
+      "Приветствие и меню",
+      graph(
+        [
+          step("s", "start", { triggers: [{ type: "newContact", channels: [] }] }),
+          step("menu", "message", { text: "Здравствуйте! Чем помочь?", buttons: [{ id: "catalog", label: "Подобрать товар" }, { id: "delivery", label: "Доставка" }] }, "Меню"),
+          step("consult", "ai", { assistantId: s.assistantId, instructions: "Помоги подобрать товар.", goalPhrase: "ЗАКАЗ ОФОРМЛЕН", maxTurns: 12 }, "Консультант"),
+          step("d", "message", { text: "Доставляем за 1–2 дня", buttons: [] }),
+          step("e", "end"),
+        ],
+        [link("s", "menu"), link("menu", "consult", "button:catalog"), link("menu", "d", "button:delivery"), link("menu", "consult"), link("consult", "e"), link("d", "e")],
+      ),
+    );
+    await s.say(`Сколько стоит плед вязаный? ${scope}`);
+    await s.waitSent(1);
+    await s.say(`Сколько стоит плед вязаный? ${scope}`);
+    const sent = await s.waitSent(2);
+    expect(sent.map((m) => m.text)).toEqual(["Здравствуйте! Чем помочь?", "Плед вязаный стоит 2 500 ₽."]);
+    const reqs = await modelRequests(scope);
+    expect(reqs.length).toBe(1);
+    expect(JSON.stringify(reqs[0]!.body.messages[0])).toContain("Помоги подобрать товар.");
+    const run = (await s.run())!;
+    expect(run).toMatchObject({ status: "waiting", step_name: "Консультант" });
+    expect(JSON.parse(run.wait)).toMatchObject({ kind: "ai", turns: 1 });
+    // The same message through the chain again (a redelivery): the ledger says it was handed on.
+    const t = (await s.thread())!;
+    const second = await env.DB.prepare("SELECT id FROM messages WHERE thread_id = ? AND direction = 'incoming' ORDER BY created_at DESC, id DESC LIMIT 1").bind(t.id).first<{ id: string }>();
+    const item = { accountId: s.accountId, threadId: t.id, messageId: second!.id, flows: true };
+    expect(await flowSlot(env as never, [item])).toEqual([item]);
+  });
+
+  it("the chat shows the hand-off note where the Action step ran, before the run's end", async () => {
+    const s = await tgSetup();
+    await publishFlow(s.accountId, "QA Подбор текстиля", textile());
+    await s.say("текстиль");
+    await s.waitSent(1);
+    await s.press("fl:plaid", "Пледы");
+    await waitFor(async () => (await s.lines()).some((l) => l.event === "handoff"), 5000, "the hand-off note");
+    const lines = await s.lines();
+    expect(lines.map((l) => l.flowEvent ?? l.event)).toEqual(["started", "step", "step", "handoff", "step", "ended"]);
+    expect(lines.map((l) => l.stepName ?? null).slice(1, 5)).toEqual(["Выбор", "Менеджеру", null, "Конец"]);
+    expect(lines[3]!.content).toBe("Сценарий «QA Подбор текстиля» передал диалог оператору");
+  });
+});
+
+describe("flows: another flow's keyword while a run waits", () => {
+  it("an exact keyword of a published flow ends the run in an AI step or a delay and starts that flow; the run's own button still counts", async () => {
+    const s = await tgSetup(undefined, { assistant: "Консультант" });
+    const scope = scopeToken("kw");
+    await scriptModel(scope, [{ content: "Расскажу о скидках." }], { repeatLast: true });
+    const menuId = await publishFlow(
+      s.accountId,
+      "Меню",
+      graph(
+        [
+          step("s", "start", { triggers: [keyword("привет")] }),
+          step("m", "message", { text: "Чем помочь?", buttons: [{ id: "zap", label: "Записаться" }, { id: "x", label: "Другое" }] }, "Меню"),
+          step("z", "message", { text: "Запись из меню", buttons: [] }),
+          step("ai", "ai", { assistantId: s.assistantId, instructions: "Отвечай о скидках.", maxTurns: 10 }, "Консультант"),
+          step("e", "end"),
+        ],
+        [link("s", "m"), link("m", "z", "button:zap"), link("m", "ai"), link("m", "e", "button:x"), link("z", "e"), link("ai", "e")],
+      ),
+    );
+    const bookingId = await publishFlow(
+      s.accountId,
+      "Запись",
+      graph([step("s", "start", { triggers: [keyword("записаться")] }), step("m", "message", { text: "Свободно завтра в 10:00", buttons: [{ id: "ok", label: "Подтвердить" }] }, "Слот")], [link("s", "m")]),
+    );
+    await publishFlow(s.accountId, "Пауза", graph([step("s", "start", { triggers: [keyword("пауза")] }), step("d", "delay", { amount: 1, unit: "hours" }, "Ждём"), step("m", "message", { text: "Прошёл час", buttons: [] })], [link("s", "d"), link("d", "m")]));
+
+    // The current run's button (its label is the other flow's keyword) stays the run's.
+    await s.say("привет");
+    await s.waitSent(1);
+    await s.press("fl:zap", "Записаться");
+    await s.waitSent(2);
+    await s.say("привет");
+    await s.waitSent(3);
+    await s.say(`а скидки есть? ${scope}`);
+    await s.waitSent(4);
+    const inAi = (await s.run())!;
+    expect(inAi).toMatchObject({ flow_id: menuId, status: "waiting", step_name: "Консультант" });
+    // In the AI step, the keyword starts the other flow; the assistant never gets it.
+    await s.say("Записаться");
+    await s.waitSent(5);
+    expect(await env.DB.prepare("SELECT status, end_reason FROM flow_runs WHERE id = ?").bind(inAi.id).first()).toEqual({ status: "ended", end_reason: "replaced" });
+    const booking = (await s.run())!;
+    expect(booking).toMatchObject({ flow_id: bookingId, trigger: "keyword", status: "waiting", step_name: "Слот" });
+    // The same message through the chain again (a redelivery) replaces nothing: the run it started goes on.
+    const t = (await s.thread())!;
+    const last = await env.DB.prepare("SELECT id FROM messages WHERE thread_id = ? AND direction = 'incoming' ORDER BY created_at DESC, id DESC LIMIT 1").bind(t.id).first<{ id: string }>();
+    expect(await flowSlot(env as never, [{ accountId: s.accountId, threadId: t.id, messageId: last!.id, flows: true }])).toEqual([]);
+    expect(await s.run()).toMatchObject({ id: booking.id, status: "waiting", rev: booking.rev });
+    // In a delay too.
+    await s.say("пауза");
+    await waitFor(async () => (await s.run())?.step_name === "Ждём", 5000, "the delay");
+    await s.say("записаться");
+    const sent = await s.waitSent(6);
+    expect(sent.map((m) => m.text)).toEqual(["Чем помочь?", "Запись из меню", "Чем помочь?", "Расскажу о скидках.", "Свободно завтра в 10:00", "Свободно завтра в 10:00"]);
+    expect(await s.run()).toMatchObject({ flow_id: bookingId, status: "waiting" });
+    expect((await modelRequests(scope)).length).toBe(1);
+  });
+
+  it("which keywords count depends on what the run waits for", () => {
+    const g = graph(
+      [step("q", "question", { text: "Город?", kind: "text" }), step("c", "question", { text: "Доставка?", kind: "choice", options: [{ id: "y", label: "Да" }] })],
+      [],
+    ) as never;
+    const choice = { kind: "choice" as const, stepId: "m", buttons: [{ id: "zap", label: "Записаться" }] };
+    expect(keywordsDuringRun(g, choice, "записаться", null)).toBe("none");
+    expect(keywordsDuringRun(g, choice, "2", null)).toBe("any");
+    expect(keywordsDuringRun(g, choice, "что-то", "fl:old")).toBe("none");
+    expect(keywordsDuringRun(g, { kind: "question", stepId: "q" }, "записаться", null)).toBe("exact");
+    expect(keywordsDuringRun(g, { kind: "question", stepId: "c" }, "да", null)).toBe("none");
+    expect(keywordsDuringRun(g, { kind: "ai", stepId: "ai", turns: 0, assistantId: "", instructions: "" }, "записаться", null)).toBe("any");
   });
 });

@@ -21,6 +21,8 @@ export interface ActionTarget {
   flowName: string;
   /** The turn's key: an action that writes a message makes its dedupe key from it. */
   turnKey: string;
+  /** The id and time the commit gave the action's message, so the chat shows it where the step ran (commit.ts placeEffects). */
+  place?: { id: string; at: number };
 }
 
 export type ActionRunner = (env: Env, target: ActionTarget, action: ActionSpec) => Promise<void>;
@@ -73,8 +75,9 @@ registerFlowAction("clearField", async (env, t, a) => {
  */
 registerFlowAction("handoff", async (env, t) => {
   await updateThread(env, t.accountId, t.threadId, { status: "pending", isGptActive: false });
-  const now = Date.now();
+  const now = t.place?.at ?? Date.now();
   const row = messageRow({
+    id: t.place?.id,
     type: "text",
     direction: "system",
     content: `Сценарий «${t.flowName}» передал диалог оператору`,

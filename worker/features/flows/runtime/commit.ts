@@ -3,7 +3,7 @@ import type { Message } from "../../../db/schema/inbox";
 import type { Env } from "../../../env";
 import { newId } from "../../../lib/ids";
 import { insertMessageStatement, lastMessageFields, type MessageDraft, messageRow, threadFollowStatement } from "../../inbox/message-writer";
-import { rowToMessage, rowToThread } from "../../inbox/rows";
+import { orderedId, rowToMessage, rowToThread } from "../../inbox/rows";
 import type { Loaded } from "./store";
 import type { Effect, FlowEvent, RunView, StepType } from "./types";
 
@@ -20,11 +20,13 @@ export interface TurnPlan {
   effects: Effect[];
   /** How long a waiting run lives without an answer. */
   expiresAt: number | null;
+  /** The customer's message goes on to the assistant after the turn (kept in the ledger for a repeat). */
+  passOn?: boolean;
 }
 
 export type CommitOutcome =
-  | { status: "done"; runId: string; messages: Message[]; thread: ReturnType<typeof rowToThread> | null }
-  | { status: "duplicate" }
+  | { status: "done"; runId: string; messages: Message[]; thread: ReturnType<typeof rowToThread> | null; after: AfterSpec }
+  | { status: "duplicate"; passOn: boolean }
   | { status: "conflict" };
 
 /**
@@ -41,6 +43,8 @@ export interface AfterSpec {
   run: { status: RunView["status"]; stepName: string };
   effects: Effect[];
   messageKeys: string[];
+  /** The turn handed the customer's message on to the assistant. */
+  passOn?: boolean;
 }
 
 const AFTER_EFFECTS = new Set<Effect["type"]>(["saveField", "action", "delay", "goto", "booking"]);
@@ -57,6 +61,7 @@ export function afterSpec(l: Loaded, plan: TurnPlan): AfterSpec {
     run: { status: plan.run.status, stepName: plan.run.stepName },
     effects: plan.effects.filter((e) => AFTER_EFFECTS.has(e.type)),
     messageKeys: plan.effects.flatMap((e, i) => (e.type === "send" || e.type === "event" ? [messageKey(plan.key, runId, i)] : [])),
+    ...(plan.passOn ? { passOn: true } : {}),
   };
 }
 
@@ -80,14 +85,28 @@ export function eventLine(e: { flowEvent: FlowEvent; stepName?: string; stepType
   }
 }
 
+/**
+ * The chat's order follows the run's: each send and system line gets its id here, in the order of
+ * the effects, and so does each action (`place`), for the message it may write after the commit (a
+ * hand-off note), so that note sits between the lines of the steps around it, not after the turn's
+ * last line («завершён»). All carry the commit's time; the ids keep the order within it.
+ */
+export function placeEffects(plan: TurnPlan, now: number): { plan: TurnPlan; ids: (string | null)[] } {
+  const ids = plan.effects.map((e) => (e.type === "send" || e.type === "event" || e.type === "action" ? orderedId() : null));
+  const effects = plan.effects.map((e, i): Effect => (e.type === "action" ? { ...e, place: e.place ?? { id: ids[i]!, at: now } } : e));
+  return { plan: { ...plan, effects }, ids };
+}
+
 /** The turn's effects as message drafts: the sends (outgoing, pending for a messenger) and the system lines. */
-function drafts(l: Loaded, plan: TurnPlan, runId: string, flowId: string, flowName: string, now: number): MessageDraft[] {
+function drafts(l: Loaded, plan: TurnPlan, ids: (string | null)[], runId: string, flowId: string, flowName: string, now: number): MessageDraft[] {
   const toMessenger = !!l.thread.channelId && !l.contact.isTestContact;
   const out: MessageDraft[] = [];
   plan.effects.forEach((e, i) => {
     const dedupeKey = messageKey(plan.key, runId, i);
+    const id = ids[i] ?? undefined;
     if (e.type === "send") {
       out.push({
+        id,
         type: (e.media?.type as Message["type"] | undefined) ?? "text",
         direction: "outgoing",
         senderType: "assistant",
@@ -102,6 +121,7 @@ function drafts(l: Loaded, plan: TurnPlan, runId: string, flowId: string, flowNa
       });
     } else if (e.type === "event") {
       out.push({
+        id,
         type: "text",
         direction: "system",
         senderType: "system",
@@ -141,9 +161,11 @@ function statStatements(db: D1Database, accountId: string, flowId: string, effec
  * the turn read, and the key is new), then, each guarded on that row, the run, the messages, the
  * thread's preview and the step counts. A repeat of the key or a concurrent turn writes nothing.
  */
-export async function commitTurn(env: Env, l: Loaded, plan: TurnPlan): Promise<CommitOutcome> {
+export async function commitTurn(env: Env, l: Loaded, unplaced: TurnPlan): Promise<CommitOutcome> {
   const db = env.DB;
   const now = Date.now();
+  const { plan, ids } = placeEffects(unplaced, now);
+  const after = afterSpec(l, plan);
   const nonce = newId();
   const accountId = l.thread.accountId;
   const src = plan.source;
@@ -154,20 +176,37 @@ export async function commitTurn(env: Env, l: Loaded, plan: TurnPlan): Promise<C
   const guard = "EXISTS (SELECT 1 FROM flow_turns WHERE key = ? AND nonce = ?)";
   const gp = [plan.key, nonce];
   const stmts: D1PreparedStatement[] = [];
-  if (src.kind === "new" && src.replaces) {
-    stmts.push(
-      db.prepare("UPDATE flow_runs SET status = 'ended', end_reason = 'replaced', ended_at = ?1, updated_at = ?1, rev = rev + 1 WHERE id = ?2 AND rev = ?3").bind(now, src.replaces.id, src.replaces.rev),
-    );
-  }
+  // The ledger row is written only when the run is as the turn read it: the run at its revision, or
+  // for a new run the thread's unfinished one it replaces (at its revision) or none at all.
+  const replaces = src.kind === "new" ? src.replaces : null;
+  const readAs =
+    src.kind === "existing"
+      ? "EXISTS (SELECT 1 FROM flow_runs WHERE id = ?3 AND rev = ?6)"
+      : replaces
+        ? "EXISTS (SELECT 1 FROM flow_runs WHERE id = ?6 AND rev = ?8 AND status <> 'ended')"
+        : "NOT EXISTS (SELECT 1 FROM flow_runs WHERE thread_id = ?6 AND status <> 'ended')";
   const ledger = db
-    .prepare(
-      `INSERT INTO flow_turns (key, account_id, run_id, nonce, created_at, after) SELECT ?1, ?2, ?3, ?4, ?5, ?7 WHERE ${
-        src.kind === "existing" ? "EXISTS (SELECT 1 FROM flow_runs WHERE id = ?3 AND rev = ?6)" : "NOT EXISTS (SELECT 1 FROM flow_runs WHERE thread_id = ?6 AND status <> 'ended')"
-      } ON CONFLICT DO NOTHING RETURNING key`,
-    )
-    .bind(plan.key, accountId, runId, nonce, now, src.kind === "existing" ? src.run.rev : l.thread.id, JSON.stringify(afterSpec(l, plan)));
+    .prepare(`INSERT INTO flow_turns (key, account_id, run_id, nonce, created_at, after) SELECT ?1, ?2, ?3, ?4, ?5, ?7 WHERE ${readAs} ON CONFLICT DO NOTHING RETURNING key`)
+    .bind(
+      plan.key,
+      accountId,
+      runId,
+      nonce,
+      now,
+      src.kind === "existing" ? src.run.rev : (replaces?.id ?? l.thread.id),
+      JSON.stringify(after),
+      ...(replaces ? [replaces.rev] : []),
+    );
   const ledgerAt = stmts.length;
   stmts.push(ledger);
+  // The run it replaces ends only with this attempt's ledger row (a repeat of the key ends nothing).
+  if (replaces) {
+    stmts.push(
+      db
+        .prepare(`UPDATE flow_runs SET status = 'ended', end_reason = 'replaced', ended_at = ?, updated_at = ?, rev = rev + 1 WHERE id = ? AND rev = ? AND ${guard}`)
+        .bind(now, now, replaces.id, replaces.rev, ...gp),
+    );
+  }
   const r = plan.run;
   const ended = r.status === "ended";
   if (src.kind === "existing") {
@@ -210,7 +249,7 @@ export async function commitTurn(env: Env, l: Loaded, plan: TurnPlan): Promise<C
         ),
     );
   }
-  const rows = drafts(l, plan, runId, flowId, flowName, now).map(messageRow);
+  const rows = drafts(l, plan, ids, runId, flowId, flowName, now).map(messageRow);
   const at = { accountId, threadId: l.thread.id, contactId: l.contact.id };
   const msgFrom = stmts.length;
   for (const row of rows) stmts.push(insertMessageStatement(db, at, row, (n) => ({ sql: `AND EXISTS (SELECT 1 FROM flow_turns WHERE key = ?${n} AND nonce = ?${n + 1})`, params: gp })));
@@ -227,10 +266,10 @@ export async function commitTurn(env: Env, l: Loaded, plan: TurnPlan): Promise<C
   stmts.push(...statStatements(db, accountId, flowId, plan.effects, now, guard, gp));
   const results = await db.batch<Record<string, unknown>>(stmts);
   if (!results[ledgerAt]!.results.length) {
-    const seen = await db.prepare("SELECT 1 AS x FROM flow_turns WHERE key = ?").bind(plan.key).first();
-    return seen ? { status: "duplicate" } : { status: "conflict" };
+    const seen = await db.prepare("SELECT json_extract(after, '$.passOn') AS pass FROM flow_turns WHERE key = ?").bind(plan.key).first<{ pass: number | null }>();
+    return seen ? { status: "duplicate", passOn: !!seen.pass } : { status: "conflict" };
   }
   const messages = results.slice(msgFrom, msgFrom + rows.length).flatMap((x) => x.results.map(rowToMessage));
   const threadRow = lastVisible ? results[threadAt]!.results[0] : undefined;
-  return { status: "done", runId, messages, thread: threadRow ? rowToThread(threadRow) : null };
+  return { status: "done", runId, messages, thread: threadRow ? rowToThread(threadRow) : null, after };
 }

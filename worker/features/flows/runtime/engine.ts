@@ -208,5 +208,35 @@ export function advance(graph: RtGraph, run: RunView, input: TurnInput, ctx: Tur
     }
   }
   if (w.run.status === "ended" && (w.run.endReason === "completed" || w.run.endReason === "goto")) w.effects.push({ type: "stat", stepId: "", kind: "completed" });
+  // A customer's message the turn answered with nothing (it ended the run, or brought it to an AI
+  // step, without a send) is not swallowed: the assistant answers it, as the AI step's first turn or
+  // as any message after the run. A goto leaves it to the flow it starts.
+  if ((input.kind === "message" || input.kind === "start") && !passToAssistant && !w.effects.some((e) => e.type === "send")) {
+    const rest = w.run.wait;
+    if (w.run.status === "ended" && w.run.endReason !== "goto") passToAssistant = true;
+    else if (w.run.status === "waiting" && rest?.kind === "ai") {
+      w.run = { ...w.run, wait: { ...rest, turns: rest.turns + 1 } };
+      passToAssistant = true;
+    }
+  }
   return { run: w.run, effects: w.effects, passToAssistant, changed: true };
+}
+
+/**
+ * Which keyword triggers of published flows a customer's message may start while this run waits
+ * (the running run then ends as replaced): none when the message answers the wait (a button of a
+ * run, a choice by its label or number, a slot); only the exact keywords while it answers a
+ * question (its text is the answer); otherwise (an AI step, a choice it did not pick, a delay) any
+ * keyword of another flow, and an exact one of the running flow (which starts it over).
+ */
+export function keywordsDuringRun(graph: RtGraph, wait: Wait | null, text: string, buttonData: string | null): "none" | "exact" | "any" {
+  if (buttonData?.startsWith("fl:")) return "none";
+  if (wait?.kind === "choice") return choiceOf(wait.buttons, text, null) ? "none" : "any";
+  if (wait?.kind === "booking") return wait.phase === "choose" && choiceOf(wait.slots, text, null) ? "none" : "any";
+  if (wait?.kind === "question") {
+    const cfg = stepOf(graph, wait.stepId)?.flowConfig ?? {};
+    if (cfg.kind === "choice" && choiceOf((cfg.options as { id: string; label: string }[] | undefined) ?? [], text, null)) return "none";
+    return "exact";
+  }
+  return "any";
 }

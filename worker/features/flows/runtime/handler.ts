@@ -1,10 +1,13 @@
 import type { ChainItem } from "../../../ai/assistant-handler";
+import type { FlowRun } from "../../../db/schema/flow-runs";
 import type { Env } from "../../../env";
 import { createLogger } from "../../../lib/logger";
 import { replyHooks } from "./ai-seam";
 import { commentMatch } from "./comment-trigger";
-import { type Loaded, loadTurn } from "./store";
-import { broadcastButtonFlow, matchMessage, publishedFlow, startSource } from "./triggers";
+import { keywordsDuringRun } from "./engine";
+import { graphOf, type Loaded, loadTurn } from "./store";
+import { broadcastButtonFlow, keywordStart, matchMessage, publishedFlow, startSource } from "./triggers";
+import type { Wait } from "./types";
 import { runTurn, type StartSpec } from "./turn";
 
 const log = createLogger({ component: "flows" });
@@ -13,7 +16,9 @@ const log = createLogger({ component: "flows" });
  * The flow slot of the inbox's handler chain: each new incoming message (in order within its
  * thread) goes to the thread's unfinished run, or starts a published flow whose trigger it matches;
  * what no flow takes goes on to the assistant. An AI step hands its messages on too: the assistant
- * answers them with the step's instructions (worker/ai reads the run).
+ * answers them with the step's instructions (worker/ai reads the run). So does a turn that sent the
+ * customer nothing and ended the run or brought it to an AI step (engine.ts): the message is not
+ * swallowed. A keyword of a published flow written while the run waits starts that flow instead.
  */
 export async function flowSlot(env: Env, items: ChainItem[]): Promise<ChainItem[]> {
   const mine = items.filter((it) => it.flows);
@@ -29,9 +34,9 @@ export async function flowSlot(env: Env, items: ChainItem[]): Promise<ChainItem[
         } catch (error) {
           log.error("flow turn failed", { error, threadId: it.threadId, messageId: it.messageId });
           // A turn that committed before failing is the flow's (its after-effects are resumed by
-          // resume.ts): the assistant must not answer it too. One that never committed goes on to
-          // the assistant rather than to nobody.
-          if (await turnCommitted(env, it.messageId).catch(() => true)) taken.add(it.messageId);
+          // resume.ts): the assistant must not answer it too, unless the turn handed it on. One that
+          // never committed goes on to the assistant rather than to nobody.
+          if ((await committedTurn(env, it.messageId).catch(() => "taken" as const)) === "taken") taken.add(it.messageId);
         }
       }
     }),
@@ -39,9 +44,10 @@ export async function flowSlot(env: Env, items: ChainItem[]): Promise<ChainItem[
   return items.filter((it) => !taken.has(it.messageId));
 }
 
-/** Whether a flow turn keyed by this message committed (its ledger row exists). */
-async function turnCommitted(env: Env, key: string): Promise<boolean> {
-  return !!(await env.DB.prepare("SELECT 1 AS x FROM flow_turns WHERE key = ?1").bind(key).first());
+/** Whether a flow turn keyed by this message committed (its ledger row exists), and whether it handed the message on. */
+async function committedTurn(env: Env, key: string): Promise<"taken" | "passed" | "none"> {
+  const row = await env.DB.prepare("SELECT json_extract(after, '$.passOn') AS pass FROM flow_turns WHERE key = ?1").bind(key).first<{ pass: number | null }>();
+  return !row ? "none" : row.pass ? "passed" : "taken";
 }
 
 /** Whether the flow takes this message (true: the assistant does not see it). */
@@ -55,8 +61,16 @@ async function takeMessage(env: Env, it: ChainItem): Promise<boolean> {
   const text = l.message.content ?? "";
   const buttonData = typeof l.message.metadata?.buttonData === "string" ? l.message.metadata.buttonData : null;
   if (l.run) {
-    // A paused run (an operator took over) leaves the thread to people; a delay does not wait for the customer.
-    if (l.run.status === "paused" || (l.run.wait as { kind?: string } | null)?.kind === "delay") return false;
+    // A paused run (an operator took over) leaves the thread to people.
+    if (l.run.status === "paused") return false;
+    // A keyword of a published flow the customer writes now starts that flow (the run ends as replaced).
+    const switchTo = await keywordDuringRun(env, l, l.run, text, buttonData);
+    if (switchTo) {
+      const out = await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "start" }, start: switchTo, loaded: l, committedAt: it.committedAt });
+      return !out.passToAssistant && out.status !== "gone";
+    }
+    // A delay does not wait for the customer.
+    if ((l.run.wait as { kind?: string } | null)?.kind === "delay") return false;
     const out = await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "message", text, buttonData }, loaded: l, committedAt: it.committedAt });
     return !out.passToAssistant && out.status !== "gone";
   }
@@ -64,8 +78,23 @@ async function takeMessage(env: Env, it: ChainItem): Promise<boolean> {
   if (l.thread.kind === "comments") return !!commentMatch(l.starts ?? [], text);
   const start = await startFor(env, l, text, buttonData);
   if (!start) return false;
-  await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "start" }, start, loaded: l, committedAt: it.committedAt });
-  return true;
+  const out = await runTurn(env, { accountId: it.accountId, threadId: it.threadId, key: it.messageId, input: { kind: "start" }, start, loaded: l, committedAt: it.committedAt });
+  return !out.passToAssistant;
+}
+
+/**
+ * The published flow whose keyword the customer wrote while the thread's run waits (engine.ts
+ * keywordsDuringRun says which keywords count there), or null: the message is then the run's.
+ * Never in a test chat, nor for a test run.
+ */
+async function keywordDuringRun(env: Env, l: Loaded, run: FlowRun, text: string, buttonData: string | null): Promise<StartSpec | null> {
+  if (l.contact.isTestContact || run.isTest || !l.starts?.length) return null;
+  const mode = keywordsDuringRun(graphOf(run), run.wait as Wait | null, text, buttonData);
+  if (mode === "none") return null;
+  const hit = keywordStart(l.starts, { text, platform: l.ctx.platform, threadKind: l.thread.kind }, (s, t) => t.match === "exact" || (mode === "any" && s.flowId !== run.flowId));
+  if (!hit) return null;
+  const source = await startSource(env, l.thread.accountId, hit);
+  return source ? { source, trigger: "keyword", isTest: false } : null;
 }
 
 /** The published flow this message starts: a broadcast button with a flow, a keyword, the first message of a new contact. */

@@ -1,6 +1,6 @@
 import type { Env } from "../../../env";
 import { commentMatch } from "./comment-trigger";
-import { type PublishedStart, matchMessage, readStarts, startsStatement } from "./triggers";
+import { keywordStart, type PublishedStart, matchMessage, readStarts, startsStatement } from "./triggers";
 
 /**
  * The flow's side of the ingest's decision before its commit: for a thread's one new incoming
@@ -8,7 +8,7 @@ import { type PublishedStart, matchMessage, readStarts, startsStatement } from "
  * account's published flows, the unfinished runs of the batch's contacts), so a message no flow
  * takes gets its assistant run created and claimed inside the ingest's commit, as on an account
  * without flows; the rest go to the flow slot after the commit (handler.ts), which decides exactly.
- *  - "take": the thread's run goes on, or a published trigger matches;
+ *  - "take": the thread's run goes on, or a published trigger matches (a keyword also during a delay);
  *  - "pass": no run (or a paused one, or one in a delay) and no trigger: the assistant's;
  *  - "unsure": what needs more reads (an expired run, a broadcast button, a new-contact trigger
  *    for a contact we already know, a comment keyword): the flow slot reads and decides.
@@ -77,7 +77,10 @@ export async function flowDecider(env: Env, accountId: string, results: D1Result
     const run = runs.get(threadKey(m.platform, m.platformUserId, m.channelId, m.threadKind, m.externalThreadId));
     if (run) {
       if (run.status !== "paused" && run.expiresAt !== null && run.expiresAt < now) return "unsure";
-      return run.status === "paused" || run.waitKind === "delay" ? "pass" : "take";
+      if (run.status === "paused") return "pass";
+      // A run in a delay leaves the customer's messages to the assistant, unless one writes a flow's keyword (the slot starts it).
+      if (run.waitKind === "delay") return !m.test && keywordStart(starts, { text: m.text, platform: m.platform, threadKind: m.threadKind }) ? "take" : "pass";
+      return "take";
     }
     if (m.test || !starts.length) return "pass";
     if (m.threadKind === "comments") return commentMatch(starts, m.text) ? "take" : "pass";

@@ -73,12 +73,26 @@ export function keywordHit(match: "exact" | "contains", keywords: string[], text
 
 const onChannel = (channels: string[] | undefined, platform: string) => !channels?.length || channels.includes(platform);
 
+type KeywordTrigger = Extract<Trigger, { type: "keyword" }>;
+
+/** The first published flow whose keyword trigger the message hits (in a DM), among the triggers `accept` lets count. */
+export function keywordStart(
+  starts: PublishedStart[],
+  m: { text: string; platform: string; threadKind: string },
+  accept: (start: PublishedStart, trigger: KeywordTrigger) => boolean = () => true,
+): PublishedStart | null {
+  if (m.threadKind !== "dm") return null;
+  for (const s of starts) {
+    for (const t of s.triggers) if (t.type === "keyword" && onChannel(t.channels, m.platform) && accept(s, t) && keywordHit(t.match, t.keywords ?? [], m.text)) return s;
+  }
+  return null;
+}
+
 /** Which published flow an incoming message starts: a keyword first, then the first message of a new contact. */
 export function matchMessage(starts: PublishedStart[], m: { text: string; platform: string; firstOfContact: boolean; threadKind: string }): { start: PublishedStart; trigger: string } | null {
   if (m.threadKind !== "dm") return null;
-  for (const s of starts) {
-    for (const t of s.triggers) if (t.type === "keyword" && onChannel(t.channels, m.platform) && keywordHit(t.match, t.keywords ?? [], m.text)) return { start: s, trigger: "keyword" };
-  }
+  const byKeyword = keywordStart(starts, m);
+  if (byKeyword) return { start: byKeyword, trigger: "keyword" };
   if (!m.firstOfContact) return null;
   for (const s of starts) for (const t of s.triggers) if (t.type === "newContact" && onChannel(t.channels, m.platform)) return { start: s, trigger: "newContact" };
   return null;

@@ -9,7 +9,7 @@ import { flowBookingResult } from "../../google-calendar/flow-booking";
 import { enqueueSends } from "../../outbound/outbound";
 import { runAction } from "./actions";
 import type { Contact, Message, Thread } from "../../../db/schema/inbox";
-import { type AfterSpec, afterSpec, commitTurn, type RunSource, type TurnPlan } from "./commit";
+import { type AfterSpec, commitTurn, type RunSource, type TurnPlan } from "./commit";
 import { advance } from "./engine";
 import { graphOf, type Loaded, loadTurn, runView } from "./store";
 import { scheduleTimer } from "./timers";
@@ -78,11 +78,12 @@ export async function runTurn(env: Env, req: TurnRequest): Promise<TurnOutcome> 
     }
     const result = advance(graph, base, req.start ? { kind: "start" } : req.input, l.ctx);
     if (!result.changed) return { status: "idle", passToAssistant: false };
-    const plan: TurnPlan = { key: req.key, source, run: result.run, effects: result.effects, expiresAt: expiry(result.run, l.ctx.now) };
+    const plan: TurnPlan = { key: req.key, source, run: result.run, effects: result.effects, expiresAt: expiry(result.run, l.ctx.now), passOn: result.passToAssistant };
     const out = await commitTurn(env, l, plan);
     if (out.status === "conflict") continue;
-    if (out.status === "duplicate") return { status: "duplicate", passToAssistant: false };
-    await runAfter(env, { accountId: l.thread.accountId, key: plan.key, spec: afterSpec(l, plan), thread: out.thread ?? l.thread, contact: l.contact, messages: out.messages, committedAt: req.committedAt });
+    // A repeat of the key (a redelivered message) passes the message on as the first turn did.
+    if (out.status === "duplicate") return { status: "duplicate", passToAssistant: out.passOn };
+    await runAfter(env, { accountId: l.thread.accountId, key: plan.key, spec: out.after, thread: out.thread ?? l.thread, contact: l.contact, messages: out.messages, committedAt: req.committedAt });
     return { status: "done", passToAssistant: result.passToAssistant, runId: out.runId };
   }
   throw new Error("the flow run kept changing under the turn");
@@ -130,7 +131,7 @@ export async function runAfter(env: Env, a: AfterInput): Promise<void> {
   for (const e of spec.effects) {
     if (e.type === "saveField") {
       await setContactFields(env, accountId, contact.id, { [e.key]: e.value }).catch((error) => log.warn("flow could not save a field", { error, key: e.key }));
-    } else if (e.type === "action") await runAction(env, target, e.action);
+    } else if (e.type === "action") await runAction(env, { ...target, place: e.place }, e.action);
     else if (e.type === "delay") await scheduleTimer(env, { accountId, threadId: thread.id, runId: spec.runId, key: e.key, dueAt: e.dueAt });
     else if (e.type === "goto") {
       const next = await publishedFlow(env, accountId, e.flowId);

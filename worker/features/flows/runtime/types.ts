@@ -88,7 +88,8 @@ export type ActionSpec = { type: string } & Record<string, unknown>;
 export type Effect =
   | { type: "send"; stepId: string; text: string; buttons?: { label: string; url?: string; data?: string }[]; media?: { key: string; type: string; fileName?: string; mimeType?: string } }
   | { type: "event"; flowEvent: FlowEvent; stepId?: string; stepName?: string; stepType?: StepType; reason?: string }
-  | { type: "action"; stepId: string; action: ActionSpec }
+  /** `place`: the id and time of the message the action may write (a hand-off note), taken at the commit in the run's order. */
+  | { type: "action"; stepId: string; action: ActionSpec; place?: { id: string; at: number } }
   | { type: "saveField"; key: string; value: FieldValue }
   | { type: "delay"; stepId: string; dueAt: number; key: string }
   | { type: "goto"; flowId: string }
