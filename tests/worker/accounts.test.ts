@@ -4,9 +4,10 @@ import { addMember, api, createAccount, registerUser } from "./helpers";
 describe("accounts", () => {
   it("create makes the creator owner; list, get, update", async () => {
     const { token } = await registerUser();
-    const created = await api("POST", "/accounts", { token, body: { name: "Салон «Роза»" }, headers: { "x-timezone": "Asia/Yekaterinburg" } });
+    const created = await api("POST", "/accounts", { token, body: { name: "Салон «Роза»", industry: "beauty" }, headers: { "x-timezone": "Asia/Yekaterinburg" } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: "Салон «Роза»", role: "owner", timezone: "Asia/Yekaterinburg" });
+    // The business's field given at creation is kept (it was dropped).
+    expect(created.body).toMatchObject({ name: "Салон «Роза»", role: "owner", timezone: "Asia/Yekaterinburg", industry: "beauty" });
     const id = created.body.accountId;
 
     const list = await api("GET", "/accounts", { token });

@@ -38,7 +38,7 @@ export function publicAccount(a: AccountRow, role?: Role) {
 export async function createAccount(
   env: Env,
   userId: string,
-  input: { name: string; timezone?: string; language?: string; description?: string | null; website?: string | null },
+  input: { name: string; timezone?: string; language?: string; description?: string | null; website?: string | null; industry?: AccountRow["industry"] },
   fallbackTz?: string,
 ) {
   const now = Date.now();
@@ -50,7 +50,7 @@ export async function createAccount(
     language: input.language ?? "ru",
     description: input.description ?? null,
     website: input.website || null,
-    industry: null,
+    industry: input.industry ?? null,
     blockedAt: null,
     blockedReason: null,
     settings: settingsSchema.parse({}),
