@@ -26,6 +26,10 @@ describe("partner application and review", () => {
     expect(noTerms.body.details.fields.agreed).toBeTruthy();
     const card = await api("POST", "/partners/applications", { token: user.token, body: { ...APPLICATION, payoutMethod: "card", legalForm: "self_employed", inn: undefined, cardNumber: "4111 1111 1111 1112" } });
     expect(card.body.details.fields.cardNumber).toEqual(["Проверьте номер карты"]);
+    // A self-employed person with an organisation's (10-digit, otherwise valid) INN.
+    const selfEmployed = await api("POST", "/partners/applications", { token: user.token, body: { ...APPLICATION, legalForm: "self_employed" } });
+    expect(selfEmployed.status).toBe(400);
+    expect(selfEmployed.body.details.fields.inn).toEqual(["У самозанятого ИНН физического лица — 12 цифр; 10 цифр — ИНН организации"]);
     const ok = await api("POST", "/partners/applications", { token: user.token, body: { ...APPLICATION, email: user.email } });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ status: "pending", phone: expect.stringMatching(/^\+7 912 345/) });

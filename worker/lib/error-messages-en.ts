@@ -923,6 +923,7 @@ export const EN_MESSAGES: Record<string, string> = {
   "Выберите способ выплаты": "Choose a payout method",
   "Выберите форму: самозанятый или компания": "Choose the legal form: self-employed or company",
   "ИНН — 10 или 12 цифр": "The INN is 10 or 12 digits",
+  "У самозанятого ИНН физического лица — 12 цифр; 10 цифр — ИНН организации": "A self-employed person's INN is an individual's, 12 digits; 10 digits is an organisation's INN",
   "Нужно принять условия партнёрской программы": "You need to accept the terms of the partner program",
   "Укажите ИНН": "Enter the INN",
   "Расчётный счёт — 20 цифр": "The bank account number is 20 digits",

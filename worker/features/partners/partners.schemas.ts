@@ -19,6 +19,8 @@ export function luhnOk(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+const SELF_EMPLOYED_INN = "У самозанятого ИНН физического лица — 12 цифр; 10 цифр — ИНН организации";
+
 const digitsOnly = (s: string | undefined) => (s ?? "").replace(/[\s-]/g, "");
 
 export const applicationSchema = z
@@ -39,10 +41,12 @@ export const applicationSchema = z
     agreed: z.literal(true, "Нужно принять условия партнёрской программы"),
   })
   .superRefine((v, ctx) => {
+    // A self-employed person pays tax as an individual: theirs is a person's INN, 12 digits.
+    const selfEmployedInn = (inn: string) => (v.legalForm === "self_employed" && /^\d{10}$/.test(inn) ? SELF_EMPLOYED_INN : null);
     const phone = checkPhone(v.phone);
     if (!phone.ok) ctx.addIssue({ code: "custom", path: ["phone"], message: phone.error });
     if (v.payoutMethod === "bank") {
-      const problem = v.inn ? innProblem(v.inn) : "Укажите ИНН";
+      const problem = v.inn ? (selfEmployedInn(v.inn) ?? innProblem(v.inn)) : "Укажите ИНН";
       if (problem) ctx.addIssue({ code: "custom", path: ["inn"], message: problem });
       if (!/^\d{20}$/.test(digitsOnly(v.bankAccount))) ctx.addIssue({ code: "custom", path: ["bankAccount"], message: "Расчётный счёт — 20 цифр" });
       if (!/^\d{9}$/.test(digitsOnly(v.bik))) ctx.addIssue({ code: "custom", path: ["bik"], message: "БИК — 9 цифр" });
@@ -50,7 +54,7 @@ export const applicationSchema = z
       const card = digitsOnly(v.cardNumber);
       if (!/^\d{13,19}$/.test(card) || !luhnOk(card)) ctx.addIssue({ code: "custom", path: ["cardNumber"], message: "Проверьте номер карты" });
       if (v.inn) {
-        const problem = innProblem(v.inn);
+        const problem = selfEmployedInn(v.inn) ?? innProblem(v.inn);
         if (problem) ctx.addIssue({ code: "custom", path: ["inn"], message: problem });
       }
     }

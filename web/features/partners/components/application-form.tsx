@@ -40,6 +40,7 @@ function useApplicationSchema() {
       .superRefine((v, ctx) => {
         if (v.payoutMethod === "bank") {
           if (!/^\d{10}(\d{2})?$/.test(v.inn)) ctx.addIssue({ code: "custom", path: ["inn"], message: t("apply.innShape") });
+          else if (v.legalForm === "self_employed" && v.inn.length === 10) ctx.addIssue({ code: "custom", path: ["inn"], message: t("apply.innSelfEmployed") });
           if (!/^\d{20}$/.test(v.bankAccount.replace(/\s/g, ""))) ctx.addIssue({ code: "custom", path: ["bankAccount"], message: t("apply.accountShape") });
           if (!/^\d{9}$/.test(v.bik)) ctx.addIssue({ code: "custom", path: ["bik"], message: t("apply.bikShape") });
         } else if (!/^\d{13,19}$/.test(v.cardNumber.replace(/[\s-]/g, ""))) ctx.addIssue({ code: "custom", path: ["cardNumber"], message: t("apply.cardShape") });
