@@ -54,10 +54,23 @@ export interface ToolbarProps {
   onPublish: () => void;
 }
 
+/** Edits the server does not have yet (waiting for the pause, on their way, or refused by a failed save). */
+const unsaved = (save: SaveState) => save === "pending" || save === "saving" || save === "error";
+
+/**
+ * Whether Publish has something to do: a flow not published (a draft, an archived one), or a
+ * published one whose draft changed since (saved, or still to be saved: Publish saves it first).
+ */
+export function publishable(flow: Pick<Flow, "status" | "hasUnpublishedChanges">, save: SaveState): boolean {
+  return flow.status !== "published" || flow.hasUnpublishedChanges || unsaved(save);
+}
+
 /** Back to the list, the flow's name and status, the save state, the editing tools, Test and Publish. */
 function EditorToolbarView(p: ToolbarProps) {
   const { t } = useTranslation("flows");
   const mod = /Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl";
+  const canPublish = publishable(p.flow, p.save);
+  const publishHint = p.issueCount > 0 ? t("editor.publishBlocked") : !canPublish ? t("editor.nothingToPublish") : undefined;
   return (
     <div className="flex shrink-0 flex-wrap items-center gap-2 border-b bg-card px-2 py-2 sm:px-3" data-testid="flow-toolbar">
       <Button asChild variant="ghost" size="icon" className="size-8">
@@ -69,7 +82,7 @@ function EditorToolbarView(p: ToolbarProps) {
         <h1 className="truncate text-base font-semibold text-heading" data-testid="flow-title">
           {p.flow.name}
         </h1>
-        <FlowStatusBadge status={p.flow.status} changed={p.flow.hasUnpublishedChanges} />
+        <FlowStatusBadge status={p.flow.status} changed={p.flow.hasUnpublishedChanges || (!p.readOnly && unsaved(p.save))} />
         {!p.readOnly && <SaveIndicator state={p.save} />}
       </div>
       <div className="flex flex-wrap items-center gap-1">
@@ -99,7 +112,7 @@ function EditorToolbarView(p: ToolbarProps) {
               <FlaskConical aria-hidden />
               {t("editor.test")}
             </Button>
-            <Button size="sm" onClick={p.onPublish} loading={p.publishing} disabled={p.issueCount > 0} title={p.issueCount > 0 ? t("editor.publishBlocked") : undefined} data-testid="flow-publish">
+            <Button size="sm" onClick={p.onPublish} loading={p.publishing} disabled={p.issueCount > 0 || !canPublish} title={publishHint} data-testid="flow-publish">
               <Send aria-hidden />
               {t("editor.publish")}
             </Button>

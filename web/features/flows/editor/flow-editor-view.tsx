@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNodesInitialized, useReactFlow } from "@xyflow/react";
 import type { StepType } from "@worker/features/flows/contract";
@@ -15,7 +15,7 @@ import { IssuesPanel } from "./issues-panel";
 import { Palette } from "./palette";
 import { SettingsPanel } from "./settings/settings-panel";
 import { TestPanel } from "./test-panel";
-import { issuesOf, useAutosave } from "./use-autosave";
+import { issuesOf, useAutosave, type SavedGraph } from "./use-autosave";
 import { useEditorIssues } from "./use-editor-issues";
 import type { StepNode } from "./graph";
 import { useFlowEditor } from "./use-flow-editor";
@@ -88,6 +88,15 @@ function usePublishAndTest(accountId: string, flow: Flow, flush: () => Promise<b
   return { busy, publish, test };
 }
 
+/**
+ * After a save the flow's card in the cache is what the server now has: the new revision and graph
+ * (the editor opened again starts from them, not from a revision the server left behind) and, since
+ * the draft now differs from what runs, "unpublished edits" (the toolbar says so and Publish is on).
+ */
+export function keepCardCurrent(qc: QueryClient, accountId: string, flowId: string, saved: SavedGraph) {
+  qc.setQueryData<Flow>(flowKeys.detail(accountId, flowId), (f) => (f ? { ...f, graph: saved.graph, revision: saved.revision, issues: saved.issues, hasUnpublishedChanges: true } : f));
+}
+
 /** The editor of one flow: toolbar, palette, canvas, the selected step's settings, the issues. */
 export function FlowEditorView({ accountId, flow, readOnly }: { accountId: string; flow: Flow; readOnly: boolean }) {
   // "broadcasts" too: the message step's file field speaks the broadcast composer's words.
@@ -96,7 +105,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
   const rf = useReactFlow();
   const editor = useFlowEditor(flow.graph);
   const { lists, refs } = useGraphRefs(accountId, flow.flowId);
-  const autosave = useAutosave(accountId, flow.flowId, editor.graph, flow.revision, !readOnly);
+  const autosave = useAutosave(accountId, flow.flowId, editor.graph, flow.revision, !readOnly, (saved) => keepCardCurrent(qc, accountId, flow.flowId, saved));
   const [refused, setRefused] = useState<{ graph: typeof editor.graph; issues: EditorIssue[] } | null>(null);
   const { issues, byStep } = useEditorIssues(editor.graph, refs, refused?.graph === editor.graph ? refused : autosave.serverIssues);
   const [showIssues, setShowIssues] = useState(false);
