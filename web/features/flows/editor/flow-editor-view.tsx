@@ -32,19 +32,44 @@ function freeSpot(nodes: readonly StepNode[], at: { x: number; y: number }) {
   return p;
 }
 
+type Box = { left: number; top: number; right: number; bottom: number };
+
 /**
- * On a phone the settings are a bottom sheet over the lower part of the canvas: the selected step is
- * brought into the part above it.
+ * How far to move the canvas (screen pixels) so that `node` lies inside `pane` with `margin` around
+ * it; {0, 0} when it already does. A node larger than the pane keeps its start edge in view.
  */
-function useRevealAboveSheet(selectedId: string | undefined) {
+export function revealShift(node: Box, pane: Box, margin = 24): { dx: number; dy: number } {
+  const axis = (lo: number, hi: number, min: number, max: number) => (lo < min ? min - lo : hi > max ? Math.max(max - hi, min - lo) : 0);
+  return { dx: axis(node.left, node.right, pane.left + margin, pane.right - margin), dy: axis(node.top, node.bottom, pane.top + margin, pane.bottom - margin) };
+}
+
+/**
+ * The selected step stays in view when its settings open. On a phone they are a bottom sheet over
+ * the lower part of the canvas: the step is brought into the part above it. On a wider screen they
+ * are a panel beside the canvas, which becomes narrower: a step near its end edge is brought back in.
+ */
+function useRevealSelected(selectedId: string | undefined) {
   const rf = useReactFlow();
   useEffect(() => {
-    if (!selectedId || window.matchMedia("(min-width: 768px)").matches) return;
-    const n = rf.getNode(selectedId);
-    const box = document.querySelector(".react-flow")?.getBoundingClientRect();
-    if (!n || !box) return;
-    const zoom = Math.max(rf.getZoom(), 0.8);
-    void rf.setCenter(n.position.x + 116, n.position.y + 40 + (box.height * 0.22) / zoom, { zoom, duration: 300 });
+    if (!selectedId) return;
+    if (!window.matchMedia("(min-width: 768px)").matches) {
+      const n = rf.getNode(selectedId);
+      const box = document.querySelector(".react-flow")?.getBoundingClientRect();
+      if (!n || !box) return;
+      const zoom = Math.max(rf.getZoom(), 0.8);
+      void rf.setCenter(n.position.x + 116, n.position.y + 40 + (box.height * 0.22) / zoom, { zoom, duration: 300 });
+      return;
+    }
+    const frame = requestAnimationFrame(() => {
+      const pane = document.querySelector(".react-flow")?.getBoundingClientRect();
+      const node = document.querySelector(`.react-flow__node[data-id="${CSS.escape(selectedId)}"]`)?.getBoundingClientRect();
+      if (!pane || !node) return;
+      const { dx, dy } = revealShift(node, pane);
+      if (!dx && !dy) return;
+      const vp = rf.getViewport();
+      void rf.setViewport({ x: vp.x + dx, y: vp.y + dy, zoom: vp.zoom }, { duration: 300 });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [selectedId, rf]);
 }
 
@@ -126,7 +151,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
   );
   const extras = useMemo(() => ({ issuesByStep: byStep, stats: showStats ? (stats.data?.steps ?? null) : null, readOnly }), [byStep, showStats, stats.data, readOnly]);
   useEditorKeys(editor, readOnly);
-  useRevealAboveSheet(editor.selectedStep?.flowStepId);
+  useRevealSelected(editor.selectedStep?.flowStepId);
   const measured = useNodesInitialized();
   const laidOut = useRef(false);
   useEffect(() => {
