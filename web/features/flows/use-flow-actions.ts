@@ -14,8 +14,8 @@ export function errorSentence(e: unknown, fallback: string) {
 }
 
 /**
- * The list's row actions: publish, unpublish, duplicate, export (a JSON download), import (a file)
- * and delete (asked first; the server's refusal shown as it words it). The lists refetch after each.
+ * The list's row actions: publish, unpublish (asked first), duplicate, export (a JSON download),
+ * import (a file) and delete (asked first; the server's refusal shown as it words it). The lists refetch after each.
  */
 export function useFlowActions(accountId: string, onDeleted?: () => void) {
   const { t } = useTranslation("flows");
@@ -37,6 +37,9 @@ export function useFlowActions(accountId: string, onDeleted?: () => void) {
       if (r) await refresh();
       return;
     }
+    // Unpublishing stops the flow from starting anywhere at once: asked first, saying what happens to
+    // the conversations running it (they finish on their version: a run keeps its graph).
+    if (action === "unpublish" && !(await confirm({ title: t("confirm.unpublishTitle"), message: t("confirm.unpublishText", { name: f.name }), confirmText: t("actions.unpublish") }))) return;
     const call = action === "unpublish" ? () => flowApi.unpublish(accountId, f.flowId) : () => flowApi.duplicate(accountId, f.flowId);
     const r = await run(`${f.flowId}:${action}`, call, t(`toasts.${action}`));
     if (r) await refresh();

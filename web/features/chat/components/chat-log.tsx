@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, type InfiniteData, type UseInfiniteQueryResult } from "@tanstack/react-query";
 import { WAITING_TIMEOUT_MS } from "@do/account-room/protocol";
 import { MessageSquareDashed } from "lucide-react";
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
@@ -11,7 +11,9 @@ import { formatDate } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { chatQueries, type ContactDto, type MessageDto, type MessagesPage } from "../api";
 import { dayKey, groupMessages } from "../utils";
+import { flowQueries } from "@/features/flows/api";
 import { FlowSystemRun, isFlowLine } from "@/features/flows/components/flow-lines";
+import { FlowNamesContext, flowNamesOf, unnamedFlows } from "./flow-author";
 import { MessageItem, SystemItem } from "./message-item";
 
 /**
@@ -127,6 +129,7 @@ export function ChatLog({ accountId, contact }: { accountId: string; contact: Co
   // The typing indicator: the last message is incoming and the assistant's reply is awaited.
   const waiting = contact.thread?.gptStatus === "WAITING_RESPONSE" && (!newest || newest.messageDirection === "incoming");
   const typing = useTyping(waiting, newest?.messageId, scrollRef);
+  const flowNames = useFlowNames(accountId, contact, chronological);
 
   return (
     <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-6" data-testid="chat-log" aria-live="polite">
@@ -157,12 +160,26 @@ export function ChatLog({ accountId, contact }: { accountId: string; contact: Co
           <div className="flex h-8 items-center justify-center text-xs text-muted-foreground">
             {query.isFetchingNextPage ? <Spinner /> : !query.hasNextPage && chronological.length > 20 ? t("log.beginning") : null}
           </div>
-          <MessageDays messages={chronological} />
+          <FlowNamesContext value={flowNames}>
+            <MessageDays messages={chronological} />
+          </FlowNamesContext>
           {typing && <TypingIndicator />}
         </div>
       )}
     </div>
   );
+}
+
+/**
+ * The names of the flows that wrote in this chat (their bubbles say «Сценарий «…»»): from the log and
+ * the thread; the published flows are asked for only when a flow's send is left without a name (its
+ * start lies on an older page).
+ */
+function useFlowNames(accountId: string, contact: ContactDto, messages: MessageDto[]) {
+  const known = useMemo(() => flowNamesOf(messages, contact), [messages, contact]);
+  const missing = unnamedFlows(messages, known);
+  const published = useQuery({ ...flowQueries.published(accountId), enabled: missing });
+  return useMemo(() => (missing && published.data ? flowNamesOf(messages, contact, published.data.data) : known), [missing, published.data, messages, contact, known]);
 }
 
 /** The messages by day (a date chip each), in runs of one side. */
@@ -183,7 +200,7 @@ function MessageDays({ messages }: { messages: MessageDto[] }) {
           {run.system && run.messages.some(isFlowLine) ? (
             <FlowSystemRun messages={run.messages} />
           ) : (
-            run.messages.map((m, i) => <Fragment key={m.messageId}>{run.system ? <SystemItem message={m} /> : <MessageItem message={m} first={i === 0} />}</Fragment>)
+            run.messages.map((m, i) => <Fragment key={m.messageId}>{run.system ? <SystemItem message={m} /> : <MessageItem message={m} first={i === 0} prev={run.messages[i - 1]} />}</Fragment>)
           )}
         </div>
       ))}

@@ -1,4 +1,4 @@
-import { AlertCircle, Bot, Check, CheckCheck, CircleHelp, Clock, Code2, FileText, FileX2, Phone, PhoneIncoming, Play, UserRound } from "lucide-react";
+import { AlertCircle, Bot, Check, CheckCheck, CircleHelp, Clock, Code2, FileText, FileX2, Phone, PhoneIncoming, Play, UserRound, Workflow } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "@/lib/i18n";
@@ -9,12 +9,16 @@ import { callStatusKey, humanSize, isYoutube, mediaSrc, shortenFileName } from "
 import { useSystemNoteText } from "../system-note";
 import { FunctionResultDialog, ImageDialog, VideoDialog } from "./media-dialogs";
 import { MessageButtons } from "./message-buttons";
+import { authorOf, sameAuthor, useFlowName } from "./flow-author";
 
 type Tone = "in" | "out";
 
-/** One message of the log: a bubble (incoming on the surface at the start, outgoing in primary at the end). */
-export function MessageItem({ message: m, first }: { message: MessageDto; first: boolean }) {
-  const { t } = useTranslation("chat");
+/**
+ * One message of the log: a bubble (incoming on the surface at the start, outgoing in primary at the
+ * end). `prev`: the message before it in the same run, so that a run's bubbles say who wrote them
+ * again where the author changes (an assistant's answer after a flow's message).
+ */
+export function MessageItem({ message: m, first, prev }: { message: MessageDto; first: boolean; prev?: MessageDto }) {
   const out = m.messageDirection === "outgoing";
   const tone: Tone = out ? "out" : "in";
   const bare = m.messageType === "image" && !m.content && !m.metadata?.isAttachmentDeleted && !!m.payloadUrl;
@@ -28,17 +32,28 @@ export function MessageItem({ message: m, first }: { message: MessageDto; first:
           first && (out ? "rounded-se-sm" : "rounded-ss-sm"),
         )}
       >
-        {first && out && m.senderType === "assistant" && (
-          <div className="mb-1 flex items-center gap-1 text-[0.75rem] font-medium">
-            <Bot className="size-3.5" aria-hidden />
-            {t("message.assistant")}
-          </div>
-        )}
+        {out && (first || (prev && !sameAuthor(authorOf(prev), authorOf(m)))) && <AuthorLabel m={m} />}
         <MessageBody m={m} tone={tone} />
         <MessageButtons m={m} tone={tone} />
         <MessageMeta m={m} tone={tone} overlay={bare} />
         {out && <DeliveryProblem m={m} />}
       </div>
+    </div>
+  );
+}
+
+/** Who wrote an outgoing bubble, above its text: the assistant (a robot) or a flow (its name). */
+function AuthorLabel({ m }: { m: MessageDto }) {
+  const { t } = useTranslation("chat");
+  const author = authorOf(m);
+  const flowName = useFlowName(author.kind === "flow" ? author.flowId : null);
+  if (author.kind !== "assistant" && author.kind !== "flow") return null;
+  const Icon = author.kind === "flow" ? Workflow : Bot;
+  const label = author.kind === "assistant" ? t("message.assistant") : flowName ? t("message.flow", { name: flowName }) : t("message.flowUnnamed");
+  return (
+    <div className="mb-1 flex min-w-0 items-center gap-1 text-[0.75rem] font-medium" data-testid="message-author" data-author={author.kind}>
+      <Icon className="size-3.5 shrink-0" aria-hidden />
+      <span className="min-w-0 truncate" dir="auto">{label}</span>
     </div>
   );
 }

@@ -9,13 +9,19 @@ import type { Flow } from "../api";
 import { FlowStatusBadge } from "../components/flow-status-badge";
 import type { SaveState } from "./use-autosave";
 
+/**
+ * The save state after the flow's name. In a narrow toolbar (the name and the status badges need the
+ * room) a state that is fine ("Сохранено", "Сохраняется…") is its icon alone, its words in the
+ * tooltip and for screen readers; a failed save keeps its words.
+ */
 export function SaveIndicator({ state }: { state: SaveState }) {
   const { t } = useTranslation("flows");
+  const bad = state === "error" || state === "conflict";
   const icon = state === "saving" || state === "pending" ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : state === "saved" ? <Check className="size-3.5" aria-hidden /> : <CloudOff className="size-3.5" aria-hidden />;
   return (
-    <span role="status" className={cn("inline-flex items-center gap-1 text-[0.8125rem] whitespace-nowrap", state === "error" || state === "conflict" ? "text-destructive" : "text-muted-foreground")} data-testid="save-state" data-state={state}>
+    <span role="status" title={t(`save.${state}`)} className={cn("inline-flex shrink-0 items-center gap-1 text-[0.8125rem] whitespace-nowrap", bad ? "text-destructive" : "text-muted-foreground")} data-testid="save-state" data-state={state}>
       {icon}
-      {t(`save.${state}`)}
+      <span className={bad ? undefined : "sr-only @5xl:not-sr-only"}>{t(`save.${state}`)}</span>
     </span>
   );
 }
@@ -54,23 +60,39 @@ export interface ToolbarProps {
   onPublish: () => void;
 }
 
+/** Edits the server does not have yet (waiting for the pause, on their way, or refused by a failed save). */
+const unsaved = (save: SaveState) => save === "pending" || save === "saving" || save === "error";
+
+/**
+ * Whether Publish has something to do: a flow not published (a draft, an archived one), or a
+ * published one whose draft changed since (saved, or still to be saved: Publish saves it first).
+ */
+export function publishable(flow: Pick<Flow, "status" | "hasUnpublishedChanges">, save: SaveState): boolean {
+  return flow.status !== "published" || flow.hasUnpublishedChanges || unsaved(save);
+}
+
 /** Back to the list, the flow's name and status, the save state, the editing tools, Test and Publish. */
 function EditorToolbarView(p: ToolbarProps) {
   const { t } = useTranslation("flows");
   const mod = /Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl";
+  const canPublish = publishable(p.flow, p.save);
+  const publishHint = p.issueCount > 0 ? t("editor.publishBlocked") : !canPublish ? t("editor.nothingToPublish") : undefined;
   return (
-    <div className="flex shrink-0 flex-wrap items-center gap-2 border-b bg-card px-2 py-2 sm:px-3" data-testid="flow-toolbar">
+    <div className="@container flex shrink-0 flex-wrap items-center gap-2 border-b bg-card px-2 py-2 sm:px-3" data-testid="flow-toolbar">
       <Button asChild variant="ghost" size="icon" className="size-8">
         <Link to={`/${p.accountId}/flows`} aria-label={t("editor.back")}>
           <ArrowLeft className="rtl:rotate-180" aria-hidden />
         </Link>
       </Button>
-      <div className="flex min-w-0 flex-1 items-center gap-2">
-        <h1 className="truncate text-base font-semibold text-heading" data-testid="flow-title">
+      {/* In a narrow toolbar the name has a line of its own, the status and the save state go under it. */}
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-x-2 gap-y-0.5 @5xl:flex-row @5xl:items-center">
+        <h1 className="max-w-full truncate text-base font-semibold text-heading" data-testid="flow-title">
           {p.flow.name}
         </h1>
-        <FlowStatusBadge status={p.flow.status} changed={p.flow.hasUnpublishedChanges} />
-        {!p.readOnly && <SaveIndicator state={p.save} />}
+        <div className="flex max-w-full flex-wrap items-center gap-x-1.5 gap-y-1">
+          <FlowStatusBadge className="contents" status={p.flow.status} changed={p.flow.hasUnpublishedChanges || (!p.readOnly && unsaved(p.save))} />
+          {!p.readOnly && <SaveIndicator state={p.save} />}
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-1">
         {!p.readOnly && (
@@ -99,7 +121,7 @@ function EditorToolbarView(p: ToolbarProps) {
               <FlaskConical aria-hidden />
               {t("editor.test")}
             </Button>
-            <Button size="sm" onClick={p.onPublish} loading={p.publishing} disabled={p.issueCount > 0} title={p.issueCount > 0 ? t("editor.publishBlocked") : undefined} data-testid="flow-publish">
+            <Button size="sm" onClick={p.onPublish} loading={p.publishing} disabled={p.issueCount > 0 || !canPublish} title={publishHint} data-testid="flow-publish">
               <Send aria-hidden />
               {t("editor.publish")}
             </Button>

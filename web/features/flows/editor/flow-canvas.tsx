@@ -55,6 +55,8 @@ const onDragOver = (e: DragEvent) => {
  * dropped from the palette; Delete or Backspace removes the selection (never the start); arrow keys
  * nudge the selected steps; Shift-drag or Ctrl/Cmd-click selects several.
  */
+const MINIMAP_SIZE = { width: 160, height: 104 } as const;
+
 export function FlowCanvas({ editor, readOnly, onAddAt }: { editor: FlowEditor; readOnly: boolean; onAddAt: (type: StepType, at: { x: number; y: number }) => void }) {
   const { t } = useTranslation("flows");
   const rf = useReactFlow();
@@ -114,7 +116,12 @@ export function FlowCanvas({ editor, readOnly, onAddAt }: { editor: FlowEditor; 
     >
       <Background gap={20} />
       <Controls showInteractive={false} />
-      <MiniMap pannable zoomable nodeColor={minimapColor} className="!hidden sm:!block" />
+      {/*
+        The minimap sits in the bottom corner, over the canvas: while a step's settings are open the
+        canvas is a panel narrower and the steps worked on reach that corner (their outputs went
+        under it), so it is not shown then; otherwise it is small (React Flow's is 200×150).
+      */}
+      {!editor.selectedStep && <MiniMap pannable zoomable nodeColor={minimapColor} style={MINIMAP_SIZE} className="!hidden sm:!block" />}
     </ReactFlow>
   );
 }

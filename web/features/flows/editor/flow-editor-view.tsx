@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNodesInitialized, useReactFlow } from "@xyflow/react";
 import type { StepType } from "@worker/features/flows/contract";
@@ -15,7 +15,7 @@ import { IssuesPanel } from "./issues-panel";
 import { Palette } from "./palette";
 import { SettingsPanel } from "./settings/settings-panel";
 import { TestPanel } from "./test-panel";
-import { issuesOf, useAutosave } from "./use-autosave";
+import { issuesOf, useAutosave, type SavedGraph } from "./use-autosave";
 import { useEditorIssues } from "./use-editor-issues";
 import type { StepNode } from "./graph";
 import { useFlowEditor } from "./use-flow-editor";
@@ -32,19 +32,44 @@ function freeSpot(nodes: readonly StepNode[], at: { x: number; y: number }) {
   return p;
 }
 
+type Box = { left: number; top: number; right: number; bottom: number };
+
 /**
- * On a phone the settings are a bottom sheet over the lower part of the canvas: the selected step is
- * brought into the part above it.
+ * How far to move the canvas (screen pixels) so that `node` lies inside `pane` with `margin` around
+ * it; {0, 0} when it already does. A node larger than the pane keeps its start edge in view.
  */
-function useRevealAboveSheet(selectedId: string | undefined) {
+export function revealShift(node: Box, pane: Box, margin = 24): { dx: number; dy: number } {
+  const axis = (lo: number, hi: number, min: number, max: number) => (lo < min ? min - lo : hi > max ? Math.max(max - hi, min - lo) : 0);
+  return { dx: axis(node.left, node.right, pane.left + margin, pane.right - margin), dy: axis(node.top, node.bottom, pane.top + margin, pane.bottom - margin) };
+}
+
+/**
+ * The selected step stays in view when its settings open. On a phone they are a bottom sheet over
+ * the lower part of the canvas: the step is brought into the part above it. On a wider screen they
+ * are a panel beside the canvas, which becomes narrower: a step near its end edge is brought back in.
+ */
+function useRevealSelected(selectedId: string | undefined) {
   const rf = useReactFlow();
   useEffect(() => {
-    if (!selectedId || window.matchMedia("(min-width: 768px)").matches) return;
-    const n = rf.getNode(selectedId);
-    const box = document.querySelector(".react-flow")?.getBoundingClientRect();
-    if (!n || !box) return;
-    const zoom = Math.max(rf.getZoom(), 0.8);
-    void rf.setCenter(n.position.x + 116, n.position.y + 40 + (box.height * 0.22) / zoom, { zoom, duration: 300 });
+    if (!selectedId) return;
+    if (!window.matchMedia("(min-width: 768px)").matches) {
+      const n = rf.getNode(selectedId);
+      const box = document.querySelector(".react-flow")?.getBoundingClientRect();
+      if (!n || !box) return;
+      const zoom = Math.max(rf.getZoom(), 0.8);
+      void rf.setCenter(n.position.x + 116, n.position.y + 40 + (box.height * 0.22) / zoom, { zoom, duration: 300 });
+      return;
+    }
+    const frame = requestAnimationFrame(() => {
+      const pane = document.querySelector(".react-flow")?.getBoundingClientRect();
+      const node = document.querySelector(`.react-flow__node[data-id="${CSS.escape(selectedId)}"]`)?.getBoundingClientRect();
+      if (!pane || !node) return;
+      const { dx, dy } = revealShift(node, pane);
+      if (!dx && !dy) return;
+      const vp = rf.getViewport();
+      void rf.setViewport({ x: vp.x + dx, y: vp.y + dy, zoom: vp.zoom }, { duration: 300 });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [selectedId, rf]);
 }
 
@@ -88,6 +113,15 @@ function usePublishAndTest(accountId: string, flow: Flow, flush: () => Promise<b
   return { busy, publish, test };
 }
 
+/**
+ * After a save the flow's card in the cache is what the server now has: the new revision and graph
+ * (the editor opened again starts from them, not from a revision the server left behind) and, since
+ * the draft now differs from what runs, "unpublished edits" (the toolbar says so and Publish is on).
+ */
+export function keepCardCurrent(qc: QueryClient, accountId: string, flowId: string, saved: SavedGraph) {
+  qc.setQueryData<Flow>(flowKeys.detail(accountId, flowId), (f) => (f ? { ...f, graph: saved.graph, revision: saved.revision, issues: saved.issues, hasUnpublishedChanges: true } : f));
+}
+
 /** The editor of one flow: toolbar, palette, canvas, the selected step's settings, the issues. */
 export function FlowEditorView({ accountId, flow, readOnly }: { accountId: string; flow: Flow; readOnly: boolean }) {
   // "broadcasts" too: the message step's file field speaks the broadcast composer's words.
@@ -96,7 +130,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
   const rf = useReactFlow();
   const editor = useFlowEditor(flow.graph);
   const { lists, refs } = useGraphRefs(accountId, flow.flowId);
-  const autosave = useAutosave(accountId, flow.flowId, editor.graph, flow.revision, !readOnly);
+  const autosave = useAutosave(accountId, flow.flowId, editor.graph, flow.revision, !readOnly, (saved) => keepCardCurrent(qc, accountId, flow.flowId, saved));
   const [refused, setRefused] = useState<{ graph: typeof editor.graph; issues: EditorIssue[] } | null>(null);
   const { issues, byStep } = useEditorIssues(editor.graph, refs, refused?.graph === editor.graph ? refused : autosave.serverIssues);
   const [showIssues, setShowIssues] = useState(false);
@@ -117,7 +151,7 @@ export function FlowEditorView({ accountId, flow, readOnly }: { accountId: strin
   );
   const extras = useMemo(() => ({ issuesByStep: byStep, stats: showStats ? (stats.data?.steps ?? null) : null, readOnly }), [byStep, showStats, stats.data, readOnly]);
   useEditorKeys(editor, readOnly);
-  useRevealAboveSheet(editor.selectedStep?.flowStepId);
+  useRevealSelected(editor.selectedStep?.flowStepId);
   const measured = useNodesInitialized();
   const laidOut = useRef(false);
   useEffect(() => {

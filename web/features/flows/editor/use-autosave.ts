@@ -2,7 +2,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { FlowGraph } from "@worker/features/flows/contract";
 import type { EditorIssue } from "../issues";
 import { isApiError } from "@/lib/api";
-import { flowApi } from "../api";
+import { flowApi, type GraphSaved } from "../api";
+
+/** What a save left on the server: the graph, its revision and its issues. */
+export type SavedGraph = { graph: FlowGraph } & GraphSaved;
 
 export type SaveState = "saved" | "pending" | "saving" | "error" | "conflict";
 
@@ -12,8 +15,9 @@ const DELAY = 800;
  * Drafts save themselves: a committed graph is PUT after a pause with the revision it was based on.
  * One save at a time; a change during a save is saved after it. 409 REVISION_CONFLICT (another tab
  * saved first) stops saving until the user reloads; the server's issues of the latest save are kept.
+ * `onSaved`: after each save the server took.
  */
-export function useAutosave(accountId: string, flowId: string, graph: FlowGraph, initialRevision: number, enabled: boolean) {
+export function useAutosave(accountId: string, flowId: string, graph: FlowGraph, initialRevision: number, enabled: boolean, onSaved?: (saved: SavedGraph) => void) {
   const [state, setState] = useState<SaveState>("saved");
   const [serverIssues, setServerIssues] = useState<{ graph: FlowGraph; issues: EditorIssue[] } | null>(null);
   const revision = useRef(initialRevision);
@@ -23,6 +27,8 @@ export function useAutosave(accountId: string, flowId: string, graph: FlowGraph,
   const running = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const stopped = useRef(false);
+  const savedHook = useRef(onSaved);
+  savedHook.current = onSaved;
 
   const saveNow = useCallback(async (): Promise<void> => {
     if (running.current) {
@@ -38,6 +44,7 @@ export function useAutosave(accountId: string, flowId: string, graph: FlowGraph,
         revision.current = r.revision;
         saved.current = g;
         setServerIssues({ graph: g, issues: r.issues });
+        savedHook.current?.({ ...r, graph: g });
         setState(latest.current === g ? "saved" : "pending");
       } catch (e) {
         if (isApiError(e) && e.status === 409) {
