@@ -55,8 +55,16 @@ void i18n
   .use(initReactI18next)
   .use({ type: "postProcessor", name: "unnestQuotes", process: (value: string, _key: unknown, _opts: unknown, t: { language?: string }) => unnestQuotes(value, t?.language) })
   // Every interpolated value passes here (alwaysFormat): in Arabic, a value with left-to-right letters is isolated (lib/bidi-isolate.ts).
-  // The tables use no {{value, format}} formats, so this module replaces i18next's formatter.
-  .use({ type: "formatter", init() {}, add() {}, addCached() {}, format: (value: unknown, _format: unknown, lng: string | undefined) => isolateForLanguage(value, lng) })
+  // This module replaces i18next's formatter: the one format the tables use is `{{count, number}}`
+  // (thousands grouped in the language's way: «1 668 контактов»).
+  .use({
+    type: "formatter",
+    init() {},
+    add() {},
+    addCached() {},
+    format: (value: unknown, format: unknown, lng: string | undefined) =>
+      isolateForLanguage(format === "number" && typeof value === "number" ? formatNumber(value) : value, lng),
+  })
   .init({
     postProcess: ["unnestQuotes"],
     resources,
