@@ -26,6 +26,7 @@ const ACCOUNT = "acc-1";
 const ZONE = "Asia/Vladivostok";
 // 30.11.2026, 12:00 in Vladivostok (UTC+10).
 const NOON = "2026-11-30T02:00:00.000Z";
+const NOON_MS = Date.parse(NOON);
 
 const COUNTS = { total: 3, queued: 0, sent: 3, delivered: 0, read: 0, failed: 0, skipped: 0, clicks: 0 };
 const broadcast = (patch: Partial<Broadcast> & Record<string, unknown>) =>
@@ -91,7 +92,7 @@ describe("a broadcast's times", () => {
   });
 
   it("the page shows the scheduled time on the account's clock and names the zone", async () => {
-    renderWithClient(sessionClient("owner"), <BroadcastDetail accountId={ACCOUNT} broadcast={broadcast({ status: "scheduled", scheduledAt: NOON, counts: { ...COUNTS, total: 0, sent: 0 } })} onDeleted={() => {}} />, {
+    renderWithClient(sessionClient("owner"), <BroadcastDetail accountId={ACCOUNT} broadcast={broadcast({ status: "scheduled", scheduledAt: NOON_MS, counts: { ...COUNTS, total: 0, sent: 0 } })} onDeleted={() => {}} />, {
       router: true,
     });
     await waitFor(() => expect(screen.getByTestId("broadcast-time-zone").textContent).toBe("Время — по часовому поясу аккаунта: Asia/Vladivostok"));
@@ -99,7 +100,7 @@ describe("a broadcast's times", () => {
   });
 
   it("the list too, with the zone under the column's title", async () => {
-    const list: BroadcastList = { data: [broadcast({ status: "scheduled", scheduledAt: NOON, counts: { ...COUNTS, total: 0, sent: 0 } })], meta: { total: 1, limit: 20, lastPage: 1, page: 1 } } as unknown as BroadcastList;
+    const list: BroadcastList = { data: [broadcast({ status: "scheduled", scheduledAt: NOON_MS, counts: { ...COUNTS, total: 0, sent: 0 } })], meta: { total: 1, limit: 20, lastPage: 1, page: 1 } } as unknown as BroadcastList;
     function List() {
       const q = useQuery({ queryKey: ["test-list"], queryFn: async () => list });
       return <BroadcastsTable accountId={ACCOUNT} list={q} p={{ page: 1, limit: 20 }} onPage={() => {}} onReset={() => {}} canCreate busyOn={() => false} onAction={() => {}} onDelete={() => {}} />;
@@ -126,16 +127,22 @@ describe("a broadcast's results", () => {
   });
 
   it("a broadcast cancelled before sending says so instead of «recipients appear once it starts», without an empty progress", async () => {
-    renderWithClient(sessionClient("owner"), <BroadcastDetail accountId={ACCOUNT} broadcast={broadcast({ status: "cancelled", scheduledAt: NOON, counts: { ...COUNTS, total: 0, sent: 0 } })} onDeleted={() => {}} />, {
-      router: true,
-    });
+    renderWithClient(
+      sessionClient("owner"),
+      <BroadcastDetail accountId={ACCOUNT} broadcast={broadcast({ status: "cancelled", scheduledAt: NOON_MS, completedAt: NOON_MS, counts: { ...COUNTS, total: 0, sent: 0 } })} onDeleted={() => {}} />,
+      { router: true },
+    );
     const empty = await screen.findByTestId("recipients-empty");
     expect(empty.textContent).toBe("Рассылка отменена до отправки: сообщения никому не отправлялись");
     expect(screen.queryByTestId("broadcast-progress")).toBeNull();
+    expect(screen.queryByTestId("recipients-state-filter")).toBeNull();
+    // its end is told as the cancellation
+    expect(screen.getByText("Отменена", { selector: "li span" })).toBeTruthy();
+    expect(screen.queryByText("Завершена")).toBeNull();
   });
 
   it("one not started yet still says its recipients come with the start", async () => {
-    renderWithClient(sessionClient("owner"), <BroadcastDetail accountId={ACCOUNT} broadcast={broadcast({ status: "scheduled", scheduledAt: NOON, counts: { ...COUNTS, total: 0, sent: 0 } })} onDeleted={() => {}} />, {
+    renderWithClient(sessionClient("owner"), <BroadcastDetail accountId={ACCOUNT} broadcast={broadcast({ status: "scheduled", scheduledAt: NOON_MS, counts: { ...COUNTS, total: 0, sent: 0 } })} onDeleted={() => {}} />, {
       router: true,
     });
     expect((await screen.findByTestId("recipients-empty")).textContent).toBe("Получатели появятся после запуска");

@@ -34,7 +34,8 @@ export function BroadcastFacts({ accountId, broadcast: b }: { accountId: string;
   ];
   if (b.scheduledAt) rows.push([t("page.scheduled"), <span data-testid="broadcast-scheduled-at">{when(b.scheduledAt)}</span>]);
   if (b.startedAt) rows.push([t("page.started"), when(b.startedAt)]);
-  if (b.completedAt) rows.push([t("page.completed"), when(b.completedAt)]);
+  // A cancelled broadcast's end is when it was cancelled.
+  if (b.completedAt) rows.push([b.status === "cancelled" ? t("status.cancelled") : t("page.completed"), when(b.completedAt)]);
   // Instagram has no pacing; a draft without a channel has no platform's pacing yet.
   if (b.channel ? b.channel.platform !== "INSTAGRAM" : b.status !== "draft") rows.push([t("page.pacing"), pacing]);
   return (

@@ -32,13 +32,15 @@ export function RecipientsTable({
   onState,
 }: {
   accountId: string;
-  broadcast: Pick<Broadcast, "broadcastId" | "status" | "pausedReason" | "channel">;
+  broadcast: Pick<Broadcast, "broadcastId" | "status" | "pausedReason" | "channel" | "counts">;
   state?: RecipientFilter;
   onState: (s: RecipientFilter | undefined) => void;
 }) {
   const broadcastId = broadcast.broadcastId;
   // States the channel never reports (Telegram's delivery and reading) are no filter worth offering.
   const unreported = unreportedStates(broadcast.channel?.platform);
+  // Ended before anyone was sent to: there is no state to filter by.
+  const neverSent = broadcast.counts.total === 0 && (broadcast.status === "cancelled" || broadcast.status === "failed");
   const { t } = useTranslation("broadcasts");
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
@@ -54,19 +56,21 @@ export function RecipientsTable({
     <Card className="gap-0 overflow-hidden py-0" data-testid="recipients">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b px-5 py-4">
         <h2 className="text-base font-medium text-heading">{t("recipients.title")}</h2>
-        <Select value={state ?? ALL} onValueChange={(v) => onState(v === ALL ? undefined : (v as RecipientFilter))}>
-          <SelectTrigger className="w-full sm:w-52" aria-label={t("recipients.stateFilter")} data-testid="recipients-state-filter">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{t("recipients.allStates")}</SelectItem>
-            {FILTERS.filter((s) => !unreported.includes(s as RecipientState)).map((s) => (
-              <SelectItem key={s} value={s}>
-                {t(`state.${s}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        {!neverSent && (
+          <Select value={state ?? ALL} onValueChange={(v) => onState(v === ALL ? undefined : (v as RecipientFilter))}>
+            <SelectTrigger className="w-full sm:w-52" aria-label={t("recipients.stateFilter")} data-testid="recipients-state-filter">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{t("recipients.allStates")}</SelectItem>
+              {FILTERS.filter((s) => !unreported.includes(s as RecipientState)).map((s) => (
+                <SelectItem key={s} value={s}>
+                  {t(`state.${s}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
       </div>
       {list.isError ? (
         <QueryLoadError query={list} className="py-12" />

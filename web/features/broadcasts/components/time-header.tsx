@@ -6,7 +6,7 @@ export function TimeHeader({ label, timeZone, foreign }: { label: string; timeZo
     <span className="inline-flex flex-col">
       <span>{label}</span>
       {foreign && (
-        <span className="text-xs font-normal text-muted-foreground" data-testid="time-zone-label">
+        <span className="text-xs font-normal tracking-normal normal-case text-muted-foreground" data-testid="time-zone-label">
           {zoneName(timeZone)}
         </span>
       )}
