@@ -49,6 +49,9 @@ describe("contacts bulk bar", () => {
     fireEvent.click(screen.getByTestId("bulk-select-all"));
     expect(onSelectAll).toHaveBeenCalled();
     expect(screen.queryByTestId("bulk-delete")).toBeNull();
+    // whom broadcasts reach, in bulk, is for those who run broadcasts
+    expect(screen.queryByTestId("bulk-unsubscribe")).toBeNull();
+    expect(screen.queryByTestId("bulk-subscribe")).toBeNull();
     fireEvent.click(screen.getByTestId("bulk-tag"));
     fireEvent.click(within(await screen.findByRole("listbox")).getByText("VIP"));
     await waitFor(() => expect(posts()).toEqual([{ action: "tag", tagId: "t-vip", ids: ["c1", "c2"] }]));
@@ -64,5 +67,22 @@ describe("contacts bulk bar", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Удалить 57 контактов" }));
     await waitFor(() => expect(posts()).toEqual([{ action: "delete", filter: { tags: { any: ["t-vip"] } } }]));
     await waitFor(() => expect(onClear).toHaveBeenCalled());
+  });
+
+  it("unsubscribes from broadcasts and subscribes again, each after a confirmation naming the number", async () => {
+    renderBar("owner", { kind: "ids", ids: ["c1", "c2", "c3"] });
+    fireEvent.click(screen.getByTestId("bulk-unsubscribe"));
+    let dialog = await screen.findByTestId("confirm-dialog");
+    expect(dialog.textContent).toContain("Отписать 3 контакта от рассылок?");
+    expect(posts()).toEqual([]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Отписать" }));
+    await waitFor(() => expect(posts()).toEqual([{ action: "unsubscribe", ids: ["c1", "c2", "c3"] }]));
+    await waitFor(() => expect(screen.queryByTestId("confirm-dialog")).toBeNull());
+    fireEvent.click(screen.getByTestId("bulk-subscribe"));
+    dialog = await screen.findByTestId("confirm-dialog");
+    expect(dialog.textContent).toContain("Подписать 3 контакта на рассылки?");
+    expect(dialog.textContent).toContain("в том числе те, кто отписался сам");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Подписать" }));
+    await waitFor(() => expect(posts()).toEqual([{ action: "unsubscribe", ids: ["c1", "c2", "c3"] }, { action: "subscribe", ids: ["c1", "c2", "c3"] }]));
   });
 });

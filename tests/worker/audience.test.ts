@@ -235,6 +235,57 @@ describe("bulk actions", () => {
   });
 });
 
+describe("broadcast subscription", () => {
+  const subscriptions = async (token: string, accountId: string) => {
+    const res = await api("GET", `/accounts/${accountId}/contacts?sortBy=name&sortDir=asc`, { token });
+    return Object.fromEntries(res.body.data.map((c: any) => [c.name, c.subscription]));
+  };
+  const reach = async (token: string, accountId: string) => (await api("GET", `/accounts/${accountId}/audience/count`, { token })).body.total;
+
+  it("one contact's switch: operators too; the profile says it and the audience follows; other accounts' contacts are not found", async () => {
+    const { token, accountId, ids } = await audienceAccount();
+    const other = await audienceAccount();
+    const op = await addMember(token, accountId, "operator");
+    const put = (who: string, contactId: string, subscription: unknown, acc = accountId) => api("PUT", `/accounts/${acc}/contacts/${contactId}/subscription`, { token: who, body: { subscription } });
+    expect(await reach(token, accountId)).toBe(2);
+    const off = await put(op.token, ids["Анна"], "unsubscribed");
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ subscription: "unsubscribed", changed: true, message: "Контакт отписан от рассылок" });
+    expect((await api("GET", `/accounts/${accountId}/contacts/${ids["Анна"]}`, { token })).body.subscription).toBe("unsubscribed");
+    expect(await reach(token, accountId)).toBe(1);
+    const on = await put(token, ids["Вера"], "subscribed");
+    expect(on.body).toMatchObject({ subscription: "subscribed", changed: true, message: "Контакт подписан на рассылки" });
+    expect((await put(token, ids["Вера"], "subscribed")).body.changed).toBe(false);
+    expect(await subscriptions(token, accountId)).toEqual({ Анна: "unsubscribed", Борис: "subscribed", Вера: "subscribed", Глеб: "blocked" });
+    // Another account's contact through this account, or this account's through a foreign token: nothing changes.
+    expect((await put(token, other.ids["Борис"], "unsubscribed")).status).toBe(404);
+    expect((await put(token, ids["Борис"], "unsubscribed", other.accountId)).status).toBe(404);
+    expect((await subscriptions(other.token, other.accountId))["Борис"]).toBe("subscribed");
+    const bad = await put(token, ids["Борис"], "maybe");
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.fields.subscription).toEqual(["Подписка: subscribed, unsubscribed или blocked"]);
+  });
+
+  it("in bulk, by ids or by filter (admins and owners): unsubscribing leaves the blocked blocked, subscribing brings both back; operators may not", async () => {
+    const { token, accountId, ids } = await audienceAccount();
+    const other = await audienceAccount();
+    const op = await addMember(token, accountId, "operator");
+    const bulk = (who: string, body: object) => api("POST", `/accounts/${accountId}/contacts/bulk`, { token: who, body });
+    expect((await bulk(op.token, { action: "unsubscribe", ids: [ids["Анна"]] })).status).toBe(403);
+    expect((await bulk(op.token, { action: "subscribe", ids: [ids["Вера"]] })).status).toBe(403);
+    const off = await bulk(token, { action: "unsubscribe", ids: [ids["Анна"], ids["Вера"], ids["Глеб"], other.ids["Борис"]] });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ affected: 1, message: "Отписано от рассылок контактов: 1" });
+    expect(await subscriptions(token, accountId)).toEqual({ Анна: "unsubscribed", Борис: "subscribed", Вера: "unsubscribed", Глеб: "blocked" });
+    expect((await subscriptions(other.token, other.accountId))["Борис"]).toBe("subscribed");
+    const admin = await addMember(token, accountId, "admin");
+    const on = await bulk(admin.token, { action: "subscribe", filter: { channels: ["TELEGRAM", "INSTAGRAM"] } });
+    expect(on.body).toMatchObject({ affected: 3, message: "Подписано на рассылки контактов: 3" });
+    expect(await subscriptions(token, accountId)).toEqual({ Анна: "subscribed", Борис: "subscribed", Вера: "subscribed", Глеб: "subscribed" });
+    expect(await reach(token, accountId)).toBe(4);
+  });
+});
+
 describe("export of the filtered set", () => {
   it("writes CSV with a BOM, the standard columns, a column per custom field and the tags", async () => {
     const { token, accountId, vip } = await audienceAccount();

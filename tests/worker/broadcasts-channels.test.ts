@@ -80,7 +80,7 @@ describe("broadcasts: Telegram buttons and replies", () => {
 });
 
 describe("broadcasts: a person blocking the bot", () => {
-  it("Telegram's my_chat_member \"kicked\" unsubscribes the contact before any send fails; the audience shrinks", async () => {
+  it("Telegram's my_chat_member \"kicked\" unsubscribes the contact before any send fails (the audience shrinks) and says so in the chat; unblocking says so too", async () => {
     const owner = await ownerWithAccount();
     const tg = await connectTelegram(owner.token, owner.accountId);
     const channel = await getDb(env.DB).select().from(schema.channels).where(eq(schema.channels.accountId, owner.accountId)).get();
@@ -92,6 +92,28 @@ describe("broadcasts: a person blocking the bot", () => {
     const kicked = { update_id: 2, my_chat_member: { chat: { id: chatId, type: "private", first_name: "Иван" }, from: { id: chatId, is_bot: false, first_name: "Иван" }, date: Math.floor(Date.now() / 1000), old_chat_member: { status: "member", user: { id: 1, is_bot: true, first_name: "Бот" } }, new_chat_member: { status: "kicked", user: { id: 1, is_bot: true, first_name: "Бот" }, until_date: 0 } } };
     expect((await tgWebhook(owner.accountId, tg.secret, kicked)).status).toBe(200);
     await waitFor(async () => ((await getDb(env.DB).select().from(schema.contacts).where(eq(schema.contacts.id, contact!.id)).get())!.subscription === "unsubscribed" ? true : null), 10_000, "unsubscribed");
+    expect(await count()).toBe(0);
+
+    // The chat says so: a system line in the contact's conversation (once, however often the update comes), shown as the thread's last message.
+    const notes = () => getDb(env.DB).select().from(schema.messages).where(and(eq(schema.messages.contactId, contact!.id), eq(schema.messages.direction, "system"))).all();
+    const blocked = await waitFor(async () => ((await notes()).length ? await notes() : null), 10_000, "the block note");
+    expect(blocked.map((m) => [m.content, m.isSystem, (m.metadata as Record<string, unknown>).event])).toEqual([["Клиент заблокировал бота — рассылки ему не отправляются", true, "bot_blocked"]]);
+    const listed = await api("GET", `/accounts/${owner.accountId}/contacts/${contact!.id}/messages`, { token: owner.token });
+    expect(JSON.stringify(listed.body)).toContain("Клиент заблокировал бота — рассылки ему не отправляются");
+    expect((await getDb(env.DB).select().from(schema.threads).where(eq(schema.threads.contactId, contact!.id)).get())!.lastMessage).toBe("Клиент заблокировал бота — рассылки ему не отправляются");
+    await tgWebhook(owner.accountId, tg.secret, kicked);
+    await sleep(1500);
+    expect(await notes()).toHaveLength(1);
+
+    // Unblocking writes its own line; the contact stays unsubscribed until they (or an operator for them) say otherwise.
+    const unblocked = { ...kicked, update_id: 3, my_chat_member: { ...kicked.my_chat_member, old_chat_member: kicked.my_chat_member.new_chat_member, new_chat_member: { status: "member", user: { id: 1, is_bot: true, first_name: "Бот" } } } };
+    await tgWebhook(owner.accountId, tg.secret, unblocked);
+    const both = await waitFor(async () => ((await notes()).length === 2 ? await notes() : null), 10_000, "the unblock note");
+    expect(both.map((m) => (m.metadata as Record<string, unknown>).event).sort()).toEqual(["bot_blocked", "bot_unblocked"]);
+    expect(both.find((m) => (m.metadata as Record<string, unknown>).event === "bot_unblocked")!.content).toBe(
+      "Клиент разблокировал бота, но по-прежнему отписан от рассылок. Если он согласен их получать, включите подписку в карточке контакта",
+    );
+    expect((await getDb(env.DB).select().from(schema.contacts).where(eq(schema.contacts.id, contact!.id)).get())!.subscription).toBe("unsubscribed");
     expect(await count()).toBe(0);
   });
 });

@@ -112,7 +112,8 @@ const OPERATOR: Record<string, "allow" | "forbid"> = {
   "DELETE /api/accounts/:accountId/tags/:tagId": "forbid",
   "PUT /api/accounts/:accountId/contacts/:contactId/fields": "allow",
   "PUT /api/accounts/:accountId/contacts/:contactId/tags": "allow",
-  // audience: operators tag and untag many contacts (bulk delete is refused inside the route, see audience.test.ts) and read segments; admins change segments
+  "PUT /api/accounts/:accountId/contacts/:contactId/subscription": "allow",
+  // audience: operators tag and untag many contacts (bulk delete, subscribe and unsubscribe are refused inside the route, see audience.test.ts) and read segments; admins change segments
   "POST /api/accounts/:accountId/contacts/bulk": "allow",
   "GET /api/accounts/:accountId/segments": "allow",
   "POST /api/accounts/:accountId/segments": "forbid",

@@ -78,8 +78,13 @@ export type InboundEvent =
   | { kind: "status"; platformMessageId: string; status: DeliveryUpdate; error?: string }
   /** Everything we sent to this contact up to `watermark` (ms) was read (Instagram). */
   | { kind: "read"; contactPlatformUserId: string; watermark: number }
-  /** The person blocked the bot (Telegram's my_chat_member "kicked"): no more broadcasts to them (INTEGRATIONS §5). */
-  | { kind: "unsubscribed"; contactPlatformUserId: string }
+  /**
+   * The person blocked the bot (Telegram's my_chat_member "kicked"): no more broadcasts to them
+   * (INTEGRATIONS §5), and a system line in their chat. `dedupeKey` keeps a redelivered update to one line.
+   */
+  | { kind: "unsubscribed"; contactPlatformUserId: string; dedupeKey?: string }
+  /** The person unblocked the bot ("kicked" → "member"): a system line in their chat; the subscription stays as it is. */
+  | { kind: "unblocked"; contactPlatformUserId: string; dedupeKey?: string }
   /** The connection's own state changed (WhatsApp instance); `wid` is the account's WhatsApp id when known. */
   | { kind: "state"; stateInstance: string; wid?: string }
   | { kind: "ignored"; reason: string };

@@ -134,7 +134,7 @@ export const EN_MESSAGES: Record<string, string> = {
   "Не удалось сгенерировать инструкции. {message}.": "Could not generate the instructions. {message}.",
   "Не удалось сгенерировать инструкции: модель недоступна. Попробуйте позже.": "Could not generate the instructions: the model is unavailable. Please try again later.",
   // worker/features/audience/audience.schemas.ts
-  "Действие: tag, untag или delete": "Action: tag, untag or delete",
+  "Действие: tag, untag, delete, subscribe или unsubscribe": "Action: tag, untag, delete, subscribe or unsubscribe",
   "Не больше {MAX_BULK_IDS} контактов за раз; для большего выберите все по фильтру": "No more than {MAX_BULK_IDS} contacts at a time; for more, select all by filter",
   "Выберите контакты": "Select contacts",
   "Выберите контакты или задайте фильтр": "Select contacts or set a filter",
@@ -1184,6 +1184,9 @@ export const EN_MESSAGES: Record<string, string> = {
   "Контакт удалён": "Contact deleted",
   "Сообщение отправлено": "Message sent",
   "Чат очищен": "Chat cleared",
+  "Контакт подписан на рассылки": "The contact is subscribed to broadcasts",
+  "Контакт отписан от рассылок": "The contact is unsubscribed from broadcasts",
+  "Рассылки контакту заблокированы": "Broadcasts to the contact are blocked",
   // worker/features/contact-import/import.routes.ts
   "Импорт начат": "Import started",
   // worker/features/audience/audience.routes.ts
@@ -1192,6 +1195,8 @@ export const EN_MESSAGES: Record<string, string> = {
   "Удалено контактов: {affected}": "Contacts deleted: {affected}",
   "Тег поставлен контактам: {affected}": "Tag added to contacts: {affected}",
   "Тег снят с контактов: {affected}": "Tag removed from contacts: {affected}",
+  "Подписано на рассылки контактов: {affected}": "Contacts subscribed to broadcasts: {affected}",
+  "Отписано от рассылок контактов: {affected}": "Contacts unsubscribed from broadcasts: {affected}",
   // worker/features/custom-fields/custom-fields.routes.ts
   "Поле создано": "Field created",
   "Порядок полей сохранён": "Field order saved",

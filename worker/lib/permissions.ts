@@ -71,7 +71,8 @@ export function rulesFor(role: Role | null, opts: { isPlatformAdmin?: boolean } 
   } else if (role === "operator") {
     rules.push(
       ...OPERATOR_READS.map((subject) => ({ action: "read" as const, subject })),
-      { action: "update", subject: "Contact", fields: ["name", "about", "customFields", "tags", "status"] },
+      // An operator unsubscribes a customer who asks in the chat (or subscribes one again who agrees).
+      { action: "update", subject: "Contact", fields: ["name", "about", "customFields", "tags", "status", "subscription"] },
       { action: "update", subject: "Thread" },
       { action: "create", subject: "Message" },
       { action: "manage", subject: "TestChat" },

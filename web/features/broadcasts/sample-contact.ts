@@ -9,8 +9,12 @@ export interface SampleField {
   options: readonly string[];
 }
 
-/** A plausible value of each field type, so the preview reads like a real message. */
-function sampleValue(f: SampleField, now: Date): VarValue {
+/**
+ * A plausible value of each field type, so the preview reads like a real message; none for free
+ * text (a city, a size…) or a choice without options, where any value we made up would read as the
+ * contact's own (the field's label filled in looked like «Ваш город: Город.»).
+ */
+function sampleValue(f: SampleField, now: Date): VarValue | undefined {
   switch (f.type) {
     case "number":
       return 42;
@@ -21,9 +25,9 @@ function sampleValue(f: SampleField, now: Date): VarValue {
     case "boolean":
       return true;
     case "select":
-      return f.options[0] ?? f.label;
+      return f.options[0];
     case "multiselect":
-      return f.options.slice(0, 2).length ? f.options.slice(0, 2) : [f.label];
+      return f.options.length ? f.options.slice(0, 2) : undefined;
     case "phone":
       return "+7 912 345-67-89";
     case "email":
@@ -31,13 +35,25 @@ function sampleValue(f: SampleField, now: Date): VarValue {
     case "url":
       return "https://example.ru";
     default:
-      return f.label;
+      return undefined;
   }
 }
 
-/** The sample contact the composer's preview renders the text for: a name and a value for every field. */
-export function sampleVars(name: string, fields: readonly SampleField[], now = new Date()): BroadcastVars {
-  return { name, fields: Object.fromEntries(fields.map((f) => [f.key, sampleValue(f, now)])) };
+/** The preview's values: a sample contact's, plus the fields without a sample value by key → label (shown as marked places). */
+export interface PreviewVars extends BroadcastVars {
+  placeholders: Record<string, string>;
+}
+
+/** The sample contact the composer's preview renders the text for: a name, a value for every field that has a plausible one. */
+export function sampleVars(name: string, fields: readonly SampleField[], now = new Date()): PreviewVars {
+  const values: Record<string, VarValue> = {};
+  const placeholders: Record<string, string> = {};
+  for (const f of fields) {
+    const v = sampleValue(f, now);
+    if (v === undefined) placeholders[f.key] = f.label;
+    else values[f.key] = v;
+  }
+  return { name, fields: values, placeholders };
 }
 
 /** Inserts `{{key}}` into `text` at the caret (selection replaced), and where the caret goes next. */

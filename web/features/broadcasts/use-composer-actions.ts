@@ -8,6 +8,7 @@ import { isApiError } from "@/lib/api";
 import { confirm } from "@/lib/confirm";
 import { formatNumber } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
+import { formatWallTime, useAccountTimeZone, zoneName } from "./account-time";
 import { broadcastApi, broadcastKeys, broadcastQueries, type Broadcast } from "./api";
 import { composerBody, type ComposerInput, type ComposerValues } from "./composer-schema";
 import type { ComposerForm } from "./components/composer/form-types";
@@ -53,6 +54,7 @@ export function useComposerActions(accountId: string, initial: Broadcast | null,
   const [saved, setSaved] = useState<Broadcast | null>(initial);
   const [busy, setBusy] = useState<Busy>(null);
   const [shortage, setShortage] = useState<QuotaShortage | null>(null);
+  const { timeZone } = useAccountTimeZone(accountId);
 
   const fail = (e: unknown) => {
     if (isApiError(e) && e.code === "QUOTA_EXCEEDED") {
@@ -148,7 +150,8 @@ export function useComposerActions(accountId: string, initial: Broadcast | null,
     const message = [
       count === null ? t("confirm.startCountUnknown") : t("confirm.startCount", { count, formatted: formatNumber(count) }),
       r && left ? t("confirm.startQuota", { count: r.quotaRemaining, formatted: left.available, plan: left.plan, packages: left.packages }) : null,
-      later ? t("confirm.startAt", { at: v.at.replace("T", " ") }) : null,
+      // The time as entered, in the format of the broadcast's pages, with the zone the server reads it in.
+      later ? t("confirm.startAt", { at: formatWallTime(v.at), zone: zoneName(timeZone) }) : null,
     ]
       .filter(Boolean)
       .join(" ");

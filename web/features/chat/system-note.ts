@@ -26,6 +26,9 @@ function wordNote(t: TFunction, i18n: I18n, m: NoteMessage): string {
     return t("system.aiError", { reason: known ? t(`system.aiErrorReasons.${code}`) : String(md.reason ?? "") });
   }
   if (md.event === "billing_limit") return t("system.billingLimit");
+  // The customer blocked or unblocked the bot (worker/features/broadcasts/bot-block.ts).
+  if (md.event === "bot_blocked") return t("system.botBlocked");
+  if (md.event === "bot_unblocked") return md.subscription === "unsubscribed" ? t("system.botUnblockedUnsubscribed") : t("system.botUnblocked");
   // A flow's line (worker/features/flows/runtime/commit.ts eventLine): an operator's stop ends the run with reason "stopped".
   const name = text(md.flowName);
   if (typeof md.flowEvent === "string" && name) {
@@ -38,9 +41,9 @@ function wordNote(t: TFunction, i18n: I18n, m: NoteMessage): string {
 
 /**
  * A system note's text in the interface language. The notes the server writes into a chat (a
- * hand-off to the operators, a turn the assistant could not answer, AI replies stopped by the plan)
- * are stored in Russian, with what they say in their metadata; in another language they are told
- * from that metadata. The stored text is shown in Russian, and whenever the metadata does not say
+ * hand-off to the operators, a turn the assistant could not answer, AI replies stopped by the plan,
+ * the customer blocking or unblocking the bot) are stored in Russian, with what they say in their
+ * metadata; in another language they are told from that metadata. The stored text is shown in Russian, and whenever the metadata does not say
  * enough (a note from before it carried the flow's name, say).
  */
 export function useSystemNoteText(): (m: NoteMessage) => string {
@@ -55,6 +58,8 @@ const FLOW_HANDOFF = /^Сценарий «(.+)» передал диалог о�
 // The preview keeps the first 500 characters (worker/features/inbox/serialize.ts previewOf): a long reason may lose the ending.
 const AI_ERROR = /^Ассистент не смог ответить клиенту: (.+?)(?:\. Ответьте, пожалуйста, вручную\.)?$/s;
 const BILLING = /^Ассистент не ответил: ответы ИИ по тарифу закончились/;
+const BOT_BLOCKED = "Клиент заблокировал бота — рассылки ему не отправляются";
+const BOT_UNBLOCKED = /^Клиент разблокировал бота(, но по-прежнему отписан от рассылок)?/;
 const FLOW_STEP = /^Сценарий «(.+)»: шаг «(.*)»$/s;
 const FLOW_EVENT = /^Сценарий «(.+)» (запущен|завершён|остановлен|приостановлен|продолжен)$/s;
 const FLOW_EVENT_OF: Record<string, { flowEvent: string; reason?: string }> = {
@@ -69,7 +74,8 @@ const FLOW_EVENT_OF: Record<string, { flowEvent: string; reason?: string }> = {
  * The note a thread's preview stands for, or null. A thread keeps only its last message's text
  * (`last_message`), not the metadata, so a note that is there (older rows, the demo's seeds) is
  * recognised by the Russian wording the server writes (worker/ai/runner.ts,
- * worker/features/billing/limits.ts AI_STOPPED_NOTE, worker/features/flows/runtime) and given back
+ * worker/features/billing/limits.ts AI_STOPPED_NOTE, worker/features/flows/runtime,
+ * worker/features/broadcasts/bot-block.ts) and given back
  * the metadata it was written with. Anything else (a customer's text) is not a note.
  */
 export function noteOfPreview(content: string): NoteMessage | null {
@@ -85,6 +91,8 @@ export function noteOfPreview(content: string): NoteMessage | null {
   if ((m = FLOW_HANDOFF.exec(content))) return note({ event: "handoff", source: "flow", flowName: m[1] });
   if ((m = AI_ERROR.exec(content))) return note({ event: "ai_error", reason: m[1] });
   if (BILLING.test(content)) return note({ event: "billing_limit" });
+  if (content === BOT_BLOCKED) return note({ event: "bot_blocked" });
+  if ((m = BOT_UNBLOCKED.exec(content))) return note({ event: "bot_unblocked", subscription: m[1] ? "unsubscribed" : "subscribed" });
   if ((m = FLOW_STEP.exec(content))) return note({ flowEvent: "step", flowName: m[1], stepName: m[2] });
   if ((m = FLOW_EVENT.exec(content))) return note({ ...FLOW_EVENT_OF[m[2]!], flowName: m[1] });
   return null;

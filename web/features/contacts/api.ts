@@ -45,7 +45,13 @@ export const contactApi = {
   search: (accountId: string, q: string, limit: number, signal?: AbortSignal) =>
     api.get<ApiResponse<"/accounts/:accountId/contacts">>(`/accounts/${accountId}/contacts`, { query: { q, limit, page: 1 }, signal, silent: true, background: true }),
   remove: (accountId: string, contactId: string) => api.delete<ApiResponse<"/accounts/:accountId/contacts/:contactId", "delete">>(`/accounts/${accountId}/contacts/${contactId}`),
+  /** Whether broadcasts reach the contact. */
+  setSubscription: (accountId: string, contactId: string, subscription: Subscription) =>
+    api.put<ApiResponse<"/accounts/:accountId/contacts/:contactId/subscription", "put">>(`/accounts/${accountId}/contacts/${contactId}/subscription`, { subscription }),
 };
+
+/** subscribed: broadcasts reach the contact; unsubscribed: they asked to stop (or blocked the bot); blocked: by the account. */
+export type Subscription = ContactRow["subscription"];
 
 let installed = false;
 let timer: ReturnType<typeof setTimeout> | undefined;

@@ -21,7 +21,7 @@ export interface TgWebhookInfo {
 }
 
 // callback_query: presses of reply buttons under broadcasts (they become the contact's messages);
-// my_chat_member: a person blocking the bot (they leave every broadcast audience).
+// my_chat_member: a person blocking the bot (they leave every broadcast audience) or unblocking it.
 export const TELEGRAM_ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"];
 
 export class TelegramClient {
@@ -188,9 +188,14 @@ function parseCallbackQuery(update: TgUpdate, q: TgCallbackQuery, ctx: { account
 export function parseTelegramUpdate(update: TgUpdate, ctx: { accountId: string; channelId: string; botId: string; assistantId?: string | null }): InboundEvent {
   if (typeof update?.update_id !== "number") return { kind: "ignored", reason: "not a Telegram update" };
   if (update.callback_query) return parseCallbackQuery(update, update.callback_query, ctx);
-  const member = update.my_chat_member as { chat?: { id: number; type: string }; new_chat_member?: { status?: string } } | undefined;
+  const member = update.my_chat_member as { chat?: { id: number; type: string }; old_chat_member?: { status?: string }; new_chat_member?: { status?: string } } | undefined;
   if (member) {
-    if (member.chat?.type === "private" && member.new_chat_member?.status === "kicked") return { kind: "unsubscribed", contactPlatformUserId: String(member.chat.id) };
+    if (member.chat?.type === "private") {
+      const who = { contactPlatformUserId: String(member.chat.id), dedupeKey: `tg:${ctx.botId}:${update.update_id}` };
+      if (member.new_chat_member?.status === "kicked") return { kind: "unsubscribed", ...who };
+      // Unblocking (the chat's «Restart»): the bot is a member again after having been kicked.
+      if (member.new_chat_member?.status === "member" && member.old_chat_member?.status === "kicked") return { kind: "unblocked", ...who };
+    }
     return { kind: "ignored", reason: `my_chat_member ${member.new_chat_member?.status ?? "?"}` };
   }
   const m = update.message;

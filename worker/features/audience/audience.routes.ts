@@ -10,16 +10,33 @@ import * as seg from "./segments.service";
 
 /**
  * Bulk actions on contacts and saved segments (mounted at /api/accounts). Tagging and untagging
- * many contacts is open to operators (they set tags on contacts); deleting them, and changing
+ * many contacts is open to operators (they set tags on contacts); deleting them, changing whom
+ * broadcasts reach in bulk (subscribe, unsubscribe: those who run broadcasts), and changing
  * segments, is for admins and owners.
  */
+function bulkMessage(action: s.BulkBody["action"], affected: number): string {
+  switch (action) {
+    case "delete":
+      return `Удалено контактов: ${affected}`;
+    case "tag":
+      return `Тег поставлен контактам: ${affected}`;
+    case "untag":
+      return `Тег снят с контактов: ${affected}`;
+    case "subscribe":
+      return `Подписано на рассылки контактов: ${affected}`;
+    case "unsubscribe":
+      return `Отписано от рассылок контактов: ${affected}`;
+  }
+}
+
 export const audienceRoutes = new Hono<AppBindings>()
   .post("/:accountId/contacts/bulk", can("update", "Contact"), v("json", s.bulkBody), async (c) => {
     const body = c.req.valid("json");
-    if (body.action === "delete" && !c.get("member").ability.can("delete", "Contact")) throw forbidden();
+    const { ability } = c.get("member");
+    if (body.action === "delete" && !ability.can("delete", "Contact")) throw forbidden();
+    if ((body.action === "subscribe" || body.action === "unsubscribe") && !ability.can("create", "Broadcast")) throw forbidden();
     const r = await bulkAction(c.env, c.get("member").accountId, body);
-    const message = body.action === "delete" ? `Удалено контактов: ${r.affected}` : body.action === "tag" ? `Тег поставлен контактам: ${r.affected}` : `Тег снят с контактов: ${r.affected}`;
-    return c.json({ ...r, message }, 200);
+    return c.json({ ...r, message: bulkMessage(body.action, r.affected) }, 200);
   })
   .get("/:accountId/segments", can("read", "Segment"), async (c) => {
     return c.json(await seg.listSegments(c.env, c.get("member").accountId), 200);

@@ -67,12 +67,13 @@ export async function countAudience(env: Env, f: CompiledFilter): Promise<Audien
 const DELETE_EVENTS_MAX = 200;
 
 /**
- * Tag, untag or delete the selection (given ids, or everything the filter matches) in set-based
- * statements; answers how many contacts changed.
+ * Tag, untag, delete, subscribe or unsubscribe the selection (given ids, or everything the filter
+ * matches) in set-based statements; answers how many contacts changed.
  */
 export async function bulkAction(env: Env, accountId: string, body: BulkBody): Promise<{ affected: number }> {
   const sel = await compileSelection(env, accountId, { ids: body.ids, filter: body.filter });
   if (body.action === "delete") return bulkDelete(env, accountId, sel);
+  if (body.action === "subscribe" || body.action === "unsubscribe") return bulkSubscription(env, accountId, sel, body.action === "subscribe");
   if (!body.tagId) throw badRequest("Проверьте введённые данные — выберите тег", "VALIDATION_ERROR", { fields: { tagId: ["Выберите тег"] } });
   const tag = await env.DB.prepare("SELECT id FROM tags WHERE id = ? AND account_id = ?").bind(body.tagId, accountId).first();
   if (!tag) throw notFound("Тег не найден", "TAG_NOT_FOUND");
@@ -86,6 +87,21 @@ export async function bulkAction(env: Env, accountId: string, body: BulkBody): P
       : await env.DB.prepare(`DELETE FROM contact_tags WHERE account_id = ? AND tag_id = ? AND contact_id IN (SELECT c.id FROM ${sel.from} WHERE ${sel.where})`)
           .bind(accountId, body.tagId, ...sel.args)
           .run();
+  return { affected: res.meta.changes ?? 0 };
+}
+
+/**
+ * Unsubscribing takes the subscribed contacts of the selection out of every broadcast (the blocked
+ * stay blocked); subscribing brings back the unsubscribed and the blocked. Only the contacts that
+ * change count.
+ */
+async function bulkSubscription(env: Env, accountId: string, sel: CompiledFilter, subscribe: boolean): Promise<{ affected: number }> {
+  const from = subscribe ? "c.subscription <> 'subscribed'" : "c.subscription = 'subscribed'";
+  const res = await env.DB.prepare(
+    `UPDATE contacts SET subscription = ?, updated_at = ? WHERE account_id = ? AND id IN (SELECT c.id FROM ${sel.from} WHERE ${sel.where} AND ${from})`,
+  )
+    .bind(subscribe ? "subscribed" : "unsubscribed", Date.now(), accountId, ...sel.args)
+    .run();
   return { affected: res.meta.changes ?? 0 };
 }
 

@@ -1,4 +1,4 @@
-import type { Channel, Message } from "../../db/schema/inbox";
+import type { Message } from "../../db/schema/inbox";
 import type { Env } from "../../env";
 
 /**
@@ -116,13 +116,6 @@ export async function broadcastReceipts(env: Env, rows: Record<string, unknown>[
 export async function unsubscribeGone(env: Env, accountId: string, contactId: string): Promise<void> {
   await env.DB.prepare("UPDATE contacts SET subscription = 'unsubscribed', updated_at = ?3 WHERE id = ?1 AND account_id = ?2 AND subscription = 'subscribed'")
     .bind(contactId, accountId, Date.now())
-    .run();
-}
-
-/** The messenger told us the person blocked the bot (before any send failed): the contact of that channel's platform is unsubscribed. */
-export async function unsubscribeByPlatformId(env: Env, channel: Pick<Channel, "accountId" | "platform">, platformUserId: string): Promise<void> {
-  await env.DB.prepare("UPDATE contacts SET subscription = 'unsubscribed', updated_at = ?4 WHERE account_id = ?1 AND platform = ?2 AND platform_user_id = ?3 AND subscription = 'subscribed'")
-    .bind(channel.accountId, channel.platform, platformUserId, Date.now())
     .run();
 }
 

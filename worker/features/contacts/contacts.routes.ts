@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { pauseThreadFlow } from "../flows/runtime/control";
 import type { AppBindings } from "../../env";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { parseOrThrow, v } from "../../lib/validation";
 import { can } from "../../middleware/account-scope";
 import * as s from "./contacts.schemas";
@@ -52,6 +52,13 @@ export const contactRoutes = new Hono<AppBindings>()
     const r = await svc.deleteContact(c.env, c.get("member").accountId, c.req.valid("param").contactId);
     return c.json({ ...r, message: "Контакт удалён" }, 200);
   })
+  // The contact's broadcast subscription: operators too (a customer asking in the chat to stop, or to get them again).
+  .put("/:accountId/contacts/:contactId/subscription", can("update", "Contact"), v("param", s.contactParam), v("json", s.subscriptionBody), async (c) => {
+    if (!c.get("member").ability.can("update", "Contact", "subscription")) throw forbidden();
+    const { subscription } = c.req.valid("json");
+    const r = await svc.setSubscription(c.env, c.get("member").accountId, c.req.valid("param").contactId, subscription);
+    return c.json({ ...r, message: SUBSCRIPTION_MESSAGES[subscription] }, 200);
+  })
   .get("/:accountId/contacts/:contactId/messages", can("read", "Message"), v("param", s.contactParam), v("query", s.messagesQuery), async (c) => {
     return c.json(await msg.listMessages(c.env, c.get("member").accountId, c.req.valid("param").contactId, c.req.valid("query")), 200);
   })
@@ -68,6 +75,12 @@ export const contactRoutes = new Hono<AppBindings>()
     const accountId = c.get("member").accountId;
     return serveMedia(c.env, accountId, new URL(c.req.url).pathname, `/api/accounts/${accountId}/media/`);
   });
+
+const SUBSCRIPTION_MESSAGES = {
+  subscribed: "Контакт подписан на рассылки",
+  unsubscribed: "Контакт отписан от рассылок",
+  blocked: "Рассылки контакту заблокированы",
+} as const;
 
 /** JSON `{content, threadId?, clientMessageId?}` or multipart with the same fields plus `files`. */
 async function readMessageBody(req: Request): Promise<{ body: s.PostMessageBody; files: File[] }> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLATFORMS, THREAD_STATUSES } from "../../db/schema/inbox";
+import { PLATFORMS, SUBSCRIPTIONS, THREAD_STATUSES } from "../../db/schema/inbox";
 import { pageQuery } from "../../lib/validation";
 import { filterParam } from "../audience/filter";
 
@@ -50,6 +50,9 @@ export type ExportQuery = z.output<typeof exportQuery>;
 const id = z.string().trim().min(1).max(64);
 export const contactParam = z.object({ accountId: id, contactId: id });
 export const threadParam = z.object({ accountId: id, threadId: id });
+
+/** Whether broadcasts reach the contact: subscribed, unsubscribed (they asked to stop) or blocked (by the account). */
+export const subscriptionBody = z.object({ subscription: z.enum(SUBSCRIPTIONS, { error: "Подписка: subscribed, unsubscribed или blocked" }) });
 
 export const setStatusBody = z.object({ status: z.enum(THREAD_STATUSES, { error: "Статус: active, archived, closed или pending" }) });
 export const patchThreadBody = z.object({ isGptActive: z.boolean({ error: "Ожидается true или false" }) });

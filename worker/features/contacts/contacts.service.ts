@@ -14,6 +14,8 @@ import type { ChatContactsQuery, ContactsQuery } from "./contacts.schemas";
 import { CHAT_SEARCH_COUNT_SQL, chatSearchSql } from "./search-sql";
 import { valuesOfContact } from "../custom-fields/contact-fields.service";
 import { tagsOfContact } from "../custom-fields/tags.service";
+import { announceContactChange } from "../custom-fields/announce";
+import type { Subscription } from "../../db/schema/inbox";
 import { contactRows, tagsAndValues } from "../audience/audience.service";
 import { compileFilter } from "../audience/compile";
 
@@ -212,6 +214,7 @@ export async function getContact(env: Env, accountId: string, contactId: string)
   if (dto.thread) dto.thread.flow = badges.get(dto.thread.threadId) ?? null;
   return {
     ...dto,
+    subscription: contact.subscription,
     facts: contact.facts ?? [],
     fieldValues,
     tags,
@@ -275,4 +278,26 @@ export async function updateThread(env: Env, accountId: string, threadId: string
   const dto = serializeContact(contact, thread);
   await publishSafe(env, accountId, [{ event: "updateContact", data: dto, webhooks }]);
   return dto;
+}
+
+/**
+ * Whether broadcasts reach the contact (an operator's switch on the contact card or the chat's
+ * panel): subscribed, unsubscribed (the customer asked to stop) or blocked (by the account). The
+ * room and outgoing webhooks hear of it as of any other change of the contact.
+ */
+export async function setSubscription(env: Env, accountId: string, contactId: string, subscription: Subscription): Promise<{ contactId: string; subscription: Subscription; changed: boolean }> {
+  const db = getDb(env.DB);
+  const before = await db
+    .select({ subscription: contacts.subscription })
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)))
+    .get();
+  if (!before) throw notFound(CONTACT_NOT_FOUND, "CONTACT_NOT_FOUND");
+  if (before.subscription === subscription) return { contactId, subscription, changed: false };
+  await db
+    .update(contacts)
+    .set({ subscription, updatedAt: Date.now() })
+    .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)));
+  await announceContactChange(env, accountId, contactId);
+  return { contactId, subscription, changed: true };
 }

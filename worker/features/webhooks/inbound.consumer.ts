@@ -10,7 +10,8 @@ import { faultPoint, InjectedFault } from "../../lib/faults";
 import { createLogger } from "../../lib/logger";
 import { storeDeadLetter } from "../admin-dlq/dead-letters.service";
 import { onButtonPresses } from "../broadcasts/button-press";
-import { broadcastReceipts, unsubscribeByPlatformId } from "../broadcasts/sender-hooks";
+import { botBlockChanged } from "../broadcasts/bot-block";
+import { broadcastReceipts } from "../broadcasts/sender-hooks";
 import { type IngestResult, ingestIncoming } from "../inbox/ingest";
 import { storeMedia } from "../inbox/media";
 import { publishSafe, type RoomEventInput } from "../inbox/realtime";
@@ -321,7 +322,9 @@ async function applyStates(env: Env, works: Work[]) {
         w.unmatched = (w.unmatched ?? 0) + statuses.length - matched;
       }
       for (const e of w.events) {
-        if (e.ev.kind === "unsubscribed") await unsubscribeByPlatformId(env, e.channel, e.ev.contactPlatformUserId);
+        if (e.ev.kind === "unsubscribed" || e.ev.kind === "unblocked") {
+          await botBlockChanged(env, e.channel, { platformUserId: e.ev.contactPlatformUserId, blocked: e.ev.kind === "unsubscribed", dedupeKey: e.ev.dedupeKey });
+        }
         if (e.ev.kind !== "state") continue;
         // Only WhatsApp instances report a state of their own today.
         const fresh = (await db.select().from(schema.channels).where(eq(schema.channels.id, e.channel.id)).get()) ?? e.channel;

@@ -6,10 +6,10 @@ import { TextField } from "@/components/form/field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
-import { accountQueries } from "@/features/accounts/api";
 import { customFieldQueries } from "@/features/custom-fields/api";
 import { useZodForm } from "@/lib/form";
 import { MAX_BROADCAST_NAME } from "@worker/features/broadcasts/contract";
+import { useAccountTimeZone } from "../account-time";
 import { broadcastQueries, type Broadcast } from "../api";
 import { composerFromBroadcast, composerSchema, emptyComposer, type ComposerPlatform } from "../composer-schema";
 import { mediaKeySrc } from "../media";
@@ -34,7 +34,6 @@ export function BroadcastComposer({ accountId, broadcast }: { accountId: string;
   const schema = useMemo(() => composerSchema(t), [t]);
   const channels = useQuery(broadcastQueries.channels(accountId));
   const fields = useQuery(customFieldQueries.fields(accountId));
-  const account = useQuery(accountQueries.detail(accountId));
   const firstChannel = channels.data?.data[0]?.channelId ?? "";
   const form = useZodForm(schema, { defaultValues: broadcast ? composerFromBroadcast(broadcast) : emptyComposer(firstChannel) });
   const channelId = form.watch("channelId");
@@ -50,7 +49,7 @@ export function BroadcastComposer({ accountId, broadcast }: { accountId: string;
   const actions = useComposerActions(accountId, broadcast, form, channel?.platform, channelGap);
   const defs = fields.data?.data ?? [];
   const vars = useMemo(() => sampleVars(t("composer.preview.sampleName"), defs), [defs, t]);
-  const timeZone = account.data?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const { timeZone } = useAccountTimeZone(accountId);
   const busy = actions.busy !== null;
 
   return (

@@ -68,13 +68,16 @@ export function BroadcastDetail({ accountId, broadcast: b, onDeleted }: { accoun
             <DraftOverview accountId={accountId} broadcast={b} preview={preview} />
           ) : (
             <>
-              <BroadcastProgress counts={b.counts} activeState={state} onState={(s) => setState((cur) => (cur === s ? undefined : s))} />
-              <RecipientsTable accountId={accountId} broadcastId={b.broadcastId} state={state} onState={setState} />
+              {/* Ended before anyone was sent to: no progress to show, the recipients' card says why. */}
+              {(b.counts.total > 0 || !["cancelled", "failed"].includes(b.status)) && (
+                <BroadcastProgress counts={b.counts} platform={b.channel?.platform} activeState={state} onState={(s) => setState((cur) => (cur === s ? undefined : s))} />
+              )}
+              <RecipientsTable accountId={accountId} broadcast={b} state={state} onState={setState} />
             </>
           )}
         </div>
         <div className="space-y-6">
-          <BroadcastFacts broadcast={b} />
+          <BroadcastFacts accountId={accountId} broadcast={b} />
           {!draft && b.channel && preview(b.channel.platform)}
         </div>
       </div>

@@ -8,10 +8,12 @@ import { Button } from "@/components/ui/button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState, NoMatchesState } from "@/components/ui/empty-state";
 import { PlatformIcon } from "@/features/chat/components/platform-icon";
-import { formatDate, formatNumber } from "@/lib/i18n";
+import { formatNumber } from "@/lib/i18n";
+import { formatInZone, useAccountTimeZone } from "../account-time";
 import type { Broadcast, BroadcastAction, BroadcastList, BroadcastListParams } from "../api";
 import { BroadcastRowActions } from "./broadcast-row-actions";
 import { BroadcastStatusBadge } from "./status-badge";
+import { TimeHeader } from "./time-header";
 
 /** The broadcasts of the account, server-paged: a click on a row opens its page. */
 export function BroadcastsTable({
@@ -78,6 +80,7 @@ export function BroadcastsTable({
 
 function useBroadcastColumns(accountId: string, busyOn: (id: string) => boolean, onAction: (b: Broadcast, a: BroadcastAction) => void, onDelete: (b: Broadcast) => void) {
   const { t } = useTranslation(["broadcasts", "chat"]);
+  const { timeZone, foreign } = useAccountTimeZone(accountId);
   return useMemo(() => {
     const col = dataTableColumns<Broadcast>();
     return [
@@ -110,7 +113,11 @@ function useBroadcastColumns(accountId: string, busyOn: (id: string) => boolean,
             <span className="text-muted-foreground">—</span>
           ),
       }),
-      col.display({ id: "when", header: () => t("list.columns.when"), cell: ({ row }) => <WhenCell b={row.original} /> }),
+      col.display({
+        id: "when",
+        header: () => <TimeHeader label={t("list.columns.when")} timeZone={timeZone} foreign={foreign} />,
+        cell: ({ row }) => <WhenCell b={row.original} timeZone={timeZone} />,
+      }),
       col.display({ id: "author", header: () => t("list.columns.author"), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.author?.name || "—"}</span> }),
       col.display({
         id: "actions",
@@ -118,17 +125,17 @@ function useBroadcastColumns(accountId: string, busyOn: (id: string) => boolean,
         cell: ({ row }) => <BroadcastRowActions accountId={accountId} broadcast={row.original} busy={busyOn(row.original.broadcastId)} onAction={onAction} onDelete={onDelete} />,
       }),
     ];
-  }, [accountId, busyOn, onAction, onDelete, t]);
+  }, [accountId, busyOn, onAction, onDelete, t, timeZone, foreign]);
 }
 
-/** When it goes out (scheduled), went out (started) or was last changed (a draft). */
-function WhenCell({ b }: { b: Broadcast }) {
+/** When it goes out (scheduled), went out (started) or was last changed (a draft), on the account's clock. */
+function WhenCell({ b, timeZone }: { b: Broadcast; timeZone: string }) {
   const { t } = useTranslation("broadcasts");
   const [label, at] = b.status === "scheduled" && b.scheduledAt ? [t("list.scheduledFor"), b.scheduledAt] : b.startedAt ? [t("list.startedAt"), b.startedAt] : [t("list.createdAt"), b.createdAt];
   return (
     <div className="whitespace-nowrap">
       <span className="block text-[0.8125rem] text-muted-foreground">{label}</span>
-      <span>{formatDate(at, { withTime: true })}</span>
+      <span data-testid="broadcast-when">{formatInZone(at, timeZone)}</span>
     </div>
   );
 }

@@ -16,23 +16,35 @@ export interface MessagePreviewProps {
   platform: Platform;
   text: string;
   buttons: readonly BroadcastButton[];
-  vars: BroadcastVars;
+  /** The sample contact's values; `placeholders` (key → label): fields shown as marked places, not as values. */
+  vars: BroadcastVars & { placeholders?: Record<string, string> };
   /** The attached file: an image shows itself (its url), a video or a document its name, above the text. */
   media?: { name: string; kind: "image" | "video" | "document"; url?: string } | null;
   className?: string;
 }
 
+// Around a placeholder's key in the rendered text, so it can be found again after the renderer's trimming.
+const OPEN = "\u0001";
+const CLOSE = "\u0002";
+const MARKED = /\u0001([^\u0002]*)\u0002/;
+
 /**
  * The message as the contact will see it in this messenger: the text with its variables filled for
  * a sample contact, Telegram's inline keyboard under the bubble, or (WhatsApp, Instagram) the
- * buttons as a numbered list inside the text — the same renderer the pump sends with.
+ * buttons as a numbered list inside the text — the same renderer the pump sends with. A field with
+ * no plausible sample value (free text) shows as a marked place named by the field, with a line
+ * saying each contact's own value goes there.
  */
 export function MessagePreview({ platform, text, buttons, vars, media, className }: MessagePreviewProps) {
   const { t } = useTranslation(["broadcasts", "chat"]);
   const native = hasNativeButtons(platform);
   const filled = buttons.filter((b) => b.label.trim());
-  const rendered = renderBroadcastText(text, vars);
+  const placeholders = vars.placeholders ?? {};
+  const marked = Object.fromEntries(Object.keys(placeholders).map((key) => [key, `${OPEN}${key}${CLOSE}`]));
+  const rendered = renderBroadcastText(text, { ...vars, fields: { ...vars.fields, ...marked } });
   const body = native ? rendered : withNumberedButtons(rendered, filled);
+  const parts = body.split(MARKED);
+  const hasPlaceholders = parts.length > 1;
   return (
     <figure className={cn("rounded-xl border bg-muted/40 p-4", className)} data-testid="broadcast-preview" data-platform={platform}>
       <figcaption className="mb-3 flex items-center gap-2 text-sm font-medium text-heading">
@@ -52,7 +64,23 @@ export function MessagePreview({ platform, text, buttons, vars, media, className
             )
           )}
           <p className="px-3 py-2 text-[0.9375rem] leading-snug break-words whitespace-pre-wrap" data-testid="broadcast-preview-text">
-            {body || <span className="italic opacity-85">{t("composer.preview.empty")}</span>}
+            {body
+              ? parts.map((part, i) =>
+                  i % 2 === 0 ? (
+                    part
+                  ) : (
+                    <mark
+                      key={i}
+                      className="rounded-[4px] border border-dashed border-current/50 bg-black/10 px-1 text-inherit dark:bg-white/15"
+                      title={t("composer.preview.variable", { label: placeholders[part] ?? part })}
+                      data-testid="broadcast-preview-variable"
+                      data-key={part}
+                    >
+                      {placeholders[part] ?? part}
+                    </mark>
+                  ),
+                )
+              : <span className="italic opacity-85">{t("composer.preview.empty")}</span>}
           </p>
         </div>
         {native && filled.length > 0 && (
@@ -66,6 +94,11 @@ export function MessagePreview({ platform, text, buttons, vars, media, className
           </ul>
         )}
       </div>
+      {hasPlaceholders && (
+        <p className="mt-3 text-xs text-muted-foreground" data-testid="broadcast-preview-variables-hint">
+          {t("composer.preview.variablesHint")}
+        </p>
+      )}
       {!native && filled.length > 0 && <p className="mt-3 text-xs text-muted-foreground">{t("composer.preview.numbered")}</p>}
     </figure>
   );

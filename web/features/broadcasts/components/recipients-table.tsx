@@ -1,9 +1,10 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Users } from "lucide-react";
-import { RECIPIENT_STATES } from "@worker/features/broadcasts/contract";
+import { RECIPIENT_STATES, type RecipientState } from "@worker/features/broadcasts/contract";
 import { QueryLoadError } from "@/components/query-view";
 import { Card } from "@/components/ui/card";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
@@ -11,15 +12,35 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { PlatformIcon } from "@/features/chat/components/platform-icon";
 import type { Platform } from "@/features/chat/api";
-import { formatDate } from "@/lib/i18n";
-import { broadcastQueries, type Recipient, type RecipientFilter } from "../api";
+import { formatInZone, useAccountTimeZone } from "../account-time";
+import { broadcastQueries, type Broadcast, type Recipient, type RecipientFilter } from "../api";
+import { unreportedStates } from "./broadcast-progress";
 import { RecipientStateBadge } from "./status-badge";
+import { TimeHeader } from "./time-header";
 
 const ALL = "all";
 const FILTERS: readonly RecipientFilter[] = ["pending", ...RECIPIENT_STATES];
 
-/** The broadcast's recipients, server-paged, filtered by state; a failed one shows its reason. */
-export function RecipientsTable({ accountId, broadcastId, state, onState }: { accountId: string; broadcastId: string; state?: RecipientFilter; onState: (s: RecipientFilter | undefined) => void }) {
+/**
+ * The broadcast's recipients, server-paged, filtered by state; a failed one shows its reason. With
+ * none, it says why: not started yet, cancelled before sending, or failed to start (with the reason).
+ */
+export function RecipientsTable({
+  accountId,
+  broadcast,
+  state,
+  onState,
+}: {
+  accountId: string;
+  broadcast: Pick<Broadcast, "broadcastId" | "status" | "pausedReason" | "channel" | "counts">;
+  state?: RecipientFilter;
+  onState: (s: RecipientFilter | undefined) => void;
+}) {
+  const broadcastId = broadcast.broadcastId;
+  // States the channel never reports (Telegram's delivery and reading) are no filter worth offering.
+  const unreported = unreportedStates(broadcast.channel?.platform);
+  // Ended before anyone was sent to: there is no state to filter by.
+  const neverSent = broadcast.counts.total === 0 && (broadcast.status === "cancelled" || broadcast.status === "failed");
   const { t } = useTranslation("broadcasts");
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
@@ -35,19 +56,21 @@ export function RecipientsTable({ accountId, broadcastId, state, onState }: { ac
     <Card className="gap-0 overflow-hidden py-0" data-testid="recipients">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b px-5 py-4">
         <h2 className="text-base font-medium text-heading">{t("recipients.title")}</h2>
-        <Select value={state ?? ALL} onValueChange={(v) => onState(v === ALL ? undefined : (v as RecipientFilter))}>
-          <SelectTrigger className="w-full sm:w-52" aria-label={t("recipients.stateFilter")} data-testid="recipients-state-filter">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{t("recipients.allStates")}</SelectItem>
-            {FILTERS.map((s) => (
-              <SelectItem key={s} value={s}>
-                {t(`state.${s}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        {!neverSent && (
+          <Select value={state ?? ALL} onValueChange={(v) => onState(v === ALL ? undefined : (v as RecipientFilter))}>
+            <SelectTrigger className="w-full sm:w-52" aria-label={t("recipients.stateFilter")} data-testid="recipients-state-filter">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{t("recipients.allStates")}</SelectItem>
+              {FILTERS.filter((s) => !unreported.includes(s as RecipientState)).map((s) => (
+                <SelectItem key={s} value={s}>
+                  {t(`state.${s}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
       </div>
       {list.isError ? (
         <QueryLoadError query={list} className="py-12" />
@@ -62,15 +85,23 @@ export function RecipientsTable({ accountId, broadcastId, state, onState }: { ac
           onPageChange={setPage}
           onPageSizeChange={(n) => (setLimit(n), setPage(1))}
           getRowId={(r) => r.contactId}
-          empty={<EmptyState icon={Users} title={state ? t("recipients.noneInState") : t("recipients.none")} className="py-10" />}
+          empty={<EmptyState icon={Users} {...emptyText(t, broadcast, state)} className="py-10" data-testid="recipients-empty" />}
         />
       )}
     </Card>
   );
 }
 
+function emptyText(t: TFunction<"broadcasts">, b: Pick<Broadcast, "status" | "pausedReason">, state?: RecipientFilter): { title: string; description?: string } {
+  if (state) return { title: t("recipients.noneInState") };
+  if (b.status === "cancelled") return { title: t("recipients.cancelled") };
+  if (b.status === "failed") return { title: t("recipients.failed"), description: b.pausedReason ?? undefined };
+  return { title: t("recipients.none") };
+}
+
 function useRecipientColumns(accountId: string) {
   const { t } = useTranslation("broadcasts");
+  const { timeZone, foreign } = useAccountTimeZone(accountId);
   return useMemo(() => {
     const col = dataTableColumns<Recipient>();
     return [
@@ -99,8 +130,16 @@ function useRecipientColumns(accountId: string) {
           </div>
         ),
       }),
-      col.display({ id: "clicked", header: () => t("recipients.columns.clicked"), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.clickedAt ? formatDate(row.original.clickedAt, { withTime: true }) : "—"}</span> }),
-      col.display({ id: "updated", header: () => t("recipients.columns.updated"), cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.updatedAt, { withTime: true })}</span> }),
+      col.display({
+        id: "clicked",
+        header: () => <TimeHeader label={t("recipients.columns.clicked")} timeZone={timeZone} foreign={foreign} />,
+        cell: ({ row }) => <span className="whitespace-nowrap">{row.original.clickedAt ? formatInZone(row.original.clickedAt, timeZone) : "—"}</span>,
+      }),
+      col.display({
+        id: "updated",
+        header: () => <TimeHeader label={t("recipients.columns.updated")} timeZone={timeZone} foreign={foreign} />,
+        cell: ({ row }) => <span className="whitespace-nowrap">{formatInZone(row.original.updatedAt, timeZone)}</span>,
+      }),
     ];
-  }, [accountId, t]);
+  }, [accountId, t, timeZone, foreign]);
 }

@@ -9,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/i18n";
 import { billingQueries } from "@/features/billing-account/api";
 import { contactQueries } from "@/features/contacts/api";
+import { SubscriptionSwitch } from "@/features/contacts/components/subscription-switch";
 import { ContactFieldsCard } from "@/features/custom-fields/components/contact-fields-card";
 import { ContactTagsEditor } from "@/features/custom-fields/components/contact-tags-editor";
 import type { ContactDto } from "../api";
@@ -108,13 +109,14 @@ export function ContactDetails({ accountId, contact, onClose }: { accountId: str
 
 const SECTION_TITLE = "mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase";
 
-/** Tags and custom field values, from the contact's own answer (the chat list does not carry them). */
+/** The broadcast subscription, tags and custom field values, from the contact's own answer (the chat list does not carry them). */
 function ContactAudience({ accountId, contactId }: { accountId: string; contactId: string }) {
   const { t } = useTranslation("chat");
   const q = useQuery(contactQueries.detail(accountId, contactId));
   if (!q.data) return q.isPending ? <Skeleton className="h-24 w-full" /> : null;
   return (
     <>
+      <SubscriptionSwitch accountId={accountId} contact={q.data} className="rounded-lg border border-border px-3 py-2.5" />
       <section>
         <h4 className={SECTION_TITLE}>{t("details.tags")}</h4>
         <ContactTagsEditor accountId={accountId} contact={q.data} />

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Tag, TagsIcon, Trash2 } from "lucide-react";
+import { BellOff, BellRing, Tag, TagsIcon, Trash2 } from "lucide-react";
 import { BulkActionBar, canWidenSelection } from "@/components/bulk-action-bar";
 import { Button } from "@/components/ui/button";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
@@ -19,7 +19,8 @@ export type BulkTarget = { kind: "ids"; ids: string[] } | { kind: "filter"; filt
 
 /**
  * The bar over the table while rows are chosen: how many, «выбрать все N по фильтру», tag, untag and
- * (admins and owners) delete after a confirmation naming the number.
+ * (admins and owners) unsubscribe from broadcasts, subscribe again and delete, each of these after
+ * a confirmation naming the number.
  */
 export function BulkBar({
   accountId,
@@ -43,7 +44,7 @@ export function BulkBar({
   const count = target.kind === "ids" ? target.ids.length : target.total;
   const scope = target.kind === "ids" ? { ids: target.ids } : { filter: readyFilter(target.filter) };
 
-  const run = async (action: "tag" | "untag" | "delete", tagId?: string) => {
+  const run = async (action: "tag" | "untag" | "delete" | "subscribe" | "unsubscribe", tagId?: string) => {
     setBusy(action);
     try {
       const r = await audienceApi.bulk(accountId, { action, tagId, ...scope });
@@ -60,6 +61,10 @@ export function BulkBar({
     if (await confirm({ title: t("bulk.deleteTitle", { count }), message: t("bulk.deleteMessage", { count }), confirmText: t("bulk.deleteConfirm", { count }) })) await run("delete");
   };
 
+  const askSubscription = async (action: "subscribe" | "unsubscribe") => {
+    if (await confirm({ title: t(`bulk.${action}Title`, { count }), message: t(`bulk.${action}Message`, { count }), confirmText: t(`bulk.${action}Confirm`) })) await run(action);
+  };
+
   return (
     <BulkActionBar
       label={t("bulk.label")}
@@ -71,6 +76,19 @@ export function BulkBar({
     >
       <TagAction accountId={accountId} label={t("bulk.tag")} icon={<Tag aria-hidden />} busy={busy === "tag"} onPick={(id) => void run("tag", id)} testId="bulk-tag" />
       <TagAction accountId={accountId} label={t("bulk.untag")} icon={<TagsIcon aria-hidden />} busy={busy === "untag"} onPick={(id) => void run("untag", id)} testId="bulk-untag" />
+      {/* Whom broadcasts reach, in bulk: for those who run broadcasts (the server checks the same). */}
+      {ability.can("create", "Broadcast") && (
+        <>
+          <Button variant="outline" size="sm" onClick={() => void askSubscription("unsubscribe")} loading={busy === "unsubscribe"} data-testid="bulk-unsubscribe">
+            <BellOff aria-hidden />
+            {t("bulk.unsubscribe")}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => void askSubscription("subscribe")} loading={busy === "subscribe"} data-testid="bulk-subscribe">
+            <BellRing aria-hidden />
+            {t("bulk.subscribe")}
+          </Button>
+        </>
+      )}
       {ability.can("delete", "Contact") && (
         <Button variant="outline" size="sm" className="text-destructive" onClick={() => void askDelete()} loading={busy === "delete"} data-testid="bulk-delete">
           <Trash2 aria-hidden />

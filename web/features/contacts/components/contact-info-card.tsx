@@ -8,8 +8,9 @@ import { formatDate } from "@/lib/i18n";
 import { atUsername, ContactPortrait, contactName, ltrOr } from "@/features/chat/components/contact-summary";
 import { PlatformIcon } from "@/features/chat/components/platform-icon";
 import type { ContactProfile } from "../api";
+import { SubscriptionSwitch } from "./subscription-switch";
 
-/** The profile's left card: portrait, name, «open in chat» and «delete», then the contact's facts as a list. */
+/** The profile's left card: portrait, name, «open in chat» and «delete», the broadcast subscription, then the contact's facts as a list. */
 export function ContactInfoCard({ accountId, contact: c, onDelete, deleting }: { accountId: string; contact: ContactProfile; onDelete?: () => void; deleting: boolean }) {
   const { t } = useTranslation(["contacts", "chat"]);
   const main = c.threads[0];
@@ -39,6 +40,9 @@ export function ContactInfoCard({ accountId, contact: c, onDelete, deleting }: {
           )}
         </div>
       </CardContent>
+      <div className="border-t border-border px-6 py-4">
+        <SubscriptionSwitch accountId={accountId} contact={c} />
+      </div>
       <ContactFacts contact={c} />
     </Card>
   );
