@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { unreportedStates } from "@/features/broadcasts/components/broadcast-progress";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate, formatNumber, formatRub } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
@@ -93,6 +94,16 @@ export function ModelsTable({ data }: { data: Analytics }) {
 export function BroadcastsTable({ data }: { data: Analytics }) {
   const { t } = useTranslation("analytics");
   const pct = (n: number, of: number) => (of > 0 ? ` (${Math.round((n / of) * 100)}%)` : "");
+  const platformOf = new Map(data.filters.channels.map((c) => [c.id, c.platform]));
+  // Telegram reports no delivery or reading: «—», not a zero that reads as nobody got it.
+  const receipt = (b: Analytics["broadcasts"][number], state: "delivered" | "read") =>
+    unreportedStates(platformOf.get(b.channelId ?? "")).includes(state) ? (
+      <span title={t("broadcasts.noReceipts")} data-testid="broadcast-receipt-unreported">
+        —
+      </span>
+    ) : (
+      formatNumber(b[state]) + pct(b[state], b.sent)
+    );
   return (
     <Table data-testid="broadcasts-table">
       <TableHeader>
@@ -113,8 +124,8 @@ export function BroadcastsTable({ data }: { data: Analytics }) {
               <p className="text-xs text-muted-foreground">{formatDate(b.startedAt, { withTime: true })}</p>
             </Td>
             <Td className="text-end tabular-nums">{formatNumber(b.sent)}</Td>
-            <Td className={cn("text-end tabular-nums", phoneHidden)}>{formatNumber(b.delivered) + pct(b.delivered, b.sent)}</Td>
-            <Td className={cn("text-end tabular-nums", phoneHidden)}>{formatNumber(b.read) + pct(b.read, b.sent)}</Td>
+            <Td className={cn("text-end tabular-nums", phoneHidden)}>{receipt(b, "delivered")}</Td>
+            <Td className={cn("text-end tabular-nums", phoneHidden)}>{receipt(b, "read")}</Td>
             <Td className="text-end tabular-nums">{formatNumber(b.replied) + pct(b.replied, b.sent)}</Td>
           </TableRow>
         ))}
