@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { flowBadges, withFlows } from "../flows/runtime/badge";
 import { getDb, schema } from "../../db/client";
-import { rowInAccount } from "../../db/queries";
+import { inJson, rowInAccount } from "../../db/queries";
 import type { Env } from "../../env";
 import { notFound } from "../../lib/errors";
 import { paged } from "../../lib/validation";
@@ -164,7 +164,7 @@ async function latestThreads(env: Env, accountId: string, contactIds: string[]) 
   const rows = await getDb(env.DB)
     .select()
     .from(threads)
-    .where(and(eq(threads.accountId, accountId), inArray(threads.contactId, contactIds)))
+    .where(and(eq(threads.accountId, accountId), inJson(threads.contactId, contactIds)))
     .orderBy(asc(threads.updatedAt))
     .all();
   for (const t of rows) out.set(t.contactId, t); // ascending: the newest wins
