@@ -1126,7 +1126,7 @@ export const EN_MESSAGES: Record<string, string> = {
   "Требуется номер телефона": "A phone number is required",
   "Неверный формат телефона": "Invalid phone number format",
   "Ошибка при вводе номера телефона": "Error while entering the phone number",
-  "{invalid}: {cleaned}": "{invalid}: {cleaned}",
+  "{invalid}: {typed}": "{invalid}: {typed}",
   // worker/lib/signed-url.ts
   "Отправка файлов на этой установке платформы ещё не настроена: нет ключа для подписи ссылок. Обратитесь к администратору платформы": "Sending files is not set up on this installation of the platform yet: there is no key for signing links. Contact the platform administrator",
   // worker/lib/validation.ts
