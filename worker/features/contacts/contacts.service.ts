@@ -4,6 +4,7 @@ import { getDb, schema } from "../../db/client";
 import { inJson, rowInAccount } from "../../db/queries";
 import type { Env } from "../../env";
 import { notFound } from "../../lib/errors";
+import { searchFold } from "../../lib/search-fold";
 import { paged } from "../../lib/validation";
 import { deleteMedia } from "../inbox/media";
 import { clearWaiting, publishSafe } from "../inbox/realtime";
@@ -22,8 +23,8 @@ const { contacts, threads, messages, channels } = schema;
 export const CONTACT_NOT_FOUND = "Контакт не найден";
 export const THREAD_NOT_FOUND = "Диалог не найден";
 
-/** JS lower-casing: SQLite's lower() only folds ASCII, the stored haystacks are lower-cased the same way. */
-export const needle = (q: string | undefined) => (q ? q.toLowerCase() : "");
+/** The query folded as the stored haystacks are (lib/search-fold.ts: JS lower-casing, ё as е). */
+export const needle = (q: string | undefined) => (q ? searchFold(q) : "");
 
 // The list never shows the search haystacks: leaving them out makes every row D1 hands back smaller.
 const prefixed = (alias: string, table: typeof threads | typeof contacts) =>
