@@ -55,6 +55,11 @@ function fieldInput(field: CustomField, raw: string): unknown {
     }
     case "multiselect":
       return raw.split(/[,;]/).map((x) => x.trim()).filter(Boolean);
+    case "datetime": {
+      // ДД.ММ.ГГГГ ЧЧ:ММ, as the contacts export writes it (the account's wall clock).
+      const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})[ T](\d{1,2}):(\d{2})$/.exec(raw.trim());
+      return m ? `${m[3]}-${m[2]!.padStart(2, "0")}-${m[1]!.padStart(2, "0")}T${m[4]!.padStart(2, "0")}:${m[5]}` : raw;
+    }
     default:
       return raw;
   }
