@@ -117,8 +117,8 @@ export function analyticsSeed(now, q) {
   for (const c of CONTACTS) {
     const since = now - 40 * DAY;
     s.push(
-      `INSERT OR IGNORE INTO contacts (id, account_id, platform, platform_user_id, name, is_test_contact, search_text, custom_fields, facts, first_seen_at, last_seen_at, created_at, updated_at) VALUES (${q(c.id)}, ${q(ACCOUNT)}, ${q(c.channel.platform)}, ${q(`an-${c.id}`)}, ${q(c.name)}, 0, ${q(c.name.toLowerCase())}, '{}', '[]', ${since}, ${since}, ${since}, ${since});`,
-      `INSERT OR IGNORE INTO threads (id, account_id, contact_id, channel_id, kind, external_thread_id, assistant_id, status, gpt_status, is_gpt_active, unread_count, search_text, platform, is_test, created_at, updated_at) VALUES (${q(c.threadId)}, ${q(ACCOUNT)}, ${q(c.id)}, ${q(c.channel.id)}, 'dm', '', ${q(ASSISTANT)}, 'active', 'COMPLETED', 1, 0, ${q(c.name.toLowerCase())}, ${q(c.channel.platform)}, 0, ${since}, ${since});`,
+      `INSERT OR IGNORE INTO contacts (id, account_id, platform, platform_user_id, name, is_test_contact, search_text, custom_fields, facts, first_seen_at, last_seen_at, created_at, updated_at) VALUES (${q(c.id)}, ${q(ACCOUNT)}, ${q(c.channel.platform)}, ${q(`an-${c.id}`)}, ${q(c.name)}, 0, ${q(c.name.toLowerCase().replace(/ё/g, "е"))}, '{}', '[]', ${since}, ${since}, ${since}, ${since});`,
+      `INSERT OR IGNORE INTO threads (id, account_id, contact_id, channel_id, kind, external_thread_id, assistant_id, status, gpt_status, is_gpt_active, unread_count, search_text, platform, is_test, created_at, updated_at) VALUES (${q(c.threadId)}, ${q(ACCOUNT)}, ${q(c.id)}, ${q(c.channel.id)}, 'dm', '', ${q(ASSISTANT)}, 'active', 'COMPLETED', 1, 0, ${q(c.name.toLowerCase().replace(/ё/g, "е"))}, ${q(c.channel.platform)}, 0, ${since}, ${since});`,
     );
   }
   const all = demoConversations(now);

@@ -132,10 +132,10 @@ export function broadcastsSeed(now, q) {
   const extra = customers();
   for (const c of extra) {
     const seen = now - c.seenAgo;
-    const search = [c.name, c.username ?? "", c.phone ?? "", c.userId].join("\n").toLowerCase();
+    const search = [c.name, c.username ?? "", c.phone ?? "", c.userId].join("\n").toLowerCase().replace(/ё/g, "е");
     s.push(
       `INSERT OR IGNORE INTO contacts (id, account_id, platform, platform_user_id, name, platform_username, phone, avatar, status, about, is_test_contact, search_text, custom_fields, facts, first_seen_at, last_seen_at, created_at, updated_at) VALUES (${q(c.id)}, ${q(ACCOUNT)}, ${q(c.platform)}, ${q(c.userId)}, ${q(c.name)}, ${q(c.username)}, ${q(c.phone)}, NULL, NULL, NULL, 0, ${q(search)}, '{}', '[]', ${seen - 20 * DAY}, ${seen}, ${seen - 20 * DAY}, ${seen});`,
-      `INSERT OR IGNORE INTO threads (id, account_id, contact_id, channel_id, kind, external_thread_id, assistant_id, status, gpt_status, is_gpt_active, last_message, last_message_type, last_message_at, last_incoming_at, unread_count, search_text, platform, is_test, created_at, updated_at) VALUES (${q(c.threadId)}, ${q(ACCOUNT)}, ${q(c.id)}, ${q(CHANNEL_OF[c.platform])}, 'dm', '', NULL, 'closed', 'COMPLETED', 0, '', 'text', ${seen}, ${seen}, 0, ${q(c.name.toLowerCase())}, ${q(c.platform)}, 0, ${seen - 20 * DAY}, ${seen});`,
+      `INSERT OR IGNORE INTO threads (id, account_id, contact_id, channel_id, kind, external_thread_id, assistant_id, status, gpt_status, is_gpt_active, last_message, last_message_type, last_message_at, last_incoming_at, unread_count, search_text, platform, is_test, created_at, updated_at) VALUES (${q(c.threadId)}, ${q(ACCOUNT)}, ${q(c.id)}, ${q(CHANNEL_OF[c.platform])}, 'dm', '', NULL, 'closed', 'COMPLETED', 0, '', 'text', ${seen}, ${seen}, 0, ${q(c.name.toLowerCase().replace(/ё/g, "е"))}, ${q(c.platform)}, 0, ${seen - 20 * DAY}, ${seen});`,
     );
   }
   const who = (c) => ({ id: c.id, threadId: c.threadId, name: c.name.split(" ")[0] });

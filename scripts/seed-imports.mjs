@@ -27,7 +27,7 @@ export function importsSeed(now, q) {
   ];
   for (const c of CREATED) {
     const puid = `${c.phone.slice(1)}@c.us`;
-    const search = [c.name, "", c.phone, puid].join("\n").toLowerCase();
+    const search = [c.name, "", c.phone, puid].join("\n").toLowerCase().replace(/ё/g, "е");
     s.push(
       `INSERT OR IGNORE INTO contacts (id, account_id, platform, platform_user_id, name, phone, search_text, custom_fields, facts, first_seen_at, last_seen_at, created_at, updated_at) VALUES (${q(c.id)}, ${q(ACCOUNT)}, 'WHATSAPP', ${q(puid)}, ${q(c.name)}, ${q(c.phone)}, ${q(search)}, '{}', '[]', ${at}, ${at}, ${at}, ${at});`,
       `INSERT OR IGNORE INTO contact_field_values (account_id, contact_id, field_id, value_text, value_num, updated_at) VALUES (${q(ACCOUNT)}, ${q(c.id)}, 'demo-cf-city', ${q(c.city)}, NULL, ${at});`,

@@ -173,8 +173,9 @@ export function inboxSeed(now, q) {
     const last = msgs[msgs.length - 1];
     const lastIncoming = [...msgs].reverse().find((m) => m.dir === "incoming");
     const preview = (last.text || last.file || "").slice(0, 500);
-    const contactSearch = [c.name, c.username ?? "", c.phone ?? "", c.userId].join("\n").toLowerCase();
-    const threadSearch = [c.name, c.username ?? "", preview].join("\n").toLowerCase();
+    // Folded as worker/lib/search-fold.ts folds them: lower case, ё as е.
+    const contactSearch = [c.name, c.username ?? "", c.phone ?? "", c.userId].join("\n").toLowerCase().replace(/ё/g, "е");
+    const threadSearch = [c.name, c.username ?? "", preview].join("\n").toLowerCase().replace(/ё/g, "е");
     const threadId = c.id.replace("demo-c-", "demo-t-");
     s.push(
       `INSERT OR IGNORE INTO contacts (id, account_id, platform, platform_user_id, name, platform_username, phone, avatar, status, about, is_test_contact, search_text, custom_fields, facts, first_seen_at, last_seen_at, created_at, updated_at) VALUES (${q(c.id)}, ${q(ACCOUNT)}, ${q(c.platform)}, ${q(c.userId)}, ${q(c.name)}, ${q(c.username ?? null)}, ${q(c.phone ?? null)}, NULL, ${q(c.status ?? null)}, ${q(c.about ?? null)}, 0, ${q(contactSearch)}, ${q(JSON.stringify(c.custom ?? {}))}, '[]', ${first.createdAt}, ${(lastIncoming ?? last).createdAt}, ${first.createdAt}, ${last.createdAt});`,

@@ -295,11 +295,11 @@ describe("export of the filtered set", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM Excel needs for UTF-8
     const lines = new TextDecoder().decode(bytes).trim().split("\r\n");
-    expect(lines[0]).toBe("ID,Имя,Платформа,Имя пользователя,ID на платформе,Телефон,Статус,О контакте,Первое обращение,Последняя активность,Создан,Город,Возраст,Визит,VIP,Интересы,Теги");
+    expect(lines[0]).toBe("ID;Имя;Платформа;Имя пользователя;ID на платформе;Телефон;Статус;О контакте;Первое обращение;Последняя активность;Создан;Город;Возраст;Визит;VIP;Интересы;Теги");
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(",Анна,TELEGRAM,");
-    expect(lines[1].split(",Анна,")[1]).toMatch(/,Казань,30,2026-05-03,да,"диваны, кресла","new, vip"$/);
-    expect(lines[2].split(",Борис,")[1]).toMatch(/,Москва,45,2026-04-20,нет,кресла,vip$/);
+    expect(lines[1]).toContain(";Анна;Telegram;");
+    expect(lines[1].split(";Анна;")[1]).toMatch(/;Казань;30;03\.05\.2026;да;"диваны, кресла";"new, vip"$/);
+    expect(lines[2].split(";Борис;")[1]).toMatch(/;Москва;45;20\.04\.2026;нет;кресла;vip$/);
     const bad = await api("GET", `/accounts/${accountId}/contacts/export?filter=${encodeURIComponent(JSON.stringify({ fields: [{ key: "x", op: "isSet" }] }))}`, { token });
     expect(bad.status).toBe(400);
   });

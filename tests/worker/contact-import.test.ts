@@ -247,6 +247,37 @@ describe("contact import: CSV as Russian Excel writes it", () => {
   });
 });
 
+describe("contact import: Russian phone numbers with 8 and dates as Russian Excel writes them", () => {
+  it("reads 8 (910) … and 8-910… as +7; a date that does not exist is told so, other text is told both formats", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    expect((await api("POST", `/accounts/${accountId}/custom-fields`, { token, body: { key: "birthday", label: "День рождения", type: "date" } })).status).toBe(201);
+    const text = [
+      "Имя;Телефон;День рождения",
+      "Алла;8 (910) 000-79-19;15.03.1990",
+      "Богдан;8-9100031676;1990-03-16",
+      "Варя;+7 910 000-11-22;31.02.1990",
+      "Гоша;+7 910 000-11-33;1990-02-30",
+      "Даша;+7 910 000-11-44;весной",
+    ].join("\r\n");
+    const start = await upload(token, accountId, new File([text], "ru.csv"), { columns: ["name", "phone", "field:birthday"], dedupe: "phone", platform: null });
+    expect(start.status).toBe(202);
+    const done = await finished(token, accountId, start.body.importId);
+    expect(done.issues.map((i: any) => i.text)).toEqual([
+      "Строка 4: день рождения «31.02.1990» — такой даты не существует (принимаются ДД.ММ.ГГГГ и ГГГГ-ММ-ДД)",
+      "Строка 5: день рождения «1990-02-30» — такой даты не существует (принимаются ДД.ММ.ГГГГ и ГГГГ-ММ-ДД)",
+      "Строка 6: день рождения «весной» — введите дату в формате ДД.ММ.ГГГГ или ГГГГ-ММ-ДД",
+    ]);
+    expect(done).toMatchObject({ created: 2, failed: 3 });
+    const mine = await contactsOf(accountId);
+    expect(mine.map((c: any) => [c.name, c.puid, c.phone])).toEqual([
+      ["Алла", "79100007919@c.us", "+79100007919"],
+      ["Богдан", "79100031676@c.us", "+79100031676"],
+    ]);
+    const alla = await api("GET", `/accounts/${accountId}/contacts/${mine[0].id}`, { token });
+    expect(alla.body.fieldValues).toEqual({ birthday: "1990-03-15" });
+  });
+});
+
 describe("contact import: suggested mapping", () => {
   it("maps Russian and English headers, field labels and keys, the e-mail to the account's e-mail field, each target once", () => {
     const fields = [

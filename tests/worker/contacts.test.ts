@@ -228,10 +228,10 @@ describe("export", () => {
     expect(csv.headers.get("content-disposition")).toMatch(/attachment; filename="contacts-.*\.csv"/);
     const text = await csv.text();
     const lines = text.replace(/^\ufeff/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("ID,Имя,Платформа,Имя пользователя,ID на платформе,Телефон,Статус,О контакте,Первое обращение,Последняя активность,Создан,Город,Заказов,Теги");
+    expect(lines[0]).toBe("ID;Имя;Платформа;Имя пользователя;ID на платформе;Телефон;Статус;О контакте;Первое обращение;Последняя активность;Создан;Город;Заказов;Теги");
     expect(lines).toHaveLength(4);
     const maria = lines.find((l) => l.includes("Мария Иванова"))!;
-    expect(maria.endsWith(",Казань,3,")).toBe(true);
+    expect(maria.endsWith(";Казань;3;")).toBe(true);
     const xlsx = await SELF.fetch(`${BASE}/api/accounts/${accountId}/contacts/export?format=xlsx`, { headers: { authorization: `Bearer ${token}` } });
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");

@@ -1,13 +1,16 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Env } from "../../worker/env";
 import { isDemoChannel } from "../../worker/features/channels/channels.service";
+import { sendAsDemoCustomer } from "../../worker/features/dev/demo-customer.service";
+import { connectTelegram, countMessages, tgWebhook } from "./channel-helpers";
 import { api } from "./helpers";
 import { ownerWithAccount } from "./inbox-helpers";
 
 /**
  * The demo's "write as a customer" route and flag. Its delivery through the stand-ins needs a
- * Worker reachable over HTTP, so tests/e2e/first-hour.spec.ts covers that; here the guards.
+ * Worker reachable over HTTP, so tests/e2e/first-hour.spec.ts covers that; here the guards and the
+ * messengers' ids it makes up (one per message).
  */
 describe("demo channels", () => {
   it("the flag holds only in development and only for the messengers named", () => {
@@ -43,5 +46,34 @@ describe("demo channels", () => {
     const real = await api("POST", "/dev/customer-message", { token, body });
     expect(real.status).toBe(404);
     expect(real.body).toMatchObject({ code: "DEMO_CHANNEL_UNAVAILABLE", message: expect.stringMatching(/^Telegram здесь настоящий/) });
+  });
+
+  it("two messages sent in the same millisecond get different update ids, so neither is dropped as a repeat", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    const { secret } = await connectTelegram(token, accountId);
+    const demoEnv = { ...env, DEMO_CHANNELS: "telegram" } as unknown as Env;
+    // The stand-in's delivery is caught here and replayed to the webhook (the stand-in cannot reach this Worker).
+    const delivered: { update: { update_id: number } }[] = [];
+    const realFetch = globalThis.fetch;
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).endsWith("/__deliver")) {
+        delivered.push(JSON.parse(String(init!.body)));
+        return Response.json({ status: 200 });
+      }
+      return realFetch(input, init);
+    });
+    const nowSpy = vi.spyOn(Date, "now").mockReturnValue(1_790_000_000_000);
+    try {
+      for (const text of ["Первое", "Второе", "Третье"]) await sendAsDemoCustomer(demoEnv, accountId, { platform: "telegram", name: "Анна", text }, "http://app.test/api/dev/customer-message");
+    } finally {
+      nowSpy.mockRestore();
+      fetchSpy.mockRestore();
+    }
+    expect(new Set(delivered.map((d) => d.update.update_id)).size).toBe(3);
+    for (const d of delivered) expect((await tgWebhook(accountId, secret, d.update)).status).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while ((await countMessages(accountId)) < 3 && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 100));
+    await new Promise((ok) => setTimeout(ok, 300));
+    expect(await countMessages(accountId)).toBe(3);
   });
 });

@@ -118,8 +118,9 @@ describe("phone helper (§5)", () => {
   it("gives the exact messages and the international format", () => {
     expect(checkPhone("")).toEqual({ ok: false, code: "required", error: "Требуется номер телефона" });
     expect(checkPhone("   ")).toEqual({ ok: false, code: "required", error: "Требуется номер телефона" });
-    expect(checkPhone("abc")).toEqual({ ok: false, code: "invalid", error: "Неверный формат телефона: +", cleaned: "+" });
-    expect(checkPhone("+7 900 12")).toEqual({ ok: false, code: "invalid", error: "Неверный формат телефона: +790012", cleaned: "+790012" });
+    expect(checkPhone("abc")).toEqual({ ok: false, code: "invalid", error: "Неверный формат телефона: abc", cleaned: "+" });
+    expect(checkPhone("+7 900 12")).toEqual({ ok: false, code: "invalid", error: "Неверный формат телефона: +7 900 12", cleaned: "+790012" });
+    expect(checkPhone("8 (900) 123-45-67")).toEqual({ ok: true, international: "+7 900 123 45 67", e164: "+79001234567", digits: "79001234567" });
     expect(checkPhone("+1" + "2".repeat(18))).toMatchObject({ ok: false, error: expect.stringMatching(/^Неверный формат телефона/) });
     expect(checkPhone("7 (900) 123-45-67")).toEqual({ ok: true, international: "+7 900 123 45 67", e164: "+79001234567", digits: "79001234567" });
     expect(checkPhone("+44 20 7946 0958")).toMatchObject({ ok: true, international: "+44 20 7946 0958" });

@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 
@@ -32,4 +32,13 @@ export function rowInAccount<T extends AccountTable>(db: Db, table: T, id: strin
     .from(t)
     .where(and(eq(t.id, id), eq(t.accountId, accountId)))
     .get() as Promise<T["$inferSelect"] | undefined>;
+}
+
+/**
+ * `column IN (ids)` with the whole list bound as ONE parameter (a JSON array read by json_each): D1
+ * refuses a statement with more than 100 bound parameters, so drizzle's `inArray` (one parameter per
+ * id) breaks on a page of 100 rows once any other condition is bound beside it.
+ */
+export function inJson(column: SQLiteColumn | SQL, ids: readonly string[]): SQL {
+  return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 }

@@ -496,6 +496,8 @@ export const EN_MESSAGES: Record<string, string> = {
   "слишком короткий номер": "the number is too short",
   "слишком длинный номер": "the number is too long",
   "неверный формат номера": "invalid number format",
+  "введите дату в формате ДД.ММ.ГГГГ или ГГГГ-ММ-ДД": "enter a date as DD.MM.YYYY or YYYY-MM-DD",
+  "такой даты не существует (принимаются ДД.ММ.ГГГГ и ГГГГ-ММ-ДД)": "no such date exists (DD.MM.YYYY and YYYY-MM-DD are accepted)",
   "не длиннее {MAX_NAME} символов": "no longer than {MAX_NAME} characters",
   "имя пользователя без пробелов, не длиннее 100 символов": "a username without spaces, no longer than 100 characters",
   "неизвестный канал: укажите Telegram, WhatsApp или Instagram": "unknown channel: specify Telegram, WhatsApp or Instagram",
@@ -1127,7 +1129,7 @@ export const EN_MESSAGES: Record<string, string> = {
   "Требуется номер телефона": "A phone number is required",
   "Неверный формат телефона": "Invalid phone number format",
   "Ошибка при вводе номера телефона": "Error while entering the phone number",
-  "{invalid}: {cleaned}": "{invalid}: {cleaned}",
+  "{invalid}: {typed}": "{invalid}: {typed}",
   // worker/lib/signed-url.ts
   "Отправка файлов на этой установке платформы ещё не настроена: нет ключа для подписи ссылок. Обратитесь к администратору платформы": "Sending files is not set up on this installation of the platform yet: there is no key for signing links. Contact the platform administrator",
   // worker/lib/validation.ts

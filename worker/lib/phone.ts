@@ -4,11 +4,13 @@ import { ParseError, parsePhoneNumberWithError, type PhoneNumber } from "libphon
 /**
  * The phone input helper of SPEC §5, one module for the Worker (connect by phone code) and the SPA
  * (where a WhatsApp number is typed), so both give the same answer. Empty → "required";
- * every non-digit is stripped and a plus prepended; a number libphonenumber-js cannot parse or
- * does not consider valid → "invalid" with the cleaned number; anything thrown on the way →
- * "failed"; a valid number comes back in international format. The length limits are the
- * library's own (national number 2–17 digits, extension text up to 250 characters), checked here
- * explicitly so the rule does not silently change with the library.
+ * every non-digit is stripped and a plus prepended, except that 11 digits starting with 8 typed
+ * without a plus are a Russian number with its trunk prefix (8 916 123-45-67 is +7 916 123-45-67);
+ * a number libphonenumber-js cannot parse or does not consider valid → "invalid", the message
+ * quoting what was typed (not the cleaned number, which the user never wrote); anything thrown on
+ * the way → "failed"; a valid number comes back in international format. The length limits are
+ * the library's own (national number 2–17 digits, extension text up to 250 characters), checked
+ * here explicitly so the rule does not silently change with the library.
  */
 export const PHONE_MESSAGES = {
   required: "Требуется номер телефона",
@@ -30,8 +32,10 @@ export function checkPhone(input: string | null | undefined, parse: Parse = pars
   try {
     const raw = (input ?? "").trim();
     if (!raw) return { ok: false, code: "required", error: PHONE_MESSAGES.required };
-    const cleaned = "+" + raw.replace(/\D/g, "");
-    const invalid = (): PhoneResult => ({ ok: false, code: "invalid", error: `${PHONE_MESSAGES.invalid}: ${cleaned}`, cleaned });
+    const digits = raw.replace(/\D/g, "");
+    const cleaned = "+" + (isRussianTrunk(raw, digits) ? `7${digits.slice(1)}` : digits);
+    const typed = asTyped(raw);
+    const invalid = (): PhoneResult => ({ ok: false, code: "invalid", error: `${PHONE_MESSAGES.invalid}: ${typed}`, cleaned });
     if (cleaned === "+") return invalid();
     let phone: PhoneNumber;
     try {
@@ -48,6 +52,17 @@ export function checkPhone(input: string | null | undefined, parse: Parse = pars
   } catch {
     return { ok: false, code: "failed", error: PHONE_MESSAGES.failed };
   }
+}
+
+/** 8 XXX XXX-XX-XX: eleven digits from an 8, no plus typed (a plus means the country code is written). */
+function isRussianTrunk(raw: string, digits: string): boolean {
+  return !raw.startsWith("+") && digits.length === 11 && digits.startsWith("8");
+}
+
+/** The input as the user typed it, for the message (spaces collapsed, a long paste shortened). */
+function asTyped(raw: string): string {
+  const s = raw.replace(/\s+/g, " ");
+  return s.length > 40 ? `${s.slice(0, 39)}…` : s;
 }
 
 /** A form rule in the §5 style: true when valid, otherwise the error text. */

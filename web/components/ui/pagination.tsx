@@ -74,7 +74,11 @@ export interface TablePaginationProps {
   className?: string;
 }
 
-/** Pager of the data tables: first/previous/pages/next/last buttons and the page-size select (§2.13). */
+/**
+ * Pager of the data tables: first/previous/pages/next/last buttons and the page-size select (§2.13).
+ * Narrow screens have no room for the page buttons: they show «12 / 110» between the arrows instead
+ * (the ellipses go with the buttons they stand between).
+ */
 export function TablePagination({ page, pageSize, total, onPageChange, onPageSizeChange, pageSizeOptions = PAGE_SIZE_OPTIONS, className }: TablePaginationProps) {
   const { t } = useTranslation("common");
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -104,9 +108,15 @@ export function TablePagination({ page, pageSize, total, onPageChange, onPageSiz
               <ChevronLeft className="size-4" />
             </PaginationLink>
           </PaginationItem>
+          <PaginationItem className="sm:hidden">
+            <span data-testid="table-page-of" className="flex h-8.5 min-w-8.5 items-center justify-center px-2 text-[0.9375rem] whitespace-nowrap">
+              <span aria-hidden>{t("table.pageOf", { page: current, pages })}</span>
+              <span className="sr-only">{t("table.page", { page: current, pages })}</span>
+            </span>
+          </PaginationItem>
           {pageWindow(current, pages).map((p, i) =>
             p === "…" ? (
-              <PaginationItem key={`e${i}`}>
+              <PaginationItem key={`e${i}`} className="hidden sm:block">
                 <PaginationEllipsis />
               </PaginationItem>
             ) : (

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { queryClient } from "@/lib/query";
 import { onSocketEvent } from "@/lib/socket";
 import { contactQueries } from "@/features/contacts/api";
+import { searchFold } from "@worker/lib/search-fold";
 import { chatKeys, type ChatFilters, type ContactDto, type ContactPages, type MessageDto, type MessagePages, type OpenChat } from "./api";
 import { newestFirst } from "./utils";
 
@@ -22,8 +23,9 @@ export function matchesFilters(c: ContactDto, f: ChatFilters): boolean {
   if (f.status && c.thread?.status !== f.status) return false;
   if (f.platform && c.platform !== f.platform) return false;
   if (f.q) {
-    const n = f.q.toLowerCase();
-    const hay = [c.name, c.platformUsername ?? "", c.thread?.lastMessage ?? ""].join("\n").toLowerCase();
+    // Folded as the server folds its haystacks (ё as е), so a live message joins the list the search shows.
+    const n = searchFold(f.q);
+    const hay = searchFold([c.name, c.platformUsername ?? "", c.thread?.lastMessage ?? ""].join("\n"));
     if (!hay.includes(n)) return false;
   }
   return true;

@@ -1,6 +1,7 @@
 import type { CustomField } from "../../db/schema/custom-fields";
 import type { Env } from "../../env";
 import { AppError } from "../../lib/errors";
+import { searchFold } from "../../lib/search-fold";
 import { parseFieldValue } from "../custom-fields/field-values";
 import type { AudienceFilter } from "./filter";
 
@@ -139,8 +140,8 @@ export function filterSql(accountId: string, f: AudienceFilter, looked: Lookups,
   if (f.lastActivity?.from) add("c.last_seen_at >= ?", Date.parse(f.lastActivity.from));
   if (f.lastActivity?.to) add("c.last_seen_at < ?", Date.parse(f.lastActivity.to));
   if (f.subscription) add("c.subscription = ?", f.subscription);
-  // JS lower-casing: the stored haystack is lower-cased the same way (Cyrillic too).
-  if (f.q) add("instr(c.search_text, ?) > 0", f.q.toLowerCase());
+  // Folded as the stored haystack is (lib/search-fold.ts: JS lower-casing, ё as е).
+  if (f.q) add("instr(c.search_text, ?) > 0", searchFold(f.q));
   if (Object.keys(errors).length) throw badFilter(errors);
   // One set of a multi-tag "any" repeats contacts; INTERSECT of two or more yields each id once.
   // ORDER BY turns the INTERSECT into a merge (sets read from the tag and equality indexes come

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
-import { rowInAccount, tablePage } from "../../db/queries";
+import { inJson, rowInAccount, tablePage } from "../../db/queries";
 import type { Env } from "../../env";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { createLogger } from "../../lib/logger";
@@ -104,12 +104,12 @@ export async function listComments(env: Env, accountId: string, mediaId: string,
     ? await db
         .select()
         .from(schema.messages)
-        .where(and(eq(schema.messages.accountId, accountId), inArray(schema.messages.threadId, threadIds), eq(schema.messages.direction, "outgoing")))
+        .where(and(eq(schema.messages.accountId, accountId), inJson(schema.messages.threadId, threadIds), eq(schema.messages.direction, "outgoing")))
         .orderBy(schema.messages.createdAt)
         .all()
     : [];
   const privateIds = rows.map((r) => r.privateReplyMessageId).filter((x): x is string => !!x);
-  const privates = privateIds.length ? await db.select().from(schema.messages).where(and(eq(schema.messages.accountId, accountId), inArray(schema.messages.id, privateIds))).all() : [];
+  const privates = privateIds.length ? await db.select().from(schema.messages).where(and(eq(schema.messages.accountId, accountId), inJson(schema.messages.id, privateIds))).all() : [];
   const privById = new Map(privates.map((m) => [m.id, m]));
   const now = Date.now();
   return paged(

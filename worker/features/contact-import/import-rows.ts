@@ -55,13 +55,33 @@ function fieldInput(field: CustomField, raw: string): unknown {
     }
     case "multiselect":
       return raw.split(/[,;]/).map((x) => x.trim()).filter(Boolean);
-    case "date": {
-      const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(raw.trim());
-      return m ? `${m[3]}-${m[2]!.padStart(2, "0")}-${m[1]!.padStart(2, "0")}` : raw;
+    case "datetime": {
+      // ДД.ММ.ГГГГ ЧЧ:ММ, as the contacts export writes it (the account's wall clock).
+      const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})[ T](\d{1,2}):(\d{2})$/.exec(raw.trim());
+      return m ? `${m[3]}-${m[2]!.padStart(2, "0")}-${m[1]!.padStart(2, "0")}T${m[4]!.padStart(2, "0")}:${m[5]}` : raw;
     }
     default:
       return raw;
   }
+}
+
+const DATE_FORMATS_REASON = "введите дату в формате ДД.ММ.ГГГГ или ГГГГ-ММ-ДД";
+const NO_SUCH_DATE_REASON = "такой даты не существует (принимаются ДД.ММ.ГГГГ и ГГГГ-ММ-ДД)";
+
+/**
+ * A date cell as spreadsheets write it: ДД.ММ.ГГГГ (Russian Excel; one-digit day and month too) or
+ * ГГГГ-ММ-ДД. A cell in either form naming a day the calendar lacks (31.02.1990) is told so; any
+ * other text is told both forms.
+ */
+function importDate(raw: string): { iso: string } | { reason: string } {
+  const text = raw.trim();
+  const ru = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  const [y, m, d] = ru ? [ru[3]!, ru[2]!, ru[1]!] : iso ? [iso[1]!, iso[2]!, iso[3]!] : [];
+  if (!y || !m || !d) return { reason: DATE_FORMATS_REASON };
+  const t = new Date(Date.UTC(+y, +m - 1, +d));
+  if (+y < 1000 || t.getUTCFullYear() !== +y || t.getUTCMonth() !== +m - 1 || t.getUTCDate() !== +d) return { reason: NO_SUCH_DATE_REASON };
+  return { iso: `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}` };
 }
 
 function phoneReason(raw: string): string {
@@ -115,7 +135,12 @@ export function parseRow(row: TableRow, ctx: RowContext): { ok: true; rec: Impor
     } else {
       const field = ctx.fields.get(target.slice(6));
       if (!field) return;
-      const parsed = parseFieldValue(field, fieldInput(field, raw), ctx.tz);
+      const date = field.type === "date" ? importDate(raw) : null;
+      if (date && "reason" in date) {
+        bad(i, date.reason);
+        return;
+      }
+      const parsed = parseFieldValue(field, date ? date.iso : fieldInput(field, raw), ctx.tz);
       if (parsed && !parsed.ok) bad(i, lowerFirst(parsed.error));
       else if (parsed) rec.values.push({ fieldId: field.id, stored: parsed.stored });
     }

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { flowBadges, withFlows } from "../flows/runtime/badge";
 import { getDb, schema } from "../../db/client";
-import { rowInAccount } from "../../db/queries";
+import { inJson, rowInAccount } from "../../db/queries";
 import type { Env } from "../../env";
 import { notFound } from "../../lib/errors";
+import { searchFold } from "../../lib/search-fold";
 import { paged } from "../../lib/validation";
 import { deleteMedia } from "../inbox/media";
 import { clearWaiting, publishSafe } from "../inbox/realtime";
@@ -24,8 +25,8 @@ const { contacts, threads, messages, channels } = schema;
 export const CONTACT_NOT_FOUND = "Контакт не найден";
 export const THREAD_NOT_FOUND = "Диалог не найден";
 
-/** JS lower-casing: SQLite's lower() only folds ASCII, the stored haystacks are lower-cased the same way. */
-export const needle = (q: string | undefined) => (q ? q.toLowerCase() : "");
+/** The query folded as the stored haystacks are (lib/search-fold.ts: JS lower-casing, ё as е). */
+export const needle = (q: string | undefined) => (q ? searchFold(q) : "");
 
 // The list never shows the search haystacks: leaving them out makes every row D1 hands back smaller.
 const prefixed = (alias: string, table: typeof threads | typeof contacts) =>
@@ -166,7 +167,7 @@ async function latestThreads(env: Env, accountId: string, contactIds: string[]) 
   const rows = await getDb(env.DB)
     .select()
     .from(threads)
-    .where(and(eq(threads.accountId, accountId), inArray(threads.contactId, contactIds)))
+    .where(and(eq(threads.accountId, accountId), inJson(threads.contactId, contactIds)))
     .orderBy(asc(threads.updatedAt))
     .all();
   for (const t of rows) out.set(t.contactId, t); // ascending: the newest wins

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, not, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
+import { inJson } from "../../db/queries";
 import type { Tag } from "../../db/schema/custom-fields";
 import type { Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
@@ -114,14 +115,14 @@ export async function setContactTags(env: Env, accountId: string, contactId: str
     const found = await db
       .select({ id: tags.id })
       .from(tags)
-      .where(and(eq(tags.accountId, accountId), inArray(tags.id, wanted)))
+      .where(and(eq(tags.accountId, accountId), inJson(tags.id, wanted)))
       .all();
     if (found.length !== wanted.length) throw notFound(TAG_NOT_FOUND, "TAG_NOT_FOUND");
   }
   const now = Date.now();
   const ofContact = and(eq(contactTags.accountId, accountId), eq(contactTags.contactId, contactId));
   await db.batch([
-    wanted.length ? db.delete(contactTags).where(and(ofContact, notInArray(contactTags.tagId, wanted))) : db.delete(contactTags).where(ofContact),
+    wanted.length ? db.delete(contactTags).where(and(ofContact, not(inJson(contactTags.tagId, wanted)))) : db.delete(contactTags).where(ofContact),
     ...wanted.map((tagId) => db.insert(contactTags).values({ accountId, tagId, contactId, createdAt: now }).onConflictDoNothing()),
   ]);
   return tagsOfContact(env, accountId, contactId);

@@ -15,6 +15,18 @@ function customerNumber(name: string): number {
   return h % 900_000_000;
 }
 
+let lastId = 0;
+
+/**
+ * A number no earlier call of this isolate returned: the time in ms × 1000 plus a counter. The
+ * messengers' ids of a message (Telegram's update_id, Green API's idMessage, Instagram's mid) are
+ * our dedupe keys, so two messages sent in one millisecond must not share one (the second was dropped).
+ */
+function nextDemoId(now: number): number {
+  lastId = Math.max(lastId + 1, now * 1000);
+  return lastId;
+}
+
 export interface DemoCustomerMessage {
   platform: DemoChannel;
   name: string;
@@ -35,6 +47,7 @@ export async function sendAsDemoCustomer(env: Env, accountId: string, input: Dem
   if (!ch.enabled) throw new AppError(409, "CHANNEL_DISABLED", `${TITLE[platform]} выключен: включите его, чтобы сообщения доходили`);
   const n = customerNumber(name);
   const now = Date.now();
+  const id = nextDemoId(now);
   let control: string;
   let payload: unknown;
   if (platform === "telegram") {
@@ -42,7 +55,7 @@ export async function sendAsDemoCustomer(env: Env, accountId: string, input: Dem
     const [first, ...rest] = name.split(/\s+/);
     control = `${env.TELEGRAM_API_BASE.replace(/\/$/, "")}/__deliver`;
     const from = { id: 100_000 + n, is_bot: false, first_name: first, ...(rest.length ? { last_name: rest.join(" ") } : {}), language_code: "ru" };
-    payload = { token: botToken, update: { update_id: now, message: { message_id: now % 2_000_000_000, date: Math.floor(now / 1000), chat: { id: from.id, type: "private", first_name: first }, from, text } } };
+    payload = { token: botToken, update: { update_id: id, message: { message_id: id % 2_000_000_000, date: Math.floor(now / 1000), chat: { id: from.id, type: "private", first_name: first }, from, text } } };
   } else if (platform === "whatsapp") {
     const creds = await openCredentials<WhatsappCreds>(env, ch);
     const chatId = `7900${String(n % 10_000_000).padStart(7, "0")}@c.us`;
@@ -53,7 +66,7 @@ export async function sendAsDemoCustomer(env: Env, accountId: string, input: Dem
         typeWebhook: "incomingMessageReceived",
         instanceData: { idInstance: Number(creds.idInstance), wid: "79990001122@c.us", typeInstance: "whatsapp" },
         timestamp: Math.floor(now / 1000),
-        idMessage: `DEMO${now.toString(16).toUpperCase()}${n % 1000}`,
+        idMessage: `DEMO${id.toString(16).toUpperCase()}${n % 1000}`,
         senderData: { chatId, chatName: name, sender: chatId, senderName: name, senderContactName: "" },
         messageData: { typeMessage: "textMessage", textMessageData: { textMessage: text } },
       },
@@ -63,7 +76,7 @@ export async function sendAsDemoCustomer(env: Env, accountId: string, input: Dem
     const sender = String(1_000_000_000_000 + n);
     payload = {
       url: webhookUrl(env, "/api/webhooks/instagram", requestUrl),
-      body: { object: "instagram", entry: [{ id: ch.externalId, time: now, messaging: [{ sender: { id: sender }, recipient: { id: ch.externalId }, timestamp: now, message: { mid: `mid.demo${now.toString(36)}${n}`, text } }] }] },
+      body: { object: "instagram", entry: [{ id: ch.externalId, time: now, messaging: [{ sender: { id: sender }, recipient: { id: ch.externalId }, timestamp: now, message: { mid: `mid.demo${id.toString(36)}${n}`, text } }] }] },
     };
   }
   let answer = await deliver(control, payload);

@@ -1,4 +1,5 @@
 import type { Contact, Message, Thread } from "../../db/schema/inbox";
+import { searchFold } from "../../lib/search-fold";
 
 /**
  * The §3 shapes of the API and the socket, in one place so every producer (routes, ingest, the
@@ -158,11 +159,12 @@ export function previewOf(m: { type: Message["type"]; content: string; fileName?
   return m.fileName ?? "";
 }
 
-/** The lower-cased search haystack of a thread (JS lower-casing, so Cyrillic matches case-insensitively). */
+/** The search haystack of a thread, folded (lib/search-fold.ts: lower case, ё as е) as the needle is. */
 export function threadSearchText(contact: { name: string; platformUsername: string | null; phone?: string | null }, lastMessage: string | null): string {
-  return [contact.name, contact.platformUsername ?? "", lastMessage ?? ""].join("\n").toLowerCase().slice(0, 1200);
+  return searchFold([contact.name, contact.platformUsername ?? "", lastMessage ?? ""].join("\n")).slice(0, 1200);
 }
 
+/** The search haystack of a contact, folded the same way. */
 export function contactSearchText(contact: { name: string; platformUsername: string | null; phone: string | null; platformUserId: string }): string {
-  return [contact.name, contact.platformUsername ?? "", contact.phone ?? "", contact.platformUserId].join("\n").toLowerCase().slice(0, 600);
+  return searchFold([contact.name, contact.platformUsername ?? "", contact.phone ?? "", contact.platformUserId].join("\n")).slice(0, 600);
 }

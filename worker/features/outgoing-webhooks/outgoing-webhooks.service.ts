@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
-import { rowInAccount, tablePage } from "../../db/queries";
+import { inJson, rowInAccount, tablePage } from "../../db/queries";
 import type { WebhookDeliveryStatus, WebhookEndpoint } from "../../db/schema/webhooks";
 import type { Env } from "../../env";
 import { encryptSecret } from "../../lib/crypto";
@@ -178,7 +178,7 @@ export async function listDeliveries(env: Env, accountId: string, endpointId: st
     ? await db
         .select()
         .from(attempts)
-        .where(and(eq(attempts.accountId, accountId), inArray(attempts.deliveryId, rows.map((r) => r.id))))
+        .where(and(eq(attempts.accountId, accountId), inJson(attempts.deliveryId, rows.map((r) => r.id))))
         .orderBy(attempts.createdAt, attempts.attempt)
         .all()
     : [];

@@ -5,6 +5,7 @@ import { getDb, schema } from "../../db/client";
 import { rowInAccount } from "../../db/queries";
 import type { Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
+import { searchFold } from "../../lib/search-fold";
 import { paged } from "../../lib/validation";
 import { clearChat, listMessages } from "../contacts/messages.service";
 import { ingestIncoming } from "../inbox/ingest";
@@ -29,7 +30,7 @@ function testChat(dto: ContactDto) {
 }
 
 export async function listTestChats(env: Env, accountId: string, q: { q?: string; page: number; limit: number }) {
-  const where = and(eq(threads.accountId, accountId), eq(threads.isTest, true), sql`${threads.channelId} IS NULL`, q.q ? sql`instr(${threads.searchText}, ${q.q.toLowerCase()}) > 0` : undefined);
+  const where = and(eq(threads.accountId, accountId), eq(threads.isTest, true), sql`${threads.channelId} IS NULL`, q.q ? sql`instr(${threads.searchText}, ${searchFold(q.q)}) > 0` : undefined);
   const db = getDb(env.DB);
   const [rows, total] = await Promise.all([
     db

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { ChannelAdapter, WebhookParts } from "../../channels/adapter";
 import { CHANNELS, MESSENGER_PLATFORMS } from "../../channels/registry";
 import { type CommentInfo, type DeliveryUpdate, type InboundEvent, type IncomingItem, type MediaRef, SendError } from "../../channels/types";
 import { getDb, schema } from "../../db/client";
+import { inJson } from "../../db/queries";
 import type { Channel } from "../../db/schema/inbox";
 import type { Env } from "../../env";
 import { faultPoint, InjectedFault } from "../../lib/faults";
@@ -493,17 +494,18 @@ async function switchAiOff(env: Env, list: { accountId: string; threadId: string
   const byAccount = new Map<string, string[]>();
   for (const x of list) byAccount.set(x.accountId, [...(byAccount.get(x.accountId) ?? []), x.threadId]);
   for (const [accountId, threadIds] of byAccount) {
+    // The ids as one JSON parameter: a batch of 100 messages may name 100 threads, over D1's 100 bound parameters.
     const rows = await env.DB.prepare(
-      `UPDATE threads SET is_gpt_active = 0, updated_at = ?1 WHERE account_id = ?2 AND is_gpt_active = 1 AND id IN (${threadIds.map(() => "?").join(",")}) RETURNING *`,
+      "UPDATE threads SET is_gpt_active = 0, updated_at = ?1 WHERE account_id = ?2 AND is_gpt_active = 1 AND id IN (SELECT value FROM json_each(?3)) RETURNING *",
     )
-      .bind(Date.now(), accountId, ...threadIds)
+      .bind(Date.now(), accountId, JSON.stringify([...new Set(threadIds)]))
       .all<Record<string, unknown>>();
     const threads = rows.results.map(rowToThread);
     if (!threads.length) continue;
     const contacts = await db
       .select()
       .from(schema.contacts)
-      .where(and(eq(schema.contacts.accountId, accountId), inArray(schema.contacts.id, threads.map((t) => t.contactId))))
+      .where(and(eq(schema.contacts.accountId, accountId), inJson(schema.contacts.id, [...new Set(threads.map((t) => t.contactId))])))
       .all();
     const cById = new Map(contacts.map((c) => [c.id, c]));
     const events: RoomEventInput[] = threads.flatMap((t) => {

@@ -7,17 +7,18 @@ import { InfiniteScroll } from "@/components/ui/infinite-scroll";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatRelative } from "@/lib/i18n";
+import { searchFold } from "@worker/lib/search-fold";
 import { chatQueries, type ContactDto } from "../api";
 import { ContactAvatar } from "./platform-icon";
 import { ThreadPreviewText } from "./thread-preview";
 
 const TEST_FILTERS = { isTestContact: true } as const;
 
-/** A case-insensitive match on name, platformUsername or the last message text (SPEC §2.8). */
+/** A case-insensitive match on name, platformUsername or the last message text (SPEC §2.8), ё as е. */
 export function filterTestChats(list: ContactDto[], q: string): ContactDto[] {
-  const n = q.trim().toLowerCase();
+  const n = searchFold(q.trim());
   if (!n) return list;
-  return list.filter((c) => [c.name, c.platformUsername ?? "", c.thread?.lastMessage ?? ""].some((s) => s.toLowerCase().includes(n)));
+  return list.filter((c) => [c.name, c.platformUsername ?? "", c.thread?.lastMessage ?? ""].some((s) => searchFold(s).includes(n)));
 }
 
 /** The test-chats panel of SPEC §2.8: picking a chat opens it and closes the panel. */
