@@ -34,7 +34,7 @@ export default function ContactPage() {
     return (
       <div aria-busy="true">
         <BackLink accountId={accountId} />
-        <div className="grid gap-6 lg:grid-cols-[340px_1fr]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[340px_minmax(0,1fr)]">
           <Skeleton className="h-96" />
           <Skeleton className="h-72" />
         </div>
@@ -54,9 +54,10 @@ export default function ContactPage() {
   return (
     <div data-testid="contact-page">
       <BackLink accountId={accountId} />
-      <div className="grid items-start gap-6 lg:grid-cols-[340px_1fr]">
+      {/* minmax(0, …): a wide card (a table of threads) scrolls inside, it does not widen the page on a phone. */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[340px_minmax(0,1fr)]">
         <ContactInfoCard accountId={accountId} contact={c} onDelete={ability.can("delete", "Contact") ? () => void askDelete(c) : undefined} deleting={deleting} />
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <ContactThreadsCard accountId={accountId} contact={c} />
           {ability.can("read", "Integration") && <BookingsCard accountId={accountId} contactId={contactId} canEdit={ability.can("delete", "Integration")} compact />}
           <ContactTagsCard accountId={accountId} contact={c} />
