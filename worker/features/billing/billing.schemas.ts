@@ -83,6 +83,9 @@ export const checkoutSchema = z.discriminatedUnion("kind", [
 ]);
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
+/** A plan and period to change to: GET quotes it, POST makes a change that needs no card payment. */
+export const planChangeSchema = z.object({ planId: z.string("Выберите тариф").min(1, "Выберите тариф").max(64), period: z.enum(["month", "year"], "Период — месяц или год").default("month") });
+
 export const requisitesSchema = z.object({
   legalName: shortText(300),
   inn: z
