@@ -57,10 +57,10 @@ export const billingQueries = {
   plans: () => queryOptions({ queryKey: billingKeys.plans(), queryFn: ({ signal }) => api.get<ApiResponse<"/plans">>("/plans", { signal, silent: true }), staleTime: 5 * 60_000 }),
 };
 
-/** The checkout page (built beside this one) takes plain query parameters: kind, planId, period, amount (roubles). */
+/** The checkout page takes plain query parameters: kind, plan, period, amount (roubles). */
 export function checkoutHref(accountId: string, params: { kind: "topup" | "plan" | "package"; planId?: string; period?: "month" | "year"; amount?: number }): string {
   const q = new URLSearchParams({ accountId, kind: params.kind });
-  if (params.planId) q.set("planId", params.planId);
+  if (params.planId) q.set("plan", params.planId);
   if (params.period) q.set("period", params.period);
   if (params.amount) q.set("amount", String(params.amount));
   return `/checkout?${q.toString()}`;
