@@ -43,3 +43,44 @@ WHERE type = 'bank_card' AND card_last4 IS NOT NULL;
 -- A subscription row of the ledger names its plan (a renewal into a scheduled plan is paid from the
 -- balance without a payment that would name it; an upgrade's credit names the plan it came from).
 ALTER TABLE ledger_entries ADD COLUMN plan_id text;
+--> statement-breakpoint
+-- /billing's usage charts count days in the account's time zone, so the charted units are kept per
+-- UTC hour as well (usage_daily's days are UTC and stay what periods are metered by): customers'
+-- messages, outgoing messages (broadcasts apart) and AI replies, by usage_daily's rules. Test chats
+-- are not metered.
+CREATE TABLE usage_hourly (
+  account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  hour integer NOT NULL,
+  metric text NOT NULL,
+  quantity integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (account_id, hour, metric)
+) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE TRIGGER messages_usage_hourly AFTER INSERT ON messages
+WHEN NEW.direction IN ('incoming', 'outgoing') AND NEW.type NOT IN ('tool_call', 'tool_result')
+BEGIN
+  INSERT INTO usage_hourly (account_id, hour, metric, quantity)
+  SELECT NEW.account_id, NEW.created_at / 3600000, k.metric, 1
+  FROM threads t JOIN (
+    SELECT 'messagesIn' AS metric WHERE NEW.direction = 'incoming'
+    UNION ALL SELECT 'messagesOut' WHERE NEW.direction = 'outgoing' AND json_extract(NEW.metadata, '$.broadcastId') IS NULL
+    UNION ALL SELECT 'aiReplies' WHERE NEW.direction = 'outgoing' AND NEW.sender_type = 'assistant'
+      AND json_extract(NEW.metadata, '$.model') IS NOT NULL AND coalesce(NEW.dedupe_key, '') NOT LIKE 'ai-reply:%:card'
+  ) k
+  WHERE t.id = NEW.thread_id AND t.is_test = 0
+  ON CONFLICT (account_id, hour, metric) DO UPDATE SET quantity = quantity + 1;
+END;
+--> statement-breakpoint
+-- What was there before: the messages of the last 400 days (the charts reach 90 days back).
+INSERT INTO usage_hourly (account_id, hour, metric, quantity)
+SELECT m.account_id, m.created_at / 3600000 AS h, k.metric, count(*)
+FROM messages m
+JOIN threads t ON t.id = m.thread_id AND t.is_test = 0
+JOIN (SELECT 'messagesIn' AS metric UNION ALL SELECT 'messagesOut' UNION ALL SELECT 'aiReplies') k
+  ON (k.metric = 'messagesIn' AND m.direction = 'incoming')
+  OR (k.metric = 'messagesOut' AND m.direction = 'outgoing' AND json_extract(m.metadata, '$.broadcastId') IS NULL)
+  OR (k.metric = 'aiReplies' AND m.direction = 'outgoing' AND m.sender_type = 'assistant'
+      AND json_extract(m.metadata, '$.model') IS NOT NULL AND coalesce(m.dedupe_key, '') NOT LIKE 'ai-reply:%:card')
+WHERE m.type NOT IN ('tool_call', 'tool_result') AND m.created_at >= (CAST(strftime('%s', 'now') AS INTEGER) - 400 * 86400) * 1000
+GROUP BY m.account_id, h, k.metric
+ON CONFLICT (account_id, hour, metric) DO UPDATE SET quantity = excluded.quantity;

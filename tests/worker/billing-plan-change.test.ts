@@ -208,3 +208,26 @@ describe("billing: changing plan mid-period", () => {
     expect(row!.pm).toBe(atProvider.find((p) => p.id === lastPayment!.pid).payment_method.id);
   });
 });
+
+describe("billing: usage per day of the account's time zone", () => {
+  it("counts a message at 01:30 in Moscow (22:30 UTC the day before) under the Moscow day, and serves the last N days up to the account's today", async () => {
+    const o = await ownerWithAccount();
+    const hour = Date.parse("2026-11-27T22:30:00Z") / 3_600_000;
+    await env.DB.prepare("INSERT INTO usage_hourly (account_id, hour, metric, quantity) VALUES (?1, ?2, 'messagesIn', 5), (?1, ?2, 'aiReplies', 2), (?1, ?3, 'messagesIn', 1)")
+      .bind(o.accountId, Math.floor(hour), Math.floor(hour) - 3)
+      .run();
+    const u = await api("GET", `/accounts/${o.accountId}/usage?from=2026-11-27&to=2026-11-28`, { token: o.token });
+    expect(u.status).toBe(200);
+    expect(u.body.timezone).toBe("Europe/Moscow");
+    expect(u.body.days.map((d: any) => [d.day, d.messagesIn, d.aiReplies])).toEqual([
+      ["2026-11-27", 1, 0],
+      ["2026-11-28", 5, 2],
+    ]);
+    expect(u.body.totals).toMatchObject({ messagesIn: 6, aiReplies: 2 });
+    const last = await api("GET", `/accounts/${o.accountId}/usage?days=30`, { token: o.token });
+    const moscowToday = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    expect(last.body.days).toHaveLength(30);
+    expect(last.body.to).toBe(moscowToday);
+    expect(last.body.days[29].day).toBe(moscowToday);
+  });
+});

@@ -183,6 +183,7 @@ export const EN_MESSAGES: Record<string, string> = {
   "Текущий пароль указан неверно": "The current password is wrong",
   "Пароль указан неверно": "The password is wrong",
   // worker/features/billing/billing.schemas.ts
+  "Не больше 367 дней": "No more than 367 days",
   "Период — месяц или год": "The period is a month or a year",
   "Сумма в копейках — целое число": "The amount in kopecks must be a whole number",
   "Только строчные латинские буквы, цифры и дефис": "Only lowercase Latin letters, digits and hyphens",

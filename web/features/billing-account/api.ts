@@ -22,7 +22,7 @@ export const billingKeys = {
   all: (accountId: string) => queryKeys.accountPart(accountId, "billing"),
   state: (accountId: string) => queryKeys.accountPart(accountId, "billing", "state"),
   banner: (accountId: string) => queryKeys.accountPart(accountId, "billing", "banner"),
-  usage: (accountId: string, from: string, to: string) => queryKeys.accountPart(accountId, "billing", "usage", { from, to }),
+  usage: (accountId: string, days: number) => queryKeys.accountPart(accountId, "billing", "usage", { days }),
   documents: (accountId: string, params?: DocumentsParams) => queryKeys.accountPart(accountId, "billing", "documents", ...(params ? [params] : [])),
   methods: (accountId: string) => queryKeys.accountPart(accountId, "billing", "methods"),
   requisites: (accountId: string) => queryKeys.accountPart(accountId, "billing", "requisites"),
@@ -43,8 +43,9 @@ export const billingQueries = {
   state: (accountId: string) => queryOptions({ queryKey: billingKeys.state(accountId), queryFn: ({ signal }) => api.get<BillingState>(`${base(accountId)}/billing`, { signal, silent: true }) }),
   banner: (accountId: string) =>
     queryOptions({ queryKey: billingKeys.banner(accountId), queryFn: ({ signal }) => api.get<Banner>(`${base(accountId)}/billing/banner`, { signal, silent: true }), staleTime: 60_000, refetchInterval: 5 * 60_000 }),
-  usage: (accountId: string, from: string, to: string) =>
-    queryOptions({ queryKey: billingKeys.usage(accountId, from, to), queryFn: ({ signal }) => api.get<Usage>(`${base(accountId)}/usage`, { query: { from, to }, signal, silent: true }) }),
+  /** The last `days` days of the account's time zone, today included (the server knows the zone and its today). */
+  usage: (accountId: string, days: number) =>
+    queryOptions({ queryKey: billingKeys.usage(accountId, days), queryFn: ({ signal }) => api.get<Usage>(`${base(accountId)}/usage`, { query: { days }, signal, silent: true }) }),
   documents: (accountId: string, params: DocumentsParams) =>
     queryOptions({
       queryKey: billingKeys.documents(accountId, params),
