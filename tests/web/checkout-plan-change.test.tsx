@@ -105,7 +105,8 @@ describe("checkout of a plan while another is paid", () => {
     const summary = await screen.findByTestId("order-summary");
     await waitFor(() => expect(within(summary).getByTestId("order-credit")).toBeTruthy());
     expect(nbsp(within(summary).getByTestId("order-current").textContent!)).toMatch(/^Сейчас: «Старт» на месяц, оплачен до \d+ \S+$/);
-    expect(nbsp(within(summary).getByTestId("order-line").textContent!)).toMatch(/^Тариф «Бизнес»С .+ по .+, на месяц4 990 ₽$/);
+    expect(nbsp(within(summary).getByTestId("order-plan").textContent!)).toMatch(/^Тариф «Бизнес»С .+ по .+, на месяц4 990 ₽$/);
+    expect(within(summary).getByTestId("order-line").textContent).toBe("Тариф «Бизнес»");
     expect(nbsp(within(summary).getByTestId("order-credit").textContent!)).toBe("Остаток тарифа «Старт»Неиспользованные дни: 20 из 30−1 326,66 ₽");
     expect(nbsp(within(summary).getByTestId("order-total").textContent!)).toBe("3 663,34 ₽");
     expect(within(summary).getByTestId("order-note").textContent).toMatch(/^«Бизнес» начнёт действовать сразу после оплаты, с новым периодом до .+\. Неиспользованные дни «Старт» зачтены в цену, и «Старт» закончится в момент перехода\.$/);

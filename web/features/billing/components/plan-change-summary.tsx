@@ -16,11 +16,13 @@ export function dayMonth(ms: number, now = Date.now()): string {
   return new Intl.DateTimeFormat(localeTag(), sameYear ? { day: "numeric", month: "long" } : { day: "numeric", month: "long", year: "numeric" }).format(ms);
 }
 
-function Line({ title, hint, amount, testId, tone }: { title: ReactNode; hint?: ReactNode; amount: string; testId: string; tone?: "credit" }) {
+function Line({ title, hint, amount, testId, titleTestId, tone }: { title: ReactNode; hint?: ReactNode; amount: string; testId: string; titleTestId?: string; tone?: "credit" }) {
   return (
     <div className="flex justify-between gap-4" data-testid={testId}>
       <div className="min-w-0">
-        <p className="font-medium text-heading">{title}</p>
+        <p className="font-medium text-heading" data-testid={titleTestId}>
+          {title}
+        </p>
         {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
       </div>
       <span className={tone === "credit" ? "font-medium whitespace-nowrap text-success tabular-nums" : "font-medium whitespace-nowrap text-heading tabular-nums"}>{amount}</span>
@@ -61,7 +63,7 @@ export function PlanChangeSummary({ quote: q }: { quote: PlanQuote }) {
           {t("checkout.change.current", { plan: from, period: t(`checkout.change.period.${q.current.period}`), date: dayMonth(q.current.periodEnd) })}
         </p>
       )}
-      <Line title={t("checkout.summary.plan", { name: plan })} hint={hint} amount={formatRub(q.priceKopecks)} testId="order-line" />
+      <Line title={t("checkout.summary.plan", { name: plan })} hint={hint} amount={formatRub(q.priceKopecks)} testId="order-plan" titleTestId="order-line" />
       {q.kind === "upgrade" && q.creditKopecks > 0 && (
         <Line
           title={t("checkout.change.credit", { plan: from })}
