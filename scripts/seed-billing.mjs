@@ -84,6 +84,18 @@ export function billingUsageSeed(now, q) {
        AND json_extract(m.metadata, '$.model') IS NOT NULL AND coalesce(m.dedupe_key, '') NOT LIKE 'ai-reply:%:card'
      GROUP BY d, dim
      ON CONFLICT (account_id, day, metric, dim) DO UPDATE SET quantity = excluded.quantity;`,
+    // The hours of the charted units (usage_hourly, migration 0049), by the same rules.
+    `DELETE FROM usage_hourly WHERE account_id = ${acc};`,
+    `INSERT INTO usage_hourly (account_id, hour, metric, quantity)
+     SELECT m.account_id, m.created_at / 3600000 AS h, k.metric, count(*)
+     FROM messages m JOIN threads t ON t.id = m.thread_id AND t.is_test = 0
+     JOIN (SELECT 'messagesIn' AS metric UNION ALL SELECT 'messagesOut' UNION ALL SELECT 'aiReplies') k
+       ON (k.metric = 'messagesIn' AND m.direction = 'incoming')
+       OR (k.metric = 'messagesOut' AND m.direction = 'outgoing' AND json_extract(m.metadata, '$.broadcastId') IS NULL)
+       OR (k.metric = 'aiReplies' AND m.direction = 'outgoing' AND m.sender_type = 'assistant'
+           AND json_extract(m.metadata, '$.model') IS NOT NULL AND coalesce(m.dedupe_key, '') NOT LIKE 'ai-reply:%:card')
+     WHERE m.account_id = ${acc} AND m.type NOT IN ('tool_call', 'tool_result')
+     GROUP BY h, k.metric;`,
     `INSERT INTO usage_daily (account_id, day, metric, dim, quantity)
      SELECT e.account_id, e.day, k.metric,
        coalesce(json_extract(e.meta, '$.model'), (SELECT a.model FROM assistants a WHERE a.id = json_extract(e.meta, '$.assistantId')), '') AS dim,

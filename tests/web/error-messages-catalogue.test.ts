@@ -586,7 +586,7 @@ const NOT_MESSAGES: NotMessages[] = [
     why: "what a payment, a ledger entry or a document line is for: a financial record, kept as issued (the payment system shows it too)",
     files: /^worker\/features\/billing\//,
     values: ["description", "methodTitle", "title", "unit"],
-    within: ["settleStatement"],
+    within: ["settleStatement", "planDescription"],
     calls: ["replace", "plural"],
   },
   // Texts for the model.

@@ -107,7 +107,8 @@ describe("billing: plans, ledger, metering, access", () => {
     const u = await api("GET", `/accounts/${o.accountId}/usage`, { token: o.token });
     expect(u.status).toBe(200);
     expect(u.body.totals.messagesIn).toBe(4);
-    const today = new Date().toISOString().slice(0, 10);
+    // Days are the account's (Moscow by default).
+    const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
     expect(u.body.days.find((d: any) => d.day === today).messagesIn).toBe(4);
     expect(u.body.byChannel).toEqual([expect.objectContaining({ channelId, platform: "TELEGRAM", messagesIn: 4 })]);
     const bad = await api("GET", `/accounts/${o.accountId}/usage?from=2026-13-01`, { token: o.token });

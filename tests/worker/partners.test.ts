@@ -177,6 +177,10 @@ describe("commission and payouts", () => {
     expect((await api("POST", `/admin/partners/payouts/${ok.body.id}/approve`, { token: admin })).status).toBe(200);
     const paid = await api("POST", `/admin/partners/payouts/${ok.body.id}/paid`, { token: admin, body: { reference: "п/п 1287" } });
     expect(paid.body).toMatchObject({ status: "paid", reference: "п/п 1287" });
+    // The partner is told the money was sent, in natural Russian (not «выплата выплачена»).
+    const mail = (await lastMailTo(p.email)).mail;
+    expect(mail.subject).toBe("Assistly: выплата отправлена");
+    expect(mail.text).toMatch(/^Выплата на 2\s000\s₽ отправлена\./m);
     expect((await lastMailTo(p.email)).mail.text).toContain("1287");
     const mine = await api("GET", "/partners/payouts", { token: p.token });
     expect(mine.body.data).toEqual([expect.objectContaining({ status: "paid", reference: "п/п 1287" })]);

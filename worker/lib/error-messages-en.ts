@@ -183,6 +183,8 @@ export const EN_MESSAGES: Record<string, string> = {
   "Текущий пароль указан неверно": "The current password is wrong",
   "Пароль указан неверно": "The password is wrong",
   // worker/features/billing/billing.schemas.ts
+  "Не больше 367 дней": "No more than 367 days",
+  "Период — месяц или год": "The period is a month or a year",
   "Сумма в копейках — целое число": "The amount in kopecks must be a whole number",
   "Только строчные латинские буквы, цифры и дефис": "Only lowercase Latin letters, digits and hyphens",
   "Дата в формате ГГГГ-ММ-ДД": "Date in YYYY-MM-DD format",
@@ -238,6 +240,21 @@ export const EN_MESSAGES: Record<string, string> = {
   "Платёж не найден": "Payment not found",
   "Этот тариф сейчас недоступен": "This plan is not available right now",
   "Бесплатный тариф не нужно оплачивать": "The free plan does not need to be paid for",
+  // worker/features/billing/plan-change.ts
+  "год": "year",
+  "месяц": "month",
+  "«{name}» на {periodWord} — ваш текущий тариф: в конце оплаченного периода он продлится сам. Чтобы оплатить следующий период заранее, пополните баланс: продление спишет деньги с него.":
+    "“{name}” for a {periodWord} is your current plan: it renews by itself at the end of the paid period. To pay for the next period in advance, top up the balance: the renewal takes the money from it.",
+  "Тариф «{name}» дешевле текущего: он начнёт действовать, когда закончится оплаченный период, и платить за него сейчас не нужно.":
+    "The “{name}” plan is cheaper than the current one: it starts when the paid period ends, and there is nothing to pay for it now.",
+  "Остаток текущего тарифа покрывает тариф «{name}»: платить не нужно, переход делается без оплаты.": "What is left of the current plan covers the “{name}” plan: there is nothing to pay, the switch is made without a payment.",
+  "Этот переход оплачивается: оформите оплату на странице заказа.": "This switch is paid for: complete the payment on the order page.",
+  "Подписка только что изменилась. Обновите страницу и выберите тариф ещё раз.": "The subscription has just changed. Reload the page and choose the plan again.",
+  "Этот переход уже сделан. Обновите страницу.": "This switch has already been made. Reload the page.",
+  "Запланированного перехода нет: тариф продлится как есть.": "No switch is scheduled: the plan renews as it is.",
+  "Переход на тариф «{name}» запланирован на конец оплаченного периода": "The switch to the “{name}” plan is scheduled for the end of the paid period",
+  "Тариф «{name}» подключён": "The “{name}” plan is on",
+  "Переход отменён: тариф продлится как есть": "The switch is canceled: the plan renews as it is",
   "Этот пакет сейчас недоступен": "This package is not available right now",
   "Повторите оплату": "Please repeat the payment",
   "Платёжная система не приняла чек: проверьте e-mail для чека": "The payment system did not accept the receipt: check the e-mail for the receipt",

@@ -22,7 +22,7 @@ export const billingKeys = {
   all: (accountId: string) => queryKeys.accountPart(accountId, "billing"),
   state: (accountId: string) => queryKeys.accountPart(accountId, "billing", "state"),
   banner: (accountId: string) => queryKeys.accountPart(accountId, "billing", "banner"),
-  usage: (accountId: string, from: string, to: string) => queryKeys.accountPart(accountId, "billing", "usage", { from, to }),
+  usage: (accountId: string, days: number) => queryKeys.accountPart(accountId, "billing", "usage", { days }),
   documents: (accountId: string, params?: DocumentsParams) => queryKeys.accountPart(accountId, "billing", "documents", ...(params ? [params] : [])),
   methods: (accountId: string) => queryKeys.accountPart(accountId, "billing", "methods"),
   requisites: (accountId: string) => queryKeys.accountPart(accountId, "billing", "requisites"),
@@ -43,8 +43,9 @@ export const billingQueries = {
   state: (accountId: string) => queryOptions({ queryKey: billingKeys.state(accountId), queryFn: ({ signal }) => api.get<BillingState>(`${base(accountId)}/billing`, { signal, silent: true }) }),
   banner: (accountId: string) =>
     queryOptions({ queryKey: billingKeys.banner(accountId), queryFn: ({ signal }) => api.get<Banner>(`${base(accountId)}/billing/banner`, { signal, silent: true }), staleTime: 60_000, refetchInterval: 5 * 60_000 }),
-  usage: (accountId: string, from: string, to: string) =>
-    queryOptions({ queryKey: billingKeys.usage(accountId, from, to), queryFn: ({ signal }) => api.get<Usage>(`${base(accountId)}/usage`, { query: { from, to }, signal, silent: true }) }),
+  /** The last `days` days of the account's time zone, today included (the server knows the zone and its today). */
+  usage: (accountId: string, days: number) =>
+    queryOptions({ queryKey: billingKeys.usage(accountId, days), queryFn: ({ signal }) => api.get<Usage>(`${base(accountId)}/usage`, { query: { days }, signal, silent: true }) }),
   documents: (accountId: string, params: DocumentsParams) =>
     queryOptions({
       queryKey: billingKeys.documents(accountId, params),
@@ -57,10 +58,10 @@ export const billingQueries = {
   plans: () => queryOptions({ queryKey: billingKeys.plans(), queryFn: ({ signal }) => api.get<ApiResponse<"/plans">>("/plans", { signal, silent: true }), staleTime: 5 * 60_000 }),
 };
 
-/** The checkout page (built beside this one) takes plain query parameters: kind, planId, period, amount (roubles). */
+/** The checkout page takes plain query parameters: kind, plan, period, amount (roubles). */
 export function checkoutHref(accountId: string, params: { kind: "topup" | "plan" | "package"; planId?: string; period?: "month" | "year"; amount?: number }): string {
   const q = new URLSearchParams({ accountId, kind: params.kind });
-  if (params.planId) q.set("planId", params.planId);
+  if (params.planId) q.set("plan", params.planId);
   if (params.period) q.set("period", params.period);
   if (params.amount) q.set("amount", String(params.amount));
   return `/checkout?${q.toString()}`;

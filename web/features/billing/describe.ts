@@ -26,6 +26,11 @@ export function describeItem(t: T, item: Item): string {
     case "autoTopup":
       return t("describe.autoTopup", { amount: formatRub(item.amountKopecks) });
     case "plan":
+      if (item.upgradeFrom)
+        return t(`describe.planUpgrade.${item.period}`, {
+          plan: planName({ name: item.plan, translations: item.planTranslations }, langOf(t)),
+          from: planName({ name: item.upgradeFrom.plan, translations: item.upgradeFrom.planTranslations }, langOf(t)),
+        });
       return t(`describe.plan.${item.period}`, { plan: planName({ name: item.plan, translations: item.planTranslations }, langOf(t)) });
     case "renewal":
       return t(`describe.renewal.${item.period}`, { plan: planName({ name: item.plan, translations: item.planTranslations }, langOf(t)) });
@@ -47,6 +52,8 @@ function describeDetails(t: T, d: EntryDetails): string {
       return t(d.credit ? "describe.adjustmentCredit" : "describe.adjustmentDebit");
     case "renewalFromBalance":
       return t("describe.renewalFromBalance", { plan: planName({ name: d.plan, translations: d.planTranslations }, langOf(t)) });
+    case "planCredit":
+      return t("describe.planCredit", { plan: planName({ name: d.plan, translations: d.planTranslations }, langOf(t)), count: d.days });
     case "payment":
       // A top-up is the money itself; a plan or package bought by card shows as its payment.
       return d.item.kind === "topup" || d.item.kind === "autoTopup" ? describeItem(t, d.item) : t("describe.paid", { item: describeItem(t, d.item) });

@@ -11,6 +11,7 @@ import { useAbility } from "@/lib/ability";
 import { formatDate } from "@/lib/i18n";
 import { payQueries, type BillingPeriod, type Plan } from "@/features/billing/pay-api";
 import { PlanCard, type PlanChoice } from "@/features/billing/components/plan-card";
+import { dayMonth } from "@/features/billing/components/plan-change-summary";
 import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
 import { Segmented } from "@/features/billing/components/segmented";
 
@@ -36,6 +37,7 @@ export default function PricingPage() {
 
   const choiceOf = (plan: Plan): PlanChoice => {
     if (plan.id === currentId && (plan.free || sub?.billingPeriod === period) && sub?.status === "active") return { kind: "current" };
+    if (sub?.scheduledChange && plan.id === sub.scheduledChange.plan.id && sub.scheduledChange.period === period) return { kind: "scheduled", date: dayMonth(sub.scheduledChange.startsAt) };
     if (plan.free) return { kind: "free" };
     if (!canPay) return { kind: "readOnly" };
     return { kind: "choose", to: `/checkout?accountId=${accountId}&kind=plan&plan=${plan.id}&period=${period}` };

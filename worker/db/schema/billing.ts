@@ -50,8 +50,9 @@ export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
 /**
  * An account's subscription: one row per account (created with the account by a trigger, on the
- * trial plan). Periods start and end at UTC midnight so a period's usage is a whole number of
- * `usage_daily` days. `past_due`: the renewal failed; the paid plan's limits hold until `graceUntil`,
+ * trial plan, its period from UTC midnight). A paid period starts when it is paid and lasts a
+ * calendar month or year to the same moment; its usage is the `usage_daily` days from the day it
+ * started up to the day it ends (that day belongs to the next period). `past_due`: the renewal failed; the paid plan's limits hold until `graceUntil`,
  * then the account moves to the free plan.
  */
 export const subscriptions = sqliteTable(
@@ -79,6 +80,14 @@ export const subscriptions = sqliteTable(
     lastRenewalError: text("last_renewal_error"),
     /** The plan the account had before a downgrade to the free plan. */
     downgradedFromPlanId: text("downgraded_from_plan_id"),
+    /**
+     * A downgrade the owner chose (migration 0049): at the period's end the subscription renews into
+     * this plan and period instead of its own. Cleared by the renewal, a plan bought meanwhile, the
+     * owner's cancel, or the move to the free plan.
+     */
+    scheduledPlanId: text("scheduled_plan_id").references(() => plans.id),
+    scheduledBillingPeriod: text("scheduled_billing_period", { enum: BILLING_PERIODS }),
+    scheduledAt: integer("scheduled_at"),
     ...timestamps(),
   },
   (t) => [index("subscriptions_period_end_idx").on(t.status, t.periodEnd)],
@@ -116,6 +125,8 @@ export const ledgerEntries = sqliteTable(
     periodStart: integer("period_start"),
     description: text("description").notNull().default(""),
     paymentId: text("payment_id"),
+    /** Subscription rows: the plan bought, renewed, or whose unused days the row credits (migration 0049; null before). */
+    planId: text("plan_id"),
     actorUserId: userRefOrNull("actor_user_id"),
     reason: text("reason"),
     createdAt: createdAt(),
@@ -178,6 +189,15 @@ export const payments = sqliteTable(
     cancellationReason: text("cancellation_reason"),
     error: text("error"),
     refundedKopecks: integer("refunded_kopecks").notNull().default(0),
+    /**
+     * An upgrade mid-period (migration 0049): the unused whole days (`creditDays`) of the plan
+     * `creditPlanId`'s period ending `creditedPeriodEnd`, worth `creditKopecks`, count against the new
+     * plan's price; `amountKopecks` is what is paid on top (0 when the credit covers it all).
+     */
+    creditKopecks: integer("credit_kopecks").notNull().default(0),
+    creditPlanId: text("credit_plan_id"),
+    creditDays: integer("credit_days"),
+    creditedPeriodEnd: integer("credited_period_end"),
     appliedAt: integer("applied_at"),
     /** Random per applying attempt: the attempt whose token is stored is the one that applies. */
     applyToken: text("apply_token"),
@@ -219,6 +239,8 @@ export const paymentMethods = sqliteTable(
     expiry: text("expiry"),
     ...timestamps(),
   },
+  // One row per card as well (type, last four digits, expiry; its newest method id): the expression
+  // index `payment_methods_card_uq` of migration 0049, hand-written.
   (t) => [uniqueIndex("payment_methods_provider_uq").on(t.accountId, t.provider, t.providerMethodId)],
 );
 

@@ -1,7 +1,8 @@
 import type { Payment } from "../../db/schema/billing";
 import type { Env } from "../../env";
 import { entryStatement, settleStatement } from "./ledger";
-import { dayStart, periodEndFrom } from "./subscription";
+import { plural } from "./amount-words";
+import { periodEndFrom } from "./subscription";
 
 /** The period end a renewal payment pays past (its Idempotence-Key names it: one payment per period). */
 export function renewalKey(accountId: string, periodEnd: number): string {
@@ -11,8 +12,6 @@ function renewedPeriodEnd(p: Payment): number | null {
   const m = /^renewal:[^:]+:(\d+)$/.exec(p.idempotenceKey);
   return m ? Number(m[1]) : null;
 }
-
-const nextEndSql = (period: "month" | "year") => `CAST(strftime('%s', date(period_end / 1000, 'unixepoch', '+1 ${period}')) AS INTEGER) * 1000`;
 
 /**
  * The statements that apply a succeeded payment, for ONE batch (one transaction): the first claims
@@ -29,32 +28,73 @@ export async function applyStatements(env: Env, p: Payment, now: number): Promis
   const out: D1PreparedStatement[] = [d1.prepare("UPDATE payments SET applied_at = ?, apply_token = ? WHERE id = ? AND applied_at IS NULL").bind(now, token, p.id)];
   const credit = entryStatement(d1, { ...base, type: "topup", amountKopecks: p.amountKopecks, key: `payment:${p.id}:credit`, description: p.purpose === "topup" || p.purpose === "auto_topup" ? p.description : `Оплата: ${p.description}` }, guard);
   // One millisecond later: the ledger, newest first, shows what was bought above the money that paid for it.
-  const debit = (type: "subscription" | "package") => entryStatement(d1, { ...base, type, amountKopecks: -p.amountKopecks, key: `payment:${p.id}:debit`, description: p.description, createdAt: now + 1 }, guard);
+  const debit = (type: "subscription" | "package") =>
+    entryStatement(d1, { ...base, type, amountKopecks: -p.amountKopecks, key: `payment:${p.id}:debit`, planId: type === "subscription" ? p.planId : null, description: p.description, createdAt: now + 1 }, guard);
   if (p.purpose === "topup" || p.purpose === "auto_topup") out.push(credit);
   else if (p.purpose === "package") out.push(credit, debit("package"));
   else if (p.purpose === "plan" && p.planId && p.billingPeriod) {
-    const start = dayStart(now);
+    // The new plan starts now (the moment it is paid) with a full period.
+    const start = now;
+    // What the new plan costs: what was paid plus the credit it was priced with; a change the credit
+    // covers entirely (nothing paid) costs the plan's price, never more than the credit.
+    let price = p.amountKopecks + p.creditKopecks;
+    if (p.creditKopecks > 0 && p.amountKopecks === 0) {
+      const plan = await d1.prepare("SELECT monthly_price_kopecks AS m, yearly_price_kopecks AS y FROM plans WHERE id = ?").bind(p.planId).first<{ m: number; y: number }>();
+      price = Math.min(p.creditKopecks, plan ? (p.billingPeriod === "year" ? plan.y : plan.m) : p.creditKopecks);
+    }
+    const setPlan = `plan_id = ?, billing_period = ?, status = 'active', period_start = ?, period_end = ?, grace_until = NULL, last_renewal_error = NULL,
+       downgraded_from_plan_id = NULL, scheduled_plan_id = NULL, scheduled_billing_period = NULL, scheduled_at = NULL, payment_method_id = coalesce(?, payment_method_id), updated_at = ?`;
+    const setValues = [p.planId, p.billingPeriod, start, periodEndFrom(start, p.billingPeriod), p.paymentMethodId, now];
     // The old period's usage beyond its plan is charged before the period changes.
-    out.push(settleStatement(d1, p.accountId, now), credit, debit("subscription"));
-    out.push(
-      d1
-        .prepare(
-          `UPDATE subscriptions SET plan_id = ?, billing_period = ?, status = 'active', period_start = ?, period_end = ?, grace_until = NULL, last_renewal_error = NULL,
-             downgraded_from_plan_id = NULL, payment_method_id = coalesce(?, payment_method_id), updated_at = ? WHERE account_id = ? AND ${guard.sql}`,
-        )
-        .bind(p.planId, p.billingPeriod, start, periodEndFrom(start, p.billingPeriod), p.paymentMethodId, now, p.accountId, ...guard.params),
-    );
+    out.push(settleStatement(d1, p.accountId, now));
+    if (p.creditKopecks > 0 && p.creditPlanId && p.creditedPeriodEnd !== null) {
+      // An upgrade: its credit is the unused days of ONE paid period, so the change (credit, price,
+      // new period) happens only while the subscription is still that period of that plan. Should it
+      // have changed meanwhile (renewed, another change paid first), the payment's money stays on
+      // the balance and nothing else moves.
+      const stillThat = "EXISTS (SELECT 1 FROM subscriptions WHERE account_id = ? AND plan_id = ? AND period_end = ? AND status = 'active')";
+      const same = { sql: `${guard.sql} AND ${stillThat}`, params: [...guard.params, p.accountId, p.creditPlanId, p.creditedPeriodEnd] };
+      const old = await d1.prepare("SELECT name FROM plans WHERE id = ?").bind(p.creditPlanId).first<{ name: string }>();
+      const days = p.creditDays ?? 0;
+      if (p.amountKopecks > 0) out.push(credit);
+      out.push(
+        entryStatement(
+          d1,
+          {
+            ...base,
+            type: "subscription",
+            amountKopecks: p.creditKopecks,
+            key: `payment:${p.id}:unused`,
+            units: days,
+            planId: p.creditPlanId,
+            description: `Остаток тарифа «${old?.name ?? ""}» за ${days} ${plural(days, ["день", "дня", "дней"])} — в счёт нового тарифа`,
+          },
+          same,
+        ),
+        entryStatement(d1, { ...base, type: "subscription", amountKopecks: -price, key: `payment:${p.id}:debit`, planId: p.planId, description: p.description, createdAt: now + 1 }, same),
+        d1
+          .prepare(`UPDATE subscriptions SET ${setPlan} WHERE account_id = ? AND plan_id = ? AND period_end = ? AND status = 'active' AND ${guard.sql}`)
+          .bind(...setValues, p.accountId, p.creditPlanId, p.creditedPeriodEnd, ...guard.params),
+      );
+    } else {
+      out.push(credit, entryStatement(d1, { ...base, type: "subscription", amountKopecks: -price, key: `payment:${p.id}:debit`, planId: p.planId, description: p.description, createdAt: now + 1 }, guard));
+      out.push(d1.prepare(`UPDATE subscriptions SET ${setPlan} WHERE account_id = ? AND ${guard.sql}`).bind(...setValues, p.accountId, ...guard.params));
+    }
   } else if (p.purpose === "renewal" && p.billingPeriod) {
     const end = renewedPeriodEnd(p);
     out.push(settleStatement(d1, p.accountId, now), credit, debit("subscription"));
-    out.push(
-      d1
-        .prepare(
-          `UPDATE subscriptions SET period_start = period_end, period_end = ${nextEndSql(p.billingPeriod)}, status = 'active', grace_until = NULL, last_renewal_error = NULL, updated_at = ?
-           WHERE account_id = ? AND period_end = ? AND ${guard.sql}`,
-        )
-        .bind(now, p.accountId, end, ...guard.params),
-    );
+    // The renewed period follows the one paid past, to the same moment; a renewal into a scheduled
+    // downgrade (the payment names that plan and period) switches the plan with it.
+    if (end !== null)
+      out.push(
+        d1
+          .prepare(
+            `UPDATE subscriptions SET plan_id = coalesce(?, plan_id), billing_period = ?, period_start = period_end, period_end = ?, status = 'active', grace_until = NULL, last_renewal_error = NULL,
+               scheduled_plan_id = NULL, scheduled_billing_period = NULL, scheduled_at = NULL, updated_at = ?
+             WHERE account_id = ? AND period_end = ? AND ${guard.sql}`,
+          )
+          .bind(p.planId, p.billingPeriod, periodEndFrom(end, p.billingPeriod), now, p.accountId, end, ...guard.params),
+      );
   }
   return out;
 }

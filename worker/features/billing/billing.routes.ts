@@ -9,6 +9,7 @@ import { getBanner, getBilling, markNotificationsRead, setAutoTopup } from "./bi
 import { listLedger } from "./ledger";
 import { getUsage } from "./metering";
 import { checkout, deleteMethod, getPayment, handleNotification, listMethods, listPayments } from "./payments";
+import { cancelScheduledChange, changePlan, quotePlanChange, serializeQuote } from "./plan-change";
 import { listPublicPlans } from "./plans";
 import { getRequisites, putRequisites } from "./requisites";
 
@@ -26,6 +27,12 @@ export const billingRoutes = new Hono<AppBindings>()
     await markNotificationsRead(c.env, c.get("member").accountId);
     return c.json({ message: "Уведомления прочитаны" }, 200);
   })
+  .get("/:accountId/billing/plan-change", can("read", "Billing"), v("query", s.planChangeSchema), async (c) => {
+    const q = c.req.valid("query");
+    return c.json(serializeQuote(await quotePlanChange(getDb(c.env.DB), c.get("member").accountId, q.planId, q.period)), 200);
+  })
+  .post("/:accountId/billing/plan-change", can("update", "Billing"), v("json", s.planChangeSchema), async (c) => c.json(await changePlan(c.env, c.get("member").accountId, c.get("auth").user.id, c.req.valid("json")), 200))
+  .delete("/:accountId/billing/plan-change", can("update", "Billing"), async (c) => c.json(await cancelScheduledChange(c.env, c.get("member").accountId), 200))
   .get("/:accountId/usage", can("read", "Billing"), v("query", s.usageQuery), async (c) => c.json(await getUsage(c.env.DB, getDb(c.env.DB), c.get("member").accountId, c.req.valid("query")), 200))
   .get("/:accountId/ledger", can("read", "Billing"), v("query", s.ledgerQuery), async (c) => c.json(await listLedger(getDb(c.env.DB), c.get("member").accountId, c.req.valid("query")), 200))
   .get("/:accountId/payments", can("read", "Billing"), v("query", s.paymentsQuery), async (c) => c.json(await listPayments(getDb(c.env.DB), c.get("member").accountId, c.req.valid("query")), 200))

@@ -58,7 +58,10 @@ export const planParam = z.object({ planId: z.string().min(1).max(64) });
 export const planListQuery = pageQuery(50).extend({ status: z.enum(["current", "archived", "all"]).default("current") });
 
 const dateParam = z.iso.date("Дата в формате ГГГГ-ММ-ДД");
-export const usageQuery = z.object({ from: dateParam.optional(), to: dateParam.optional() }).refine((q) => !q.from || !q.to || q.from <= q.to, { message: "Начало периода позже конца", path: ["from"] });
+/** Days of the account's time zone: `from`–`to`, or the last `days` days up to today, or (neither) the current period. */
+export const usageQuery = z
+  .object({ from: dateParam.optional(), to: dateParam.optional(), days: z.coerce.number().int("Целое число дней").min(1, "Не меньше 1 дня").max(367, "Не больше 367 дней").optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "Начало периода позже конца", path: ["from"] });
 
 const timeRange = {
   from: z.coerce.number().int().min(0).optional(),
@@ -82,6 +85,9 @@ export const checkoutSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("package"), packageId: z.string().min(1).max(64), email: email(), returnPath, requestKey: z.string().max(64).optional() }),
 ]);
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+/** A plan and period to change to: GET quotes it, POST makes a change that needs no card payment. */
+export const planChangeSchema = z.object({ planId: z.string("Выберите тариф").min(1, "Выберите тариф").max(64), period: z.enum(["month", "year"], "Период — месяц или год").default("month") });
 
 export const requisitesSchema = z.object({
   legalName: shortText(300),

@@ -6,6 +6,7 @@ import { newId } from "../../lib/ids";
 import { auditStatement } from "../admin/audit-log";
 import { balanceOf, entryStatement, settleUsage } from "./ledger";
 import { aiAllowed, CAP_COUNT_SQL, periodLines, unsettledKopecks } from "./limits";
+import { scheduledChangeOf } from "./plan-change";
 import { serializePlan } from "./plans";
 import { subscriptionOf } from "./subscription";
 import { CAPS, type Cap, CONSUMABLES } from "./units";
@@ -61,6 +62,8 @@ export async function getBilling(env: Env, accountId: string, now = Date.now()) 
       graceUntil: sub.graceUntil,
       lastRenewalError: sub.lastRenewalError,
       downgradedFromPlanId: sub.downgradedFromPlanId,
+      /** A downgrade waiting for the period's end («С 28 декабря — «Старт»»), cancellable until then. */
+      scheduledChange: await scheduledChangeOf(db, sub),
       paymentMethod: method ? { id: method.id, title: method.title, type: method.type, cardType: method.cardType, cardLast4: method.cardLast4 } : null,
       autoTopup: sub.autoTopupAmountKopecks ? { thresholdKopecks: sub.autoTopupThresholdKopecks ?? 0, amountKopecks: sub.autoTopupAmountKopecks } : null,
     },

@@ -18,7 +18,7 @@ import { packageTranslations, planTranslations } from "./translations";
 export type PaymentItem =
   | { kind: "topup"; amountKopecks: number; invoiceNumber: string | null }
   | { kind: "autoTopup"; amountKopecks: number }
-  | { kind: "plan" | "renewal"; plan: string; planTranslations: PlanTranslations; period: BillingPeriod }
+  | { kind: "plan" | "renewal"; plan: string; planTranslations: PlanTranslations; period: BillingPeriod; upgradeFrom?: { plan: string; planTranslations: PlanTranslations; creditKopecks: number; days: number } }
   | { kind: "package"; name: string; translations: PackageTranslations; recipients: number };
 
 export type EntryDetails =
@@ -26,12 +26,17 @@ export type EntryDetails =
   | { kind: "adjustment"; credit: boolean }
   /** The payment's money on the balance (`payment`), what it bought (`purchase`), or a refund of it. */
   | { kind: "payment" | "purchase" | "refund"; item: PaymentItem }
-  | { kind: "renewalFromBalance"; plan: string; planTranslations: PlanTranslations };
+  | { kind: "renewalFromBalance"; plan: string; planTranslations: PlanTranslations }
+  /** An upgrade's credit: the unused days of the plan it left, counted against the new plan. */
+  | { kind: "planCredit"; plan: string; planTranslations: PlanTranslations; days: number };
 
 /** What a payment was (purpose, amount, period, provider) and what its row refers to: names of its plan and package, a transfer's invoice, the saved method's card. */
-type PaymentFacts = Pick<Payment, "purpose" | "amountKopecks" | "billingPeriod" | "provider">;
+type PaymentFacts = Pick<Payment, "purpose" | "amountKopecks" | "billingPeriod" | "provider" | "creditKopecks" | "creditDays">;
 interface PaymentNames {
   planName: string | null;
+  /** An upgrade's previous plan (the one its credit is for). */
+  creditPlanName: string | null;
+  creditPlanTranslations: string | null;
   /** The plan's and the package's `translations` as stored (JSON text). */
   planTranslations: string | null;
   packageName: string | null;
@@ -44,18 +49,20 @@ interface PaymentNames {
 }
 type PaymentRefs = PaymentFacts & PaymentNames;
 
-const NO_NAMES: PaymentNames = { planName: null, planTranslations: null, packageName: null, packageTranslations: null, packageRecipients: null, invoiceNumber: null, methodType: null, cardType: null, cardLast4: null };
+const NO_NAMES: PaymentNames = { planName: null, creditPlanName: null, creditPlanTranslations: null, planTranslations: null, packageName: null, packageTranslations: null, packageRecipients: null, invoiceNumber: null, methodType: null, cardType: null, cardLast4: null };
 
 /** One statement for a page of payments (ids as a JSON array: no limit on bound variables). */
 async function paymentRefs(d1: D1Database, ids: string[]): Promise<Map<string, PaymentRefs>> {
   if (!ids.length) return new Map();
   const r = await d1
     .prepare(
-      `SELECT p.id, p.purpose, p.amount_kopecks AS amountKopecks, p.billing_period AS billingPeriod, p.provider, pl.name AS planName, pl.translations AS planTranslations, bp.name AS packageName, bp.translations AS packageTranslations, bp.recipients AS packageRecipients,
+      `SELECT p.id, p.purpose, p.amount_kopecks AS amountKopecks, p.billing_period AS billingPeriod, p.provider, p.credit_kopecks AS creditKopecks, p.credit_days AS creditDays,
+         pl.name AS planName, pl.translations AS planTranslations, cp.name AS creditPlanName, cp.translations AS creditPlanTranslations, bp.name AS packageName, bp.translations AS packageTranslations, bp.recipients AS packageRecipients,
          (SELECT d.number FROM billing_documents d WHERE d.payment_id = p.id AND d.kind = 'invoice' LIMIT 1) AS invoiceNumber,
          m.type AS methodType, m.card_type AS cardType, m.card_last4 AS cardLast4
        FROM payments p
        LEFT JOIN plans pl ON pl.id = p.plan_id
+       LEFT JOIN plans cp ON cp.id = p.credit_plan_id
        LEFT JOIN broadcast_packages bp ON bp.id = p.package_id
        LEFT JOIN payment_methods m ON m.id = p.payment_method_id AND m.account_id = p.account_id
        WHERE p.id IN (SELECT value FROM json_each(?1))`,
@@ -72,8 +79,13 @@ function paymentItem(p: PaymentFacts, r: PaymentNames): PaymentItem | null {
     case "auto_topup":
       return { kind: "autoTopup", amountKopecks: p.amountKopecks };
     case "plan":
-    case "renewal":
-      return r.planName && p.billingPeriod ? { kind: p.purpose, plan: r.planName, planTranslations: planTranslations(r.planTranslations), period: p.billingPeriod } : null;
+    case "renewal": {
+      if (!r.planName || !p.billingPeriod) return null;
+      const item: PaymentItem = { kind: p.purpose, plan: r.planName, planTranslations: planTranslations(r.planTranslations), period: p.billingPeriod };
+      return p.creditKopecks > 0 && r.creditPlanName
+        ? { ...item, upgradeFrom: { plan: r.creditPlanName, planTranslations: planTranslations(r.creditPlanTranslations), creditKopecks: p.creditKopecks, days: p.creditDays ?? 0 } }
+        : item;
+    }
     case "package":
       return r.packageName && r.packageRecipients !== null ? { kind: "package", name: r.packageName, translations: packageTranslations(r.packageTranslations), recipients: r.packageRecipients } : null;
     default:
@@ -101,19 +113,20 @@ export async function describePayments(d1: D1Database, rows: Payment[]): Promise
 }
 
 /**
- * The plan a renewal paid from the balance renewed (its row names no payment): the plan of the last
- * plan payment before it (plans change only by paying for one; the free plan is never renewed from
- * the balance), else the account's plan.
+ * The plan a renewal paid from the balance renewed (its row names no payment): the plan the row names
+ * (rows since migration 0049; a renewal into a scheduled downgrade is another plan than the one paid
+ * before), else the plan of the last plan payment before it (the free plan is never renewed from the
+ * balance), else the account's plan.
  */
 async function renewedPlan(d1: D1Database, e: LedgerEntry): Promise<{ name: string; translations: PlanTranslations } | null> {
   const r = await d1
     .prepare(
-      `SELECT pl.name, pl.translations FROM plans pl WHERE pl.id = coalesce(
+      `SELECT pl.name, pl.translations FROM plans pl WHERE pl.id = coalesce(?3,
          (SELECT p.plan_id FROM payments p JOIN plans x ON x.id = p.plan_id
           WHERE p.account_id = ?1 AND p.purpose IN ('plan', 'renewal') AND p.status = 'succeeded' AND p.created_at <= ?2 ORDER BY p.created_at DESC LIMIT 1),
          (SELECT s.plan_id FROM subscriptions s WHERE s.account_id = ?1))`,
     )
-    .bind(e.accountId, e.createdAt)
+    .bind(e.accountId, e.createdAt, e.planId)
     .first<{ name: string; translations: string | null }>();
   return r ? { name: r.name, translations: planTranslations(r.translations) } : null;
 }
@@ -122,6 +135,7 @@ function entryDetails(e: LedgerEntry, paid: PaymentRefs | undefined, renewed: { 
   if (e.type === "charge" && e.metric && e.units !== null) return { kind: "usage", metric: e.metric, units: e.units };
   if (e.type === "adjustment") return { kind: "adjustment", credit: e.amountKopecks > 0 };
   if (isBalanceRenewal(e)) return renewed ? { kind: "renewalFromBalance", plan: renewed.name, planTranslations: renewed.translations } : null;
+  if (isPlanCredit(e)) return paid?.creditPlanName ? { kind: "planCredit", plan: paid.creditPlanName, planTranslations: planTranslations(paid.creditPlanTranslations), days: e.units ?? paid.creditDays ?? 0 } : null;
   const item = paid ? paymentItem(paid, paid) : null;
   if (!item) return null;
   if (e.type === "topup") return { kind: "payment", item };
@@ -132,6 +146,9 @@ function entryDetails(e: LedgerEntry, paid: PaymentRefs | undefined, renewed: { 
 
 /** A renewal paid from the balance (renewal.ts): keyed on the period it renews, with no payment. */
 const isBalanceRenewal = (e: LedgerEntry) => e.type === "subscription" && !e.paymentId && e.key.startsWith("renewal:");
+
+/** An upgrade's credit of the unused days (apply.ts): keyed on its payment. */
+const isPlanCredit = (e: LedgerEntry) => e.type === "subscription" && !!e.paymentId && e.key === `payment:${e.paymentId}:unused`;
 
 /** `details` of each ledger row, in order: the payments behind them read in one statement. */
 export async function describeEntries(d1: D1Database, rows: LedgerEntry[]): Promise<(EntryDetails | null)[]> {

@@ -20,15 +20,17 @@ export interface EntryInput {
   units?: number | null;
   periodStart?: number | null;
   paymentId?: string | null;
+  /** The plan a subscription row is about (bought, renewed, or whose unused days it credits). */
+  planId?: string | null;
   actorUserId?: string | null;
   reason?: string | null;
   createdAt?: number;
 }
 
-const COLUMNS = "id, account_id, type, amount_kopecks, key, metric, units, period_start, description, payment_id, actor_user_id, reason, created_at";
+const COLUMNS = "id, account_id, type, amount_kopecks, key, metric, units, period_start, description, payment_id, plan_id, actor_user_id, reason, created_at";
 
 function values(e: EntryInput): unknown[] {
-  return [newId(), e.accountId, e.type, e.amountKopecks, e.key, e.metric ?? null, e.units ?? null, e.periodStart ?? null, e.description, e.paymentId ?? null, e.actorUserId ?? null, e.reason ?? null, e.createdAt ?? Date.now()];
+  return [newId(), e.accountId, e.type, e.amountKopecks, e.key, e.metric ?? null, e.units ?? null, e.periodStart ?? null, e.description, e.paymentId ?? null, e.planId ?? null, e.actorUserId ?? null, e.reason ?? null, e.createdAt ?? Date.now()];
 }
 
 /** One ledger row as a statement for a batch; `onlyIf` is an SQL condition (with its own values) the insert needs. */
@@ -75,6 +77,7 @@ export function serializeEntry(e: LedgerEntry, details: EntryDetails | null) {
     units: e.units,
     periodStart: e.periodStart,
     paymentId: e.paymentId,
+    planId: e.planId,
     reason: e.reason,
     createdAt: e.createdAt,
   };

@@ -15,10 +15,9 @@ import { applyStatements } from "./apply";
 import { describePayments, type PaymentDescription } from "./describe";
 import { methodTitle } from "./method-title";
 import { accrualStatement } from "../partners/commission";
-import { getPlanRow } from "./plans";
+import { nothingToPay, planDescription, quotePlanChange } from "./plan-change";
 import { type CreatePaymentRequest, ProviderError, type ProviderPayment } from "./provider";
 import { paymentProvider } from "./provider-config";
-import { priceOf } from "./subscription";
 import { formatRub } from "./units";
 
 const log = createLogger({ component: "payments" });
@@ -40,6 +39,8 @@ export function serializePayment(p: Payment, d: PaymentDescription) {
     packageId: p.packageId,
     amountKopecks: p.amountKopecks,
     refundedKopecks: p.refundedKopecks,
+    /** An upgrade's credit: the unused days of the previous plan counted against the price (`amountKopecks` is what was paid on top). */
+    creditKopecks: p.creditKopecks,
     status: p.status,
     final: p.status === "succeeded" || p.status === "canceled" || p.status === "failed",
     description: p.description,
@@ -69,17 +70,25 @@ interface Order {
   planId?: string;
   billingPeriod?: "month" | "year";
   packageId?: string;
+  creditKopecks?: number;
+  creditPlanId?: string;
+  creditDays?: number;
+  creditedPeriodEnd?: number;
 }
 
-/** What is being bought, priced on the server (the client names the item, never the price). */
-async function orderOf(db: Db, input: CheckoutInput): Promise<Order> {
+/**
+ * What is being bought, priced on the server (the client names the item, never the price). A plan
+ * is priced by the change it makes (plan-change.ts): an upgrade pays the difference after the
+ * unused days' credit; the current plan and a downgrade (it waits for the period's end) are not paid here.
+ */
+async function orderOf(db: Db, accountId: string, input: CheckoutInput): Promise<Order> {
   if (input.kind === "topup") return { purpose: "topup", amountKopecks: input.amountKopecks, description: `Пополнение баланса на ${formatRub(input.amountKopecks)}` };
   if (input.kind === "plan") {
-    const plan = await getPlanRow(db, input.planId);
-    if (!plan.active || plan.archivedAt !== null) throw badRequest("Этот тариф сейчас недоступен", "PLAN_UNAVAILABLE");
-    const amount = priceOf(plan, input.period);
-    if (amount <= 0) throw badRequest("Бесплатный тариф не нужно оплачивать", "PLAN_FREE");
-    return { purpose: "plan", amountKopecks: amount, planId: plan.id, billingPeriod: input.period, description: `Тариф «${plan.name}» на ${input.period === "year" ? "год" : "месяц"}` };
+    const q = await quotePlanChange(db, accountId, input.planId, input.period);
+    const refusal = nothingToPay(q);
+    if (refusal) throw refusal;
+    const credit = q.creditKopecks > 0 ? { creditKopecks: q.creditKopecks, creditPlanId: q.current.plan.id, creditDays: q.creditDays, creditedPeriodEnd: q.current.periodEnd } : {};
+    return { purpose: "plan", amountKopecks: q.payNowKopecks, planId: q.plan.id, billingPeriod: q.period, description: planDescription(q), ...credit };
   }
   const pkg = await db.select().from(schema.broadcastPackages).where(eq(schema.broadcastPackages.id, input.packageId)).get();
   if (!pkg) throw notFound("Пакет рассылок не найден", "PACKAGE_NOT_FOUND");
@@ -100,7 +109,7 @@ async function sha256Hex(s: string): Promise<string> {
 export async function checkout(env: Env, accountId: string, userId: string, input: CheckoutInput) {
   const db = getDb(env.DB);
   const provider = paymentProvider(env);
-  const order = await orderOf(db, input);
+  const order = await orderOf(db, accountId, input);
   const key = input.requestKey ? (await sha256Hex(`${accountId}:${input.requestKey}`)).slice(0, 36) : crypto.randomUUID();
   const now = Date.now();
   const id = newId();
@@ -181,16 +190,36 @@ export async function recordState(env: Env, row: Payment, pp: ProviderPayment): 
   return (await db.select().from(PAY).where(eq(PAY.id, row.id)).get())!;
 }
 
+/**
+ * Keeps the method a payment saved. YooKassa gives every payment that saves a card a new method id,
+ * so a card is one row (type, last four digits, expiry; `payment_methods_card_uq`) holding its newest
+ * id, the one renewals charge; another kind of method is one row per id.
+ */
 async function saveMethod(db: Db, accountId: string, m: NonNullable<ProviderPayment["paymentMethod"]>, now: number): Promise<string> {
-  await db
-    .insert(schema.paymentMethods)
-    .values({ id: newId(), accountId, providerMethodId: m.id, type: m.type, title: methodTitle(m), cardLast4: m.cardLast4, cardType: m.cardType, expiry: m.expiry, createdAt: now, updatedAt: now })
-    .onConflictDoNothing();
-  const row = await db
-    .select({ id: schema.paymentMethods.id })
-    .from(schema.paymentMethods)
-    .where(and(eq(schema.paymentMethods.accountId, accountId), eq(schema.paymentMethods.providerMethodId, m.id)))
-    .get();
+  const M = schema.paymentMethods;
+  const title = methodTitle(m);
+  // Either index may refuse the row (this id saved before, or this card under an older id): nothing is inserted then.
+  await db.insert(M).values({ id: newId(), accountId, providerMethodId: m.id, type: m.type, title, cardLast4: m.cardLast4, cardType: m.cardType, expiry: m.expiry, createdAt: now, updatedAt: now }).onConflictDoNothing();
+  if (m.type === "bank_card" && m.cardLast4) {
+    // The card's row takes this id when it is newer than the one it holds.
+    await db.$client
+      .prepare(
+        `UPDATE payment_methods SET provider_method_id = ?1, title = ?2, updated_at = ?3
+         WHERE account_id = ?4 AND provider = 'yookassa' AND type = 'bank_card' AND coalesce(card_type, '') = coalesce(?5, '') AND card_last4 = ?6 AND coalesce(expiry, '') = coalesce(?7, '')
+           AND provider_method_id <> ?1 AND updated_at <= ?3
+           AND NOT EXISTS (SELECT 1 FROM payment_methods x WHERE x.account_id = ?4 AND x.provider = 'yookassa' AND x.provider_method_id = ?1)`,
+      )
+      .bind(m.id, title, now, accountId, m.cardType, m.cardLast4, m.expiry)
+      .run();
+    const card = await db.$client
+      .prepare(
+        `SELECT id FROM payment_methods WHERE account_id = ? AND provider = 'yookassa' AND type = 'bank_card' AND coalesce(card_type, '') = coalesce(?, '') AND card_last4 = ? AND coalesce(expiry, '') = coalesce(?, '')`,
+      )
+      .bind(accountId, m.cardType, m.cardLast4, m.expiry)
+      .first<{ id: string }>();
+    if (card) return card.id;
+  }
+  const row = await db.select({ id: M.id }).from(M).where(and(eq(M.accountId, accountId), eq(M.providerMethodId, m.id))).get();
   return row!.id;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, lte } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
-import type { AccountSubscription as Subscription, Plan } from "../../db/schema/billing";
+import type { AccountSubscription as Subscription, BillingPeriod, Plan } from "../../db/schema/billing";
 import type { Env } from "../../env";
 import { newId } from "../../lib/ids";
 import { createLogger } from "../../lib/logger";
@@ -61,22 +61,39 @@ export async function runBillingTick(env: Env, now = Date.now()) {
   return { renewed, downgraded: expired.map((s) => s.accountId), settled: active.results.length, warned, topups, acts };
 }
 
-const nextEndSql = (period: "month" | "year") => `CAST(strftime('%s', date(period_end / 1000, 'unixepoch', '+1 ${period}')) AS INTEGER) * 1000`;
+/** What a subscription renews into at its period's end: its own plan and period, or the downgrade scheduled for then. */
+interface Next {
+  plan: Plan;
+  period: BillingPeriod;
+}
 
-/** Rolls the period: its usage beyond the plan charged first, then the next period (only if still the one seen). */
-function rollStatements(env: Env, sub: Subscription, now: number, extra: D1PreparedStatement[] = []): D1PreparedStatement[] {
+async function nextOf(env: Env, sub: Subscription, plan: Plan): Promise<Next> {
+  if (!sub.scheduledPlanId) return { plan, period: sub.billingPeriod };
+  const scheduled = await getDb(env.DB).select().from(schema.plans).where(eq(schema.plans.id, sub.scheduledPlanId)).get();
+  return scheduled ? { plan: scheduled, period: sub.scheduledBillingPeriod ?? sub.billingPeriod } : { plan, period: sub.billingPeriod };
+}
+
+/**
+ * Rolls the period: its usage beyond the (old) plan charged first, then the next period to the same
+ * moment, in the plan it renews into (only if still the period seen).
+ */
+function rollStatements(env: Env, sub: Subscription, next: Next, now: number, extra: D1PreparedStatement[] = []): D1PreparedStatement[] {
   return [
     settleStatement(env.DB, sub.accountId, now),
     ...extra,
-    env.DB.prepare(`UPDATE subscriptions SET period_start = period_end, period_end = ${nextEndSql(sub.billingPeriod)}, updated_at = ? WHERE account_id = ? AND period_end = ?`).bind(now, sub.accountId, sub.periodEnd),
+    env.DB.prepare(
+      `UPDATE subscriptions SET plan_id = ?, billing_period = ?, period_start = period_end, period_end = ?, scheduled_plan_id = NULL, scheduled_billing_period = NULL, scheduled_at = NULL, updated_at = ?
+       WHERE account_id = ? AND period_end = ?`,
+    ).bind(next.plan.id, next.period, periodEndFrom(sub.periodEnd, next.period), now, sub.accountId, sub.periodEnd),
   ];
 }
 
 /** One subscription at its period's end: free → next period; paid → from the balance, else the saved method. */
 async function renew(env: Env, sub: Subscription, plan: Plan, now: number): Promise<string> {
-  const price = priceOf(plan, sub.billingPeriod);
+  const next = await nextOf(env, sub, plan);
+  const price = priceOf(next.plan, next.period);
   if (price <= 0) {
-    await env.DB.batch(rollStatements(env, sub, now));
+    await env.DB.batch(rollStatements(env, sub, next, now));
     return "free";
   }
   const [balance, lines] = await Promise.all([balanceOf(env.DB, sub.accountId), periodLines(env.DB, sub.accountId)]);
@@ -86,26 +103,28 @@ async function renew(env: Env, sub: Subscription, plan: Plan, now: number): Prom
       type: "subscription",
       amountKopecks: -price,
       key: renewalKey(sub.accountId, sub.periodEnd),
-      description: `Продление тарифа «${plan.name}» с баланса`,
+      planId: next.plan.id,
+      description: `Продление тарифа «${next.plan.name}» с баланса`,
       createdAt: now,
     });
-    await env.DB.batch(rollStatements(env, sub, now, [charge]));
+    await env.DB.batch(rollStatements(env, sub, next, now, [charge]));
     return "balance";
   }
-  if (!sub.paymentMethodId) return failRenewal(env, sub, plan, now, "нет сохранённого способа оплаты");
-  return chargeSavedMethod(env, sub, plan, price, now);
+  if (!sub.paymentMethodId) return failRenewal(env, sub, next, now, "нет сохранённого способа оплаты");
+  return chargeSavedMethod(env, sub, next, price, now);
 }
 
-async function chargeSavedMethod(env: Env, sub: Subscription, plan: Plan, price: number, now: number): Promise<string> {
+async function chargeSavedMethod(env: Env, sub: Subscription, next: Next, price: number, now: number): Promise<string> {
+  const { plan, period } = next;
   const db = getDb(env.DB);
   const method = await db.select().from(schema.paymentMethods).where(and(eq(schema.paymentMethods.id, sub.paymentMethodId!), eq(schema.paymentMethods.accountId, sub.accountId))).get();
-  if (!method) return failRenewal(env, sub, plan, now, "сохранённый способ оплаты удалён");
+  if (!method) return failRenewal(env, sub, next, now, "сохранённый способ оплаты удалён");
   const key = renewalKey(sub.accountId, sub.periodEnd);
   const email = await receiptEmail(env, sub.accountId);
-  const description = `Продление тарифа «${plan.name}» на ${sub.billingPeriod === "year" ? "год" : "месяц"}`;
+  const description = `Продление тарифа «${plan.name}» на ${period === "year" ? "год" : "месяц"}`;
   await db
     .insert(schema.payments)
-    .values({ id: newId(), accountId: sub.accountId, idempotenceKey: key, purpose: "renewal", planId: plan.id, billingPeriod: sub.billingPeriod, amountKopecks: price, status: "creating", description, receiptEmail: email, paymentMethodId: method.id, methodTitle: method.title, createdAt: now, updatedAt: now })
+    .values({ id: newId(), accountId: sub.accountId, idempotenceKey: key, purpose: "renewal", planId: plan.id, billingPeriod: period, amountKopecks: price, status: "creating", description, receiptEmail: email, paymentMethodId: method.id, methodTitle: method.title, createdAt: now, updatedAt: now })
     .onConflictDoNothing();
   let row = (await db.select().from(schema.payments).where(eq(schema.payments.idempotenceKey, key)).get())!;
   if (row.status === "creating") {
@@ -118,7 +137,7 @@ async function chargeSavedMethod(env: Env, sub: Subscription, plan: Plan, price:
     } catch (e) {
       if (e instanceof ProviderError && e.transient) return "unknown outcome, next tick repeats with the same key";
       await db.update(schema.payments).set({ status: "failed", error: e instanceof Error ? e.message.slice(0, 500) : String(e), updatedAt: now }).where(eq(schema.payments.id, row.id));
-      return failRenewal(env, sub, plan, now, "платёжная система отклонила списание");
+      return failRenewal(env, sub, next, now, "платёжная система отклонила списание");
     }
   }
   return settleRenewalPayment(env, row, now);
@@ -130,7 +149,9 @@ async function settleRenewalPayment(env: Env, row: typeof schema.payments.$infer
   const db = getDb(env.DB);
   const found = await db.select({ sub: schema.subscriptions, plan: schema.plans }).from(schema.subscriptions).innerJoin(schema.plans, eq(schema.plans.id, schema.subscriptions.planId)).where(eq(schema.subscriptions.accountId, row.accountId)).get();
   if (!found || found.sub.status !== "active") return row.status;
-  return failRenewal(env, found.sub, found.plan, now, reasonText(row.cancellationReason));
+  // The plan the renewal was for (a scheduled downgrade's, when it renewed into one).
+  const paidFor = row.planId ? await db.select().from(schema.plans).where(eq(schema.plans.id, row.planId)).get() : undefined;
+  return failRenewal(env, found.sub, { plan: paidFor ?? found.plan, period: row.billingPeriod ?? found.sub.billingPeriod }, now, reasonText(row.cancellationReason));
 }
 
 function reasonText(reason: string | null): string {
@@ -156,7 +177,8 @@ async function receiptEmail(env: Env, accountId: string): Promise<string> {
 }
 
 /** The renewal failed: the plan's limits hold for the grace period; the owners are told by mail and on /billing. */
-async function failRenewal(env: Env, sub: Subscription, plan: Plan, now: number, reason: string): Promise<string> {
+async function failRenewal(env: Env, sub: Subscription, next: Next, now: number, reason: string): Promise<string> {
+  const { plan, period } = next;
   const until = now + graceMs(env);
   const r = await env.DB.prepare(`UPDATE subscriptions SET status = 'past_due', grace_until = ?, last_renewal_error = ?, updated_at = ? WHERE account_id = ? AND status = 'active' RETURNING account_id`)
     .bind(until, reason, now, sub.accountId)
@@ -167,13 +189,13 @@ async function failRenewal(env: Env, sub: Subscription, plan: Plan, now: number,
     kind: "renewal_failed",
     key: `renewal_failed:${sub.periodEnd}`,
     subject: `Не удалось продлить тариф «${plan.name}»`,
-    message: `Не удалось продлить тариф «${plan.name}» (${formatRub(priceOf(plan, sub.billingPeriod))}): ${reason}. Тариф действует до ${date}; оплатите его до этого дня, иначе аккаунт перейдёт на бесплатный тариф.`,
+    message: `Не удалось продлить тариф «${plan.name}» (${formatRub(priceOf(plan, period))}): ${reason}. Тариф действует до ${date}; оплатите его до этого дня, иначе аккаунт перейдёт на бесплатный тариф.`,
     data: { graceUntil: until, reason },
   });
   return "grace";
 }
 
-/** Grace is over: the account moves to the free plan (a new monthly period from today). */
+/** Grace is over: the account moves to the free plan (a new monthly period from today); a scheduled downgrade is moot. */
 async function downgrade(env: Env, sub: Subscription, now: number): Promise<void> {
   const free = await planByCode(getDb(env.DB), FREE_PLAN_CODE);
   if (!free) return log.error("no free plan to downgrade to", { accountId: sub.accountId });
@@ -181,7 +203,8 @@ async function downgrade(env: Env, sub: Subscription, now: number): Promise<void
   const res = await env.DB.batch([
     settleStatement(env.DB, sub.accountId, now),
     env.DB.prepare(
-      `UPDATE subscriptions SET downgraded_from_plan_id = plan_id, plan_id = ?, billing_period = 'month', status = 'active', period_start = ?, period_end = ?, grace_until = NULL, updated_at = ?
+      `UPDATE subscriptions SET downgraded_from_plan_id = plan_id, plan_id = ?, billing_period = 'month', status = 'active', period_start = ?, period_end = ?, grace_until = NULL,
+         scheduled_plan_id = NULL, scheduled_billing_period = NULL, scheduled_at = NULL, updated_at = ?
        WHERE account_id = ? AND status = 'past_due' AND grace_until <= ? RETURNING downgraded_from_plan_id AS old`,
     ).bind(free.id, start, periodEndFrom(start, "month"), now, sub.accountId, now),
   ]);

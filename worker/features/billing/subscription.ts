@@ -6,15 +6,27 @@ import { FREE_PLAN_CODE, planByCode } from "./plans";
 
 export const DAY_MS = 86_400_000;
 
-/** UTC midnight at or before `ms`: periods start and end there, so a period is whole usage days. */
+/** UTC midnight at or before `ms` (the free plan's periods start there). */
 export function dayStart(ms: number): number {
   return Math.floor(ms / DAY_MS) * DAY_MS;
 }
 
-/** One month or year after `start` (the calendar's: 31 January + 1 month is 3 March, as SQLite's date()). */
+/**
+ * One month or year after `start`, to the same moment of the day (the calendar's: 31 January + 1
+ * month is 3 March, as SQLite's date modifiers count). A paid period starts when it is paid, so
+ * paying at 23:39 on 27 November gives a period to 23:39 on 27 December, never a shorter month.
+ */
 export function periodEndFrom(start: number, period: BillingPeriod): number {
   const d = new Date(start);
-  return Date.UTC(d.getUTCFullYear() + (period === "year" ? 1 : 0), d.getUTCMonth() + (period === "month" ? 1 : 0), d.getUTCDate());
+  return Date.UTC(
+    d.getUTCFullYear() + (period === "year" ? 1 : 0),
+    d.getUTCMonth() + (period === "month" ? 1 : 0),
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+    d.getUTCMilliseconds(),
+  );
 }
 
 export function utcDayOf(ms: number): string {

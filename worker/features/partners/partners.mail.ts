@@ -33,7 +33,8 @@ export function mailRejected(env: Env, to: string, input: { name: string; reason
   ]);
 }
 
-const PAYOUT_WORDS = { approved: "одобрена", paid: "выплачена", rejected: "отклонена" } as const;
+/** How a payout request ended, after «Выплата» («Assistly: выплата отправлена»). */
+const PAYOUT_WORDS = { approved: "одобрена", paid: "отправлена", rejected: "отклонена" } as const;
 
 export function mailPayout(env: Env, to: string, input: { status: keyof typeof PAYOUT_WORDS; amountKopecks: number; reference?: string | null; reason?: string | null }) {
   const app = env.APP_NAME || "Assistly";

@@ -3,18 +3,21 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BotOff, CalendarX } from "lucide-react";
-import { billingQueries } from "@/features/billing-account/api";
+import { billingQueries, checkoutHref } from "@/features/billing-account/api";
 import { useAbility } from "@/lib/ability";
 import { queryClientStore } from "@/lib/query-client-store";
 import { useCurrentAccountId } from "@/lib/session-store";
 
 function Banner({ accountId }: { accountId: string }) {
   const { t } = useTranslation("common");
-  const canPay = useAbility().can("read", "Billing");
+  const ability = useAbility();
+  const canPay = ability.can("read", "Billing");
   const banner = useQuery(billingQueries.banner(accountId));
   const state = banner.data?.state;
   if (state !== "ai_stopped" && state !== "grace") return null;
   const Icon = state === "ai_stopped" ? BotOff : CalendarX;
+  // «Пополнить баланс» on the AI-stopped banner opens the top-up checkout for whoever may pay; otherwise the billing page.
+  const to = state === "ai_stopped" && ability.can("update", "Billing") ? checkoutHref(accountId, { kind: "topup" }) : `/${accountId}/billing`;
   return (
     <div role="status" className="mb-4 flex shrink-0 flex-col gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between" data-testid="billing-banner">
       <p className="flex items-start gap-2 text-foreground">
@@ -22,7 +25,7 @@ function Banner({ accountId }: { accountId: string }) {
         <span>{t(state === "ai_stopped" ? (canPay ? "billingBanner.aiStoppedOwner" : "billingBanner.aiStopped") : "billingBanner.grace")}</span>
       </p>
       {canPay && (
-        <Link to={`/${accountId}/billing`} className="shrink-0 font-medium text-destructive underline-offset-4 hover:underline">
+        <Link to={to} data-testid="billing-banner-action" className="shrink-0 font-medium text-destructive underline-offset-4 hover:underline">
           {t("billingBanner.action")}
         </Link>
       )}

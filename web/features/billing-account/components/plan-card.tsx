@@ -1,12 +1,18 @@
+import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ArrowUpRight, CalendarClock, Wallet } from "lucide-react";
+import { ArrowDownRight, ArrowUpRight, CalendarClock, Wallet } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { checkoutHref, type BillingState } from "@/features/billing-account/api";
+import { billingKeys, checkoutHref, type BillingState } from "@/features/billing-account/api";
+import { dayMonth } from "@/features/billing/components/plan-change-summary";
 import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
+import { payApi } from "@/features/billing/pay-api";
+import { isApiError } from "@/lib/api";
 import { formatDate, formatRub } from "@/lib/i18n";
+import { notify } from "@/lib/notify";
 
 const STATE_VARIANT: Record<string, "success" | "warning" | "destructive"> = { ok: "success", warning: "warning", exhausted: "warning", grace: "destructive", ai_stopped: "destructive" };
 
@@ -16,6 +22,20 @@ export function PlanCard({ accountId, billing, canPay }: { accountId: string; bi
   const lang = useInterfaceLanguage();
   const { plan, subscription: sub } = billing;
   const price = sub.billingPeriod === "year" ? plan.yearlyPriceKopecks : plan.monthlyPriceKopecks;
+  const next = sub.scheduledChange;
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await payApi.cancelChange(accountId);
+      await qc.invalidateQueries({ queryKey: billingKeys.all(accountId) });
+      notify({ type: "success", message: t("checkout.change.canceled") });
+    } catch (e) {
+      notify({ type: "error", message: isApiError(e) ? e.message : t("checkout.errors.network") });
+    }
+    setBusy(false);
+  };
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <Card className="lg:col-span-2" data-testid="billing-plan">
@@ -35,6 +55,19 @@ export function PlanCard({ accountId, billing, canPay }: { accountId: string; bi
               <CalendarClock className="size-4" aria-hidden />
               {t("account.period", { from: formatDate(sub.periodStart, { long: true }), to: formatDate(sub.periodEnd - 1, { long: true }) })}
             </p>
+            {next && (
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md bg-info/10 px-3 py-2 text-sm" data-testid="billing-scheduled">
+                <ArrowDownRight className="size-4 shrink-0 text-info" aria-hidden />
+                <span className="font-medium text-heading">
+                  {t("account.scheduled", { date: dayMonth(next.startsAt), plan: planName(next.plan, lang), price: t(`account.price.${next.period}`, { price: formatRub(next.period === "year" ? next.plan.yearlyPriceKopecks : next.plan.monthlyPriceKopecks) }) })}
+                </span>
+                {canPay && (
+                  <Button size="sm" variant="ghost" className="ms-auto" disabled={busy} onClick={cancel} data-testid="billing-scheduled-cancel">
+                    {t("account.cancelScheduled")}
+                  </Button>
+                )}
+              </div>
+            )}
             {sub.status === "past_due" && sub.graceUntil && (
               <p className="rounded-md bg-destructive/10 p-3 text-sm text-destructive" role="status">
                 {t("account.grace", { date: formatDate(sub.graceUntil, { long: true }), reason: sub.lastRenewalError ?? "" })}

@@ -15,7 +15,11 @@ type Range = (typeof RANGES)[number];
 
 const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Every day of the range, the days without usage as zeros (the API answers only days that have some), labelled in the interface language. */
+/**
+ * Every day of the range (the account's days, as the API counts them), the days without usage as
+ * zeros, labelled in the interface language. A day is a date, so it is labelled as that date
+ * whatever the browser's zone.
+ */
 export function fillDays(usage: Usage, from: string, to: string) {
   const byDay = new Map(usage.days.map((d) => [d.day, d]));
   const out = [];
@@ -27,12 +31,17 @@ export function fillDays(usage: Usage, from: string, to: string) {
   return out;
 }
 
+/** Both charts label the same days: every n-th from the first, about eight labels whatever the range. */
+export const tickInterval = (days: number) => Math.max(0, Math.ceil(days / 8) - 1);
+
+const tickNumber = (v: unknown) => formatNumber(Number(v));
 const AXIS = { stroke: "var(--color-muted-foreground)", fontSize: 12, tickLine: false, axisLine: false } as const;
 const TOOLTIP = { contentStyle: { background: "var(--color-card)", border: "1px solid var(--color-border)", borderRadius: 8, color: "var(--color-foreground)" } };
 
-function Charts({ usage, from, to }: { usage: Usage; from: string; to: string }) {
+export function Charts({ usage }: { usage: Usage }) {
   const { t } = useTranslation("billing");
-  const data = fillDays(usage, from, to);
+  const data = fillDays(usage, usage.from, usage.to);
+  const interval = tickInterval(data.length);
   return (
     <div className="grid gap-6 xl:grid-cols-2">
       <figure className="space-y-3" data-testid="usage-chart-ai">
@@ -44,8 +53,8 @@ function Charts({ usage, from, to }: { usage: Usage; from: string; to: string })
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
               <CartesianGrid vertical={false} stroke="var(--color-border)" />
-              <XAxis dataKey="label" {...AXIS} minTickGap={16} />
-              <YAxis {...AXIS} allowDecimals={false} />
+              <XAxis dataKey="label" {...AXIS} interval={interval} />
+              <YAxis {...AXIS} allowDecimals={false} tickFormatter={tickNumber} />
               <Tooltip {...TOOLTIP} cursor={{ fill: "var(--color-primary)", fillOpacity: 0.08 }} />
               <Bar dataKey="aiReplies" name={t("usage.units.aiReplies")} fill="var(--color-primary)" radius={[4, 4, 0, 0]} />
             </BarChart>
@@ -61,8 +70,8 @@ function Charts({ usage, from, to }: { usage: Usage; from: string; to: string })
           <ResponsiveContainer width="100%" height="100%">
             <AreaChart data={data} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
               <CartesianGrid vertical={false} stroke="var(--color-border)" />
-              <XAxis dataKey="label" {...AXIS} minTickGap={16} />
-              <YAxis {...AXIS} allowDecimals={false} />
+              <XAxis dataKey="label" {...AXIS} interval={interval} />
+              <YAxis {...AXIS} allowDecimals={false} tickFormatter={tickNumber} />
               <Tooltip {...TOOLTIP} />
               <Legend {...legendStyle} />
               <Area type="monotone" dataKey="messagesIn" name={t("usage.units.messagesIn")} stroke="var(--color-info)" fill="var(--color-info)" fillOpacity={0.18} strokeWidth={2} />
@@ -75,14 +84,11 @@ function Charts({ usage, from, to }: { usage: Usage; from: string; to: string })
   );
 }
 
-/** Usage per day (GET /usage) as charts, over the last 7, 30 or 90 days. */
+/** Usage per day (GET /usage) as charts, over the last 7, 30 or 90 days of the account's time zone. */
 export function UsageCharts({ accountId }: { accountId: string }) {
   const { t } = useTranslation("billing");
   const [range, setRange] = useState<Range>(30);
-  const today = Date.now();
-  const to = dayKey(today);
-  const from = dayKey(today - (range - 1) * 86_400_000);
-  const usage = useQuery(billingQueries.usage(accountId, from, to));
+  const usage = useQuery(billingQueries.usage(accountId, range));
   return (
     <Card data-testid="billing-usage">
       <CardHeader className="sm:grid-cols-[1fr_auto]">
@@ -94,7 +100,7 @@ export function UsageCharts({ accountId }: { accountId: string }) {
       </CardHeader>
       <CardContent>
         <QueryView query={usage} loading={<Skeleton className="h-64 w-full" />}>
-          {(u) => <Charts usage={u} from={from} to={to} />}
+          {(u) => <Charts usage={u} />}
         </QueryView>
       </CardContent>
     </Card>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
@@ -10,12 +11,19 @@ import type { BillingPeriod, PackageOnSale, Plan } from "../pay-api";
 export const TOPUP_PRESETS = [100_000, 300_000, 500_000, 1_000_000];
 
 /** One choice of a radio list drawn as a bordered row (title, hint, price on the right). */
-function ChoiceRow({ value, id, title, hint, price, testId }: { value: string; id: string; title: string; hint?: string; price: string; testId?: string }) {
+function ChoiceRow({ value, id, title, hint, price, testId, badge }: { value: string; id: string; title: string; hint?: string; price: string; testId?: string; badge?: string }) {
   return (
     <Label htmlFor={id} className="flex cursor-pointer items-center gap-3 rounded-md border border-border px-4 py-3 font-normal has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/5" data-testid={testId}>
       <RadioGroupItem value={value} id={id} />
       <span className="min-w-0 flex-1">
-        <span className="block leading-snug font-medium text-heading">{title}</span>
+        <span className="flex flex-wrap items-center gap-2 leading-snug font-medium text-heading">
+          {title}
+          {badge && (
+            <Badge variant="success" data-testid="checkout-plan-current">
+              {badge}
+            </Badge>
+          )}
+        </span>
         {hint && <span className="mt-0.5 block text-[0.8125rem] leading-snug text-muted-foreground">{hint}</span>}
       </span>
       <span className="font-semibold whitespace-nowrap text-heading tabular-nums">{price}</span>
@@ -23,7 +31,22 @@ function ChoiceRow({ value, id, title, hint, price, testId }: { value: string; i
   );
 }
 
-export function PlanPicker({ plans, planId, period, onPlan, onPeriod }: { plans: Plan[]; planId: string | null; period: BillingPeriod; onPlan: (id: string) => void; onPeriod: (p: BillingPeriod) => void }) {
+/** The plans for a month or a year; the account's own plan is marked («Ваш тариф», with its period when the other one is shown). */
+export function PlanPicker({
+  plans,
+  planId,
+  period,
+  current,
+  onPlan,
+  onPeriod,
+}: {
+  plans: Plan[];
+  planId: string | null;
+  period: BillingPeriod;
+  current: { planId: string; period: BillingPeriod } | null;
+  onPlan: (id: string) => void;
+  onPeriod: (p: BillingPeriod) => void;
+}) {
   const { t } = useTranslation("billing");
   const lang = useInterfaceLanguage();
   return (
@@ -46,6 +69,7 @@ export function PlanPicker({ plans, planId, period, onPlan, onPeriod }: { plans:
             title={planName(p, lang)}
             hint={t("checkout.planHint", { replies: formatNumber(p.included.aiReplies), messages: formatNumber(p.included.messagesIn) })}
             price={`${formatRub(period === "year" ? p.yearlyPriceKopecks : p.monthlyPriceKopecks)} ${t(`pricing.per.${period}`)}`}
+            badge={current?.planId === p.id ? (current.period === period ? t("pricing.yourPlan") : t(`checkout.change.yourPlanPeriod.${current.period}`)) : undefined}
           />
         ))}
       </RadioGroup>

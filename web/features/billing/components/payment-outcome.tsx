@@ -17,9 +17,12 @@ import { payKeys, payQueries, type Payment } from "../pay-api";
 /** Without spaces of any kind: "2 500 ₽" in the stored text and in the interface's format compare equal. */
 const squash = (s: string) => s.replace(/\s/g, "");
 
+/** Kopecks as the checkout's `amount` parameter: roubles, with the kopecks when there are any (123456 → «1234.56»). */
+const roublesParam = (kopecks: number) => (kopecks % 100 ? (kopecks / 100).toFixed(2) : String(kopecks / 100));
+
 /** Where to go after a payment, by what it bought. */
 function nextLinks(p: Payment, accountId: string, t: (k: string) => string) {
-  const retry = p.purpose === "plan" || p.purpose === "renewal" ? `/checkout?accountId=${accountId}&kind=plan&plan=${p.planId ?? ""}&period=${p.billingPeriod ?? "month"}` : p.purpose === "package" ? `/checkout?accountId=${accountId}&kind=package&package=${p.packageId ?? ""}` : `/checkout?accountId=${accountId}&kind=topup&amount=${Math.round(p.amountKopecks / 100)}`;
+  const retry = p.purpose === "plan" || p.purpose === "renewal" ? `/checkout?accountId=${accountId}&kind=plan&plan=${p.planId ?? ""}&period=${p.billingPeriod ?? "month"}` : p.purpose === "package" ? `/checkout?accountId=${accountId}&kind=package&package=${p.packageId ?? ""}` : `/checkout?accountId=${accountId}&kind=topup&amount=${roublesParam(p.amountKopecks)}`;
   return {
     retry,
     onward: [

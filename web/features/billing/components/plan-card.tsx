@@ -12,7 +12,7 @@ import type { BillingPeriod, Plan } from "../pay-api";
 const INCLUDED = ["aiReplies", "messagesIn", "messagesOut", "broadcastRecipients", "assistants", "channels", "seats"] as const;
 const OVERAGE = ["aiReplies", "messagesIn", "messagesOut"] as const;
 
-export type PlanChoice = { kind: "current" } | { kind: "choose"; to: string } | { kind: "free" } | { kind: "readOnly" };
+export type PlanChoice = { kind: "current" } | { kind: "choose"; to: string } | { kind: "free" } | { kind: "readOnly" } | { kind: "scheduled"; date: string };
 
 /** One plan on /pricing: the price for the chosen period, what is included, the price beyond it, and the way to buy it. */
 export function PlanCard({ plan, period, current, choice, featured }: { plan: Plan; period: BillingPeriod; current: boolean; choice: PlanChoice; featured: boolean }) {
@@ -77,7 +77,8 @@ function PlanAction({ choice, planName }: { choice: PlanChoice; planName: string
         </Link>
       </Button>
     );
-  const label = choice.kind === "current" ? t("pricing.yourPlan") : choice.kind === "free" ? t("pricing.freeAlways") : t("pricing.ownerPays");
+  const label =
+    choice.kind === "current" ? t("pricing.yourPlan") : choice.kind === "scheduled" ? t("pricing.scheduledFrom", { date: choice.date }) : choice.kind === "free" ? t("pricing.freeAlways") : t("pricing.ownerPays");
   return (
     <Button className="w-full" variant="outline" disabled>
       {label}

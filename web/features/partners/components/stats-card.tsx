@@ -27,7 +27,11 @@ function monthLabel(m: string, lang: string, long = false) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function Charts({ stats }: { stats: Stats }) {
+/** Axis ticks in the interface language's digit grouping: «20 000», not «20000». */
+const tickNumber = (v: unknown) => formatNumber(Number(v));
+
+/** The partner's funnel (clicks, registrations, paying accounts) and money (revenue, commission) per month. */
+export function Charts({ stats }: { stats: Stats }) {
   const { t, i18n } = useTranslation("partners");
   const rows = stats.months.map((m) => ({ ...m, label: monthLabel(m.month, i18n.language), commission: m.commissionKopecks / 100, revenue: m.revenueKopecks / 100 }));
   return (
@@ -38,8 +42,8 @@ function Charts({ stats }: { stats: Stats }) {
             <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" vertical={false} />
             <XAxis dataKey="label" tick={AXIS} />
             {/* Clicks on the left axis; registrations and paying accounts (far fewer) on the right one. */}
-            <YAxis yAxisId="clicks" allowDecimals={false} tick={AXIS} />
-            <YAxis yAxisId="people" orientation="right" allowDecimals={false} tick={AXIS} />
+            <YAxis yAxisId="clicks" allowDecimals={false} tick={AXIS} tickFormatter={tickNumber} />
+            <YAxis yAxisId="people" orientation="right" allowDecimals={false} tick={AXIS} tickFormatter={tickNumber} />
             <Tooltip contentStyle={{ background: "var(--color-popover)", borderColor: "var(--color-border)", color: "var(--color-popover-foreground)" }} />
             <Legend {...LEGEND} />
             <Bar yAxisId="clicks" dataKey="clicks" name={t("stats.clicks")} fill="var(--color-chart-1, #6366f1)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
@@ -53,7 +57,7 @@ function Charts({ stats }: { stats: Stats }) {
           <BarChart data={rows} margin={{ left: 0, right: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" vertical={false} />
             <XAxis dataKey="label" tick={AXIS} />
-            <YAxis tick={AXIS} />
+            <YAxis tick={AXIS} tickFormatter={tickNumber} width={64} />
             <Tooltip formatter={(v) => formatRub(Math.round(Number(v) * 100))} contentStyle={{ background: "var(--color-popover)", borderColor: "var(--color-border)", color: "var(--color-popover-foreground)" }} />
             <Legend {...LEGEND} />
             <Bar dataKey="revenue" name={t("stats.revenue")} fill="var(--color-chart-4, #0ea5e9)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
