@@ -25,6 +25,9 @@ test("apply → admin approves → a visitor registers through the link and pays
   await page.getByLabel("Сайт или канал").fill("https://t.me/sokol_agency");
   await page.getByLabel("Аудитория").fill("Кофейни и салоны красоты Екатеринбурга");
   await page.getByLabel("Ожидаемый объём").fill("5–10 клиентов в месяц");
+  // An agency: a company's (10-digit) INN, so the form is «Компания или ИП» (a self-employed person's INN has 12).
+  await page.getByRole("combobox", { name: "Форма" }).click();
+  await page.getByRole("option", { name: "Компания или ИП" }).click();
   await page.getByLabel("ИНН").fill("7707083894");
   await page.getByLabel("Расчётный счёт").fill("40702810938000000001");
   await page.getByLabel("БИК").fill("044525225");
