@@ -1,10 +1,11 @@
+import { searchFold } from "../../lib/search-fold";
 /**
  * Search text of help content. SQLite's lower() folds only Latin letters, so the folded text is
  * stored beside the content (help_*_translations.search_text) and the query is folded the same way
  * before a LIKE: lower-case in JS (every script) and "ё" → "е", so "Ёлка", "ЁЛКА" and "елка" meet.
  */
 export function foldText(text: string): string {
-  return text.toLowerCase().replace(/ё/g, "е");
+  return searchFold(text);
 }
 
 /** Markdown without what a reader never types: link targets, image addresses, markup characters. */

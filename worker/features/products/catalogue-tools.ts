@@ -6,6 +6,7 @@ import { PRODUCT_COLUMNS, productDto, type ProductSqlRow } from "./products.serv
 import { activePromotions } from "./promotions.service";
 import { redeemPromotion } from "./promotion-uses.service";
 import { productTopSql, productWhere } from "./search-sql";
+import { searchFold } from "../../lib/search-fold";
 
 /**
  * The assistant's catalogue tools (offered to the model only when the assistant's "knows the
@@ -71,7 +72,7 @@ const searchArgs = z.object({
 
 /** The category named by the model (case-insensitive, a parent includes its children), or null when the account has none by that name. */
 async function categoryIdByName(env: Env, accountId: string, name: string) {
-  const key = name.trim().toLowerCase().replace(/ё/g, "е");
+  const key = searchFold(name.trim());
   const r = await env.DB.prepare("SELECT id FROM product_categories WHERE account_id = ? AND name_key = ? ORDER BY parent_id IS NOT NULL LIMIT 1").bind(accountId, key).first<{ id: string }>();
   return r?.id ?? null;
 }

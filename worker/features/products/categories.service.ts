@@ -3,6 +3,7 @@ import type { Env } from "../../env";
 import { AppError, conflict, notFound, fieldError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { CATEGORY_LIMITS, type categoryCreateSchema, type categoryOrderSchema, type categoryUpdateSchema, type ProductCategory } from "./contract";
+import { searchFold } from "../../lib/search-fold";
 
 export const CATEGORY_NOT_FOUND = "Категория не найдена";
 
@@ -14,7 +15,7 @@ interface CategoryRow {
   product_count: number;
 }
 
-const nameKey = (s: string) => s.trim().toLowerCase().replace(/ё/g, "е");
+const nameKey = (s: string) => searchFold(s.trim());
 
 /**
  * The account's category tree (depth ≤ 2), siblings by position; `productCount` counts the

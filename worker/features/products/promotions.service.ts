@@ -5,11 +5,12 @@ import { paged } from "../../lib/validation";
 import { newId } from "../../lib/ids";
 import { zonedToUtc } from "../../lib/zoned-time";
 import { type Promotion, type PromotionCreateInput, type PromotionListQuery, type PromotionStatus, type PromotionUpdateInput, promotionStatus } from "./contract";
+import { searchFold } from "../../lib/search-fold";
 
 export const PROMOTION_NOT_FOUND = "Акция не найдена";
 
 /** The list's haystack: JS lower-casing (SQLite's lower() folds only ASCII). */
-const searchText = (name: string, code: string | null) => `${name} ${code ?? ""}`.trim().toLowerCase().replace(/ё/g, "е");
+const searchText = (name: string, code: string | null) => searchFold(`${name} ${code ?? ""}`.trim());
 
 export interface PromotionSqlRow {
   id: string;

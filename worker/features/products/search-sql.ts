@@ -1,3 +1,4 @@
+import { searchFold } from "../../lib/search-fold";
 /**
  * The catalogue's SQL filter: the products list, bulk actions, the export and the assistant's
  * search_products all read products through it (and the benchmark's raw-SQLite floor runs exactly
@@ -32,9 +33,7 @@ export interface ProductWhere {
 
 /** JS lower-casing (SQLite's lower() folds only ASCII) of the words of a query. */
 export function queryWords(q: string | undefined): string[] {
-  return (q ?? "")
-    .toLowerCase()
-    .replace(/ё/g, "е")
+  return searchFold(q ?? "")
     .split(/[\s,.;:!?()«»"']+/u)
     .filter(Boolean)
     .slice(0, 8);
@@ -42,7 +41,7 @@ export function queryWords(q: string | undefined): string[] {
 
 /** The haystacks of a product (stored in search_name and search_body). */
 export function productHaystacks(p: { name: string; sku: string; description: string; attributes: { key: string; value: string }[] }) {
-  const fold = (s: string) => s.toLowerCase().replace(/ё/g, "е");
+  const fold = searchFold;
   return {
     searchName: fold(`${p.name} ${p.sku}`),
     searchBody: fold([p.description, ...p.attributes.map((a) => `${a.key} ${a.value}`)].join(" ")),
