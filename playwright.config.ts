@@ -11,9 +11,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
   fullyParallel: false,
-  // Two lanes against the one server: every test in one lane, one after the other (two browsers at a
-  // time are more than two cores carry), and beside it the tests tagged `@clock`, which mostly wait
-  // for the wall clock (a broadcast scheduled for the next whole minute) and would leave the cores idle.
+  // Two lanes against the one server: every test in one lane, one after the other, and beside it the
+  // tests tagged `@clock`, which mostly wait for the wall clock (a broadcast scheduled for the next
+  // whole minute) and would leave the cores idle, and the axe audits (`@side`), a fifth of the suite's
+  // time spent reading the demo account's pages without changing them.
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -32,8 +33,8 @@ export default defineConfig({
   },
   // Screenshot tours (`@screens`) are review material: `npm run test:screens` runs them, `npm test` does not.
   projects: [
-    { name: "chromium", workers: 1, grepInvert: process.env.E2E_SCREENS ? /@clock/ : [/@screens/, /@clock/], use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } },
-    { name: "clock", workers: 1, grep: /@clock/, grepInvert: process.env.E2E_SCREENS ? undefined : /@screens/, use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } },
+    { name: "chromium", workers: 1, grepInvert: process.env.E2E_SCREENS ? /@clock|@side/ : [/@screens/, /@clock|@side/], use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } },
+    { name: "clock", workers: 1, grep: /@clock|@side/, grepInvert: process.env.E2E_SCREENS ? undefined : /@screens/, use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

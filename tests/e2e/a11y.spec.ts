@@ -180,7 +180,8 @@ async function auditAll(browser: Browser, baseURL: string, auth: Awaited<ReturnT
 // Three tests, so a retry repeats a third of the pages.
 const HALF = Math.ceil(OWNER.length / 2);
 
-test("no serious or critical axe violations: signed out and the administrator's pages (light: every rule; dark: colour)", async ({ browser, request, baseURL }) => {
+// `@side`: the audits run in the second lane, beside the rest of the suite (playwright.config.ts).
+test("no serious or critical axe violations: signed out and the administrator's pages (light: every rule; dark: colour)", { tag: "@side" }, async ({ browser, request, baseURL }) => {
   await auditAll(browser, baseURL!, null, SIGNED_OUT);
   await auditAll(browser, baseURL!, await apiLogin(request, ADMIN.email, ADMIN.password), ADMIN_PAGES);
 });
@@ -189,7 +190,7 @@ for (const [part, pages] of [
   ["first", OWNER.slice(0, HALF)],
   ["second", OWNER.slice(HALF)],
 ] as const) {
-  test(`no serious or critical axe violations: the owner's pages, ${part} half (light: every rule; dark: colour)`, async ({ browser, request, baseURL }) => {
+  test(`no serious or critical axe violations: the owner's pages, ${part} half (light: every rule; dark: colour)`, { tag: "@side" }, async ({ browser, request, baseURL }) => {
     const demo = await apiLogin(request, DEMO.email, DEMO.password);
     // The demo account on the fake Bitrix24 portal, as `npm start` connects it (the CRM pages filled).
     await request.put(`/api${A}/integrations/bitrix24`, { headers: bearer(demo.accessToken), data: { webhookUrl: `${fakeBindings().BITRIX24_FAKE_URL}/rest/1/demo0webhook0secret/` } });
