@@ -99,3 +99,28 @@ describe("chat: a flow's messages are labelled as the flow's", () => {
     }
   });
 });
+
+describe("chat: a run another flow's keyword replaced", () => {
+  const replaced = () =>
+    msg({
+      messageDirection: "system",
+      senderType: "system",
+      isSystem: true,
+      messageType: "text",
+      content: "Сценарий «Консультация» прерван: клиент написал ключевое слово сценария «Опт»",
+      metadata: { flowEvent: "ended", flowId: FLOW, flowName: "Консультация", runId: "r1", reason: "replaced", replacedBy: "Опт" },
+    });
+  const line = () => screen.getAllByTestId("flow-line").find((el) => el.dataset.flowEvent === "ended")!;
+
+  it("says which flow's keyword ended it, not that it ended", async () => {
+    mount([incoming("Куплю оптом"), replaced()]);
+    expect(line().textContent).toContain("Сценарий «Консультация» прерван: клиент написал ключевое слово сценария «Опт»");
+    cleanup();
+    client.clear();
+    await i18n.changeLanguage("en");
+    await i18n.loadNamespaces(["chat", "flows"]);
+    mount([incoming("Куплю оптом"), replaced()]);
+    expect(line().textContent).toContain("interrupted: the customer wrote a keyword of the flow");
+    expect(line().textContent).not.toContain("ended");
+  });
+});

@@ -18,6 +18,7 @@ const NOTES = {
   oldFlow: note("Сценарий «Приветствие» передал диалог оператору", { event: "handoff", source: "flow" }),
   timeout: note("Ассистент не смог ответить клиенту: Модель не ответила вовремя. Ответьте, пожалуйста, вручную.", { event: "ai_error", reason: "Модель не ответила вовремя", code: "TIMEOUT" }),
   billing: note("Ассистент не ответил: ответы ИИ по тарифу закончились и баланса не хватает.", { event: "billing_limit" }),
+  replaced: note("Сценарий «Консультация» прерван: клиент написал ключевое слово сценария «Опт»", { flowEvent: "ended", flowName: "Консультация", reason: "replaced", replacedBy: "Опт" }),
 };
 
 beforeAll(() => i18n.loadNamespaces(["chat"]));
@@ -52,6 +53,7 @@ describe("chat: system notes in the interface language", () => {
       oldFlow: "Сценарий «Приветствие» передал диалог оператору",
       timeout: "The assistant could not answer the customer: the model did not answer in time. Please reply manually.",
       billing: "The assistant did not answer: the plan's AI replies are used up and the balance is too low. Top up the balance or change the plan — incoming messages keep arriving.",
+      replaced: "Flow “Консультация” interrupted: the customer wrote a keyword of the flow “Опт”",
     });
   });
 });

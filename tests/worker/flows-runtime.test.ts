@@ -532,6 +532,67 @@ describe("flows: another flow's keyword while a run waits", () => {
     expect((await modelRequests(scope)).length).toBe(1);
   });
 
+  it("a «contains» keyword hits its word in any form, not a longer word: «Это оптимальнее» stays with the AI step, «Куплю оптом» starts the flow, and the chat says which run it ended", async () => {
+    const s = await tgSetup(undefined, { assistant: "Консультант" });
+    const scope = scopeToken("opt");
+    await scriptModel(scope, [{ content: "Подскажу по тарифам." }], { repeatLast: true });
+    const consultId = await publishFlow(
+      s.accountId,
+      "Консультация",
+      graph(
+        [
+          step("s", "start", { triggers: [keyword("вопрос")] }),
+          step("m", "message", { text: "Задайте вопрос", buttons: [] }),
+          step("ai", "ai", { assistantId: s.assistantId, instructions: "Отвечай о тарифах.", maxTurns: 10 }, "Консультант"),
+          step("e", "end"),
+        ],
+        [link("s", "m"), link("m", "ai"), link("ai", "e")],
+      ),
+    );
+    const wholesaleId = await publishFlow(
+      s.accountId,
+      "Опт",
+      graph(
+        [step("s", "start", { triggers: [{ type: "keyword", match: "contains", keywords: ["опт"], channels: [] }] }), step("m", "message", { text: "Оптовый прайс", buttons: [] }, "Прайс"), step("e", "end")],
+        [link("s", "m"), link("m", "e")],
+      ),
+    );
+    await s.say("вопрос");
+    await s.waitSent(1);
+    const inAi = (await s.run())!;
+    expect(inAi).toMatchObject({ flow_id: consultId, status: "waiting", step_name: "Консультант" });
+    // «оптимальнее» is not the keyword «опт»: the AI step answers it and its run goes on.
+    await s.say(`Это оптимальнее ${scope}`);
+    await s.waitSent(2);
+    expect(await s.run()).toMatchObject({ id: inAi.id, status: "waiting", step_name: "Консультант" });
+    // «оптом» is: the flow «Опт» replaces the run.
+    await s.say("Куплю оптом");
+    await s.waitSent(3);
+    expect(await env.DB.prepare("SELECT status, end_reason FROM flow_runs WHERE id = ?").bind(inAi.id).first()).toEqual({ status: "ended", end_reason: "replaced" });
+    const wholesale = (await s.run())!;
+    expect(wholesale).toMatchObject({ flow_id: wholesaleId, trigger: "keyword" });
+    // The chat says so, as the replaced run's line, just before the new run's «запущен».
+    const lines = await s.lines();
+    const at = lines.findIndex((l) => l.reason === "replaced");
+    expect(lines[at]).toMatchObject({
+      content: "Сценарий «Консультация» прерван: клиент написал ключевое слово сценария «Опт»",
+      flowEvent: "ended",
+      flowId: consultId,
+      flowName: "Консультация",
+      runId: inAi.id,
+      replacedBy: "Опт",
+    });
+    expect(lines[at + 1]).toMatchObject({ flowEvent: "started", flowName: "Опт", runId: wholesale.id });
+    expect(lines.filter((l) => l.reason === "replaced")).toHaveLength(1);
+    // Without a run as well: «оптимальнее» starts nothing and goes to the assistant.
+    await waitFor(async () => (await s.run())?.status === "ended", 5000, "the run «Опт» ends");
+    await s.say(`Это оптимальнее ${scope}`);
+    const sent = await s.waitSent(4);
+    expect(sent.map((m) => m.text)).toEqual(["Задайте вопрос", "Подскажу по тарифам.", "Оптовый прайс", "Подскажу по тарифам."]);
+    expect(await s.run()).toMatchObject({ id: wholesale.id, status: "ended", end_reason: "completed" });
+    expect((await modelRequests(scope)).length).toBe(2);
+  });
+
   it("which keywords count depends on what the run waits for", () => {
     const g = graph(
       [step("q", "question", { text: "Город?", kind: "text" }), step("c", "question", { text: "Доставка?", kind: "choice", options: [{ id: "y", label: "Да" }] })],

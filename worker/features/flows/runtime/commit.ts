@@ -70,13 +70,14 @@ const messageKey = (key: string, runId: string, i: number) => `flow:${key}:${run
 const day = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** The system line of a flow event (metadata.flowEvent), in Russian as the chat shows it. */
-export function eventLine(e: { flowEvent: FlowEvent; stepName?: string; stepType?: StepType; reason?: string }, flowName: string): string {
+export function eventLine(e: { flowEvent: FlowEvent; stepName?: string; stepType?: StepType; reason?: string; replacedBy?: string }, flowName: string): string {
   switch (e.flowEvent) {
     case "started":
       return `Сценарий «${flowName}» запущен`;
     case "step":
       return `Сценарий «${flowName}»: шаг «${e.stepName ?? ""}»`;
     case "ended":
+      if (e.reason === "replaced" && e.replacedBy !== undefined) return `Сценарий «${flowName}» прерван: клиент написал ключевое слово сценария «${e.replacedBy}»`;
       return e.reason === "stopped" ? `Сценарий «${flowName}» остановлен` : `Сценарий «${flowName}» завершён`;
     case "paused":
       return `Сценарий «${flowName}» приостановлен`;
@@ -120,13 +121,23 @@ function drafts(l: Loaded, plan: TurnPlan, ids: (string | null)[], runId: string
         createdAt: now,
       });
     } else if (e.type === "event") {
+      // A line of another run (the one a keyword replaced) names that run.
+      const of = e.of ?? { runId, flowId, flowName };
       out.push({
         id,
         type: "text",
         direction: "system",
         senderType: "system",
-        content: eventLine(e, flowName),
-        metadata: { flowEvent: e.flowEvent, flowId, flowName, runId, ...(e.stepName !== undefined ? { stepName: e.stepName, stepType: e.stepType, flowStepId: e.stepId } : {}), ...(e.reason ? { reason: e.reason } : {}) },
+        content: eventLine(e, of.flowName),
+        metadata: {
+          flowEvent: e.flowEvent,
+          flowId: of.flowId,
+          flowName: of.flowName,
+          runId: of.runId,
+          ...(e.stepName !== undefined ? { stepName: e.stepName, stepType: e.stepType, flowStepId: e.stepId } : {}),
+          ...(e.reason ? { reason: e.reason } : {}),
+          ...(e.replacedBy !== undefined ? { replacedBy: e.replacedBy } : {}),
+        },
         dedupeKey,
         createdAt: now,
       });

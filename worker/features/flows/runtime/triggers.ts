@@ -1,4 +1,5 @@
 import type { Env } from "../../../env";
+import { searchFold } from "../../../lib/search-fold";
 import type { Trigger } from "./types";
 
 /** A published flow's start, as the trigger matching needs it (the graph is read only when one starts). */
@@ -60,14 +61,59 @@ export async function readStarts(env: Env, accountId: string, rows: Record<strin
   return list.map((x) => ({ ...x, triggers: triggerCache.get(versionKey(accountId, x.flowId, x.version)) ?? [] }));
 }
 
-const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLocaleLowerCase("ru");
+/** A message or keyword as the match compares them: NFC, case and ё folded, spaces collapsed. */
+const norm = (s: string) => searchFold(s.normalize("NFC")).trim().replace(/\s+/g, " ");
 
+/** Letters (any script, with their combining marks) and digits make words; anything else (spaces, punctuation, emoji) parts them. */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+/** A word may end with this many more letters (an inflectional ending: «опт» → «оптом», not «оптимальнее»). */
+const MAX_ENDING = 3;
+/** Final vowels, «ь» and «й» are an ending themselves («запись» → «записи», «бронь» → «брони», «новая» → «новую»). */
+const ENDS_IN_ENDING = /[аеиоуыэюяьйё]$/u;
+
+/** One keyword word as a pattern: the word or its stem, then a short ending of letters. */
+function wordPattern(w: string): string {
+  if (/\p{N}$/u.test(w) || [...w].length < 3) return w;
+  // The word's own ending comes off (up to two letters: «бесплатная» → «бесплатн», «консультация» → «консультац»), leaving three letters at least.
+  let stem = w;
+  for (let i = 0; i < 2 && ENDS_IN_ENDING.test(stem) && [...stem].length > 3; i++) stem = stem.slice(0, -1);
+  return `${stem}[\\p{L}\\p{M}]{0,${MAX_ENDING}}`;
+}
+
+const patterns = new Map<string, RegExp | null>();
+
+/**
+ * A keyword's "contains" pattern (cached): its words in order, parted by anything but letters and
+ * digits, the first one starting a word and each one ending a word after at most a short ending.
+ * Null for a keyword without a letter or digit (an emoji): it is then looked for as it is.
+ */
+function containsPattern(kw: string): RegExp | null {
+  let re = patterns.get(kw);
+  if (re !== undefined) return re;
+  const words = kw.match(WORD);
+  re = words ? new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${words.map(wordPattern).join("[^\\p{L}\\p{M}\\p{N}]+")}(?![\\p{L}\\p{M}\\p{N}])`, "u") : null;
+  if (patterns.size > 5000) patterns.clear();
+  patterns.set(kw, re);
+  return re;
+}
+
+/**
+ * Whether the message hits one of the keywords. "exact": the whole message is the keyword (trimmed,
+ * case and ё folded). "contains": the keyword (a word or a phrase) is in the message as words, in
+ * any form: each word of it starts a word of the message and goes on by a short ending at most, and
+ * a word ending in a vowel, «ь» or «й» may have that ending replaced («опт» hits «Куплю оптом» but
+ * not «оптимальнее»; «запись» hits «записи», «записью»). Words under three letters match whole,
+ * and the stem keeps three letters at least («чай» does not hit «чая»: «ча…» would hit «чат»).
+ */
 export function keywordHit(match: "exact" | "contains", keywords: string[], text: string): boolean {
   const t = norm(text);
   if (!t) return false;
   return keywords.some((k) => {
     const kw = norm(k);
-    return !!kw && (match === "exact" ? t === kw : t.includes(kw));
+    if (!kw) return false;
+    if (match === "exact") return t === kw;
+    const re = containsPattern(kw);
+    return re ? re.test(t) : t.includes(kw);
   });
 }
 

@@ -15,7 +15,7 @@ import { graphOf, type Loaded, loadTurn, runView } from "./store";
 import { scheduleTimer } from "./timers";
 import { noteTiming } from "./timings";
 import { type FlowSource, publishedFlow } from "./triggers";
-import type { RtGraph, RunView, TurnInput } from "./types";
+import type { Effect, RtGraph, RunView, TurnInput } from "./types";
 
 const log = createLogger({ component: "flows" });
 
@@ -78,7 +78,12 @@ export async function runTurn(env: Env, req: TurnRequest): Promise<TurnOutcome> 
     }
     const result = advance(graph, base, req.start ? { kind: "start" } : req.input, l.ctx);
     if (!result.changed) return { status: "idle", passToAssistant: false };
-    const plan: TurnPlan = { key: req.key, source, run: result.run, effects: result.effects, expiresAt: expiry(result.run, l.ctx.now), passOn: result.passToAssistant };
+    // A keyword that replaces the thread's run says so in the chat, before the new run's lines.
+    const replaced = req.start?.trigger === "keyword" && l.run ? l.run : null;
+    const effects: Effect[] = replaced
+      ? [{ type: "event", flowEvent: "ended", reason: "replaced", of: { runId: replaced.id, flowId: replaced.flowId, flowName: replaced.flowName }, replacedBy: req.start!.source.name }, ...result.effects]
+      : result.effects;
+    const plan: TurnPlan = { key: req.key, source, run: result.run, effects, expiresAt: expiry(result.run, l.ctx.now), passOn: result.passToAssistant };
     const out = await commitTurn(env, l, plan);
     if (out.status === "conflict") continue;
     // A repeat of the key (a redelivered message) passes the message on as the first turn did.

@@ -35,7 +35,15 @@ export function StartForm({ form, readOnly }: FormProps) {
             {(type === "keyword" || type === "commentKeyword") && (
               <>
                 <KeywordsField key={`${path}-${type}`} form={form} name={`${path}.keywords`} label={t("settings.start.keywords")} description={t("settings.start.keywordsHint")} disabled={readOnly} testId="trigger-keywords" />
-                <ChoiceField form={form} name={`${path}.match`} label={t("settings.start.match")} options={["exact", "contains"].map((m) => ({ value: m, label: t(`settings.start.${m}`) }))} disabled={readOnly} testId="trigger-match" />
+                <ChoiceField
+                  form={form}
+                  name={`${path}.match`}
+                  label={t("settings.start.match")}
+                  description={t(form.watch(`${path}.match`) === "exact" ? "settings.start.matchHint.exact" : "settings.start.matchHint.contains")}
+                  options={["exact", "contains"].map((m) => ({ value: m, label: t(`settings.start.${m}`) }))}
+                  disabled={readOnly}
+                  testId="trigger-match"
+                />
               </>
             )}
             {(type === "keyword" || type === "newContact") && <ChannelsField form={form} name={`${path}.channels`} disabled={readOnly} />}
