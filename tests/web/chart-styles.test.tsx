@@ -70,4 +70,15 @@ describe("charts", () => {
     expect(label.style.color).toBe("var(--color-foreground)");
     expect(container.querySelector(".recharts-legend-item path, .recharts-legend-item rect")?.getAttribute("fill")).toBe("#685be6");
   });
+
+  it("lay out each legend label in its own direction (QA: «@uyut_shop_bot» read «uyut_shop_bot@» in Arabic)", () => {
+    const { container } = render(
+      <div dir="rtl">
+        <DefaultLegendContent {...legendStyle} payload={[{ value: "@uyut_shop_bot", color: "#685be6", type: "rect" }]} />
+      </div>,
+    );
+    const label = container.querySelector<HTMLElement>(".recharts-legend-item-text")!;
+    expect(label.textContent).toBe("@uyut_shop_bot");
+    expect(label.style.unicodeBidi).toBe("plaintext");
+  });
 });

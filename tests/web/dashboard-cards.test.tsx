@@ -159,4 +159,14 @@ describe("the first steps", () => {
     expect(within(steps).getByTestId("open-wizard").getAttribute("href")).toBe(`/${ACC}/wizard`);
     for (const step of ["account", "channel", "test"]) expect(within(steps).getByTestId(`step-open-${step}`)).toBeTruthy();
   });
+
+  it("on a phone the wizard's button takes a row of its own under the description (QA, fr at 390 px: the title was a 75 px column)", async () => {
+    renderDashboard("owner");
+    const action = await screen.findByTestId("setup-steps-action");
+    expect(action.className.split(" ")).toEqual(expect.arrayContaining(["max-sm:col-start-1", "max-sm:row-start-auto"]));
+    // …in a header of one column there (title and description keep the card's width).
+    expect(action.parentElement!.className.split(" ")).toContain("max-sm:has-data-[slot=card-action]:grid-cols-1");
+    // Beside the title from the sm breakpoint on, as every card's action.
+    expect(action.className.split(" ")).toEqual(expect.arrayContaining(["col-start-2", "row-start-1"]));
+  });
 });

@@ -49,13 +49,16 @@ function ArticleView({ article, locale }: { article: Article; locale: string }) 
   const { t } = useTranslation("help");
   return (
     <>
+      {/* The article's own language and direction: an Arabic reader gets the English text, laid out left to right (QA: "1. Create a bot" read ".Create a bot 1"). */}
       <PageHeader
-        title={article.title}
-        description={article.summary}
+        title={<bdi dir="auto">{article.title}</bdi>}
+        description={article.summary ? <bdi dir="auto">{article.summary}</bdi> : undefined}
         badge={<Badge variant="secondary">{t(`categories.${article.category}`)}</Badge>}
       />
       <Card className="px-5 py-6 sm:px-8" data-testid="help-article">
-        <HelpMarkdown>{article.body}</HelpMarkdown>
+        <div lang={article.locale} dir="auto" data-testid="help-article-body">
+          <HelpMarkdown>{article.body}</HelpMarkdown>
+        </div>
         <p className="mt-6 text-xs text-muted-foreground">{t("article.updated", { date: formatDate(article.updatedAt) })}</p>
       </Card>
       <ArticleFeedback article={article} locale={locale} />

@@ -8,8 +8,12 @@ export const SERIES_COLORS = ["var(--color-primary)", "var(--color-info)", "var(
 /** A chart's day label: "2026-11-21" → "21.11" (every chart of days uses it). */
 export const shortDay = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}`;
 export const axis = { stroke: "var(--color-muted-foreground)", fontSize: 12, tickLine: false, axisLine: false } as const;
-/** Legend labels in the text colour (a series colour as text fails contrast in the dark theme); the swatch carries the colour. */
-export const legendStyle = { wrapperStyle: { fontSize: 12 }, labelStyle: { color: "var(--color-foreground)" } } as const;
+/**
+ * Legend labels in the text colour (a series colour as text fails contrast in the dark theme); the swatch carries the colour.
+ * Each label takes its direction from its own text (unicode-bidi: plaintext): a channel's name "@uyut_shop_bot" or "+7 495…"
+ * in the Arabic interface read "uyut_shop_bot@" without it.
+ */
+export const legendStyle = { wrapperStyle: { fontSize: 12 }, labelStyle: { color: "var(--color-foreground)", unicodeBidi: "plaintext" } } as const;
 export const tooltipStyle = {
   contentStyle: { background: "var(--color-popover)", border: "1px solid var(--color-border)", borderRadius: 8, color: "var(--color-popover-foreground)" },
   labelStyle: { color: "var(--color-heading)" },

@@ -37,7 +37,8 @@ function ThreadRow({ accountId, contactId, thread: th, platform }: { accountId: 
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 py-4 first:pt-0 last:pb-0" data-testid="contact-thread">
       <PlatformIcon platform={channelPlatform} className="size-9" />
-      <div className="min-w-0 flex-1">
+      {/* At least 12rem for the name, badges and preview: on a phone the button moves to a line of its own instead of squeezing them (QA at 390 px). */}
+      <div className="min-w-0 flex-1 basis-48" data-testid="contact-thread-body">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium text-heading">{th.channel ? th.channel.name ? <bdi>{th.channel.name}</bdi> : t(`chat:platform.${channelPlatform}`) : !th.channelId ? t("profile.testChannel") : t("profile.channelRemoved")}</span>
           <ThreadStatusBadge status={th.status} />

@@ -62,11 +62,12 @@ export function SetupSteps({ account, memberCount }: { account: AccountDetail; m
 
   return (
     <Card data-testid="setup-steps">
-      <CardHeader>
+      <CardHeader className="max-sm:has-data-[slot=card-action]:grid-cols-1">
         <CardTitle>{t("steps.title")}</CardTitle>
         <CardDescription>{t(canSetUp ? "steps.description" : "steps.descriptionReadOnly", { finished, total })}</CardDescription>
         {canSetUp && isModuleMounted("account/wizard") && (
-          <CardAction>
+          // On a phone the button goes under the description: beside it, a long label («Ouvrir l'assistant de configuration») left the title a 75 px column (QA, fr at 390 px).
+          <CardAction className="max-sm:col-start-1 max-sm:row-span-1 max-sm:row-start-auto max-sm:mt-2 max-sm:justify-self-start" data-testid="setup-steps-action">
             <Button asChild size="sm" variant="outline">
               <Link to={`/${account.accountId}/wizard`} data-testid="open-wizard">
                 {t("steps.openWizard")}

@@ -17,8 +17,15 @@ export function ArticleLink({ article }: { article: Pick<ArticleSummary, "slug" 
     >
       <FileText className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
       <span className="min-w-0 flex-1">
-        <span className="block font-medium text-heading group-hover:text-primary">{article.title}</span>
-        {article.summary && <span className="mt-0.5 block text-sm text-muted-foreground">{article.summary}</span>}
+        {/* dir="auto": Arabic and French readers get the English text (QA: in Arabic its final "." stood at the start). */}
+        <span dir="auto" className="block align-page-start font-medium text-heading group-hover:text-primary">
+          {article.title}
+        </span>
+        {article.summary && (
+          <span dir="auto" className="mt-0.5 block align-page-start text-sm text-muted-foreground">
+            {article.summary}
+          </span>
+        )}
       </span>
       <ChevronRight className="mt-0.5 size-4 shrink-0 text-muted-foreground rtl:rotate-180" aria-hidden />
     </Link>

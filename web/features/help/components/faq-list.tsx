@@ -23,12 +23,17 @@ export function FaqList({ data, openAll }: { data: FaqResponse; openAll: boolean
                 <Accordion.Item key={entry.id} value={entry.id} className="border-b border-border last:border-b-0" data-testid="faq-entry">
                   <Accordion.Header className="m-0">
                     <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-start text-[0.9375rem] font-medium text-heading hover:bg-accent/50 focus-visible:bg-accent/50 focus-visible:outline-none">
-                      {entry.question}
+                      <span dir="auto" className="align-page-start">
+                        {entry.question}
+                      </span>
                       <ChevronDown className="size-4 shrink-0 text-muted-foreground transition-transform group-data-[state=open]:rotate-180" aria-hidden />
                     </Accordion.Trigger>
                   </Accordion.Header>
                   <Accordion.Content className="px-5 pb-5">
-                    <HelpMarkdown>{entry.answer}</HelpMarkdown>
+                    {/* Its own direction: Arabic readers get the English answer (QA). */}
+                    <div lang={entry.locale} dir="auto" data-testid="faq-answer">
+                      <HelpMarkdown>{entry.answer}</HelpMarkdown>
+                    </div>
                   </Accordion.Content>
                 </Accordion.Item>
               ))}
