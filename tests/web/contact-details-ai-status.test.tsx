@@ -42,4 +42,18 @@ describe("the contact panel's AI state", () => {
     await waitFor(() => expect(screen.getByTestId("details-ai-status").textContent).toBe("Ожидает ответа ассистента"));
     expect(screen.getByText("ИИ отвечает в этом диалоге")).toBeTruthy();
   });
+
+  it("after a hand-off the customer waits for an operator (AI off, or switched back on), not «Ответ получен»", async () => {
+    withBanner("ok");
+    renderWithClient(sessionClient("owner"), <ContactDetails accountId="acc-1" contact={contactDto({}, { status: "pending", isGptActive: false, gptStatus: "COMPLETED" })} />, { router: true });
+    expect(screen.getByTestId("details-ai-status").textContent).toBe("Клиент ждёт оператора: ассистент передал диалог");
+    cleanup();
+    renderWithClient(sessionClient("owner"), <ContactDetails accountId="acc-1" contact={contactDto({}, { status: "pending", isGptActive: true, gptStatus: "COMPLETED" })} />, { router: true });
+    await waitFor(() => expect(screen.getByTestId("details-ai-status").textContent).toBe("Клиент ждёт оператора: ассистент передал диалог"));
+    expect(screen.queryByText("Ответ получен")).toBeNull();
+    // an operator answered (the thread is active again): back to the AI's own state
+    cleanup();
+    renderWithClient(sessionClient("owner"), <ContactDetails accountId="acc-1" contact={contactDto({}, { status: "active", isGptActive: false, gptStatus: "COMPLETED" })} />, { router: true });
+    expect(screen.getByTestId("details-ai-status").textContent).toBe("ИИ выключен — отвечает оператор");
+  });
 });

@@ -62,6 +62,19 @@ describe("contact's broadcast subscription", () => {
     expect((client.getQueryData(contactKeys.detail(ACCOUNT, "c1")) as ContactProfile).subscription).toBe("unsubscribed");
   });
 
+  it("in the French interface the success toast is French, not the server's Russian sentence", async () => {
+    await i18n.changeLanguage("fr");
+    await i18n.loadNamespaces(["contacts", "common"]);
+    try {
+      renderSwitch("operator", { contactId: "c1", subscription: "subscribed", isTestContact: false });
+      fireEvent.click(screen.getByRole("switch"));
+      await waitFor(() => expect(getNotifications().map((n) => n.message)).toContain("Le contact est désabonné des diffusions"));
+      expect(getNotifications().map((n) => n.message).join(" ")).not.toMatch(/[а-яё]/i);
+    } finally {
+      await i18n.changeLanguage("ru");
+    }
+  });
+
   it("subscribing again asks for the customer's consent first", async () => {
     renderSwitch("owner", { contactId: "c1", subscription: "unsubscribed", isTestContact: false });
     expect(screen.getByTestId("contact-subscription-state").textContent).toBe("Отписан: рассылки ему не отправляются");

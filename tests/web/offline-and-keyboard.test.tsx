@@ -1,7 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { BlankFrame } from "@/components/layouts/blank-frame";
+import { BlankLayout } from "@/components/layouts/blank-layout";
 import { DefaultLayout } from "@/components/layouts/default-layout";
 import { OfflineBanner } from "@/components/shell/offline-banner";
 import { BuiltInError } from "@/components/route-error";
@@ -11,6 +13,7 @@ import { NavProvider } from "@/lib/nav";
 import LoginPage from "@/routes/auth/login";
 import { sessionClient, signOut, stubLayout } from "./signed-in";
 import { jsonResponse } from "./support/fixtures";
+import { renderWithClient } from "./support/render";
 
 /**
  * Without a connection the shell says so (and is quiet again once it is back), a page whose code
@@ -54,6 +57,31 @@ describe("offline: the notice", () => {
     expect(screen.getByRole("status").contains(screen.getByTestId("offline-banner"))).toBe(true);
     setOnline(true);
     expect(screen.queryByTestId("offline-banner")).toBeNull();
+  });
+});
+
+describe("offline: the notice on signed-out pages", () => {
+  it("the public layout (sign-in, registration, invitations…) shows it too, and drops it when the connection is back", async () => {
+    const router = createMemoryRouter([{ element: <BlankLayout />, children: [{ path: "/register", element: <h1>Регистрация</h1> }] }], { initialEntries: ["/register"] });
+    renderWithClient(new QueryClient(), <RouterProvider router={router} />);
+    await screen.findByRole("heading", { name: "Регистрация" });
+    expect(screen.queryByTestId("offline-banner")).toBeNull();
+    setOnline(false);
+    expect(screen.getByTestId("offline-banner").textContent).toBe("Нет соединения с интернетом. Данные не загружаются и не сохраняются, пока связь не вернётся.");
+    setOnline(true);
+    expect(screen.queryByTestId("offline-banner")).toBeNull();
+  });
+
+  it("so does the frame the sign-in pages boot in without the router (web/guest-app.tsx)", () => {
+    render(
+      <NavProvider value={{ location: { pathname: "/login", search: "", hash: "" }, navigate: vi.fn() }}>
+        <BlankFrame>
+          <LoginPage />
+        </BlankFrame>
+      </NavProvider>,
+    );
+    setOnline(false);
+    expect(screen.getByTestId("offline-banner").textContent).toContain("Нет соединения с интернетом.");
   });
 });
 

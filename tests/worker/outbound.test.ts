@@ -8,7 +8,7 @@ import { orderedId } from "../../worker/features/inbox/rows";
 import { tgTextUpdate } from "../fakes/telegram";
 import { adminToken, connectTelegram, countMessages, fakeRequests, fakeScript, tgBase, tgWebhook, threadMessages, waitFor } from "./channel-helpers";
 import { api } from "./helpers";
-import { ownerWithAccount } from "./inbox-helpers";
+import { joinedSocket, ownerWithAccount } from "./inbox-helpers";
 
 /**
  * The outbound sender. Retries are driven two ways, said per test: the consumer called directly
@@ -91,7 +91,29 @@ describe("outbound: retries (consumer driven with createMessageBatch/getQueueRes
     const r = await runOutbound(s.accountId, id, 1);
     expect(r.explicitAcks).toHaveLength(1);
     expect(r.retryMessages).toHaveLength(0);
-    expect((await msgRow(id))!).toMatchObject({ deliveryStatus: "failed", metadata: { deliveryErrorCode: "SEND_REJECTED", deliveryError: expect.stringContaining("bot was blocked") } });
+    // The code tells the reason in the operator's language (web/features/chat/delivery-reason.ts); the messenger's own words go apart.
+    expect((await msgRow(id))!).toMatchObject({
+      deliveryStatus: "failed",
+      metadata: { deliveryErrorCode: "RECIPIENT_GONE", deliveryErrorDetail: "Forbidden: bot was blocked by the user", deliveryError: expect.stringContaining("bot was blocked") },
+    });
+  });
+
+  it("a refused send's frame and row carry the reason's code and the messenger's raw answer, not only a Russian sentence", async () => {
+    const s = await setup();
+    const { socket } = await joinedSocket(s.token, s.accountId);
+    const id = await pendingMessage(s.accountId, s.threadId, s.contactId, "Не дойдёт");
+    await fakeScript(tgBase(), [{ match: `/bot${s.bot}/sendMessage`, status: 400, body: { ok: false, error_code: 400, description: "Bad Request: chat not found" } }]);
+    await runOutbound(s.accountId, id, 1);
+    const want = { deliveryErrorCode: "SEND_REJECTED", deliveryErrorDetail: "Bad Request: chat not found" };
+    expect((await msgRow(id))!.metadata).toMatchObject(want);
+    const [frame] = await socket.waitFor((f) => f.event === "message" && f.data.messageId === id && f.data.deliveryStatus === "failed", 1, 5000);
+    expect(frame.data.metadata).toMatchObject(want);
+    socket.close();
+    // The last of the retries: SEND_FAILED with the number of attempts and the last answer.
+    const lost = await pendingMessage(s.accountId, s.threadId, s.contactId, "Тоже не дойдёт");
+    await fakeScript(tgBase(), [{ match: `/bot${s.bot}/sendMessage`, status: 502, body: { ok: false, error_code: 502, description: "Bad Gateway" } }]);
+    await runOutbound(s.accountId, lost, 99);
+    expect((await msgRow(lost))!.metadata).toMatchObject({ deliveryErrorCode: "SEND_FAILED", deliveryErrorDetail: "Bad Gateway", deliveryErrorAttempts: 99 });
   });
 
   it("after the last attempt the send goes to the dead letters, failed; an admin replays it and it is delivered", async () => {

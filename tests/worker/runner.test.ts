@@ -378,6 +378,8 @@ describe("assistant runner", () => {
     expect(msgs[1]!.metadata).toMatchObject({ event: "handoff", source: "keyword", keyword: "жалоба" });
     const thread = await db().select().from(schema.threads).where(eq(schema.threads.id, r.threadId)).get();
     expect(thread!.isGptActive).toBe(false);
+    // The thread waits for an operator (the contact panel says so, the mail's «?status=pending» lists it).
+    expect(thread!.status).toBe("pending");
     const mail = await lastMailTo(ctx.email);
     expect(mail.mail.subject).toMatch(/ждёт оператора/);
     // The link opens this conversation in the inbox (the SPA's /apps/chat?c=…&t=…).
@@ -386,6 +388,11 @@ describe("assistant runner", () => {
     await say(ctx, "u1", `Ау ${scope}`);
     await sleep(1000);
     expect(await runsOf(r.threadId)).toHaveLength(1);
+    // An operator answers: the thread no longer waits for one.
+    const reply = await api("POST", `/accounts/${ctx.accountId}/contacts/${r.contactId}/messages`, { token: ctx.token, body: { content: "Здравствуйте, я оператор" } });
+    expect(reply.status).toBeLessThan(300);
+    expect((reply.body.contact as { thread: { status: string } }).thread.status).toBe("active");
+    expect((await db().select().from(schema.threads).where(eq(schema.threads.id, r.threadId)).get())!.status).toBe("active");
   });
 
   it("a burst of hand-offs mails the team five times, then once in summary, then not until the window is over", async () => {

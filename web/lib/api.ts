@@ -89,6 +89,21 @@ export function apiLanguage(): string {
   return i18n.resolvedLanguage || i18n.language || DEFAULT_LANGUAGE;
 }
 
+/** The languages the server writes its messages in (worker/lib/error-i18n.ts); any other gets Russian. */
+const SERVER_LANGUAGES = ["ru", "en"];
+const CYRILLIC = /[\u0400-\u04FF]/;
+
+/**
+ * A text the server wrote for a toast (a change's `message`), or the SPA's own sentence for it when
+ * the server cannot speak the interface language (French, Arabic: its message comes in Russian).
+ * Russian and English keep the server's words (the more specific ones, e.g. with a count).
+ */
+export function serverText(message: unknown, own: string): string {
+  if (typeof message !== "string" || !message.trim()) return own;
+  const lang = apiLanguage().toLowerCase().split("-")[0]!;
+  return SERVER_LANGUAGES.includes(lang) || !CYRILLIC.test(message) ? message : own;
+}
+
 function timeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;

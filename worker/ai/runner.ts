@@ -250,7 +250,7 @@ async function appendMessages(
   env: Env,
   l: Pick<Loaded, "thread" | "contact" | "writtenAt"> & Partial<Pick<Loaded, "historyNewestFirst">>,
   items: NewMessage[],
-  opts: { asLast?: boolean; extraThreadPatch?: { isGptActive?: boolean }; guard?: Guard; completes?: boolean; webhooks?: (message: MessageDto) => WebhookTag[] } = {},
+  opts: { asLast?: boolean; extraThreadPatch?: { isGptActive?: boolean; awaitOperator?: boolean }; guard?: Guard; completes?: boolean; webhooks?: (message: MessageDto) => WebhookTag[] } = {},
 ) {
   // The log is ordered by (created_at, id): a turn's call, result and reply must sort after the
   // message they answer, also when that message carries the messenger's clock a little ahead of
@@ -268,6 +268,7 @@ async function appendMessages(
       last: opts.asLast ? lastMessageFields(last, now, l.contact) : undefined,
       completeAi: opts.completes,
       isGptActive: opts.extraThreadPatch?.isGptActive,
+      awaitOperator: opts.extraThreadPatch?.awaitOperator,
       onlyIfInserted: [String(rows[rows.length - 1]!.id)],
     }),
   );
@@ -305,7 +306,7 @@ async function appendMessages(
   return { messages: committed, thread, pushedAt, blocked };
 }
 
-/** Hands the thread to the operators: AI off, a system note in the chat (the room notifies the operators), mail if enabled. */
+/** Hands the thread to the operators: AI off, the thread waits for an operator ("pending" until one answers), a system note in the chat (the room notifies the operators), mail if enabled. */
 async function handOff(env: Env, l: Loaded, reason: string, source: "tool" | "keyword" | "knowledge", keyword?: string) {
   const r = await appendMessages(
     env,
@@ -322,9 +323,13 @@ async function handOff(env: Env, l: Loaded, reason: string, source: "tool" | "ke
       },
     ],
     {
-      extraThreadPatch: { isGptActive: false },
-      // Outgoing webhooks: the handoff itself (with the system note and its reason) and the AI switch it made.
-      webhooks: (note) => ["thread.handoff", ...(note.contact ? [{ type: "thread.ai_toggled" as const, data: note.contact }] : [])],
+      extraThreadPatch: { isGptActive: false, awaitOperator: true },
+      // Outgoing webhooks: the handoff itself (with the system note and its reason), the AI switch and the status change it made.
+      webhooks: (note) => [
+        "thread.handoff",
+        ...(note.contact ? [{ type: "thread.ai_toggled" as const, data: note.contact }] : []),
+        ...(note.contact && l.thread.status !== "pending" ? [{ type: "thread.status_changed" as const, data: note.contact }] : []),
+      ],
     },
   );
   await notifyOperatorsByMail(env, l, handoffSubject(l.contact.name), `Ассистент передал диалог оператору. Причина: ${reason}`).catch((error) =>

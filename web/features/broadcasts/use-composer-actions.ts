@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { FieldPath } from "react-hook-form";
 import { filterKey, readyFilter } from "@/features/audience/filter-model";
-import { isApiError } from "@/lib/api";
+import { isApiError, serverText } from "@/lib/api";
 import { confirm } from "@/lib/confirm";
 import { formatNumber } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
@@ -133,7 +133,7 @@ export function useComposerActions(accountId: string, initial: Broadcast | null,
     const b = await save(v);
     form.reset(form.getValues());
     const r = await broadcastApi.test(accountId, b.broadcastId);
-    notify({ type: "success", message: r.message ?? t("toasts.testSent") });
+    notify({ type: "success", message: serverText(r.message, t("toasts.testSent")) });
   });
 
   const start = step("start", async (v) => {

@@ -1,3 +1,5 @@
+import { serverText } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -42,7 +44,7 @@ export default function BroadcastPackagesPage() {
     if (!(await confirm({ title: t(`packages.confirm.${key}Title`), message: t(`packages.confirm.${key}Message`, { name: packageName(pkg, lang) }), confirmText: t(`packages.confirm.${key}`) }))) return;
     await run(pkg.id, async () => {
       const saved = await packagesApi.archive(pkg.id, !pkg.archived);
-      notify({ type: "success", message: saved.message });
+      notify({ type: "success", message: serverText(saved.message, i18n.t(pkg.archived ? "common:serverToasts.packageUnarchived" : "common:serverToasts.packageArchived")) });
       await queryClient.invalidateQueries({ queryKey: packageKeys.all() });
     });
   };

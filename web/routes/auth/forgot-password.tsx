@@ -1,3 +1,5 @@
+import { serverText } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MailCheck } from "lucide-react";
@@ -34,7 +36,7 @@ export default function ForgotPasswordPage() {
   if (sentTo) {
     return (
       <AuthShell title={t("forgot.sentTitle")} footer={back}>
-        <StatusPanel tone="success" icon={MailCheck} title={sentTo.email} description={sentTo.message}>
+        <StatusPanel tone="success" icon={MailCheck} title={sentTo.email} description={serverText(sentTo.message, i18n.t("common:serverToasts.resetMailSent"))}>
           <p className="text-sm text-muted-foreground">{t("forgot.sentHint")}</p>
           <Button variant="outline" className="w-full" onClick={() => setSentTo(null)}>
             {t("forgot.again")}

@@ -7,7 +7,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { authApi } from "@/features/auth/api";
-import { ApiError } from "@/lib/api";
+import { ApiError, serverText } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
 import { AuthShell } from "@/features/auth/components/auth-shell";
@@ -82,7 +83,7 @@ export default function InvitePage() {
     setAccepting(true);
     try {
       const res = await authApi.acceptInvitation({ token });
-      notify({ type: "success", message: res.message });
+      notify({ type: "success", message: serverText(res.message, i18n.t("common:serverToasts.joined", { name: res.accountName })) });
       await queryClient.invalidateQueries({ queryKey: ["auth"] });
       await refresh();
       navigate(`/${res.accountId}/dashboard`, { replace: true });

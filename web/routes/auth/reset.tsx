@@ -5,7 +5,8 @@ import { Link2Off } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/form/field";
 import { authApi } from "@/features/auth/api";
-import { ApiError } from "@/lib/api";
+import { ApiError, serverText } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { useZodForm } from "@/lib/form";
 import { notify } from "@/lib/notify";
 import { AuthForm, AuthShell, BackToLogin } from "@/features/auth/components/auth-shell";
@@ -29,7 +30,7 @@ export default function ResetPasswordPage() {
     setFormError("");
     try {
       const res = await authApi.resetPassword({ token, password });
-      notify({ type: "success", message: res.message });
+      notify({ type: "success", message: serverText(res.message, i18n.t("common:serverToasts.passwordReset")) });
       navigate("/login", { replace: true });
     } catch (e) {
       if (e instanceof ApiError && e.body?.code === "INVALID_TOKEN") {

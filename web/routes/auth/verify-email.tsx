@@ -5,7 +5,8 @@ import { Link2Off, Mail } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { authApi } from "@/features/auth/api";
-import { ApiError } from "@/lib/api";
+import { ApiError, serverText } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { useSession } from "@/lib/session";
 import { AuthShell } from "@/features/auth/components/auth-shell";
@@ -111,7 +112,7 @@ function ResendButton() {
     setBusy(true);
     try {
       const res = await authApi.resendVerification();
-      notify({ type: "success", message: res.message });
+      notify({ type: "success", message: serverText(res.message, i18n.t("common:serverToasts.verificationSent")) });
       setSent(true);
     } catch {
       // the API client has already shown the server's reason

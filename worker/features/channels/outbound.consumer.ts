@@ -260,7 +260,7 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
       env.DB.prepare(
         `UPDATE messages SET platform_message_id = ?1, is_sent = 1,
            delivery_status = CASE WHEN coalesce(delivery_status, 'pending') IN ('pending', 'failed') THEN 'sent' ELSE delivery_status END,
-           metadata = json_remove(metadata, '$.deliveryError', '$.deliveryErrorCode', '$.sending'), updated_at = ?2
+           metadata = json_remove(metadata, '$.deliveryError', '$.deliveryErrorCode', '$.deliveryErrorDetail', '$.deliveryErrorAttempts', '$.sending'), updated_at = ?2
          WHERE id = ?3 AND account_id = ?4 RETURNING *`,
       ).bind(platformMessageId, now, message.id, q.accountId),
       ...(broadcastId ? [bc.sentStatement(env, broadcastId, message.id, now)] : []),
@@ -280,7 +280,7 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
     if (err.code === "UNCERTAIN") {
       // No answer at all: the messenger may have taken it. Not sent again (at most once), marked for the operator.
       await attempt(env, q, channel.id, attempts, "failed", null, err.message);
-      await markFailed(env, q.accountId, message.id, UNCERTAIN_REASON, "SEND_UNCERTAIN");
+      await markFailed(env, q.accountId, message.id, UNCERTAIN_REASON, "SEND_UNCERTAIN", { detail: err.message });
       return { kind: "ack" };
     }
     if (broadcastId && err.kind !== "permanent") await bc.releaseBroadcastClaim(env, broadcastId, message.id);
@@ -299,9 +299,9 @@ async function sendAt(env: Env, q: OutboundMessage, attempts: number, ready: Rea
     await attempt(env, q, channel.id, attempts, "failed", err.httpStatus ?? null, err.message);
     if (err.code === "RECIPIENT_GONE") {
       await bc.unsubscribeGone(env, q.accountId, contact.id);
-      return fail(env, q, message, `${bc.RECIPIENT_GONE_REASON} (${err.message})`, "SEND_REJECTED", attempts);
+      return fail(env, q, message, `${bc.RECIPIENT_GONE_REASON} (${err.message})`, "RECIPIENT_GONE", attempts, { detail: err.message });
     }
-    return fail(env, q, message, `Мессенджер отклонил сообщение: ${err.message}`, "SEND_REJECTED", attempts);
+    return fail(env, q, message, `Мессенджер отклонил сообщение: ${err.message}`, "SEND_REJECTED", attempts, { detail: err.message });
   }
 }
 
@@ -315,22 +315,31 @@ export function outboundBackoffSeconds(attempts: number): number {
 async function transientOutcome(env: Env, q: OutboundMessage, attempts: number, error: string, message?: Message): Promise<Outcome> {
   if (attempts < OUTBOUND_MAX_ATTEMPTS) return { kind: "retry", delaySeconds: outboundBackoffSeconds(attempts) };
   await storeDeadLetter(env, { queue: "outbound", body: q, error, attempts });
-  if (message) await markFailed(env, q.accountId, message.id, `Не удалось отправить после ${attempts} попыток: ${error}`, "SEND_FAILED");
+  if (message) await markFailed(env, q.accountId, message.id, `Не удалось отправить после ${attempts} попыток: ${error}`, "SEND_FAILED", { detail: error, attempts });
   return { kind: "ack" };
 }
 
-async function fail(env: Env, q: OutboundMessage, message: Message, reason: string, code: string, attempts: number): Promise<Outcome> {
-  await markFailed(env, q.accountId, message.id, reason, code);
+async function fail(env: Env, q: OutboundMessage, message: Message, reason: string, code: string, attempts: number, extra: FailureExtra = {}): Promise<Outcome> {
+  await markFailed(env, q.accountId, message.id, reason, code, extra);
   await attempt(env, q, null, attempts, "failed", null, reason);
   return { kind: "ack" };
 }
 
-async function markFailed(env: Env, accountId: string, messageId: string, reason: string, code: string) {
+/**
+ * What a failed send's metadata carries besides the Russian sentence (`deliveryError`, kept for old
+ * clients, the broadcast's recipient row and the log): `deliveryErrorCode`, which the SPA tells in
+ * the operator's language (web/features/chat/delivery-reason.ts), the messenger's raw answer
+ * (`deliveryErrorDetail`) and, for SEND_FAILED, the number of attempts (`deliveryErrorAttempts`).
+ */
+type FailureExtra = { detail?: string | null; attempts?: number };
+
+async function markFailed(env: Env, accountId: string, messageId: string, reason: string, code: string, extra: FailureExtra = {}) {
   const row = await env.DB.prepare(
-    `UPDATE messages SET delivery_status = 'failed', metadata = json_set(metadata, '$.deliveryError', ?1, '$.deliveryErrorCode', ?2), updated_at = ?3
+    `UPDATE messages SET delivery_status = 'failed',
+       metadata = json_set(metadata, '$.deliveryError', ?1, '$.deliveryErrorCode', ?2, '$.deliveryErrorDetail', ?6, '$.deliveryErrorAttempts', ?7), updated_at = ?3
      WHERE id = ?4 AND account_id = ?5 AND platform_message_id IS NULL RETURNING *`,
   )
-    .bind(reason, code, Date.now(), messageId, accountId)
+    .bind(reason, code, Date.now(), messageId, accountId, extra.detail?.slice(0, 1000) ?? null, extra.attempts ?? null)
     .first<Record<string, unknown>>();
   if (!row) return;
   const m = rowToMessage(row);

@@ -285,6 +285,7 @@ async function writeReply(env: Env, accountId: string, contactId: string, body: 
     threadFollowStatement(env.DB, accountId, thread.id, {
       last: lastMessageFields({ type: lastDraft.type, content: drafts[0]!.content ?? "", fileName: lastDraft.fileName }, lastDraft.createdAt, contact),
       markRead: true,
+      operatorAnswered: true,
       onlyIfInserted: rows.map((r) => String(r.id)),
     }),
   ]);

@@ -131,6 +131,10 @@ export interface ThreadFollow {
   /** The assistant's reply ends the waiting state. */
   completeAi?: boolean;
   isGptActive?: boolean;
+  /** A hand-off: the thread waits for an operator (status "pending", as a flow's hand-off sets it). */
+  awaitOperator?: boolean;
+  /** An operator answered: a thread that waited for one ("pending") is active again. */
+  operatorAnswered?: boolean;
   /** Applies only when one of these messages was really inserted in the same transaction. */
   onlyIfInserted?: string[];
 }
@@ -153,6 +157,8 @@ export function threadFollowStatement(db: D1Database, accountId: string, threadI
     sets.push("is_gpt_active = ?");
     args.push(f.isGptActive ? 1 : 0);
   }
+  if (f.awaitOperator) sets.push("status = 'pending'");
+  else if (f.operatorAnswered) sets.push("status = CASE WHEN status = 'pending' THEN 'active' ELSE status END");
   if (!sets.length) sets.push("updated_at = updated_at");
   const only = f.onlyIfInserted?.length ? ` AND EXISTS (SELECT 1 FROM messages WHERE id IN (${f.onlyIfInserted.map(() => "?").join(", ")}))` : "";
   return db

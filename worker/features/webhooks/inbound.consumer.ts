@@ -456,7 +456,7 @@ async function applyDeliveryUpdates(env: Env, updates: { ev: InboundEvent; chann
       const r = await env.DB.prepare(
         `UPDATE messages SET delivery_status = ?1, is_sent = CASE WHEN ?2 >= 1 THEN 1 ELSE is_sent END, is_delivered = CASE WHEN ?2 >= 2 THEN 1 ELSE is_delivered END,
            is_read = CASE WHEN ?2 >= 3 THEN 1 ELSE is_read END, updated_at = ?3,
-           metadata = CASE WHEN ?4 THEN json_set(metadata, '$.deliveryError', ?5) ELSE metadata END
+           metadata = CASE WHEN ?4 THEN json_set(metadata, '$.deliveryError', ?5, '$.deliveryErrorCode', 'DELIVERY_FAILED', '$.deliveryErrorDetail', ?5) ELSE metadata END
          WHERE account_id = ?6 AND platform_message_id = ?7 AND direction = 'outgoing'
            AND (CASE coalesce(delivery_status, 'pending') WHEN 'read' THEN 3 WHEN 'delivered' THEN 2 WHEN 'sent' THEN 1 ELSE 0 END) < (CASE WHEN ?4 THEN 2 ELSE ?2 END)
            AND NOT (?4 AND delivery_status = 'failed')

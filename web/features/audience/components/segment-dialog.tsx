@@ -1,3 +1,5 @@
+import { serverText } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -31,7 +33,7 @@ export function SegmentDialog({
   const dialog = useFormDialog(form, {
     onClose,
     save: ({ name }) => (segment ? audienceApi.updateSegment(accountId, segment.segmentId, { name }) : audienceApi.createSegment(accountId, { name, filter: readyFilter(filter ?? {}) })),
-    success: (r) => r.message,
+    success: (r) => serverText(r.message, i18n.t("common:serverToasts.segmentSaved")),
     invalidate: [audienceKeys.segments(accountId)],
     onSaved: (r) => onSaved?.(r),
     failure: { toast: t("segments.saveFailed") },

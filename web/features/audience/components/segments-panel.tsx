@@ -1,3 +1,5 @@
+import { serverText } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -88,7 +90,7 @@ function SegmentItem({ accountId, segment: s, active, current, onApply }: { acco
   const overwrite = async () => {
     try {
       const r = await audienceApi.updateSegment(accountId, s.segmentId, { filter: readyFilter(current) });
-      notify({ type: "success", message: r.message });
+      notify({ type: "success", message: serverText(r.message, i18n.t("common:serverToasts.segmentSaved")) });
       await refresh();
     } catch (e) {
       notify({ type: "error", message: audienceErrorText(e, t("segments.saveFailed")) });

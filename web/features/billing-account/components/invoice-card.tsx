@@ -1,3 +1,4 @@
+import { serverText } from "@/lib/api";
 import { useMemo } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -10,7 +11,7 @@ import { billingApi, billingKeys, billingQueries, openDocument } from "@/feature
 import { parseRub } from "@/features/billing-account/money";
 import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
 import { applyServerErrors, useZodForm } from "@/lib/form";
-import { formatRub } from "@/lib/i18n";
+import { formatRub, i18n } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 
 /**
@@ -43,7 +44,7 @@ export function InvoiceCard({ accountId, hasRequisites, canPay }: { accountId: s
     try {
       const body = v.kind === "topup" ? { kind: "topup" as const, amountKopecks: parseRub(v.amount)! } : { kind: "plan" as const, planId: v.planId, period: v.period };
       const doc = await billingApi.issueInvoice(accountId, body);
-      notify({ type: "success", message: doc.message });
+      notify({ type: "success", message: serverText(doc.message, i18n.t("common:serverToasts.invoiceIssued", { number: doc.number })) });
       form.reset(defaults);
       await qc.invalidateQueries({ queryKey: billingKeys.documents(accountId) });
       await openDocument(`/accounts/${accountId}/billing/documents/${doc.id}/html`, t("documents.opening"));

@@ -1,3 +1,4 @@
+import { serverText } from "@/lib/api";
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -10,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { billingApi, billingKeys, billingQueries, type PaymentMethod } from "@/features/billing-account/api";
 import { confirm } from "@/lib/confirm";
-import { formatDate } from "@/lib/i18n";
+import { formatDate, i18n } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 
 /** Saved payment methods (masked, as the provider describes them), each removable after a confirmation. */
@@ -24,7 +25,7 @@ export function MethodsCard({ accountId, canPay }: { accountId: string; canPay: 
     setBusy(m.id);
     try {
       const r = await billingApi.removeMethod(accountId, m.id);
-      notify({ type: "success", message: r.message });
+      notify({ type: "success", message: serverText(r.message, i18n.t("common:serverToasts.methodRemoved")) });
       await qc.invalidateQueries({ queryKey: billingKeys.all(accountId) });
     } catch {
       /* the snackbar said why */

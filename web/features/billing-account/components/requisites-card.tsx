@@ -1,3 +1,5 @@
+import { serverText } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { useMemo } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -37,7 +39,7 @@ export function RequisitesCard({ accountId, requisites, canPay }: { accountId: s
       const r = await billingApi.putRequisites(accountId, { ...v, kpp: v.kpp || null });
       qc.setQueryData(billingKeys.requisites(accountId), { requisites: r.requisites });
       form.reset(valuesOf(r.requisites));
-      notify({ type: "success", message: r.message });
+      notify({ type: "success", message: serverText(r.message, i18n.t("common:serverToasts.requisitesSaved")) });
     } catch (e) {
       if (!applyServerErrors(form, e)) form.setError("legalName", { type: "server", message: e instanceof Error ? e.message : t("paymentInfo.requisites.failed") });
     }

@@ -1,3 +1,4 @@
+import { serverText } from "@/lib/api";
 import { useMemo, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -12,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { usePrintDocument } from "@/features/billing-account/components/documents-card";
 import { adminBillingApi, adminBillingKeys, adminBillingQueries, type AdminInvoice } from "@/features/billing-admin/api";
 import { confirm } from "@/lib/confirm";
-import { formatDate, formatRub } from "@/lib/i18n";
+import { formatDate, formatRub, i18n } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { usePaging } from "@/lib/use-paging";
 import { ReasonDialog } from "./reason-dialog";
@@ -84,7 +85,7 @@ export function InvoicesTab() {
     setBusy(d.id);
     try {
       const r = await adminBillingApi.markPaid(d.id);
-      notify({ type: "success", message: r.message });
+      notify({ type: "success", message: serverText(r.message, i18n.t("common:serverToasts.invoicePaid", { number: d.number })) });
       await qc.invalidateQueries({ queryKey: adminBillingKeys.all() });
     } catch {
       /* the snackbar said why */

@@ -1,3 +1,5 @@
+import { serverText } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -83,7 +85,7 @@ export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose:
       };
       return plan ? adminBillingApi.updatePlan(plan.id, body) : adminBillingApi.createPlan(body);
     },
-    success: (r) => r.message,
+    success: (r) => serverText(r.message, i18n.t("common:serverToasts.done")),
     invalidate: [adminBillingKeys.all(), ["plans"]],
     failure: { toast: t("admin.errors.failed") },
     // The API takes kopecks where the form has roubles; its other keys (code, included.*, overage.*,

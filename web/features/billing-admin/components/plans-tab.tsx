@@ -1,3 +1,4 @@
+import { serverText } from "@/lib/api";
 import { useMemo, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { adminBillingApi, adminBillingKeys, adminBillingQueries, type AdminPlan, type PlanStatus } from "@/features/billing-admin/api";
 import { confirm } from "@/lib/confirm";
-import { formatNumber, formatRub } from "@/lib/i18n";
+import { formatNumber, formatRub, i18n } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { usePaging } from "@/lib/use-paging";
 import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
@@ -78,7 +79,7 @@ export function PlansTab() {
         if (!(await confirm({ title: t("admin.plans.deleteTitle", { name: planName(plan, lang) }), message: t("admin.plans.deleteMessage"), confirmText: t("admin.plans.delete") }))) return;
         try {
           const r = await adminBillingApi.deletePlan(plan.id);
-          notify({ type: "success", message: r.message });
+          notify({ type: "success", message: serverText(r.message, i18n.t("common:serverToasts.done")) });
           await qc.invalidateQueries({ queryKey: adminBillingKeys.all() });
         } catch {
           /* the snackbar said why */

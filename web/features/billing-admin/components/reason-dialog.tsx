@@ -1,3 +1,5 @@
+import { serverText } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { QueryKey } from "@tanstack/react-query";
@@ -58,7 +60,7 @@ export function ReasonDialog({
       const k = amount && v.amount.trim() ? signedKopecks(v.amount) : null;
       return save({ amountKopecks: k === null ? undefined : k, reason: v.reason });
     },
-    success: (r) => r.message,
+    success: (r) => serverText(r.message, i18n.t("common:serverToasts.done")),
     invalidate,
     failure: { field: "reason", message: t("admin.errors.failed") },
     serverFields: { amountKopecks: "amount" },

@@ -22,6 +22,19 @@ export function ContactDetails({ accountId, contact, onClose }: { accountId: str
   const th = contact.thread;
   // The plan's AI replies and the balance ran out: the thread's AI is on but does not answer (the app's banner says why).
   const aiStopped = useQuery(billingQueries.banner(accountId)).data?.state === "ai_stopped";
+  // A hand-off (by the assistant or a flow) leaves the thread "pending": the customer waits for an
+  // operator until one answers, whatever the AI switch says.
+  const aiState = !th
+    ? null
+    : th.status === "pending"
+      ? t("details.waitingOperator")
+      : !th.isGptActive
+        ? t("details.aiOffOperator")
+        : aiStopped
+          ? t("details.aiStoppedBilling")
+          : th.gptStatus === "WAITING_RESPONSE"
+            ? t("details.waiting")
+            : t("details.completed");
   const rows: [string, React.ReactNode][] = [
     [t("details.platform"), (
       <span className="inline-flex items-center gap-1.5">
@@ -80,13 +93,7 @@ export function ContactDetails({ accountId, contact, onClose }: { accountId: str
             <div>
               <dt className="text-xs text-muted-foreground">{t("details.aiStatus")}</dt>
               <dd className="mt-0.5" data-testid="details-ai-status">
-                {!th.isGptActive
-                  ? t("details.aiOffOperator")
-                  : aiStopped
-                    ? t("details.aiStoppedBilling")
-                    : th.gptStatus === "WAITING_RESPONSE"
-                      ? t("details.waiting")
-                      : t("details.completed")}
+                {aiState}
               </dd>
             </div>
           )}

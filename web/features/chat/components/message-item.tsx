@@ -9,6 +9,7 @@ import { callStatusKey, humanSize, isYoutube, mediaSrc, shortenFileName } from "
 import { useSystemNoteText } from "../system-note";
 import { FunctionResultDialog, ImageDialog, VideoDialog } from "./media-dialogs";
 import { MessageButtons } from "./message-buttons";
+import { deliveryReason } from "../delivery-reason";
 import { authorOf, sameAuthor, useFlowName } from "./flow-author";
 
 type Tone = "in" | "out";
@@ -72,10 +73,15 @@ function deliveryState(m: MessageDto): "failed" | "uncertain" | "read" | "delive
 function DeliveryProblem({ m }: { m: MessageDto }) {
   const { t } = useTranslation("chat");
   const state = deliveryState(m);
-  const reason = typeof m.metadata?.deliveryError === "string" ? m.metadata.deliveryError : "";
   if (state !== "failed" && state !== "uncertain") return null;
+  const { text: reason, detail } = deliveryReason(m.metadata, t);
   return (
-    <p data-testid="delivery-problem" data-state={state} className="mt-1.5 border-t border-primary-foreground/25 pt-1.5 text-[0.75rem] leading-snug text-primary-foreground/90">
+    <p
+      data-testid="delivery-problem"
+      data-state={state}
+      title={detail ? t("message.deliveryReasons.detail", { detail }) : undefined}
+      className="mt-1.5 border-t border-primary-foreground/25 pt-1.5 text-[0.75rem] leading-snug text-primary-foreground/90"
+    >
       <span className="font-medium">{t(`message.${state}`)}</span>
       {reason ? `: ${reason}` : ""}
     </p>

@@ -9,6 +9,7 @@ import { formatDate, formatRelative } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { InitialsAvatar } from "@/features/accounts/components/initials-avatar";
+import { deliveryReason } from "@/features/chat/delivery-reason";
 import { commentApi, commentKeys, type Comment, type ReplyMessage } from "../api";
 
 export const REPLY_MAX = 2000;
@@ -155,12 +156,14 @@ function VisibilityOption({ checked, onSelect, icon: Icon, label, disabled }: { 
 }
 
 export function ReplyBubble({ reply, kind }: { reply: ReplyMessage; kind: "public" | "private" }) {
-  const { t } = useTranslation("comments");
+  // chat: the failure reasons (message.deliveryReasons) are the chat's
+  const { t } = useTranslation(["comments", "chat"]);
   const failed = reply.deliveryStatus === "failed";
   const Status = failed ? TriangleAlert : reply.isRead || reply.isDelivered ? CheckCheck : reply.isSent ? Check : Clock;
   const meta = (reply.metadata ?? {}) as Record<string, unknown>;
   // A send with no answer (or whose sender died) may have gone out: "possibly delivered", not "failed".
-  const problem = failed ? (["SEND_UNCERTAIN", "SEND_INTERRUPTED"].includes(String(meta.deliveryErrorCode ?? "")) ? "uncertain" : "failed") : null;
+  const problem = failed ? (["SEND_UNCERTAIN", "SEND_INTERRUPTED", "POSSIBLY_DELIVERED"].includes(String(meta.deliveryErrorCode ?? "")) ? "uncertain" : "failed") : null;
+  const reason = deliveryReason(meta, t);
   return (
     <li className="flex gap-2" data-testid={`reply-${kind}`}>
       <CornerDownRight className="mt-2 size-4 shrink-0 text-muted-foreground" aria-hidden />
@@ -173,9 +176,14 @@ export function ReplyBubble({ reply, kind }: { reply: ReplyMessage; kind: "publi
         </p>
         <p className="text-[0.9375rem] break-words whitespace-pre-wrap text-heading">{reply.content}</p>
         {problem && (
-          <p data-testid="reply-problem" data-state={problem} className="mt-1 text-[0.75rem] leading-snug text-destructive">
+          <p
+            data-testid="reply-problem"
+            data-state={problem}
+            title={reason.detail ? t("chat:message.deliveryReasons.detail", { detail: reason.detail }) : undefined}
+            className="mt-1 text-[0.75rem] leading-snug text-destructive"
+          >
             <span className="font-medium">{t(`delivery.${problem}`)}</span>
-            {typeof meta.deliveryError === "string" && meta.deliveryError ? `: ${meta.deliveryError}` : ""}
+            {reason.text ? `: ${reason.text}` : ""}
           </p>
         )}
       </div>

@@ -1,3 +1,5 @@
+import { serverText } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -48,7 +50,7 @@ export function BulkBar({
     setBusy(action);
     try {
       const r = await audienceApi.bulk(accountId, { action, tagId, ...scope });
-      notify({ type: "success", message: r.message });
+      notify({ type: "success", message: serverText(r.message, i18n.t(`common:serverToasts.bulk.${action}`, { count: r.affected })) });
       await Promise.all([contactKeys.all(accountId), customFieldKeys.tags(accountId), audienceKeys.segments(accountId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       if (action === "delete") onClear();
     } catch {

@@ -1,3 +1,5 @@
+import { serverText } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQueryClient } from "@tanstack/react-query";
@@ -30,7 +32,7 @@ export function SubscriptionSwitch({ accountId, contact, className }: { accountI
       const r = await contactApi.setSubscription(accountId, contact.contactId, subscription);
       queryClient.setQueryData(contactKeys.detail(accountId, contact.contactId), (old) => (old ? { ...old, subscription: r.subscription } : old));
       void queryClient.invalidateQueries({ queryKey: contactKeys.all(accountId) });
-      notify({ type: "success", message: r.message });
+      notify({ type: "success", message: serverText(r.message, i18n.t(`common:serverToasts.subscription.${r.subscription}`)) });
     } catch {
       // the API client has shown the reason
     } finally {

@@ -1,3 +1,5 @@
+import { serverText } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { useMemo } from "react";
 import { useFieldArray, type UseFormReturn } from "react-hook-form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -99,7 +101,7 @@ export function Bitrix24SettingsForm({ accountId, settings, canEdit }: { account
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const saved = await integrationApi.saveSettings(accountId, fromValues(values));
-      notify({ type: "success", message: saved.message });
+      notify({ type: "success", message: serverText(saved.message, i18n.t("common:serverToasts.bitrix24Saved")) });
       form.reset(values);
       await qc.invalidateQueries({ queryKey: integrationKeys.bitrix(accountId) });
     } catch (error) {

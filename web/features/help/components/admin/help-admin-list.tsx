@@ -1,3 +1,5 @@
+import { serverText } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FilePlus2, Pencil, ThumbsDown, ThumbsUp, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
@@ -94,7 +96,7 @@ export function HelpAdminList({ kind }: { kind: Kind }) {
     if (!(await confirm({ title: t(`admin.${kind}.deleteTitle`), message: t(`admin.${kind}.deleteMessage`, { name: titleOf(r) }), confirmText: t("admin.confirmDelete") }))) return;
     await run(r.id, async () => {
       const res = kind === "faq" ? await helpApi.deleteFaq(r.id) : await helpApi.deleteArticle(r.id);
-      notify({ type: "success", message: res.message });
+      notify({ type: "success", message: serverText(res.message, i18n.t("common:serverToasts.done")) });
       await Promise.all([queryClient.invalidateQueries({ queryKey: helpKeys.admin(kind) }), queryClient.invalidateQueries({ queryKey: helpKeys.all() })]);
     });
   };
