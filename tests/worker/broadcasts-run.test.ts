@@ -276,6 +276,44 @@ describe("broadcasts: pause, resume, cancel", () => {
     expect([...per.values()].every((n) => n === 1)).toBe(true);
   });
 
+  it("a broadcast paused midway and then cancelled: the account's outgoing messages (analytics) are the ones actually sent", async () => {
+    const s = await bcSetup({ contacts: 6, quota: 100 });
+    const id = await create(s, { pacing: { perSecond: 1 } });
+    // What went out (the messenger took it) vs what analytics counts as «исходящих» over today.
+    const sentOut = async () =>
+      Number(
+        (await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE account_id = ? AND direction = 'outgoing' AND platform_message_id IS NOT NULL").bind(s.accountId).first<{ n: number }>())!.n,
+      );
+    const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    const outgoing = async () => {
+      const r = await api("GET", `/accounts/${s.accountId}/analytics?from=${day(-1)}&to=${day(1)}`, { token: s.token });
+      expect(r.status).toBe(200);
+      return r.body.totals.messagesOut as number;
+    };
+    await start(s, id);
+    await waitFor(async () => ((await sendsPerChat(s.bot)).calls.length >= 2 ? true : null), 15_000, "two sends");
+    // The next sends are refused (Telegram 500): their messages stay stored, unsent, when the pause comes.
+    await fakeScript(tgBase(), [{ match: `/bot${s.bot}/sendMessage`, status: 500, body: { ok: false, error_code: 500, description: "Internal Server Error" }, times: 2 }]);
+    await waitFor(async () => ((await sendsPerChat(s.bot)).calls.length >= 3 ? true : null), 15_000, "a refused send");
+    expect((await api("POST", `/accounts/${s.accountId}/broadcasts/${id}/pause`, { token: s.token })).body.status).toBe("paused");
+    await new Promise((r) => setTimeout(r, 2500));
+    const pulledBack = await env.DB.prepare("SELECT count(*) AS n FROM broadcast_recipients WHERE broadcast_id = ? AND state IS NULL").bind(id).first<{ n: number }>();
+    expect(pulledBack!.n).toBeGreaterThan(0);
+    const sentAtPause = await sentOut();
+    expect(sentAtPause).toBeGreaterThanOrEqual(2);
+    expect(sentAtPause).toBeLessThan(6);
+    expect(await outgoing()).toBe(sentAtPause);
+    // Resumed: the rest go out and count once each; the figures are those of the messages sent.
+    await api("POST", `/accounts/${s.accountId}/broadcasts/${id}/resume`, { token: s.token });
+    await waitFor(async () => ((await sentOut()) >= sentAtPause + 1 ? true : null), 15_000, "a send after resume");
+    expect((await api("POST", `/accounts/${s.accountId}/broadcasts/${id}/cancel`, { token: s.token })).body.status).toBe("cancelled");
+    await new Promise((r) => setTimeout(r, 2500));
+    const sentAtCancel = await sentOut();
+    expect(await outgoing()).toBe(sentAtCancel);
+    const stats = await api("GET", `/accounts/${s.accountId}/broadcasts/${id}/stats`, { token: s.token });
+    expect(stats.body.counts.sent + stats.body.counts.failed).toBe(sentAtCancel);
+  });
+
   it("cancel stops the broadcast, skips the rest and releases the unused quota", async () => {
     const s = await bcSetup({ contacts: 6, quota: 50 });
     const id = await create(s, { pacing: { perSecond: 1 } });
