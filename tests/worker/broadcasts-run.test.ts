@@ -1,12 +1,14 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { readTable } from "../../worker/features/contact-import/import-format";
 import { getDb, schema } from "../../worker/db/client";
 import { remainingQuota } from "../../worker/features/broadcast-quota/quota";
 import { INTERRUPTED_REASON } from "../../worker/features/broadcasts/sender-hooks";
 import { addContacts, bcBody, bcSetup, runOutboundBatch, sendsPerChat } from "./broadcast-helpers";
 import { fakeRequests, fakeScript, tgBase, waitFor } from "./channel-helpers";
-import { addMember, api, ownerWithAccount } from "./helpers";
+import { addMember, api, BASE, ownerWithAccount } from "./helpers";
 import { createChannel, ingest, incoming } from "./inbox-helpers";
 
 /** Starting, pumping and finishing broadcasts through the real queues, the one sender and the fake Telegram (#15). */
@@ -401,21 +403,40 @@ describe("broadcasts: schedule, export, clicks, test send", () => {
     expect(done.startedAt).toBeGreaterThan(0);
   });
 
-  it("exports the recipients as CSV with state and reason", async () => {
+  it("exports the recipients for Russian Excel: `;`, BOM, times in the account's zone, the channel by name, the sheet «Получатели»", async () => {
     const s = await bcSetup({ contacts: 3, quota: 10 });
+    await env.DB.prepare("UPDATE accounts SET timezone = 'Asia/Yekaterinburg' WHERE id = ?").bind(s.accountId).run(); // UTC+5
     const id = await create(s, { pacing: { perSecond: null } });
     await start(s, id);
     await until(s, id, "completed");
-    const res = await api("GET", `/accounts/${s.accountId}/broadcasts/${id}/export?format=csv`, { token: s.token });
+    // The first recipient's times, set to known instants: added 15.01.2026 19:05 UTC, changed 01.07.2026 09:30 UTC.
+    const first = s.contacts.map((c) => c.contactId).sort()[0]!;
+    await env.DB.prepare("UPDATE broadcast_recipients SET created_at = ?, updated_at = ? WHERE broadcast_id = ? AND contact_id = ?")
+      .bind(Date.UTC(2026, 0, 15, 19, 5), Date.UTC(2026, 6, 1, 9, 30), id, first)
+      .run();
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Yekaterinburg" }).format(new Date());
+    const res = await SELF.fetch(`${BASE}/api/accounts/${s.accountId}/broadcasts/${id}/export?format=csv`, { headers: { authorization: `Bearer ${s.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
-    const lines = String(res.body).replace(/^\ufeff/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("ID контакта,Имя,Платформа,ID на платформе,Имя пользователя,Состояние,Причина,Нажал кнопку,Добавлен,Изменён");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="broadcast-${id}-${today}.csv"`);
+    const bytes = await res.arrayBuffer();
+    expect([...new Uint8Array(bytes).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).replace(/^\ufeff/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("ID контакта;Имя;Платформа;ID на платформе;Имя пользователя;Состояние;Причина;Нажал кнопку;Добавлен;Изменён");
     expect(lines).toHaveLength(4);
-    for (const c of s.contacts) expect(lines.some((l) => l.startsWith(`${c.contactId},`) && l.includes(",TELEGRAM,") && l.includes(",Отправлено,"))).toBe(true);
-    const xlsx = await api("GET", `/accounts/${s.accountId}/broadcasts/${id}/export?format=xlsx`, { token: s.token });
+    for (const c of s.contacts) expect(lines.some((l) => l.startsWith(`${c.contactId};`) && l.includes(";Telegram;") && l.includes(";Отправлено;"))).toBe(true);
+    expect(lines.find((l) => l.startsWith(`${first};`))).toMatch(/;Отправлено;;;16\.01\.2026 00:05;01\.07\.2026 14:30$/);
+    const xlsx = await SELF.fetch(`${BASE}/api/accounts/${s.accountId}/broadcasts/${id}/export?format=xlsx`, { headers: { authorization: `Bearer ${s.token}` } });
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get("content-type")).toContain("spreadsheetml");
+    expect(xlsx.headers.get("content-disposition")).toBe(`attachment; filename="broadcast-${id}-${today}.xlsx"`);
+    const buf = await xlsx.arrayBuffer();
+    expect(strFromU8(unzipSync(new Uint8Array(buf))["xl/workbook.xml"]!)).toContain('name="Получатели"');
+    const sheet = await readTable(buf, "xlsx");
+    const row = sheet.rows.find((r) => r.cells[0] === first)!;
+    expect(row.cells[2]).toBe("Telegram");
+    // Read back as the sheet shows them: the account's wall clock.
+    expect(row.cells.slice(8)).toEqual(["2026-01-16T00:05", "2026-07-01T14:30"]);
   });
 
   it("a button's tracked link counts the contact's click once and redirects to the button's url; a forged one is refused", async () => {
