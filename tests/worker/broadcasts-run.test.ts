@@ -1,12 +1,14 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { readTable } from "../../worker/features/contact-import/import-format";
 import { getDb, schema } from "../../worker/db/client";
 import { remainingQuota } from "../../worker/features/broadcast-quota/quota";
 import { INTERRUPTED_REASON } from "../../worker/features/broadcasts/sender-hooks";
 import { addContacts, bcBody, bcSetup, runOutboundBatch, sendsPerChat } from "./broadcast-helpers";
 import { fakeRequests, fakeScript, tgBase, waitFor } from "./channel-helpers";
-import { addMember, api, ownerWithAccount } from "./helpers";
+import { addMember, api, BASE, ownerWithAccount } from "./helpers";
 import { createChannel, ingest, incoming } from "./inbox-helpers";
 
 /** Starting, pumping and finishing broadcasts through the real queues, the one sender and the fake Telegram (#15). */
@@ -276,6 +278,44 @@ describe("broadcasts: pause, resume, cancel", () => {
     expect([...per.values()].every((n) => n === 1)).toBe(true);
   });
 
+  it("a broadcast paused midway and then cancelled: the account's outgoing messages (analytics) are the ones actually sent", async () => {
+    const s = await bcSetup({ contacts: 6, quota: 100 });
+    const id = await create(s, { pacing: { perSecond: 1 } });
+    // What went out (the messenger took it) vs what analytics counts as «исходящих» over today.
+    const sentOut = async () =>
+      Number(
+        (await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE account_id = ? AND direction = 'outgoing' AND platform_message_id IS NOT NULL").bind(s.accountId).first<{ n: number }>())!.n,
+      );
+    const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    const outgoing = async () => {
+      const r = await api("GET", `/accounts/${s.accountId}/analytics?from=${day(-1)}&to=${day(1)}`, { token: s.token });
+      expect(r.status).toBe(200);
+      return r.body.totals.messagesOut as number;
+    };
+    await start(s, id);
+    await waitFor(async () => ((await sendsPerChat(s.bot)).calls.length >= 2 ? true : null), 15_000, "two sends");
+    // The next sends are refused (Telegram 500): their messages stay stored, unsent, when the pause comes.
+    await fakeScript(tgBase(), [{ match: `/bot${s.bot}/sendMessage`, status: 500, body: { ok: false, error_code: 500, description: "Internal Server Error" }, times: 2 }]);
+    await waitFor(async () => ((await sendsPerChat(s.bot)).calls.length >= 3 ? true : null), 15_000, "a refused send");
+    expect((await api("POST", `/accounts/${s.accountId}/broadcasts/${id}/pause`, { token: s.token })).body.status).toBe("paused");
+    await new Promise((r) => setTimeout(r, 2500));
+    const pulledBack = await env.DB.prepare("SELECT count(*) AS n FROM broadcast_recipients WHERE broadcast_id = ? AND state IS NULL").bind(id).first<{ n: number }>();
+    expect(pulledBack!.n).toBeGreaterThan(0);
+    const sentAtPause = await sentOut();
+    expect(sentAtPause).toBeGreaterThanOrEqual(2);
+    expect(sentAtPause).toBeLessThan(6);
+    expect(await outgoing()).toBe(sentAtPause);
+    // Resumed: the rest go out and count once each; the figures are those of the messages sent.
+    await api("POST", `/accounts/${s.accountId}/broadcasts/${id}/resume`, { token: s.token });
+    await waitFor(async () => ((await sentOut()) >= sentAtPause + 1 ? true : null), 15_000, "a send after resume");
+    expect((await api("POST", `/accounts/${s.accountId}/broadcasts/${id}/cancel`, { token: s.token })).body.status).toBe("cancelled");
+    await new Promise((r) => setTimeout(r, 2500));
+    const sentAtCancel = await sentOut();
+    expect(await outgoing()).toBe(sentAtCancel);
+    const stats = await api("GET", `/accounts/${s.accountId}/broadcasts/${id}/stats`, { token: s.token });
+    expect(stats.body.counts.sent + stats.body.counts.failed).toBe(sentAtCancel);
+  });
+
   it("cancel stops the broadcast, skips the rest and releases the unused quota", async () => {
     const s = await bcSetup({ contacts: 6, quota: 50 });
     const id = await create(s, { pacing: { perSecond: 1 } });
@@ -363,21 +403,40 @@ describe("broadcasts: schedule, export, clicks, test send", () => {
     expect(done.startedAt).toBeGreaterThan(0);
   });
 
-  it("exports the recipients as CSV with state and reason", async () => {
+  it("exports the recipients for Russian Excel: `;`, BOM, times in the account's zone, the channel by name, the sheet «Получатели»", async () => {
     const s = await bcSetup({ contacts: 3, quota: 10 });
+    await env.DB.prepare("UPDATE accounts SET timezone = 'Asia/Yekaterinburg' WHERE id = ?").bind(s.accountId).run(); // UTC+5
     const id = await create(s, { pacing: { perSecond: null } });
     await start(s, id);
     await until(s, id, "completed");
-    const res = await api("GET", `/accounts/${s.accountId}/broadcasts/${id}/export?format=csv`, { token: s.token });
+    // The first recipient's times, set to known instants: added 15.01.2026 19:05 UTC, changed 01.07.2026 09:30 UTC.
+    const first = s.contacts.map((c) => c.contactId).sort()[0]!;
+    await env.DB.prepare("UPDATE broadcast_recipients SET created_at = ?, updated_at = ? WHERE broadcast_id = ? AND contact_id = ?")
+      .bind(Date.UTC(2026, 0, 15, 19, 5), Date.UTC(2026, 6, 1, 9, 30), id, first)
+      .run();
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Yekaterinburg" }).format(new Date());
+    const res = await SELF.fetch(`${BASE}/api/accounts/${s.accountId}/broadcasts/${id}/export?format=csv`, { headers: { authorization: `Bearer ${s.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
-    const lines = String(res.body).replace(/^\ufeff/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("ID контакта,Имя,Платформа,ID на платформе,Имя пользователя,Состояние,Причина,Нажал кнопку,Добавлен,Изменён");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="broadcast-${id}-${today}.csv"`);
+    const bytes = await res.arrayBuffer();
+    expect([...new Uint8Array(bytes).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).replace(/^\ufeff/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("ID контакта;Имя;Платформа;ID на платформе;Имя пользователя;Состояние;Причина;Нажал кнопку;Добавлен;Изменён");
     expect(lines).toHaveLength(4);
-    for (const c of s.contacts) expect(lines.some((l) => l.startsWith(`${c.contactId},`) && l.includes(",TELEGRAM,") && l.includes(",Отправлено,"))).toBe(true);
-    const xlsx = await api("GET", `/accounts/${s.accountId}/broadcasts/${id}/export?format=xlsx`, { token: s.token });
+    for (const c of s.contacts) expect(lines.some((l) => l.startsWith(`${c.contactId};`) && l.includes(";Telegram;") && l.includes(";Отправлено;"))).toBe(true);
+    expect(lines.find((l) => l.startsWith(`${first};`))).toMatch(/;Отправлено;;;16\.01\.2026 00:05;01\.07\.2026 14:30$/);
+    const xlsx = await SELF.fetch(`${BASE}/api/accounts/${s.accountId}/broadcasts/${id}/export?format=xlsx`, { headers: { authorization: `Bearer ${s.token}` } });
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get("content-type")).toContain("spreadsheetml");
+    expect(xlsx.headers.get("content-disposition")).toBe(`attachment; filename="broadcast-${id}-${today}.xlsx"`);
+    const buf = await xlsx.arrayBuffer();
+    expect(strFromU8(unzipSync(new Uint8Array(buf))["xl/workbook.xml"]!)).toContain('name="Получатели"');
+    const sheet = await readTable(buf, "xlsx");
+    const row = sheet.rows.find((r) => r.cells[0] === first)!;
+    expect(row.cells[2]).toBe("Telegram");
+    // Read back as the sheet shows them: the account's wall clock.
+    expect(row.cells.slice(8)).toEqual(["2026-01-16T00:05", "2026-07-01T14:30"]);
   });
 
   it("a button's tracked link counts the contact's click once and redirects to the button's url; a forged one is refused", async () => {

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { strFromU8, unzipSync } from "fflate";
 import { readTable } from "../../worker/features/contact-import/import-format";
 import { addMember, api, BASE, ownerWithAccount } from "./helpers";
 
@@ -269,11 +270,48 @@ describe("product import and export", () => {
     expect(table.header).toContain("Цвет");
     const row = table.rows.find((r) => r.cells[0] === "SKU-1")!;
     expect(row.cells[3]).toBe("Дом / Свечи");
-    expect(row.cells[4]).toBe("1290.5");
+    expect(row.cells[4]).toBe("1290,5");
     const xlsx = await SELF.fetch(`${BASE}/api${P(accountId)}/export?format=xlsx&q=${encodeURIComponent("плед")}`, { headers: { authorization: `Bearer ${token}` } });
     expect(xlsx.status).toBe(200);
     const sheet = await readTable(await xlsx.arrayBuffer(), "xlsx");
     expect(sheet.rows.map((r) => r.cells[0])).toEqual(["SKU-2"]);
+  });
+
+  it("the export opens in Russian Excel (`;`, BOM, decimal commas, formulas guarded, the sheet «Товары», the account's date) and imports back unchanged", async () => {
+    const { token, accountId } = await ownerWithAccount();
+    await env.DB.prepare("UPDATE accounts SET timezone = 'Pacific/Kiritimati' WHERE id = ?").bind(accountId).run(); // UTC+14: its date is not UTC's half the day
+    await product(token, accountId, { name: "Свеча; ароматическая", sku: "EXP-1", price: 129050, oldPrice: 159000, description: "Воск, хлопок", attributes: [{ key: "Цвет", value: "белый" }] });
+    await product(token, accountId, { name: "=HYPERLINK(\"http://evil\")", sku: "EXP-2", price: 4990 });
+    await product(token, accountId, { name: "-50% на плед", sku: "EXP-3", price: 100 });
+    const res = await SELF.fetch(`${BASE}/api${P(accountId)}/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Kiritimati" }).format(new Date());
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="products-${today}.csv"`);
+    const bytes = await res.arrayBuffer();
+    expect([...new Uint8Array(bytes).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).replace(/^\ufeff/, "").split("\r\n");
+    expect(lines[0]).toBe("Артикул;Название;Описание;Категория;Цена;Старая цена;Валюта;Наличие;Остаток;Ссылка;Активен;Цвет");
+    const bySku = (sku: string) => lines.find((l) => l.startsWith(`${sku};`));
+    expect(bySku("EXP-1")).toBe('EXP-1;"Свеча; ароматическая";"Воск, хлопок";;"1290,5";1590;RUB;В наличии;;;да;белый');
+    expect(bySku("EXP-2")).toBe(`EXP-2;"'=HYPERLINK(""http://evil"")";;;"49,9";;RUB;В наличии;;;да;`);
+    expect(bySku("EXP-3")).toBe("EXP-3;'-50% на плед;;;1;;RUB;В наличии;;;да;");
+    // The file, changed in nothing, imported back: every product stays as it was (the guard's apostrophe is not kept).
+    const before = (await api("GET", `${P(accountId)}?sortBy=sku`, { token })).body.data;
+    const table = await readTable(bytes, "csv");
+    const targets: Record<string, string> = { Артикул: "sku", Название: "name", Описание: "description", Цена: "price", "Старая цена": "oldPrice", Валюта: "currency", Наличие: "availability", Активен: "active", Цвет: "attr:Цвет" };
+    const up = await upload(token, `${P(accountId)}/import`, new File([bytes], "products.csv", { type: "text/csv" }), { mapping: JSON.stringify({ columns: table.header.map((h) => targets[h] ?? null) }) });
+    expect(up.status, JSON.stringify(up.body)).toBe(202);
+    expect(await importFinished(token, accountId, up.body.jobId)).toMatchObject({ status: "completed", created: 0, updated: 3, failed: 0 });
+    const after = (await api("GET", `${P(accountId)}?sortBy=sku`, { token })).body.data;
+    const fields = (p: any) => ({ sku: p.sku, name: p.name, description: p.description, price: p.price, oldPrice: p.oldPrice, availability: p.availability, attributes: p.attributes });
+    expect(after.map(fields)).toEqual(before.map(fields));
+    expect(after.map((p: any) => p.name)).toEqual(["Свеча; ароматическая", "=HYPERLINK(\"http://evil\")", "-50% на плед"]);
+    const xlsx = await SELF.fetch(`${BASE}/api${P(accountId)}/export?format=xlsx`, { headers: { authorization: `Bearer ${token}` } });
+    expect(xlsx.headers.get("content-disposition")).toBe(`attachment; filename="products-${today}.xlsx"`);
+    const buf = await xlsx.arrayBuffer();
+    expect(strFromU8(unzipSync(new Uint8Array(buf))["xl/workbook.xml"]!)).toContain('name="Товары"');
+    const sheet = await readTable(buf, "xlsx");
+    expect(sheet.rows.find((r) => r.cells[0] === "EXP-1")!.cells[4]).toBe("1290.5");
   });
 
   it("runs a 20 000-row file in the background with progress", async () => {

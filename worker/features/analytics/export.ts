@@ -1,4 +1,4 @@
-import { csvLine } from "../contacts/export";
+import { csvLine } from "../../lib/spreadsheet";
 import type { AnalyticsResult } from "./analytics.service";
 import type { ExportTable } from "./contract";
 

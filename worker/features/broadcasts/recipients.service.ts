@@ -1,7 +1,6 @@
-import writeXlsxFile, { type Row } from "write-excel-file/node";
 import type { Env } from "../../env";
+import { accountZone, type Cell, localStamp, platformName, sheetResponse } from "../../lib/spreadsheet";
 import { paged } from "../../lib/validation";
-import { csvCell, csvLine } from "../contacts/export";
 import { refreshCounts } from "./broadcast-run.service";
 import { broadcastRow, statsDto } from "./broadcasts.service";
 import type { BroadcastStatsDto, RecipientState } from "./contract";
@@ -80,22 +79,21 @@ const STATE_RU: Record<RecipientState | "pending", string> = {
 const HEADERS = ["ID контакта", "Имя", "Платформа", "ID на платформе", "Имя пользователя", "Состояние", "Причина", "Нажал кнопку", "Добавлен", "Изменён"];
 const PAGE = 1000;
 
-function exportValues(r: RecipientRow): (string | Date | null)[] {
+
+function exportValues(r: RecipientRow): Cell[] {
   return [
     r.contact_id,
     r.name,
-    r.platform,
+    platformName(r.platform),
     r.platform_user_id,
     r.platform_username,
     STATE_RU[r.state ?? "pending"],
     r.error,
-    r.clicked_at ? new Date(r.clicked_at) : null,
-    new Date(r.created_at),
-    new Date(r.updated_at),
+    r.clicked_at ? { at: r.clicked_at } : null,
+    { at: r.created_at },
+    { at: r.updated_at },
   ];
 }
-
-const line = (r: RecipientRow) => csvLine(exportValues(r).map(csvCell));
 
 async function* recipientPages(env: Env, accountId: string, broadcastId: string): AsyncGenerator<RecipientRow[]> {
   let after = "";
@@ -114,42 +112,15 @@ async function* recipientPages(env: Env, accountId: string, broadcastId: string)
 }
 
 /**
- * Every recipient with its state, reason and times, as CSV (streamed page by page, with a BOM so
- * Excel reads Cyrillic) or XLSX (write-excel-file, as the contacts export).
+ * Every recipient with its state, reason and times, as CSV or XLSX made for Russian Excel by
+ * lib/spreadsheet's rules as the contacts export (`;` and a BOM, times in the account's zone, the
+ * sheet «Получатели», formulas guarded, the file named by the account's date), page by page.
  */
 export async function exportRecipients(env: Env, accountId: string, broadcastId: string, format: "csv" | "xlsx"): Promise<Response> {
   await broadcastRow(env, accountId, broadcastId);
-  const stamp = new Date().toISOString().slice(0, 10);
-  const name = `broadcast-${broadcastId}-${stamp}`;
-  if (format === "csv") {
-    const enc = new TextEncoder();
-    const it = recipientPages(env, accountId, broadcastId);
-    let started = false;
-    const stream = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        if (!started) {
-          started = true;
-          return controller.enqueue(enc.encode(`\ufeff${csvLine(HEADERS)}`));
-        }
-        const next = await it.next();
-        if (next.done) return controller.close();
-        controller.enqueue(enc.encode(next.value.map(line).join("")));
-      },
-    });
-    return new Response(stream, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"`, "cache-control": "no-store" } });
-  }
-  const data: Row[] = [HEADERS.map((h) => ({ value: h, fontWeight: "bold" as const }))];
-  for await (const rows of recipientPages(env, accountId, broadcastId)) {
-    for (const r of rows) data.push(exportValues(r).map((v) => (v === null || v === "" ? null : v instanceof Date ? { value: v, format: "dd.mm.yyyy hh:mm" } : v)));
-  }
-  // The node entry zips synchronously: the universal one needs a Web Worker for any part over 160 kB (see the contacts export).
-  const buffer = await writeXlsxFile(data, { columns: HEADERS.map(() => ({ width: 22 })), stickyRowsCount: 1 }).toBuffer();
-  return new Response(new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength), {
-    headers: {
-      "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "content-disposition": `attachment; filename="${name}.xlsx"`,
-      "content-length": String(buffer.byteLength),
-      "cache-control": "no-store",
-    },
-  });
+  const tz = await accountZone(env, accountId);
+  const rows = async function* () {
+    for await (const page of recipientPages(env, accountId, broadcastId)) yield page.map(exportValues);
+  };
+  return sheetResponse(format, { headers: HEADERS, pages: rows, tz, fileName: `broadcast-${broadcastId}-${localStamp(tz)}`, sheet: "Получатели", width: () => 22 });
 }

@@ -76,7 +76,8 @@ export function decodeCsv(bytes: ArrayBuffer): string {
 function cellText(v: unknown): string {
   if (v === null || v === undefined) return "";
   if (v instanceof Date) {
-    const iso = v.toISOString();
+    // A sheet's date is a fraction of a day: 00:05 may come back as 00:04:59.9999, so to the nearest second first.
+    const iso = new Date(Math.round(v.getTime() / 1000) * 1000).toISOString();
     return iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : iso.slice(0, 16);
   }
   return String(v).trim();
@@ -98,10 +99,14 @@ function toTable(records: unknown[][]): Table {
   return { header, rows };
 }
 
-/** CSV separated by `;`, `,` or tabs (guessed), quotes as RFC 4180. */
+/**
+ * CSV separated by `;`, `,` or tabs (guessed), quotes as RFC 4180. The apostrophe our exports put
+ * before a cell that would run as a formula (`'=…`, `'-…`: lib/spreadsheet's csvLine) is dropped, so
+ * an exported file reads back as it was.
+ */
 export function readCsv(text: string): Table {
   const parsed = Papa.parse<string[]>(text, { delimitersToGuess: [";", ",", "\t"], skipEmptyLines: false });
-  return toTable(parsed.data);
+  return toTable(parsed.data.map((r) => r.map((c) => (typeof c === "string" && /^'[=+\-@]/.test(c) ? c.slice(1) : c))));
 }
 
 /**

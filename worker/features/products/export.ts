@@ -1,6 +1,5 @@
-import writeXlsxFile, { type Row } from "write-excel-file/node";
 import type { Env } from "../../env";
-import { csvLine } from "../contacts/export";
+import { accountZone, type Cell, localStamp, sheetResponse } from "../../lib/spreadsheet";
 import { AVAILABILITY_LABELS, type Product, type ProductFilter } from "./contract";
 import { PRODUCT_COLUMNS, productDto, type ProductSqlRow } from "./products.service";
 import { productWhere } from "./search-sql";
@@ -8,7 +7,7 @@ import { productWhere } from "./search-sql";
 const PAGE = 500;
 
 /** The columns of the export, headed as the import's suggestions read them back (a round trip maps itself). */
-const COLUMNS: { header: string; value: (p: Product, categoryPath: string) => string | number | null }[] = [
+const COLUMNS: { header: string; value: (p: Product, categoryPath: string) => Cell }[] = [
   { header: "Артикул", value: (p) => p.sku },
   { header: "Название", value: (p) => p.name },
   { header: "Описание", value: (p) => p.description || null },
@@ -23,10 +22,11 @@ const COLUMNS: { header: string; value: (p: Product, categoryPath: string) => st
 ];
 
 /**
- * The filtered products as CSV (streamed, with a BOM, in keyset pages of 500) or XLSX
- * (write-excel-file's node entry, as the contacts export): the standard columns, then one column
- * per attribute key met in the catalogue (in first-seen order). The category is its path
- * "Родитель / Подкатегория", as the import reads it.
+ * The filtered products as CSV or XLSX, in keyset pages of 500, made for Russian Excel by
+ * lib/spreadsheet's rules as the contacts export (`;` and a BOM, prices with a decimal comma, the
+ * sheet «Товары», formulas guarded, the file named by the account's date): the standard columns,
+ * then one column per attribute key met in the catalogue (in first-seen order). The category is its
+ * path "Родитель / Подкатегория". The product import reads the file back as it is.
  */
 export async function exportProducts(env: Env, accountId: string, q: ProductFilter & { format: "csv" | "xlsx" }): Promise<Response> {
   const w = productWhere(accountId, { q: q.q, categoryId: q.categoryId, availability: q.availability, active: q.active, priceMin: q.priceMin, priceMax: q.priceMax });
@@ -41,7 +41,7 @@ export async function exportProducts(env: Env, accountId: string, q: ProductFilt
     .all<{ k: string }>();
   const attrKeys = attrRows.results.map((r) => r.k).filter(Boolean);
   const headers = [...COLUMNS.map((c) => c.header), ...attrKeys];
-  const values = (p: Product) => [
+  const values = (p: Product): Cell[] => [
     ...COLUMNS.map((c) => c.value(p, p.categoryId ? (pathOf.get(p.categoryId) ?? "") : "")),
     ...attrKeys.map((k) => p.attributes.find((a) => a.key === k)?.value ?? null),
   ];
@@ -60,38 +60,9 @@ export async function exportProducts(env: Env, accountId: string, q: ProductFilt
       after = String(rows.results[rows.results.length - 1]!.id);
     }
   }
-  const stamp = new Date().toISOString().slice(0, 10);
-
-  if (q.format === "csv") {
-    const enc = new TextEncoder();
-    const it = pages();
-    let started = false;
-    const stream = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        if (!started) {
-          started = true;
-          controller.enqueue(enc.encode(`\ufeff${csvLine(headers)}`));
-          return;
-        }
-        const next = await it.next();
-        if (next.done) return controller.close();
-        controller.enqueue(enc.encode(next.value.map((p) => csvLine(values(p).map((v) => (v === null ? "" : typeof v === "number" ? String(v) : v)))).join("")));
-      },
-    });
-    return new Response(stream, {
-      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="products-${stamp}.csv"`, "cache-control": "no-store" },
-    });
-  }
-
-  const data: Row[] = [headers.map((h) => ({ value: h, fontWeight: "bold" as const }))];
-  for await (const rows of pages()) for (const p of rows) data.push(values(p).map((v) => (v === null || v === "" ? null : v)));
-  const buffer = await writeXlsxFile(data, { columns: headers.map((_, i) => ({ width: i === 1 || i === 2 ? 36 : 16 })), stickyRowsCount: 1 }).toBuffer();
-  return new Response(new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength), {
-    headers: {
-      "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "content-disposition": `attachment; filename="products-${stamp}.xlsx"`,
-      "content-length": String(buffer.byteLength),
-      "cache-control": "no-store",
-    },
-  });
+  const rows = async function* () {
+    for await (const page of pages()) yield page.map(values);
+  };
+  const tz = await accountZone(env, accountId);
+  return sheetResponse(q.format, { headers, pages: rows, tz, fileName: `products-${localStamp(tz)}`, sheet: "Товары", width: (i) => (i === 1 || i === 2 ? 36 : 16) });
 }
