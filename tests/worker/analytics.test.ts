@@ -127,14 +127,15 @@ describe("analytics figures", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = String(csv.body).replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("День,Диалоги,Входящие,Исходящие,Ответы ИИ,Ответы операторов,Передачи оператору,Только ИИ");
-    expect(lines[2]).toBe("2026-03-11,2,4,4,1,2,1,0");
+    // Russian Excel's CSV: `;`, days «ДД.ММ.ГГГГ», decimal commas (lib/spreadsheet's rules, as the other exports).
+    expect(lines[0]).toBe("День;Диалоги;Входящие;Исходящие;Ответы ИИ;Ответы операторов;Передачи оператору;Только ИИ");
+    expect(lines[2]).toBe("11.03.2026;2;4;4;1;2;1;0");
     for (const table of ["channels", "replies", "times", "statuses", "models", "broadcasts", "flows"]) {
       const r = await api("GET", `/accounts/${owner.accountId}/analytics/export?table=${table}&from=2026-03-10&to=2026-03-12`, { token: owner.token });
       expect(r.status, table).toBe(200);
     }
     const models = await api("GET", `/accounts/${owner.accountId}/analytics/export?table=models&from=2026-03-10&to=2026-03-12`, { token: owner.token });
-    expect(String(models.body)).toContain("gpt-4.1-mini,2,1000,200,0.06");
+    expect(String(models.body)).toContain("gpt-4.1-mini;2;1000;200;0,06");
     const bad = await api("GET", `/accounts/${owner.accountId}/analytics?from=2026-03-12&to=2026-03-10`, { token: owner.token });
     expect(bad.status).toBe(400);
     expect(bad.body.details.fields.from).toEqual(["Начало периода позже его конца"]);

@@ -74,7 +74,8 @@ export function csvLine(cells: string[], separator: "," | ";" = ","): string {
     cells
       .map((s) => {
         const safe = /^[=+\-@\t\r]/.test(s) && !/^[+-][\d\s().,+-]*$/.test(s) ? `'${s}` : s;
-        return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+        // Quoted only where the cell needs it: a quote, a line break or this file's separator («0,06» stays a number in a `;` file).
+        return /["\r\n]/.test(safe) || safe.includes(separator) ? `"${safe.replace(/"/g, '""')}"` : safe;
       })
       .join(separator) + "\r\n"
   );

@@ -1,17 +1,17 @@
-import { csvLine } from "../../lib/spreadsheet";
+import { type Cell, CSV_SEPARATOR, csvLine, csvText } from "../../lib/spreadsheet";
 import type { AnalyticsResult } from "./analytics.service";
 import type { ExportTable } from "./contract";
 
-const sec = (ms: number | null) => (ms === null ? "" : String(Math.round(ms / 1000)));
-const rub = (k: number) => (k / 100).toFixed(2);
+const sec = (ms: number | null) => (ms === null ? null : Math.round(ms / 1000));
+const rub = (k: number) => Math.round(k) / 100;
 
 /** One table of the analytics page as CSV rows (a header row first), in Russian. */
-function tableRows(a: AnalyticsResult, table: ExportTable): (string | number)[][] {
+function tableRows(a: AnalyticsResult, table: ExportTable): Cell[][] {
   switch (table) {
     case "daily":
       return [
         ["День", "Диалоги", "Входящие", "Исходящие", "Ответы ИИ", "Ответы операторов", "Передачи оператору", "Только ИИ"],
-        ...a.daily.map((d) => [d.day, d.conversations, d.messagesIn, d.messagesOut, d.aiReplies, d.operatorReplies, d.handoffs, d.aiOnly]),
+        ...a.daily.map((d) => [{ day: d.day }, d.conversations, d.messagesIn, d.messagesOut, d.aiReplies, d.operatorReplies, d.handoffs, d.aiOnly]),
       ];
     case "channels":
       return [["Канал", "Платформа", "Диалоги", "Входящие", "Исходящие"], ...a.channels.map((c) => [c.name || c.id || "Без канала", c.platform ?? "", c.conversations, c.messagesIn, c.messagesOut])];
@@ -22,7 +22,7 @@ function tableRows(a: AnalyticsResult, table: ExportTable): (string | number)[][
         ["Ответы операторов", a.totals.operatorReplies],
         ["Диалоги", a.totals.conversations],
         ["Завершены ИИ без оператора", a.totals.aiOnly],
-        ["Доля без оператора, %", a.totals.aiOnlyShare ?? ""],
+        ["Доля без оператора, %", a.totals.aiOnlyShare ?? null],
         ["Передачи оператору", a.totals.handoffs],
       ];
     case "times": {
@@ -42,15 +42,16 @@ function tableRows(a: AnalyticsResult, table: ExportTable): (string | number)[][
     case "broadcasts":
       return [
         ["Рассылка", "Начата", "Получателей", "Отправлено", "Доставлено", "Прочитано", "Ответили", "Ошибки"],
-        ...a.broadcasts.map((b) => [b.name, new Date(b.startedAt).toISOString(), b.total, b.sent, b.delivered, b.read, b.replied, b.failed]),
+        ...a.broadcasts.map((b) => [b.name, { at: b.startedAt }, b.total, b.sent, b.delivered, b.read, b.replied, b.failed]),
       ];
     case "flows":
-      return [["Сценарий", "Запущено", "Завершено", "Прервано", "Завершено, %"], ...a.flows.map((f) => [f.name, f.started, f.completed, f.dropped, f.completionRate ?? ""])];
+      return [["Сценарий", "Запущено", "Завершено", "Прервано", "Завершено, %"], ...a.flows.map((f) => [f.name, f.started, f.completed, f.dropped, f.completionRate ?? null])];
   }
 }
 
 export function analyticsCsv(a: AnalyticsResult, table: ExportTable): Response {
-  const body = "\uFEFF" + tableRows(a, table).map((r) => csvLine(r.map(String))).join("");
+  // The exports' rules (lib/spreadsheet): `;`, days and times as Russian Excel reads them, in the account's zone, decimal commas.
+  const body = "\uFEFF" + tableRows(a, table).map((r) => csvLine(r.map((c) => csvText(c, a.range.timezone)), CSV_SEPARATOR)).join("");
   const name = `analytics-${table}-${a.range.from}-${a.range.to}.csv`;
   return new Response(body, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}"`, "cache-control": "no-store" } });
 }
