@@ -311,6 +311,47 @@ describe("the subscription and the ledger say what a plan change did", () => {
     await waitFor(() => expect(calls.some((c) => c.init.method === "DELETE" && c.url.includes("/api/accounts/acc-1/billing/plan-change"))).toBe(true));
   });
 
+  it("/billing offers not to renew a paid plan and to move to the free one at the period's end, shown like a downgrade", async () => {
+    const trialPlan = { ...start, id: "plan-trial", code: "trial", name: "Пробный", free: true, monthlyPriceKopecks: 0, yearlyPriceKopecks: 0 } as Plan;
+    const calls = stubFetch((u, init) =>
+      init.method === "POST" ? jsonResponse(200, { change: "scheduled", startsAt: periodEnd, message: "ok" }) : u.includes("/plans") ? jsonResponse(200, { data: [trialPlan, start, business] }) : jsonResponse(404, { message: "Не найдено" }),
+    );
+    const billing = (scheduledChange: unknown) =>
+      ({
+        plan: business,
+        subscription: { status: "active", billingPeriod: "month", periodStart: current.periodStart, periodEnd, graceUntil: null, lastRenewalError: null, downgradedFromPlanId: null, scheduledChange, paymentMethod: null, autoTopup: null },
+        balanceKopecks: 0,
+        unsettledKopecks: 0,
+        units: [],
+        limits: { state: "ok", aiStopped: false, exhausted: [], warning: [], graceUntil: null },
+        notifications: [],
+      }) as unknown as BillingState;
+    const { unmount } = render(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter>
+          <BillingPlanCard accountId="acc-1" billing={billing(null)} canPay />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const button = await screen.findByTestId("billing-to-free");
+    expect(button.textContent).toMatch(/^Не продлевать: с \d+ \S+ перейти на «Пробный»$/);
+    fireEvent.click(button);
+    await waitFor(() => expect(calls.some((c) => c.init.method === "POST")).toBe(true));
+    const post = calls.find((c) => c.init.method === "POST")!;
+    expect(post.url).toContain("/api/accounts/acc-1/billing/plan-change");
+    expect(JSON.parse(String(post.init.body))).toEqual({ planId: "plan-trial", period: "month" });
+    unmount();
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter>
+          <BillingPlanCard accountId="acc-1" billing={billing({ plan: trialPlan, period: "month", startsAt: periodEnd })} canPay />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(nbsp(screen.getByTestId("billing-scheduled").textContent!)).toMatch(/^С \d+ \S+ — «Пробный», бесплатноОтменить переход$/);
+    expect(screen.queryByTestId("billing-to-free")).toBeNull();
+  });
+
   it("names an upgrade's payment and its credit row", () => {
     const t = i18n.getFixedT("ru", "billing");
     const tr = {};

@@ -103,10 +103,13 @@ export async function quotePlanChange(db: Db, accountId: string, planId: string,
 async function quoteBeforeBalance(db: Db, accountId: string, planId: string, period: BillingPeriod, now: number): Promise<Omit<PlanQuote, "balanceKopecks" | "fromBalanceKopecks" | "byCardKopecks">> {
   const target = await getPlanRow(db, planId);
   if (!target.active || target.archivedAt !== null) throw badRequest("Этот тариф сейчас недоступен", "PLAN_UNAVAILABLE");
-  const price = priceOf(target, period);
-  if (price <= 0) throw badRequest("Бесплатный тариф не нужно оплачивать", "PLAN_FREE");
   const { sub, plan } = await subscriptionOf(db, accountId, now);
   const paid = paidPeriodRuns(sub, plan, now);
+  // The free plan is never bought; while a paid period runs it can be scheduled for the period's end
+  // («не продлевать, перейти на бесплатный»), like any downgrade. It runs by months.
+  if (priceOf(target, period) <= 0 && !(paid && priceOf(target, "month") <= 0)) throw badRequest("Бесплатный тариф не нужно оплачивать", "PLAN_FREE");
+  if (priceOf(target, "month") <= 0) period = "month";
+  const price = priceOf(target, period);
   const current = { plan, period: sub.billingPeriod, status: sub.status, periodStart: sub.periodStart, periodEnd: sub.periodEnd, paid };
   const kind = changeKind(current, target, period);
   const scheduledPlan = paid ? await planOrNull(db, sub.scheduledPlanId) : null;
