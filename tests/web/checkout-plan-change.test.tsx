@@ -69,6 +69,9 @@ const upgrade: PlanQuote = {
   periodDays: 30,
   creditKopecks: 132666,
   payNowKopecks: 366334,
+  balanceKopecks: 0,
+  fromBalanceKopecks: 0,
+  byCardKopecks: 366334,
   toBalanceKopecks: 0,
   startsAt: now,
   endsAt: now + 30 * DAY,
@@ -117,7 +120,7 @@ describe("checkout of a plan while another is paid", () => {
   });
 
   it("a downgrade says nothing is paid now and schedules the plan for the period's end", async () => {
-    const downgrade = { ...upgrade, kind: "downgrade", plan: start, current: { ...current, plan: business }, priceKopecks: 199000, creditDays: 0, periodDays: 0, creditKopecks: 0, payNowKopecks: 0, startsAt: periodEnd, endsAt: periodEnd + 30 * DAY } as PlanQuote;
+    const downgrade = { ...upgrade, kind: "downgrade", plan: start, current: { ...current, plan: business }, priceKopecks: 199000, creditDays: 0, periodDays: 0, creditKopecks: 0, payNowKopecks: 0, byCardKopecks: 0, startsAt: periodEnd, endsAt: periodEnd + 30 * DAY } as PlanQuote;
     const calls = renderCheckout("/checkout?accountId=acc-1&kind=plan&plan=plan-start&period=month", downgrade, business);
     const button = await screen.findByTestId("checkout-change");
     expect(button.textContent).toMatch(/^Перейти на «Старт» с \d+ \S+$/);
@@ -135,12 +138,96 @@ describe("checkout of a plan while another is paid", () => {
   });
 
   it("the current plan is not sold again", async () => {
-    const same = { ...upgrade, kind: "current", plan: start, priceKopecks: 199000, creditDays: 0, periodDays: 0, creditKopecks: 0, payNowKopecks: 0 } as PlanQuote;
+    const same = { ...upgrade, kind: "current", plan: start, priceKopecks: 199000, creditDays: 0, periodDays: 0, creditKopecks: 0, payNowKopecks: 0, byCardKopecks: 0 } as PlanQuote;
     renderCheckout("/checkout?accountId=acc-1&kind=plan&plan=plan-start&period=month", same);
     const button = await screen.findByTestId("checkout-current");
     expect(button.textContent).toBe("Это ваш текущий тариф");
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId("order-note").textContent).toMatch(/^Это ваш текущий тариф: он оплачен до .+ и продлится сам\./);
+  });
+});
+
+describe("checkout of a plan with money on the balance", () => {
+  const trial = { ...current, plan: { ...start, id: "plan-trial", code: "trial", name: "Пробный", free: true, monthlyPriceKopecks: 0 } as Plan, paid: false };
+  const newStart = (useBalance: boolean, balance: number): PlanQuote =>
+    ({
+      ...upgrade,
+      kind: "new",
+      plan: start,
+      current: trial,
+      priceKopecks: 199000,
+      creditDays: 0,
+      periodDays: 0,
+      creditKopecks: 0,
+      payNowKopecks: 199000,
+      balanceKopecks: balance,
+      fromBalanceKopecks: useBalance ? Math.min(balance, 199000) : 0,
+      byCardKopecks: useBalance ? Math.max(0, 199000 - balance) : 199000,
+    }) as PlanQuote;
+  function renderWithBalance(balance: number) {
+    const calls = stubFetch((u, init) => {
+      if (u.includes("/billing/plan-change") && init.method === "POST") return jsonResponse(200, { change: "applied", paymentId: "p1", message: "ok" });
+      if (u.includes("/billing/plan-change")) return jsonResponse(200, newStart(!u.includes("useBalance=false"), balance));
+      if (u.includes("/checkout")) return jsonResponse(201, { paymentId: "p2", confirmationUrl: null, status: "pending" });
+      if (u.includes("/billing")) return jsonResponse(200, { plan: trial.plan, subscription: { billingPeriod: "month", status: "active", periodStart: current.periodStart, periodEnd } });
+      if (u.includes("/plans")) return jsonResponse(200, { data: [start, business] });
+      return jsonResponse(404, { message: "Не найдено" });
+    });
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter initialEntries={["/checkout?accountId=acc-1&kind=plan&plan=plan-start&period=month"]}>
+          <CheckoutForm accountId="acc-1" defaultEmail="demo@assistly.local" />
+          <Where />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    return calls;
+  }
+
+  it("the balance pays first and the card the rest; unticked, the card pays it all", async () => {
+    const calls = renderWithBalance(50000);
+    const split = await screen.findByTestId("order-balance-split");
+    expect(nbsp(split.textContent!)).toBe("С баланса: 500 ₽, к оплате картой: 1 490 ₽");
+    const summary = screen.getByTestId("order-summary");
+    expect(nbsp(within(summary).getByTestId("order-from-balance").textContent!)).toBe("С баланса−500 ₽");
+    expect(nbsp(within(summary).getByTestId("order-total").textContent!)).toBe("1 490 ₽");
+    expect(nbsp(screen.getByText(/^Оплатить с баланса/).textContent!)).toBe("Оплатить с баланса (на балансе 500 ₽)");
+    expect(nbsp(screen.getByTestId("checkout-pay").textContent!)).toBe("Оплатить 1 490 ₽");
+
+    fireEvent.click(screen.getByTestId("order-use-balance"));
+    await waitFor(() => expect(nbsp(screen.getByTestId("checkout-pay").textContent!)).toBe("Оплатить 1 990 ₽"));
+    expect(screen.queryByTestId("order-balance-split")).toBeNull();
+    expect(nbsp(within(summary).getByTestId("order-total").textContent!)).toBe("1 990 ₽");
+    expect(calls.some((c) => c.url.includes("/billing/plan-change") && c.url.includes("useBalance=false"))).toBe(true);
+    fireEvent.click(screen.getByTestId("checkout-pay"));
+    await waitFor(() => expect(calls.some((c) => c.url.includes("/checkout"))).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.url.includes("/checkout"))!.init.body))).toMatchObject({ kind: "plan", planId: "plan-start", useBalance: false });
+  });
+
+  it("a balance that covers the price pays the plan without a card", async () => {
+    const calls = renderWithBalance(300000);
+    const button = await screen.findByTestId("checkout-change");
+    expect(nbsp(button.textContent!)).toBe("Оплатить «Старт» с баланса — 1 990 ₽");
+    expect(nbsp(screen.getByTestId("order-balance-split").textContent!)).toBe("С баланса: 1 990 ₽, картой платить не нужно");
+    expect(screen.queryByTestId("checkout-pay")).toBeNull();
+    expect(screen.queryByTestId("receipt-email")).toBeNull();
+    fireEvent.click(button);
+    await waitFor(() => expect(calls.some((c) => c.init.method === "POST")).toBe(true));
+    const post = calls.find((c) => c.init.method === "POST")!;
+    expect(post.url).toContain("/api/accounts/acc-1/billing/plan-change");
+    expect(JSON.parse(String(post.init.body))).toEqual({ planId: "plan-start", period: "month" });
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/acc-1/billing"));
+  });
+
+  it("the ledger names a plan paid from the balance in every language", async () => {
+    const item = { kind: "plan", plan: "Старт", planTranslations: { en: { name: "Start" } }, period: "month" } as const;
+    const part = { details: { kind: "purchase", item: { ...item, fromBalance: { balanceKopecks: 50000, cardKopecks: 149000 } } }, description: "" } as unknown as LedgerEntry;
+    const whole = { details: { kind: "purchase", item: { ...item, fromBalance: { balanceKopecks: 199000, cardKopecks: 0 } } }, description: "" } as unknown as LedgerEntry;
+    const ru = i18n.getFixedT("ru", "billing");
+    const en = i18n.getFixedT("en", "billing");
+    expect(nbsp(describeEntry(ru, part))).toBe("Тариф «Старт» на месяц: с баланса 500 ₽, картой 1 490 ₽");
+    expect(describeEntry(ru, whole)).toBe("Тариф «Старт» на месяц: оплата с баланса");
+    expect(describeEntry(en, whole)).toMatch(/^.*Start.*: paid from the balance$/);
   });
 });
 
@@ -222,6 +309,47 @@ describe("the subscription and the ledger say what a plan change did", () => {
     expect(nbsp(line.textContent!)).toMatch(/^С \d+ \S+ — «Старт», 1 990 ₽ в месяцОтменить переход$/);
     fireEvent.click(within(line).getByTestId("billing-scheduled-cancel"));
     await waitFor(() => expect(calls.some((c) => c.init.method === "DELETE" && c.url.includes("/api/accounts/acc-1/billing/plan-change"))).toBe(true));
+  });
+
+  it("/billing offers not to renew a paid plan and to move to the free one at the period's end, shown like a downgrade", async () => {
+    const trialPlan = { ...start, id: "plan-trial", code: "trial", name: "Пробный", free: true, monthlyPriceKopecks: 0, yearlyPriceKopecks: 0 } as Plan;
+    const calls = stubFetch((u, init) =>
+      init.method === "POST" ? jsonResponse(200, { change: "scheduled", startsAt: periodEnd, message: "ok" }) : u.includes("/plans") ? jsonResponse(200, { data: [trialPlan, start, business] }) : jsonResponse(404, { message: "Не найдено" }),
+    );
+    const billing = (scheduledChange: unknown) =>
+      ({
+        plan: business,
+        subscription: { status: "active", billingPeriod: "month", periodStart: current.periodStart, periodEnd, graceUntil: null, lastRenewalError: null, downgradedFromPlanId: null, scheduledChange, paymentMethod: null, autoTopup: null },
+        balanceKopecks: 0,
+        unsettledKopecks: 0,
+        units: [],
+        limits: { state: "ok", aiStopped: false, exhausted: [], warning: [], graceUntil: null },
+        notifications: [],
+      }) as unknown as BillingState;
+    const { unmount } = render(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter>
+          <BillingPlanCard accountId="acc-1" billing={billing(null)} canPay />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const button = await screen.findByTestId("billing-to-free");
+    expect(button.textContent).toMatch(/^Не продлевать: с \d+ \S+ перейти на «Пробный»$/);
+    fireEvent.click(button);
+    await waitFor(() => expect(calls.some((c) => c.init.method === "POST")).toBe(true));
+    const post = calls.find((c) => c.init.method === "POST")!;
+    expect(post.url).toContain("/api/accounts/acc-1/billing/plan-change");
+    expect(JSON.parse(String(post.init.body))).toEqual({ planId: "plan-trial", period: "month" });
+    unmount();
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter>
+          <BillingPlanCard accountId="acc-1" billing={billing({ plan: trialPlan, period: "month", startsAt: periodEnd })} canPay />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(nbsp(screen.getByTestId("billing-scheduled").textContent!)).toMatch(/^С \d+ \S+ — «Пробный», бесплатноОтменить переход$/);
+    expect(screen.queryByTestId("billing-to-free")).toBeNull();
   });
 
   it("names an upgrade's payment and its credit row", () => {

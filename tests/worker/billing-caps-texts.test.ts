@@ -143,7 +143,8 @@ describe("billing: cards and descriptions", () => {
   it("payments and ledger rows carry what they are about; YooKassa still gets the Russian description", async () => {
     const o = await ownerWithAccount();
     const topup = await buy(o, { kind: "topup", amountKopecks: 300000 });
-    const plan = await buy(o, { kind: "plan", planId: await planId("business"), period: "month" });
+    // Paid by card in full (the balance would pay first otherwise), so its rows are a card payment and a purchase.
+    const plan = await buy(o, { kind: "plan", planId: await planId("business"), period: "month", useBalance: false });
     const admin = await adminToken();
     await api("POST", `/admin/accounts/${o.accountId}/balance-adjustments`, { token: admin, body: { amountKopecks: 50000, reason: "Бонус" } });
     await api("POST", `/admin/payments/${topup}/refunds`, { token: admin, body: { amountKopecks: 10000, reason: "Клиент передумал" } });

@@ -49,12 +49,28 @@ export async function balanceAndSum(accountId: string) {
   return r!;
 }
 
-/** Usage of today for a metric, as the triggers would have counted it. */
+/**
+ * Usage of today for a metric, as the triggers would have counted it: the day's row (usage_daily) and,
+ * for the units also kept per hour (messages, AI replies; what a period's usage is read from), the
+ * current hour's total of the day's rows (usage_hourly has no channel or model).
+ */
 export async function setUsageToday(accountId: string, metric: string, quantity: number, dim = "") {
-  const day = new Date().toISOString().slice(0, 10);
+  await setUsageAt(accountId, Date.now(), metric, quantity, dim);
+}
+
+/** Usage at an instant's UTC day and hour (see setUsageToday). */
+export async function setUsageAt(accountId: string, at: number, metric: string, quantity: number, dim = "") {
+  const day = new Date(at).toISOString().slice(0, 10);
   await env.DB.prepare("INSERT INTO usage_daily (account_id, day, metric, dim, quantity) VALUES (?, ?, ?, ?, ?) ON CONFLICT (account_id, day, metric, dim) DO UPDATE SET quantity = excluded.quantity")
     .bind(accountId, day, metric, dim, quantity)
     .run();
+  if (metric === "aiReplies" || metric === "messagesIn" || metric === "messagesOut")
+    await env.DB.prepare(
+      `INSERT INTO usage_hourly (account_id, hour, metric, quantity) VALUES (?1, ?2, ?3, (SELECT sum(quantity) FROM usage_daily WHERE account_id = ?1 AND day = ?4 AND metric = ?3))
+       ON CONFLICT (account_id, hour, metric) DO UPDATE SET quantity = excluded.quantity`,
+    )
+      .bind(accountId, Math.floor(at / 3_600_000), metric, day)
+      .run();
 }
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { runBillingTick } from "../../worker/features/billing/renewal";
 import { periodEndFrom } from "../../worker/features/billing/subscription";
 import { unusedCredit } from "../../worker/features/billing/plan-change";
-import { balanceAndSum, deliver, payerActs, planId, ykRequests } from "./billing-helpers";
+import { balanceAndSum, deliver, payerActs, planId, setUsageAt, ykRequests } from "./billing-helpers";
 import { adminToken } from "./channel-helpers";
 import { api, ownerWithAccount } from "./helpers";
 
@@ -39,9 +39,6 @@ async function periodSoFar(accountId: string, usedDays: number, totalDays: numbe
   return (await sub(accountId)) as { period_start: number; period_end: number };
 }
 
-async function setUsageOn(accountId: string, at: number, metric: string, quantity: number) {
-  await env.DB.prepare("INSERT INTO usage_daily (account_id, day, metric, dim, quantity) VALUES (?, ?, ?, '', ?)").bind(accountId, new Date(at).toISOString().slice(0, 10), metric, quantity).run();
-}
 
 const quote = (o: Owner, code: string, period: "month" | "year" = "month") => planId(code).then((id) => api("GET", `/accounts/${o.accountId}/billing/plan-change?planId=${id}&period=${period}`, { token: o.token }));
 
@@ -145,7 +142,7 @@ describe("billing: changing plan mid-period", () => {
     expect((await api("POST", `/accounts/${o.accountId}/billing/plan-change`, { token: o.token, body: change })).status).toBe(200);
     // 5 000 AI replies yesterday: within Business (10 000), beyond Start (2 000). The old period is
     // settled against Business, so nothing is charged for them.
-    await setUsageOn(o.accountId, Date.now() - DAY, "aiReplies", 5000);
+    await setUsageAt(o.accountId, Date.now() - DAY, "aiReplies", 5000);
     const end = Date.now() - 1000;
     await env.DB.prepare("UPDATE subscriptions SET period_start = ?, period_end = ? WHERE account_id = ?").bind(end - 2 * DAY, end, o.accountId).run();
     await runBillingTick(env);

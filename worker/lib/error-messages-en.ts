@@ -182,7 +182,11 @@ export const EN_MESSAGES: Record<string, string> = {
   "Ссылка для сброса пароля недействительна или устарела": "The password reset link is invalid or has expired",
   "Текущий пароль указан неверно": "The current password is wrong",
   "Пароль указан неверно": "The password is wrong",
+  // worker/features/billing/apply.ts
+  "{description}: с баланса {formatRub}, картой {formatRub2}": "{description}: {formatRub} from the balance, {formatRub2} by card",
+  "{description}: оплата с баланса": "{description}: paid from the balance",
   // worker/features/billing/billing.schemas.ts
+  "useBalance — true или false": "useBalance is true or false",
   "Не больше 367 дней": "No more than 367 days",
   "Период — месяц или год": "The period is a month or a year",
   "Сумма в копейках — целое число": "The amount in kopecks must be a whole number",
@@ -249,6 +253,9 @@ export const EN_MESSAGES: Record<string, string> = {
     "The “{name}” plan is cheaper than the current one: it starts when the paid period ends, and there is nothing to pay for it now.",
   "Остаток текущего тарифа покрывает тариф «{name}»: платить не нужно, переход делается без оплаты.": "What is left of the current plan covers the “{name}” plan: there is nothing to pay, the switch is made without a payment.",
   "Этот переход оплачивается: оформите оплату на странице заказа.": "This switch is paid for: complete the payment on the order page.",
+  "Денег на балансе хватает на тариф «{name}»: он оплачивается с баланса, без карты.": "The balance has enough money for the “{name}” plan: it is paid from the balance, without a card.",
+  "Денег на балансе не хватило": "The balance did not have enough money",
+  "Денег на балансе уже не хватает на этот тариф. Обновите страницу и выберите способ оплаты ещё раз.": "The balance no longer has enough money for this plan. Reload the page and choose how to pay again.",
   "Подписка только что изменилась. Обновите страницу и выберите тариф ещё раз.": "The subscription has just changed. Reload the page and choose the plan again.",
   "Этот переход уже сделан. Обновите страницу.": "This switch has already been made. Reload the page.",
   "Запланированного перехода нет: тариф продлится как есть.": "No switch is scheduled: the plan renews as it is.",

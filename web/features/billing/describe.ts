@@ -58,6 +58,11 @@ function describeDetails(t: T, d: EntryDetails): string {
       // A top-up is the money itself; a plan or package bought by card shows as its payment.
       return d.item.kind === "topup" || d.item.kind === "autoTopup" ? describeItem(t, d.item) : t("describe.paid", { item: describeItem(t, d.item) });
     case "purchase":
+      // A plan paid from the balance says so: wholly, or the balance's part and the card's.
+      if (d.item.kind === "plan" && d.item.fromBalance)
+        return d.item.fromBalance.cardKopecks > 0
+          ? t("describe.balancePart", { item: describeItem(t, d.item), balance: formatRub(d.item.fromBalance.balanceKopecks), card: formatRub(d.item.fromBalance.cardKopecks) })
+          : t("describe.balanceWhole", { item: describeItem(t, d.item) });
       return describeItem(t, d.item);
     case "refund":
       return t("describe.refund", { item: describeItem(t, d.item) });

@@ -52,7 +52,7 @@ export const payKeys = {
   payments: (accountId: string, p?: PaymentsParams) => queryKeys.accountPart(accountId, "billing", "payments", ...(p ? [p] : [])),
   payment: (accountId: string, paymentId: string) => queryKeys.accountPart(accountId, "billing", "payment", paymentId),
   receipt: (accountId: string, paymentId: string) => queryKeys.accountPart(accountId, "billing", "receipt", paymentId),
-  quote: (accountId: string, planId: string, period: BillingPeriod) => queryKeys.accountPart(accountId, "billing", "plan-change", { planId, period }),
+  quote: (accountId: string, planId: string, period: BillingPeriod, useBalance = true) => queryKeys.accountPart(accountId, "billing", "plan-change", { planId, period, useBalance }),
 };
 
 const base = (accountId: string) => `/accounts/${accountId}`;
@@ -67,11 +67,11 @@ export const payQueries = {
     queryOptions({ queryKey: payKeys.payments(accountId, p), queryFn: ({ signal }) => api.get<PaymentsPage>(`${base(accountId)}/payments`, { query: { ...p }, signal, silent: true }), placeholderData: keepPreviousData }),
   receipt: (accountId: string, paymentId: string) =>
     queryOptions({ queryKey: payKeys.receipt(accountId, paymentId), queryFn: ({ signal }) => api.get<Receipt>(`${base(accountId)}/payments/${paymentId}/receipt`, { signal, silent: true }) }),
-  /** Priced at the server, as checkout will charge it (the credit of unused days changes once a day). */
-  quote: (accountId: string, planId: string, period: BillingPeriod) =>
+  /** Priced at the server, as checkout will charge it (the credit of unused days changes once a day); `useBalance` false: the card pays it all. */
+  quote: (accountId: string, planId: string, period: BillingPeriod, useBalance = true) =>
     queryOptions({
-      queryKey: payKeys.quote(accountId, planId, period),
-      queryFn: ({ signal }) => api.get<PlanQuote>(`${base(accountId)}/billing/plan-change`, { query: { planId, period }, signal, silent: true }),
+      queryKey: payKeys.quote(accountId, planId, period, useBalance),
+      queryFn: ({ signal }) => api.get<PlanQuote>(`${base(accountId)}/billing/plan-change`, { query: { planId, period, ...(useBalance ? {} : { useBalance: "false" }) }, signal, silent: true }),
       staleTime: 60_000,
     }),
   /** The return page's poll: every 2 s while the payment is not final (the server re-reads it from the provider). */
@@ -88,7 +88,7 @@ export const payApi = {
   /** Silent: the form shows the server's sentence at its field or above the button. */
   checkout: (accountId: string, body: CheckoutBody) => api.post<CheckoutResult>(`${base(accountId)}/checkout`, body, { silent: true }),
   /** A change with nothing to pay by card: a downgrade scheduled for the period's end, or an upgrade the credit covers. */
-  changePlan: (accountId: string, body: { planId: string; period: BillingPeriod }) => api.post<PlanChangeResult>(`${base(accountId)}/billing/plan-change`, body, { silent: true }),
+  changePlan: (accountId: string, body: { planId: string; period: BillingPeriod; useBalance?: boolean }) => api.post<PlanChangeResult>(`${base(accountId)}/billing/plan-change`, body, { silent: true }),
   /** Drops the scheduled downgrade: the plan renews as it is. */
   cancelChange: (accountId: string) => api.delete<ApiResponse<"/accounts/:accountId/billing/plan-change", "delete">>(`${base(accountId)}/billing/plan-change`, { silent: true }),
 };

@@ -198,6 +198,11 @@ export const payments = sqliteTable(
     creditPlanId: text("credit_plan_id"),
     creditDays: integer("credit_days"),
     creditedPeriodEnd: integer("credited_period_end"),
+    /**
+     * A plan paid partly or wholly from the account's balance (migration 0051): what the balance pays
+     * of the price; `amountKopecks` is the card's part (0 when the balance covers it all).
+     */
+    fromBalanceKopecks: integer("from_balance_kopecks").notNull().default(0),
     appliedAt: integer("applied_at"),
     /** Random per applying attempt: the attempt whose token is stored is the one that applies. */
     applyToken: text("apply_token"),

@@ -3,6 +3,7 @@ import type { Env } from "../../env";
 import { entryStatement, settleStatement } from "./ledger";
 import { plural } from "./amount-words";
 import { periodEndFrom } from "./subscription";
+import { formatRub } from "./units";
 
 /** The period end a renewal payment pays past (its Idempotence-Key names it: one payment per period). */
 export function renewalKey(accountId: string, periodEnd: number): string {
@@ -35,10 +36,12 @@ export async function applyStatements(env: Env, p: Payment, now: number): Promis
   else if (p.purpose === "plan" && p.planId && p.billingPeriod) {
     // The new plan starts now (the moment it is paid) with a full period.
     const start = now;
-    // What the new plan costs: what was paid plus the credit it was priced with; a change the credit
-    // covers entirely (nothing paid) costs the plan's price, never more than the credit.
-    let price = p.amountKopecks + p.creditKopecks;
-    if (p.creditKopecks > 0 && p.amountKopecks === 0) {
+    // What the new plan costs: what the card paid, the credit and the balance's part it was priced
+    // with; a change the credit covers entirely (nothing paid) costs the plan's price, never more
+    // than the credit.
+    const fromBalance = p.fromBalanceKopecks ?? 0;
+    let price = p.amountKopecks + p.creditKopecks + fromBalance;
+    if (p.creditKopecks > 0 && p.amountKopecks === 0 && fromBalance === 0) {
       const plan = await d1.prepare("SELECT monthly_price_kopecks AS m, yearly_price_kopecks AS y FROM plans WHERE id = ?").bind(p.planId).first<{ m: number; y: number }>();
       price = Math.min(p.creditKopecks, plan ? (p.billingPeriod === "year" ? plan.y : plan.m) : p.creditKopecks);
     }
@@ -47,6 +50,15 @@ export async function applyStatements(env: Env, p: Payment, now: number): Promis
     const setValues = [p.planId, p.billingPeriod, start, periodEndFrom(start, p.billingPeriod), p.paymentMethodId, now];
     // The old period's usage beyond its plan is charged before the period changes.
     out.push(settleStatement(d1, p.accountId, now));
+    // The balance pays its part only while it still holds it (after the card's money is credited and
+    // the usage charged): else (spent meanwhile, another purchase first) the card's money stays on
+    // the balance and nothing else moves. `paidSoFar` is what the balance gained from this payment
+    // when the condition is read.
+    const balanceHolds = (paidSoFar: number) =>
+      fromBalance > 0 ? { sql: " AND coalesce((SELECT balance_kopecks FROM account_balances WHERE account_id = ?), 0) >= ?", params: [p.accountId, paidSoFar + fromBalance] } : { sql: "", params: [] };
+    const debitKey = `payment:${p.id}:debit`;
+    const debitDone = fromBalance > 0 ? { sql: " AND EXISTS (SELECT 1 FROM ledger_entries WHERE key = ?)", params: [debitKey] } : { sql: "", params: [] };
+    const debitDescription = fromBalance > 0 ? `${p.description}: ${p.amountKopecks > 0 ? `с баланса ${formatRub(fromBalance)}, картой ${formatRub(p.amountKopecks)}` : "оплата с баланса"}` : p.description;
     if (p.creditKopecks > 0 && p.creditPlanId && p.creditedPeriodEnd !== null) {
       // An upgrade: its credit is the unused days of ONE paid period, so the change (credit, price,
       // new period) happens only while the subscription is still that period of that plan. Should it
@@ -54,6 +66,12 @@ export async function applyStatements(env: Env, p: Payment, now: number): Promis
       // the balance and nothing else moves.
       const stillThat = "EXISTS (SELECT 1 FROM subscriptions WHERE account_id = ? AND plan_id = ? AND period_end = ? AND status = 'active')";
       const same = { sql: `${guard.sql} AND ${stillThat}`, params: [...guard.params, p.accountId, p.creditPlanId, p.creditedPeriodEnd] };
+      const unusedKey = `payment:${p.id}:unused`;
+      // With the balance's part: the credit is given only while the balance holds that part, and the
+      // purchase only with the credit given.
+      const withBalance = { sql: `${same.sql}${balanceHolds(p.amountKopecks).sql}`, params: [...same.params, ...balanceHolds(p.amountKopecks).params] };
+      const afterCredit =
+        fromBalance > 0 ? { sql: `${same.sql} AND EXISTS (SELECT 1 FROM ledger_entries WHERE key = ?)`, params: [...same.params, unusedKey] } : same;
       const old = await d1.prepare("SELECT name FROM plans WHERE id = ?").bind(p.creditPlanId).first<{ name: string }>();
       const days = p.creditDays ?? 0;
       if (p.amountKopecks > 0) out.push(credit);
@@ -64,21 +82,26 @@ export async function applyStatements(env: Env, p: Payment, now: number): Promis
             ...base,
             type: "subscription",
             amountKopecks: p.creditKopecks,
-            key: `payment:${p.id}:unused`,
+            key: unusedKey,
             units: days,
             planId: p.creditPlanId,
             description: `Остаток тарифа «${old?.name ?? ""}» за ${days} ${plural(days, ["день", "дня", "дней"])} — в счёт нового тарифа`,
           },
-          same,
+          withBalance,
         ),
-        entryStatement(d1, { ...base, type: "subscription", amountKopecks: -price, key: `payment:${p.id}:debit`, planId: p.planId, description: p.description, createdAt: now + 1 }, same),
+        entryStatement(d1, { ...base, type: "subscription", amountKopecks: -price, key: debitKey, planId: p.planId, description: debitDescription, createdAt: now + 1 }, afterCredit),
         d1
-          .prepare(`UPDATE subscriptions SET ${setPlan} WHERE account_id = ? AND plan_id = ? AND period_end = ? AND status = 'active' AND ${guard.sql}`)
-          .bind(...setValues, p.accountId, p.creditPlanId, p.creditedPeriodEnd, ...guard.params),
+          .prepare(`UPDATE subscriptions SET ${setPlan} WHERE account_id = ? AND plan_id = ? AND period_end = ? AND status = 'active' AND ${guard.sql}${debitDone.sql}`)
+          .bind(...setValues, p.accountId, p.creditPlanId, p.creditedPeriodEnd, ...guard.params, ...debitDone.params),
       );
     } else {
-      out.push(credit, entryStatement(d1, { ...base, type: "subscription", amountKopecks: -price, key: `payment:${p.id}:debit`, planId: p.planId, description: p.description, createdAt: now + 1 }, guard));
-      out.push(d1.prepare(`UPDATE subscriptions SET ${setPlan} WHERE account_id = ? AND ${guard.sql}`).bind(...setValues, p.accountId, ...guard.params));
+      // A plan the balance pays entirely has no card money to credit.
+      if (p.amountKopecks > 0 || fromBalance === 0) out.push(credit);
+      const holds = balanceHolds(p.amountKopecks);
+      out.push(
+        entryStatement(d1, { ...base, type: "subscription", amountKopecks: -price, key: debitKey, planId: p.planId, description: debitDescription, createdAt: now + 1 }, { sql: `${guard.sql}${holds.sql}`, params: [...guard.params, ...holds.params] }),
+      );
+      out.push(d1.prepare(`UPDATE subscriptions SET ${setPlan} WHERE account_id = ? AND ${guard.sql}${debitDone.sql}`).bind(...setValues, p.accountId, ...guard.params, ...debitDone.params));
     }
   } else if (p.purpose === "renewal" && p.billingPeriod) {
     const end = renewedPeriodEnd(p);

@@ -27,9 +27,9 @@ export const billingRoutes = new Hono<AppBindings>()
     await markNotificationsRead(c.env, c.get("member").accountId);
     return c.json({ message: "Уведомления прочитаны" }, 200);
   })
-  .get("/:accountId/billing/plan-change", can("read", "Billing"), v("query", s.planChangeSchema), async (c) => {
+  .get("/:accountId/billing/plan-change", can("read", "Billing"), v("query", s.planChangeQuery), async (c) => {
     const q = c.req.valid("query");
-    return c.json(serializeQuote(await quotePlanChange(getDb(c.env.DB), c.get("member").accountId, q.planId, q.period)), 200);
+    return c.json(serializeQuote(await quotePlanChange(getDb(c.env.DB), c.get("member").accountId, q.planId, q.period, Date.now(), q.useBalance ?? true)), 200);
   })
   .post("/:accountId/billing/plan-change", can("update", "Billing"), v("json", s.planChangeSchema), async (c) => c.json(await changePlan(c.env, c.get("member").accountId, c.get("auth").user.id, c.req.valid("json")), 200))
   .delete("/:accountId/billing/plan-change", can("update", "Billing"), async (c) => c.json(await cancelScheduledChange(c.env, c.get("member").accountId), 200))

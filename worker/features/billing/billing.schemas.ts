@@ -80,14 +80,27 @@ const returnPath = z
   .optional();
 
 export const checkoutSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("plan"), planId: z.string().min(1).max(64), period: z.enum(["month", "year"]).default("month"), email: email(), returnPath, requestKey: z.string().max(64).optional() }),
+  z.object({
+    kind: z.literal("plan"),
+    planId: z.string().min(1).max(64),
+    period: z.enum(["month", "year"]).default("month"),
+    /** The balance pays first (the default); `false`: the card pays it all. */
+    useBalance: z.boolean().optional(),
+    email: email(),
+    returnPath,
+    requestKey: z.string().max(64).optional(),
+  }),
   z.object({ kind: z.literal("topup"), amountKopecks: z.number().int().min(10_000, "Не меньше 100 ₽").max(100_000_000, "Не больше 1 000 000 ₽"), email: email(), returnPath, requestKey: z.string().max(64).optional() }),
   z.object({ kind: z.literal("package"), packageId: z.string().min(1).max(64), email: email(), returnPath, requestKey: z.string().max(64).optional() }),
 ]);
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
 /** A plan and period to change to: GET quotes it, POST makes a change that needs no card payment. */
-export const planChangeSchema = z.object({ planId: z.string("Выберите тариф").min(1, "Выберите тариф").max(64), period: z.enum(["month", "year"], "Период — месяц или год").default("month") });
+const planChangeBase = z.object({ planId: z.string("Выберите тариф").min(1, "Выберите тариф").max(64), period: z.enum(["month", "year"], "Период — месяц или год").default("month") });
+/** POST: `useBalance` (default true) lets the balance pay first. */
+export const planChangeSchema = planChangeBase.extend({ useBalance: z.boolean().optional() });
+/** GET's query: `useBalance=false` quotes the card paying it all. */
+export const planChangeQuery = planChangeBase.extend({ useBalance: z.enum(["true", "false"], "useBalance — true или false").optional().transform((v) => (v === undefined ? undefined : v === "true")) });
 
 export const requisitesSchema = z.object({
   legalName: shortText(300),

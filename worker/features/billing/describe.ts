@@ -18,7 +18,15 @@ import { packageTranslations, planTranslations } from "./translations";
 export type PaymentItem =
   | { kind: "topup"; amountKopecks: number; invoiceNumber: string | null }
   | { kind: "autoTopup"; amountKopecks: number }
-  | { kind: "plan" | "renewal"; plan: string; planTranslations: PlanTranslations; period: BillingPeriod; upgradeFrom?: { plan: string; planTranslations: PlanTranslations; creditKopecks: number; days: number } }
+  | {
+      kind: "plan" | "renewal";
+      plan: string;
+      planTranslations: PlanTranslations;
+      period: BillingPeriod;
+      upgradeFrom?: { plan: string; planTranslations: PlanTranslations; creditKopecks: number; days: number };
+      /** A plan paid from the balance: the balance's part and the card's (0: the balance paid it all). */
+      fromBalance?: { balanceKopecks: number; cardKopecks: number };
+    }
   | { kind: "package"; name: string; translations: PackageTranslations; recipients: number };
 
 export type EntryDetails =
@@ -31,7 +39,7 @@ export type EntryDetails =
   | { kind: "planCredit"; plan: string; planTranslations: PlanTranslations; days: number };
 
 /** What a payment was (purpose, amount, period, provider) and what its row refers to: names of its plan and package, a transfer's invoice, the saved method's card. */
-type PaymentFacts = Pick<Payment, "purpose" | "amountKopecks" | "billingPeriod" | "provider" | "creditKopecks" | "creditDays">;
+type PaymentFacts = Pick<Payment, "purpose" | "amountKopecks" | "billingPeriod" | "provider" | "creditKopecks" | "creditDays" | "fromBalanceKopecks">;
 interface PaymentNames {
   planName: string | null;
   /** An upgrade's previous plan (the one its credit is for). */
@@ -56,7 +64,7 @@ async function paymentRefs(d1: D1Database, ids: string[]): Promise<Map<string, P
   if (!ids.length) return new Map();
   const r = await d1
     .prepare(
-      `SELECT p.id, p.purpose, p.amount_kopecks AS amountKopecks, p.billing_period AS billingPeriod, p.provider, p.credit_kopecks AS creditKopecks, p.credit_days AS creditDays,
+      `SELECT p.id, p.purpose, p.amount_kopecks AS amountKopecks, p.billing_period AS billingPeriod, p.provider, p.credit_kopecks AS creditKopecks, p.credit_days AS creditDays, p.from_balance_kopecks AS fromBalanceKopecks,
          pl.name AS planName, pl.translations AS planTranslations, cp.name AS creditPlanName, cp.translations AS creditPlanTranslations, bp.name AS packageName, bp.translations AS packageTranslations, bp.recipients AS packageRecipients,
          (SELECT d.number FROM billing_documents d WHERE d.payment_id = p.id AND d.kind = 'invoice' LIMIT 1) AS invoiceNumber,
          m.type AS methodType, m.card_type AS cardType, m.card_last4 AS cardLast4
@@ -81,7 +89,13 @@ function paymentItem(p: PaymentFacts, r: PaymentNames): PaymentItem | null {
     case "plan":
     case "renewal": {
       if (!r.planName || !p.billingPeriod) return null;
-      const item: PaymentItem = { kind: p.purpose, plan: r.planName, planTranslations: planTranslations(r.planTranslations), period: p.billingPeriod };
+      const item: PaymentItem = {
+        kind: p.purpose,
+        plan: r.planName,
+        planTranslations: planTranslations(r.planTranslations),
+        period: p.billingPeriod,
+        ...(p.fromBalanceKopecks > 0 ? { fromBalance: { balanceKopecks: p.fromBalanceKopecks, cardKopecks: p.amountKopecks } } : {}),
+      };
       return p.creditKopecks > 0 && r.creditPlanName
         ? { ...item, upgradeFrom: { plan: r.creditPlanName, planTranslations: planTranslations(r.creditPlanTranslations), creditKopecks: p.creditKopecks, days: p.creditDays ?? 0 } }
         : item;

@@ -194,6 +194,7 @@ export async function markInvoicePaid(env: Env, documentId: string, actorUserId:
     creditPlanId: null,
     creditDays: null,
     creditedPeriodEnd: null,
+    fromBalanceKopecks: 0,
     appliedAt: null,
     applyToken: null,
     createdBy: actorUserId,

@@ -100,16 +100,34 @@ export async function listLedger(db: Db, accountId: string, q: { page: number; l
 }
 
 const dayOf = (col: string) => `strftime('%Y-%m-%d', ${col} / 1000, 'unixepoch')`;
-const METRIC_ROWS = CONSUMABLES.map((m) => `SELECT '${m}' AS metric, '${UNIT_LABELS[m]}' AS label`).join(" UNION ALL ");
+/** The UTC hour number (`usage_hourly.hour`) an instant falls in. */
+const hourOf = (col: string) => `(${col} / ${HOUR_MS})`;
+const HOUR_MS = 3_600_000;
+/** The consumables kept per UTC hour as well (usage_hourly, migration 0049); the rest only per UTC day. */
+export const HOURLY_CONSUMABLES = ["aiReplies", "messagesIn", "messagesOut"] as const satisfies readonly (typeof CONSUMABLES)[number][];
+const METRIC_ROWS = CONSUMABLES.map((m) => `SELECT '${m}' AS metric, '${UNIT_LABELS[m]}' AS label, ${(HOURLY_CONSUMABLES as readonly string[]).includes(m) ? 1 : 0} AS hourly`).join(" UNION ALL ");
 
 /**
  * Per consumable of the account's current period: used, included, already charged units, price per
  * unit beyond. `account` is SQL (a literal or `?n`). Used by the settlement, the AI gate and /billing.
+ *
+ * A paid period starts at the moment it is paid, so its usage is counted over its own bounds, not by
+ * whole days: messages in and out and AI replies from their UTC hours (usage_hourly), the hours from
+ * the one the period starts in up to, not including, the one it ends in. An hour a period changes in
+ * counts to the new period (as the day did before): the old period is settled right before it ends,
+ * so what comes later in that hour is never left out of both. Broadcast recipients exist only per UTC
+ * day (usage_daily; the broadcast quota reads them the same way): their days run from the day the
+ * period starts up to the day it ends, so the day of a change counts to the new period.
  */
 export function periodLinesSql(account: string): string {
   return `SELECT s.account_id, s.period_start, m.metric, m.label,
-      coalesce((SELECT sum(u.quantity) FROM usage_daily u WHERE u.account_id = s.account_id AND u.metric = m.metric
-                AND u.day >= ${dayOf("s.period_start")} AND u.day < ${dayOf("s.period_end")}), 0) AS used,
+      CASE WHEN m.hourly = 1 THEN
+        coalesce((SELECT sum(h.quantity) FROM usage_hourly h WHERE h.account_id = s.account_id AND h.metric = m.metric
+                  AND h.hour >= ${hourOf("s.period_start")} AND h.hour < ${hourOf("s.period_end")}), 0)
+      ELSE
+        coalesce((SELECT sum(u.quantity) FROM usage_daily u WHERE u.account_id = s.account_id AND u.metric = m.metric
+                  AND u.day >= ${dayOf("s.period_start")} AND u.day < ${dayOf("s.period_end")}), 0)
+      END AS used,
       coalesce(json_extract(p.included, '$.' || m.metric), 0) AS included,
       coalesce((SELECT sum(l.units) FROM ledger_entries l WHERE l.account_id = s.account_id AND l.metric = m.metric AND l.period_start = s.period_start AND l.type = 'charge'), 0) AS charged,
       coalesce(json_extract(p.overage, '$.' || m.metric), 0) AS price

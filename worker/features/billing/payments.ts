@@ -41,6 +41,8 @@ export function serializePayment(p: Payment, d: PaymentDescription) {
     refundedKopecks: p.refundedKopecks,
     /** An upgrade's credit: the unused days of the previous plan counted against the price (`amountKopecks` is what was paid on top). */
     creditKopecks: p.creditKopecks,
+    /** A plan's part paid from the balance (`amountKopecks` is the card's). */
+    fromBalanceKopecks: p.fromBalanceKopecks,
     status: p.status,
     final: p.status === "succeeded" || p.status === "canceled" || p.status === "failed",
     description: p.description,
@@ -74,6 +76,7 @@ interface Order {
   creditPlanId?: string;
   creditDays?: number;
   creditedPeriodEnd?: number;
+  fromBalanceKopecks?: number;
 }
 
 /**
@@ -84,11 +87,12 @@ interface Order {
 async function orderOf(db: Db, accountId: string, input: CheckoutInput): Promise<Order> {
   if (input.kind === "topup") return { purpose: "topup", amountKopecks: input.amountKopecks, description: `Пополнение баланса на ${formatRub(input.amountKopecks)}` };
   if (input.kind === "plan") {
-    const q = await quotePlanChange(db, accountId, input.planId, input.period);
+    const q = await quotePlanChange(db, accountId, input.planId, input.period, Date.now(), input.useBalance ?? true);
     const refusal = nothingToPay(q);
     if (refusal) throw refusal;
     const credit = q.creditKopecks > 0 ? { creditKopecks: q.creditKopecks, creditPlanId: q.current.plan.id, creditDays: q.creditDays, creditedPeriodEnd: q.current.periodEnd } : {};
-    return { purpose: "plan", amountKopecks: q.payNowKopecks, planId: q.plan.id, billingPeriod: q.period, description: planDescription(q), ...credit };
+    // The balance pays first: the card is charged the rest, and the balance's part is debited when the payment is applied.
+    return { purpose: "plan", amountKopecks: q.byCardKopecks, fromBalanceKopecks: q.fromBalanceKopecks, planId: q.plan.id, billingPeriod: q.period, description: planDescription(q), ...credit };
   }
   const pkg = await db.select().from(schema.broadcastPackages).where(eq(schema.broadcastPackages.id, input.packageId)).get();
   if (!pkg) throw notFound("Пакет рассылок не найден", "PACKAGE_NOT_FOUND");

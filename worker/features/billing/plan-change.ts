@@ -4,6 +4,8 @@ import type { Env } from "../../env";
 import { AppError, badRequest, conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { applyStatements } from "./apply";
+import { balanceOf } from "./ledger";
+import { periodLines, unsettledKopecks } from "./limits";
 import { getPlanRow, serializePlan } from "./plans";
 import { DAY_MS, periodEndFrom, priceOf, subscriptionOf } from "./subscription";
 
@@ -36,8 +38,14 @@ export interface PlanQuote {
   creditDays: number;
   periodDays: number;
   creditKopecks: number;
-  /** What the card pays now (`price − credit`, not below 0). */
+  /** What is due now (`price − credit`, not below 0): the balance pays first, the card the rest. */
   payNowKopecks: number;
+  /** The money on the balance a purchase may use (the balance less the period's usage not charged yet, not below 0). */
+  balanceKopecks: number;
+  /** What of `payNowKopecks` the balance pays (none when the customer declines it). */
+  fromBalanceKopecks: number;
+  /** What the card pays (`payNowKopecks − fromBalanceKopecks`); 0: no card, the balance (or the credit) covers it. */
+  byCardKopecks: number;
   /** What of the credit is left for the balance (`credit − price`, not below 0). */
   toBalanceKopecks: number;
   /** When the new plan starts (now, or the paid period's end for a downgrade) and its first period ends. */
@@ -74,14 +82,34 @@ async function planOrNull(db: Db, id: string | null): Promise<Plan | null> {
   }
 }
 
-/** What choosing `planId` for `period` would do now, priced (the checkout's summary and its order). */
-export async function quotePlanChange(db: Db, accountId: string, planId: string, period: BillingPeriod, now = Date.now()): Promise<PlanQuote> {
+/** The money on the balance a purchase may use: the balance less what the period used beyond the plan and is not charged yet. */
+async function spendableBalance(d1: D1Database, accountId: string): Promise<number> {
+  const [balance, lines] = await Promise.all([balanceOf(d1, accountId), periodLines(d1, accountId)]);
+  return Math.max(0, balance - unsettledKopecks(lines));
+}
+
+/**
+ * What choosing `planId` for `period` would do now, priced (the checkout's summary and its order).
+ * With money on the balance (and `useBalance`, the default), the balance pays first and the card the
+ * rest; a balance that covers it all pays it without a card (POST /billing/plan-change).
+ */
+export async function quotePlanChange(db: Db, accountId: string, planId: string, period: BillingPeriod, now = Date.now(), useBalance = true): Promise<PlanQuote> {
+  const q = await quoteBeforeBalance(db, accountId, planId, period, now);
+  const balanceKopecks = await spendableBalance(db.$client, accountId);
+  const fromBalanceKopecks = useBalance && (q.kind === "new" || q.kind === "upgrade") ? Math.min(balanceKopecks, q.payNowKopecks) : 0;
+  return { ...q, balanceKopecks, fromBalanceKopecks, byCardKopecks: q.payNowKopecks - fromBalanceKopecks };
+}
+
+async function quoteBeforeBalance(db: Db, accountId: string, planId: string, period: BillingPeriod, now: number): Promise<Omit<PlanQuote, "balanceKopecks" | "fromBalanceKopecks" | "byCardKopecks">> {
   const target = await getPlanRow(db, planId);
   if (!target.active || target.archivedAt !== null) throw badRequest("Этот тариф сейчас недоступен", "PLAN_UNAVAILABLE");
-  const price = priceOf(target, period);
-  if (price <= 0) throw badRequest("Бесплатный тариф не нужно оплачивать", "PLAN_FREE");
   const { sub, plan } = await subscriptionOf(db, accountId, now);
   const paid = paidPeriodRuns(sub, plan, now);
+  // The free plan is never bought; while a paid period runs it can be scheduled for the period's end
+  // («не продлевать, перейти на бесплатный»), like any downgrade. It runs by months.
+  if (priceOf(target, period) <= 0 && !(paid && priceOf(target, "month") <= 0)) throw badRequest("Бесплатный тариф не нужно оплачивать", "PLAN_FREE");
+  if (priceOf(target, "month") <= 0) period = "month";
+  const price = priceOf(target, period);
   const current = { plan, period: sub.billingPeriod, status: sub.status, periodStart: sub.periodStart, periodEnd: sub.periodEnd, paid };
   const kind = changeKind(current, target, period);
   const scheduledPlan = paid ? await planOrNull(db, sub.scheduledPlanId) : null;
@@ -120,6 +148,9 @@ export function serializeQuote(q: PlanQuote) {
     periodDays: q.periodDays,
     creditKopecks: q.creditKopecks,
     payNowKopecks: q.payNowKopecks,
+    balanceKopecks: q.balanceKopecks,
+    fromBalanceKopecks: q.fromBalanceKopecks,
+    byCardKopecks: q.byCardKopecks,
     toBalanceKopecks: q.toBalanceKopecks,
     startsAt: q.startsAt,
     endsAt: q.endsAt,
@@ -145,18 +176,20 @@ export function nothingToPay(q: PlanQuote): AppError | null {
   if (q.kind === "downgrade")
     return badRequest(`Тариф «${q.plan.name}» дешевле текущего: он начнёт действовать, когда закончится оплаченный период, и платить за него сейчас не нужно.`, "PLAN_DOWNGRADE_LATER");
   if (q.payNowKopecks <= 0) return badRequest(`Остаток текущего тарифа покрывает тариф «${q.plan.name}»: платить не нужно, переход делается без оплаты.`, "PLAN_CREDIT_COVERS");
+  if (q.byCardKopecks <= 0) return badRequest(`Денег на балансе хватает на тариф «${q.plan.name}»: он оплачивается с баланса, без карты.`, "PLAN_BALANCE_COVERS");
   return null;
 }
 
 /**
  * POST /billing/plan-change: a change that needs no card payment. A downgrade is scheduled for the
- * paid period's end; an upgrade the unused days pay for entirely is made now, through the balance,
- * as a `payments` row of provider `balance` (0 ₽ by card) applied like a card payment, so the ledger,
- * Operations and the documents read it as any plan purchase. Anything else is paid at checkout.
+ * paid period's end; a plan the unused days and the balance pay for entirely is bought now, through
+ * the balance, as a `payments` row of provider `balance` (0 ₽ by card) applied like a card payment,
+ * so the ledger, Operations and the documents read it as any plan purchase. Anything else is paid at
+ * checkout (where the balance pays its part first).
  */
-export async function changePlan(env: Env, accountId: string, userId: string, input: { planId: string; period: BillingPeriod }, now = Date.now()) {
+export async function changePlan(env: Env, accountId: string, userId: string, input: { planId: string; period: BillingPeriod; useBalance?: boolean }, now = Date.now()) {
   const db = getDb(env.DB);
-  const q = await quotePlanChange(db, accountId, input.planId, input.period, now);
+  const q = await quotePlanChange(db, accountId, input.planId, input.period, now, input.useBalance ?? true);
   if (q.kind === "downgrade") {
     const r = await env.DB.prepare(
       `UPDATE subscriptions SET scheduled_plan_id = ?, scheduled_billing_period = ?, scheduled_at = ?, updated_at = ? WHERE account_id = ? AND status = 'active' AND period_end = ? AND plan_id = ?`,
@@ -167,7 +200,7 @@ export async function changePlan(env: Env, accountId: string, userId: string, in
     return { change: "scheduled" as const, startsAt: q.startsAt, message: `Переход на тариф «${q.plan.name}» запланирован на конец оплаченного периода` };
   }
   if (q.kind === "current") throw nothingToPay(q)!;
-  if (q.kind === "new" || q.payNowKopecks > 0) throw badRequest("Этот переход оплачивается: оформите оплату на странице заказа.", "PLAN_CHANGE_NEEDS_PAYMENT");
+  if (q.byCardKopecks > 0) throw badRequest("Этот переход оплачивается: оформите оплату на странице заказа.", "PLAN_CHANGE_NEEDS_PAYMENT");
   const payment: Payment = {
     id: newId(),
     accountId,
@@ -189,9 +222,10 @@ export async function changePlan(env: Env, accountId: string, userId: string, in
     error: null,
     refundedKopecks: 0,
     creditKopecks: q.creditKopecks,
-    creditPlanId: q.current.plan.id,
-    creditDays: q.creditDays,
-    creditedPeriodEnd: q.current.periodEnd,
+    creditPlanId: q.creditKopecks > 0 ? q.current.plan.id : null,
+    creditDays: q.creditKopecks > 0 ? q.creditDays : null,
+    creditedPeriodEnd: q.creditKopecks > 0 ? q.current.periodEnd : null,
+    fromBalanceKopecks: q.fromBalanceKopecks,
     appliedAt: null,
     applyToken: null,
     createdBy: userId,
@@ -200,12 +234,24 @@ export async function changePlan(env: Env, accountId: string, userId: string, in
   };
   const res = await env.DB.batch([
     env.DB.prepare(
-      `INSERT INTO payments (id, account_id, provider, idempotence_key, purpose, plan_id, billing_period, amount_kopecks, status, description, credit_kopecks, credit_plan_id, credit_days, credited_period_end, created_by, created_at, updated_at)
-       VALUES (?, ?, 'balance', ?, 'plan', ?, ?, 0, 'succeeded', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-    ).bind(payment.id, accountId, payment.idempotenceKey, payment.planId, payment.billingPeriod, payment.description, payment.creditKopecks, payment.creditPlanId, payment.creditDays, payment.creditedPeriodEnd, userId, now, now),
+      `INSERT INTO payments (id, account_id, provider, idempotence_key, purpose, plan_id, billing_period, amount_kopecks, status, description, credit_kopecks, credit_plan_id, credit_days, credited_period_end, from_balance_kopecks, created_by, created_at, updated_at)
+       SELECT ?, ?, 'balance', ?, 'plan', ?, ?, 0, 'succeeded', ?, ?, ?, ?, ?, ?, ?, ?, ?
+       WHERE ?15 = 0 OR coalesce((SELECT balance_kopecks FROM account_balances WHERE account_id = ?2), 0) >= ?15 ON CONFLICT DO NOTHING`,
+    ).bind(payment.id, accountId, payment.idempotenceKey, payment.planId, payment.billingPeriod, payment.description, payment.creditKopecks, payment.creditPlanId, payment.creditDays, payment.creditedPeriodEnd, payment.fromBalanceKopecks, userId, now, now, payment.fromBalanceKopecks),
     ...(await applyStatements(env, payment, now)),
   ]);
-  if (!res[0]?.meta.changes) throw conflict("Этот переход уже сделан. Обновите страницу.", "PLAN_CHANGE_DONE");
+  const balanceChanged = () => conflict("Денег на балансе уже не хватает на этот тариф. Обновите страницу и выберите способ оплаты ещё раз.", "BALANCE_CHANGED");
+  if (!res[0]?.meta.changes) {
+    const done = await env.DB.prepare("SELECT 1 AS x FROM payments WHERE idempotence_key = ?").bind(payment.idempotenceKey).first();
+    throw done ? conflict("Этот переход уже сделан. Обновите страницу.", "PLAN_CHANGE_DONE") : balanceChanged();
+  }
+  // The balance's part is debited only while the balance still holds it (apply.ts): else nothing changed.
+  const bought = await env.DB.prepare("SELECT 1 AS x FROM ledger_entries WHERE key = ?").bind(`payment:${payment.id}:debit`).first();
+  if (!bought) {
+    // Nothing moved (the usage charged first took the money): the row says the purchase did not happen.
+    await env.DB.prepare("UPDATE payments SET status = 'failed', error = 'Денег на балансе не хватило', updated_at = ? WHERE id = ?").bind(now, payment.id).run();
+    throw balanceChanged();
+  }
   return { change: "applied" as const, paymentId: payment.id, message: `Тариф «${q.plan.name}» подключён` };
 }
 

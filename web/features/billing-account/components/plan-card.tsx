@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ArrowDownRight, ArrowUpRight, CalendarClock, Wallet } from "lucide-react";
@@ -9,7 +9,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { billingKeys, checkoutHref, type BillingState } from "@/features/billing-account/api";
 import { dayMonth } from "@/features/billing/components/plan-change-summary";
 import { planName, useInterfaceLanguage } from "@/features/billing/localized-name";
-import { payApi } from "@/features/billing/pay-api";
+import { payApi, payQueries } from "@/features/billing/pay-api";
 import { isApiError } from "@/lib/api";
 import { formatDate, formatRub } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
@@ -25,17 +25,23 @@ export function PlanCard({ accountId, billing, canPay }: { accountId: string; bi
   const next = sub.scheduledChange;
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const cancel = async () => {
+  // A paid plan running with nothing scheduled: it may be set not to renew, moving to the free plan at the period's end.
+  const offerFree = canPay && !plan.free && !next && sub.status === "active";
+  const free = useQuery({ ...payQueries.plans(), enabled: offerFree, select: (r) => r.data.find((p) => p.free && p.active && !p.archived) }).data;
+  const run = async (call: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
-      await payApi.cancelChange(accountId);
+      await call();
       await qc.invalidateQueries({ queryKey: billingKeys.all(accountId) });
-      notify({ type: "success", message: t("checkout.change.canceled") });
+      notify({ type: "success", message: done });
     } catch (e) {
       notify({ type: "error", message: isApiError(e) ? e.message : t("checkout.errors.network") });
     }
     setBusy(false);
   };
+  const cancel = () => run(() => payApi.cancelChange(accountId), t("checkout.change.canceled"));
+  const toFree = () =>
+    free && run(() => payApi.changePlan(accountId, { planId: free.id, period: "month" }), t("checkout.change.scheduled", { plan: planName(free, lang), date: dayMonth(sub.periodEnd) }));
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <Card className="lg:col-span-2" data-testid="billing-plan">
@@ -59,7 +65,11 @@ export function PlanCard({ accountId, billing, canPay }: { accountId: string; bi
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md bg-info/10 px-3 py-2 text-sm" data-testid="billing-scheduled">
                 <ArrowDownRight className="size-4 shrink-0 text-info" aria-hidden />
                 <span className="font-medium text-heading">
-                  {t("account.scheduled", { date: dayMonth(next.startsAt), plan: planName(next.plan, lang), price: t(`account.price.${next.period}`, { price: formatRub(next.period === "year" ? next.plan.yearlyPriceKopecks : next.plan.monthlyPriceKopecks) }) })}
+                  {t("account.scheduled", {
+                    date: dayMonth(next.startsAt),
+                    plan: planName(next.plan, lang),
+                    price: next.plan.free ? t("account.free").toLowerCase() : t(`account.price.${next.period}`, { price: formatRub(next.period === "year" ? next.plan.yearlyPriceKopecks : next.plan.monthlyPriceKopecks) }),
+                  })}
                 </span>
                 {canPay && (
                   <Button size="sm" variant="ghost" className="ms-auto" disabled={busy} onClick={cancel} data-testid="billing-scheduled-cancel">
@@ -67,6 +77,11 @@ export function PlanCard({ accountId, billing, canPay }: { accountId: string; bi
                   </Button>
                 )}
               </div>
+            )}
+            {offerFree && free && (
+              <Button size="sm" variant="ghost" className="-ms-3 text-muted-foreground" disabled={busy} onClick={toFree} data-testid="billing-to-free">
+                {t("account.toFree", { plan: planName(free, lang), date: dayMonth(sub.periodEnd) })}
+              </Button>
             )}
             {sub.status === "past_due" && sub.graceUntil && (
               <p className="rounded-md bg-destructive/10 p-3 text-sm text-destructive" role="status">

@@ -27,7 +27,7 @@ const KINDS = [
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The order the URL and the form describe, priced for the summary (the server prices it again). */
-function useOrder(accountId: string, params: URLSearchParams, amountText: string) {
+function useOrder(accountId: string, params: URLSearchParams, amountText: string, useBalance: boolean) {
   const { t } = useTranslation("billing");
   const lang = useInterfaceLanguage();
   const kind: Kind = params.get("kind") === "topup" ? "topup" : params.get("kind") === "package" ? "package" : "plan";
@@ -38,7 +38,8 @@ function useOrder(accountId: string, params: URLSearchParams, amountText: string
   const current = useQuery({ ...payQueries.billing(accountId), select: (b) => ({ planId: b.plan.id, period: b.subscription.billingPeriod }) }).data;
   const planId = params.get("plan") ?? plans.data?.find((p) => p.id === current?.planId)?.id ?? plans.data?.[0]?.id ?? null;
   // What choosing the plan does now (a purchase, an upgrade with the unused days' credit, a downgrade at the period's end), priced by the server.
-  const quote = useQuery({ ...payQueries.quote(accountId, planId ?? "", period), enabled: kind === "plan" && !!planId });
+  // With money on the balance, the balance pays first (unless the customer unticks it) and the card the rest.
+  const quote = useQuery({ ...payQueries.quote(accountId, planId ?? "", period, useBalance), enabled: kind === "plan" && !!planId, placeholderData: (prev) => (prev?.plan.id === planId && prev?.period === period ? prev : undefined) });
   const packageId = params.get("package") ?? packages.data?.data[0]?.id ?? null;
   const plan = plans.data?.find((p) => p.id === planId);
   const pkg = packages.data?.data.find((p) => p.id === packageId);
@@ -46,7 +47,7 @@ function useOrder(accountId: string, params: URLSearchParams, amountText: string
   const amountError = amount === null || Number.isNaN(amount) ? t("checkout.errors.amount") : amount < 10_000 ? t("checkout.errors.amountMin") : amount > 100_000_000 ? t("checkout.errors.amountMax") : undefined;
   const line =
     kind === "plan" && plan && quote.data
-      ? { title: t("checkout.summary.plan", { name: planName(plan, lang) }), hint: t(`operations.summary.period.${period}`), kopecks: quote.data.payNowKopecks }
+      ? { title: t("checkout.summary.plan", { name: planName(plan, lang) }), hint: t(`operations.summary.period.${period}`), kopecks: quote.data.byCardKopecks }
       : kind === "package" && pkg
         ? { title: t("checkout.summary.package", { name: packageName(pkg, lang) }), hint: t("checkout.packageHint", { count: pkg.recipients, formatted: formatNumber(pkg.recipients), days: pkg.validityDays }), kopecks: pkg.priceKopecks }
         : kind === "topup" && !amountError && amount
@@ -55,11 +56,11 @@ function useOrder(accountId: string, params: URLSearchParams, amountText: string
   return { kind, period, plans, packages, planId, packageId, amount, amountError, line, quote, current };
 }
 
-/** What the button does for a plan: pay by card, make the change without a payment (a downgrade, an upgrade the credit covers), or nothing (the current plan). */
+/** What the button does for a plan: pay by card, make the change without a card (a downgrade, a plan the credit or the balance covers), or nothing (the current plan). */
 function planAction(q: PlanQuote | undefined): "pay" | "change" | "none" {
   if (!q) return "pay";
   if (q.kind === "current") return "none";
-  return q.kind === "downgrade" || q.payNowKopecks === 0 ? "change" : "pay";
+  return q.kind === "downgrade" || q.byCardKopecks === 0 ? "change" : "pay";
 }
 
 /** A typed amount as the URL keeps it: roubles with a decimal point («1234.56»), or the text as typed when it is not a sum. */
@@ -116,7 +117,8 @@ export function CheckoutForm({ accountId, defaultEmail }: { accountId: string; d
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const session = useMemo(() => crypto.randomUUID().slice(0, 8), []);
-  const o = useOrder(accountId, params, amountText);
+  const [useBalance, setUseBalance] = useState(true);
+  const o = useOrder(accountId, params, amountText, useBalance);
   const action = o.kind === "plan" ? planAction(o.quote.data) : "pay";
   const set = (patch: Record<string, string | null>) =>
     setParams(
@@ -138,8 +140,8 @@ export function CheckoutForm({ accountId, defaultEmail }: { accountId: string; d
     if (!EMAIL.test(email.trim()) || !o.line) return;
     const common = { email: email.trim(), returnPath: `/checkout?accountId=${accountId}` };
     const body: CheckoutBody =
-      o.kind === "plan" ? { kind: "plan", planId: o.planId!, period: o.period, ...common } : o.kind === "package" ? { kind: "package", packageId: o.packageId!, ...common } : { kind: "topup", amountKopecks: o.amount!, ...common };
-    const item = o.kind === "plan" ? `${o.planId}-${o.period}` : o.kind === "package" ? o.packageId : o.amount;
+      o.kind === "plan" ? { kind: "plan", planId: o.planId!, period: o.period, ...(useBalance ? {} : { useBalance: false }), ...common } : o.kind === "package" ? { kind: "package", packageId: o.packageId!, ...common } : { kind: "topup", amountKopecks: o.amount!, ...common };
+    const item = o.kind === "plan" ? `${o.planId}-${o.period}-${useBalance ? "b" : "c"}` : o.kind === "package" ? o.packageId : o.amount;
     setBusy(true);
     setError(null);
     try {
@@ -188,7 +190,7 @@ export function CheckoutForm({ accountId, defaultEmail }: { accountId: string; d
         <CardContent className="grid gap-4">
           {o.kind === "plan" && (o.quote.isPending || o.quote.data) ? (
             o.quote.data ? (
-              <PlanChangeSummary quote={o.quote.data} />
+              <PlanChangeSummary quote={o.quote.data} useBalance={useBalance} onUseBalance={setUseBalance} />
             ) : (
               <Skeleton className="h-28 w-full" />
             )
@@ -215,7 +217,7 @@ export function CheckoutForm({ accountId, defaultEmail }: { accountId: string; d
               {busy ? t("checkout.redirecting") : o.line ? t("checkout.payAmount", { amount: formatRub(o.line.kopecks) }) : t("checkout.pay")}
             </Button>
           ) : (
-            o.quote.data && <PlanChangeActions accountId={accountId} quote={o.quote.data} busy={busy} setBusy={setBusy} onError={(message) => setError(message ? { message, fields: {} } : null)} onTopUp={() => set({ kind: "topup" })} />
+            o.quote.data && <PlanChangeActions accountId={accountId} quote={o.quote.data} useBalance={useBalance} busy={busy} setBusy={setBusy} onError={(message) => setError(message ? { message, fields: {} } : null)} onTopUp={() => set({ kind: "topup" })} />
           )}
           {action === "pay" && <p className="text-center text-[0.8125rem] text-muted-foreground">{t("checkout.secure")}</p>}
         </CardContent>

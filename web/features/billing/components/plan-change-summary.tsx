@@ -3,6 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
 import { isApiError } from "@/lib/api";
 import { formatRub, localeTag } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
@@ -32,10 +34,11 @@ function Line({ title, hint, amount, testId, titleTestId, tone }: { title: React
 
 /**
  * The order summary of a plan at checkout, from the server's quote: the plan the account has now,
- * the new plan's price and when it starts, the credit of the unused days (an upgrade), what is paid
- * now, and a sentence saying what happens to the current plan.
+ * the new plan's price and when it starts, the credit of the unused days (an upgrade), what the
+ * balance pays (with money on it, the balance pays first; the customer may untick it) and what the
+ * card pays, and a sentence saying what happens to the current plan.
  */
-export function PlanChangeSummary({ quote: q }: { quote: PlanQuote }) {
+export function PlanChangeSummary({ quote: q, useBalance = true, onUseBalance }: { quote: PlanQuote; useBalance?: boolean; onUseBalance?: (use: boolean) => void }) {
   const { t } = useTranslation("billing");
   const lang = useInterfaceLanguage();
   const plan = planName(q.plan, lang);
@@ -56,6 +59,8 @@ export function PlanChangeSummary({ quote: q }: { quote: PlanQuote }) {
           ? t("checkout.change.noteDowngrade", { plan, from, date: dayMonth(q.startsAt), price: formatRub(q.priceKopecks) })
           : t("checkout.change.noteCurrent", { date: dayMonth(q.current.periodEnd) });
   const scheduled = q.scheduled && q.kind !== "current" && q.scheduled.plan.id !== q.plan.id ? t("checkout.change.noteScheduledDropped", { plan: planName(q.scheduled.plan, lang) }) : null;
+  // Money on the balance and something due now: the balance may pay first.
+  const offersBalance = (q.kind === "new" || q.kind === "upgrade") && q.payNowKopecks > 0 && q.balanceKopecks > 0;
   return (
     <>
       {q.current.paid && (
@@ -74,12 +79,26 @@ export function PlanChangeSummary({ quote: q }: { quote: PlanQuote }) {
         />
       )}
       {q.toBalanceKopecks > 0 && <Line title={t("checkout.change.toBalance")} hint={t("checkout.change.toBalanceHint")} amount={`+${formatRub(q.toBalanceKopecks)}`} testId="order-to-balance" tone="credit" />}
+      {offersBalance && onUseBalance && (
+        <div className="flex items-start gap-2">
+          <Checkbox id="use-balance" checked={useBalance} onCheckedChange={(v) => onUseBalance(v === true)} data-testid="order-use-balance" />
+          <Label htmlFor="use-balance" className="leading-snug font-normal">
+            {t("checkout.balance.use", { amount: formatRub(q.balanceKopecks) })}
+          </Label>
+        </div>
+      )}
+      {q.fromBalanceKopecks > 0 && <Line title={t("checkout.balance.fromBalance")} amount={`−${formatRub(q.fromBalanceKopecks)}`} testId="order-from-balance" tone="credit" />}
       <div className="flex justify-between border-t border-border pt-4 text-lg font-semibold text-heading">
-        <span>{t("checkout.change.payNow")}</span>
+        <span>{q.fromBalanceKopecks > 0 ? t("checkout.balance.byCard") : t("checkout.change.payNow")}</span>
         <span className="tabular-nums" data-testid="order-total">
-          {formatRub(q.payNowKopecks)}
+          {formatRub(q.fromBalanceKopecks > 0 ? q.byCardKopecks : q.payNowKopecks)}
         </span>
       </div>
+      {q.fromBalanceKopecks > 0 && (
+        <p className="text-sm font-medium text-heading" data-testid="order-balance-split">
+          {q.byCardKopecks > 0 ? t("checkout.balance.split", { balance: formatRub(q.fromBalanceKopecks), card: formatRub(q.byCardKopecks) }) : t("checkout.balance.whole", { balance: formatRub(q.fromBalanceKopecks) })}
+        </p>
+      )}
       <p className="text-sm text-muted-foreground" data-testid="order-note">
         {note}
         {scheduled && ` ${scheduled}`}
@@ -96,6 +115,7 @@ export function PlanChangeSummary({ quote: q }: { quote: PlanQuote }) {
 export function PlanChangeActions({
   accountId,
   quote: q,
+  useBalance = true,
   busy,
   setBusy,
   onError,
@@ -103,6 +123,7 @@ export function PlanChangeActions({
 }: {
   accountId: string;
   quote: PlanQuote;
+  useBalance?: boolean;
   busy: boolean;
   setBusy: (b: boolean) => void;
   onError: (message: string | null) => void;
@@ -135,13 +156,17 @@ export function PlanChangeActions({
         data-testid="checkout-change"
         onClick={() =>
           run(
-            () => payApi.changePlan(accountId, { planId: q.plan.id, period: q.period }),
+            () => payApi.changePlan(accountId, { planId: q.plan.id, period: q.period, ...(q.kind !== "downgrade" && !useBalance ? { useBalance: false } : {}) }),
             q.kind === "downgrade" ? t("checkout.change.scheduled", { plan, date: dayMonth(q.startsAt) }) : t("checkout.change.applied", { plan }),
             `/${accountId}/billing`,
           )
         }
       >
-        {q.kind === "downgrade" ? t("checkout.change.downgradeAction", { plan, date: dayMonth(q.startsAt) }) : t("checkout.change.upgradeAction", { plan })}
+        {q.kind === "downgrade"
+          ? t("checkout.change.downgradeAction", { plan, date: dayMonth(q.startsAt) })
+          : q.fromBalanceKopecks > 0
+            ? t("checkout.balance.payAction", { plan, amount: formatRub(q.fromBalanceKopecks) })
+            : t("checkout.change.upgradeAction", { plan })}
       </Button>
     );
   return (
