@@ -600,7 +600,7 @@ const NOT_MESSAGES: NotMessages[] = [
   { why: "an FAQ entry's indexed text", files: /^worker\/features\/knowledge\/text\.ts$/, within: ["faqText"] },
   { why: "label tables for the model's tools and the exports (the app labels these by their keys)", files: /^worker\/features\/products\/contract\.ts$/, within: ["AVAILABILITY_LABELS", "PROMOTION_STATUS_LABELS"] },
   // What the business's customers read in the messenger (the business writes or edits it).
-  { why: "seeded flow templates", files: /^worker\/features\/flows\/templates\.ts$/, whole: true },
+  { why: "the built-in flow templates (their texts are translated by language tables, not the catalogue)", files: /^worker\/features\/flows\/template-texts\.ts$/, whole: true },
   { why: "a flow's replies to the customer: defaults of the booking step, answer checks, the fallback error text", files: /^worker\/features\/flows\/runtime\//, within: ["BOOKING_DEFAULTS", "checkAnswer"], values: ["text"] },
   { why: "slot buttons and the booking reminder", files: /^worker\/features\/google-calendar\/(flow-booking|reminder\.job)\.ts$/, within: ["WEEKDAYS", "fullLabel", "reminderText"] },
   { why: "a product card sent to the customer", files: /^worker\/features\/products\/product-card\.ts$/, whole: true },

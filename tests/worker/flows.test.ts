@@ -96,6 +96,51 @@ describe("flows: CRUD and templates", () => {
     expect(card.body.graph.steps.some((s: any) => s.stepType === "action" && s.flowConfig.actions.some((a: any) => a.type === "handoff"))).toBe(true);
   });
 
+  it("templates come in the caller's interface language (Accept-Language), with the same graph as the Russian one", async () => {
+    const CYRILLIC = /[а-яё]/i;
+    // The graph without its texts: ids, types, positions, configs, transitions.
+    const TEXT_KEYS = new Set(["name", "text", "label", "errorText", "keywords"]);
+    const structure = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(structure) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, TEXT_KEYS.has(k) ? "*" : structure(x)])) : v;
+    const ru = await ownerWithAccount();
+    const en = await ownerWithAccount();
+    const inLang = (lang: string) => ({ "Accept-Language": lang });
+
+    const list = await api("GET", `${base(en)}/templates`, { token: en.token, headers: inLang("en-GB,en;q=0.9") });
+    expect(list.body.find((t: any) => t.template === "greeting_menu").name).toBe("Greeting menu");
+    expect(CYRILLIC.test(JSON.stringify(list.body))).toBe(false);
+    expect((await api("GET", `${base(ru)}/templates`, { token: ru.token })).body.find((t: any) => t.template === "greeting_menu").name).toBe("Приветствие с меню");
+
+    const created: Record<string, string> = {};
+    for (const template of FLOW_TEMPLATES) {
+      const r = await api("POST", base(en), { token: en.token, body: { name: `T ${template}`, template }, headers: inLang("en") });
+      expect(r.status, template).toBe(201);
+      const russian = await createFlow(ru, { name: `Т ${template}`, template });
+      expect(CYRILLIC.test(JSON.stringify(r.body.graph)), template).toBe(false);
+      expect(r.body.issues, template).toEqual([]);
+      expect(structure(r.body.graph), template).toEqual(structure(russian.graph));
+      expect(r.body.graph.steps.find((s: any) => s.flowStepId === "start").name).toBe("Start");
+      created[template] = r.body.flowId;
+    }
+    const card = (await api("GET", `${base(en)}/${created.greeting_menu}`, { token: en.token })).body;
+    const step = (id: string) => card.graph.steps.find((s: any) => s.flowStepId === id);
+    expect(step("menu").name).toBe("Greeting and menu");
+    expect(step("menu").flowConfig.buttons.map((b: any) => b.label)).toEqual(["Prices", "Address and opening hours", "Contact a manager"]);
+    expect(step("start").flowConfig.triggers.find((t: any) => t.type === "keyword").keywords).toEqual(["menu", "/start"]);
+    expect((await api("POST", `${base(en)}/${created.greeting_menu}/publish`, { token: en.token })).status).toBe(200);
+    // the custom fields the English templates created are labelled in English
+    const fields = await api("GET", `/accounts/${en.accountId}/custom-fields`, { token: en.token });
+    expect(Object.fromEntries(fields.body.data.map((f: any) => [f.key, f.label]))).toMatchObject({ phone: "Phone", booking_date: "Booking date", lead_name: "Name from the request" });
+
+    // Arabic and French are translated too; a language we don't have falls back to Russian
+    for (const [lang, start] of [["ar", "البداية"], ["fr", "Début"], ["de", "Старт"]] as const) {
+      const r = await api("POST", base(en), { token: en.token, body: { name: `L ${lang}`, template: "booking_request" }, headers: inLang(lang) });
+      expect(r.body.graph.steps.find((s: any) => s.flowStepId === "start").name, lang).toBe(start);
+      expect(r.body.issues, lang).toEqual([]);
+      if (lang !== "de") expect(CYRILLIC.test(JSON.stringify(r.body.graph)), lang).toBe(false);
+    }
+  });
+
   it("an unknown template or a missing name is a 400 with the field", async () => {
     const o = await ownerWithAccount();
     const r = await api("POST", base(o), { token: o.token, body: { name: "", template: "quiz" } });

@@ -5,6 +5,7 @@ import { confirm } from "@/lib/confirm";
 import { notify } from "@/lib/notify";
 import { knowledgeApi, knowledgeKeys, type KnowledgeSource } from "./api";
 import type { SourceAction } from "./components/sources-table";
+import { sourceTitle } from "./source-title";
 
 /** The page's actions on sources: the dialogs it opens, reindex/refresh/delete (with confirmation), the document upload. */
 export function useSourceActions(accountId: string) {
@@ -19,7 +20,7 @@ export function useSourceActions(accountId: string) {
     if (action === "edit") return setDialog({ kind: "faq", source: s });
     try {
       if (action === "delete") {
-        const ok = await confirm({ title: t("delete.title"), message: t("delete.message", { title: s.title }), confirmText: t("delete.confirm") });
+        const ok = await confirm({ title: t("delete.title"), message: t("delete.message", { title: sourceTitle(t, s) }), confirmText: t("delete.confirm") });
         if (!ok) return;
         await knowledgeApi.remove(accountId, s.sourceId);
         notify({ type: "success", message: t("toasts.deleted") });

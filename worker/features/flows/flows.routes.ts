@@ -5,7 +5,7 @@ import { can } from "../../middleware/account-scope";
 import { flowExportSchema } from "./contract";
 import * as s from "./flows.schemas";
 import * as svc from "./flows.service";
-import { templateList } from "./templates";
+import { templateLanguage, templateList } from "./templates";
 
 /**
  * /api/accounts/:accountId/flows (#16): the model, the draft's graph, versions, templates and
@@ -17,10 +17,13 @@ export const flowRoutes = new Hono<AppBindings>()
     return c.json(await svc.listFlows(c.env, c.get("member").accountId, c.req.valid("query")), 200);
   })
   .get("/:accountId/flows/templates", can("read", "Flow"), async (c) => {
-    return c.json(templateList(), 200);
+    c.header("Vary", "Accept-Language", { append: true });
+    return c.json(templateList(templateLanguage(c.req.header("Accept-Language"), c.get("auth").user.language)), 200);
   })
   .post("/:accountId/flows", can("create", "Flow"), v("json", s.flowCreate), async (c) => {
-    const flow = await svc.createFlow(c.env, c.get("member").accountId, c.get("auth").user.id, c.req.valid("json"));
+    // A template's texts (step names, messages, buttons, keywords) in the caller's interface language.
+    const lang = templateLanguage(c.req.header("Accept-Language"), c.get("auth").user.language);
+    const flow = await svc.createFlow(c.env, c.get("member").accountId, c.get("auth").user.id, c.req.valid("json"), lang);
     return c.json({ ...flow, message: "Сценарий создан" }, 201);
   })
   // The export file itself (`{format, version, name, graph}`); malformed → 400 with paths.

@@ -11,7 +11,7 @@ import { FLOW_EXPORT_FORMAT, FLOW_EXPORT_VERSION, type FlowExport, type FlowGrap
 import { loadFlowRefs } from "./flow-refs";
 import type { FlowCreate, FlowListQuery, FlowUpdate } from "./flows.schemas";
 import { flowRunCounts, type FlowRunCounts } from "./run-counts";
-import { templateOf } from "./templates";
+import { type TemplateLanguage, templateOf } from "./templates";
 
 const { flows, flowVersions, users, broadcasts, customFields } = schema;
 
@@ -115,7 +115,7 @@ async function insertFlow(env: Env, accountId: string, userId: string, name: str
 }
 
 /** The custom fields a template saves into: created when the account has no field with that key. */
-async function ensureTemplateFields(env: Env, accountId: string, fields: { key: string; label: string; type: (typeof customFields.$inferSelect)["type"] }[]) {
+async function ensureTemplateFields(env: Env, accountId: string, fields: { key: string; label: string; type: (typeof customFields.$inferSelect)["type"] }[], description: string) {
   if (!fields.length) return;
   const have = await getDb(env.DB)
     .select({ key: customFields.key })
@@ -126,7 +126,7 @@ async function ensureTemplateFields(env: Env, accountId: string, fields: { key: 
   for (const f of fields) {
     if (existing.has(f.key)) continue;
     try {
-      await createField(env, accountId, { key: f.key, label: f.label, type: f.type, options: [], description: "Создано шаблоном сценария" });
+      await createField(env, accountId, { key: f.key, label: f.label, type: f.type, options: [], description });
     } catch (e) {
       // Another request created the same key meanwhile: it exists, which is all the template needs.
       if (!(e instanceof AppError && e.code === "CUSTOM_FIELD_KEY_TAKEN")) throw e;
@@ -134,9 +134,10 @@ async function ensureTemplateFields(env: Env, accountId: string, fields: { key: 
   }
 }
 
-export async function createFlow(env: Env, accountId: string, userId: string, input: FlowCreate): Promise<FlowCard> {
-  const def = templateOf(input.template);
-  await ensureTemplateFields(env, accountId, def.fields);
+/** A new flow from a template, its texts (and the labels of the fields it creates) in `lang`. */
+export async function createFlow(env: Env, accountId: string, userId: string, input: FlowCreate, lang: TemplateLanguage = "ru"): Promise<FlowCard> {
+  const def = templateOf(input.template, lang);
+  await ensureTemplateFields(env, accountId, def.fields, def.fieldDescription);
   const id = await insertFlow(env, accountId, userId, input.name, def.graph());
   return getFlow(env, accountId, id);
 }

@@ -1,5 +1,10 @@
 import type { FieldType } from "../custom-fields/field-types";
 import type { FlowGraph, FlowStep, FlowTemplate, FlowTransition } from "./contract";
+import { TEMPLATE_LANGUAGES, TEMPLATE_TEXTS, type TemplateLanguage, type TemplateTexts } from "./template-texts";
+
+export { TEMPLATE_LANGUAGES, type TemplateLanguage } from "./template-texts";
+
+const isTemplateLanguage = (l: string | null | undefined): l is TemplateLanguage => !!l && (TEMPLATE_LANGUAGES as readonly string[]).includes(l);
 
 /**
  * The built-in templates (`GET …/flows/templates`, `POST …/flows {template}`). Each builds a graph
@@ -7,6 +12,11 @@ import type { FlowGraph, FlowStep, FlowTemplate, FlowTransition } from "./contra
  * from a template creates those fields in the account when it lacks them (a field with that key
  * that already exists is used as it is, whatever its label or type). Step ids are readable and
  * unique within the graph (ids are per graph; a duplicate of the flow keeps them).
+ *
+ * One definition per template in the user's interface language: the graph (ids, types, positions,
+ * transitions, button and option ids, field keys) is the same in every language, only the texts
+ * come from template-texts.ts (names, descriptions, step names, messages, buttons, keywords, the
+ * labels of the fields it creates). Russian is the default.
  */
 export interface TemplateField {
   key: string;
@@ -22,6 +32,8 @@ export interface TemplateInfo {
 
 interface TemplateDef extends TemplateInfo {
   fields: TemplateField[];
+  /** The description of a custom field the template creates. */
+  fieldDescription: string;
   graph: () => FlowGraph;
 }
 
@@ -34,61 +46,47 @@ function link(fromStepId: string, toStepId: string, sourceHandle = "next"): Flow
   return { flowTransitionId: `t_${fromStepId}_${sourceHandle.replace(":", "_")}`, fromStepId, toStepId, sourceHandle };
 }
 
-function blank(): FlowGraph {
+function blank(tx: TemplateTexts): FlowGraph {
   return {
     steps: [
-      { flowStepId: "start", name: "Старт", stepType: "start", flowConfig: { position: at(0), triggers: [{ type: "manual" }] } },
-      { flowStepId: "end", name: "Конец", stepType: "end", flowConfig: { position: at(1) } },
+      { flowStepId: "start", name: tx.start, stepType: "start", flowConfig: { position: at(0), triggers: [{ type: "manual" }] } },
+      { flowStepId: "end", name: tx.end, stepType: "end", flowConfig: { position: at(1) } },
     ],
     transitions: [link("start", "end")],
   };
 }
 
-function greetingMenu(): FlowGraph {
+function greetingMenu(tx: TemplateTexts): FlowGraph {
+  const g = tx.greeting_menu;
   const steps: FlowStep[] = [
     {
       flowStepId: "start",
-      name: "Старт",
+      name: tx.start,
       stepType: "start",
       flowConfig: {
         position: at(0, 1),
-        triggers: [{ type: "newContact", channels: [] }, { type: "keyword", match: "exact", keywords: ["меню", "/start"], channels: [] }],
+        triggers: [{ type: "newContact", channels: [] }, { type: "keyword", match: "exact", keywords: [...g.keywords], channels: [] }],
       },
     },
     {
       flowStepId: "menu",
-      name: "Приветствие и меню",
+      name: g.menu.name,
       stepType: "message",
       flowConfig: {
         position: at(1, 1),
-        text: "Здравствуйте, {{name}}! Я помогу сориентироваться. Выберите, что вас интересует:",
+        text: g.menu.text,
         buttons: [
-          { id: "prices", label: "Цены" },
-          { id: "address", label: "Адрес и часы работы" },
-          { id: "operator", label: "Связаться с менеджером" },
+          { id: "prices", label: g.menu.prices },
+          { id: "address", label: g.menu.address },
+          { id: "operator", label: g.menu.operator },
         ],
       },
     },
-    {
-      flowStepId: "prices",
-      name: "Цены",
-      stepType: "message",
-      flowConfig: { position: at(2, 0), text: "Актуальные цены — в нашем каталоге. Напишите, что вы ищете, и мы подберём вариант.", buttons: [] },
-    },
-    {
-      flowStepId: "address",
-      name: "Адрес и часы",
-      stepType: "message",
-      flowConfig: { position: at(2, 1), text: "Мы работаем ежедневно с 10:00 до 20:00. Адрес и схема проезда — на сайте.", buttons: [] },
-    },
-    { flowStepId: "handoff", name: "Передать менеджеру", stepType: "action", flowConfig: { position: at(2, 2), actions: [{ type: "handoff" }] } },
-    {
-      flowStepId: "handoff_note",
-      name: "Менеджер скоро ответит",
-      stepType: "message",
-      flowConfig: { position: at(3, 2), text: "Передал ваш вопрос менеджеру — он ответит здесь в ближайшее время.", buttons: [] },
-    },
-    { flowStepId: "end", name: "Конец", stepType: "end", flowConfig: { position: at(4, 1) } },
+    { flowStepId: "prices", name: g.prices.name, stepType: "message", flowConfig: { position: at(2, 0), text: g.prices.text, buttons: [] } },
+    { flowStepId: "address", name: g.address.name, stepType: "message", flowConfig: { position: at(2, 1), text: g.address.text, buttons: [] } },
+    { flowStepId: "handoff", name: g.handoff, stepType: "action", flowConfig: { position: at(2, 2), actions: [{ type: "handoff" }] } },
+    { flowStepId: "handoff_note", name: g.handoffNote.name, stepType: "message", flowConfig: { position: at(3, 2), text: g.handoffNote.text, buttons: [] } },
+    { flowStepId: "end", name: tx.end, stepType: "end", flowConfig: { position: at(4, 1) } },
   ];
   const transitions = [
     link("start", "menu"),
@@ -104,40 +102,42 @@ function greetingMenu(): FlowGraph {
   return { steps, transitions };
 }
 
-const LEAD_FIELDS: TemplateField[] = [
-  { key: "lead_name", label: "Имя из заявки", type: "text" },
-  { key: "phone", label: "Телефон", type: "phone" },
-  { key: "email", label: "E-mail", type: "email" },
-];
+interface QuestionText {
+  name: string;
+  text: string;
+  error: string;
+}
 
-function question(id: string, name: string, col: number, text: string, kind: "text" | "phone" | "email" | "date", key: string, errorText: string): FlowStep {
+function question(id: string, q: QuestionText, col: number, kind: "text" | "phone" | "email" | "date", key: string): FlowStep {
   return {
     flowStepId: id,
-    name,
+    name: q.name,
     stepType: "question",
-    flowConfig: { position: at(col, 1), text, kind, errorText, maxRetries: 2, saveTo: { kind: "field", key } },
+    flowConfig: { position: at(col, 1), text: q.text, kind, errorText: q.error, maxRetries: 2, saveTo: { kind: "field", key } },
   };
 }
 
-function leadCapture(): FlowGraph {
+const leadFields = (tx: TemplateTexts): TemplateField[] => [
+  { key: "lead_name", label: tx.lead_capture.fieldLeadName, type: "text" },
+  { key: "phone", label: tx.fieldPhone, type: "phone" },
+  { key: "email", label: tx.fieldEmail, type: "email" },
+];
+
+function leadCapture(tx: TemplateTexts): FlowGraph {
+  const l = tx.lead_capture;
   const steps: FlowStep[] = [
     {
       flowStepId: "start",
-      name: "Старт",
+      name: tx.start,
       stepType: "start",
-      flowConfig: { position: at(0, 1), triggers: [{ type: "keyword", match: "contains", keywords: ["заявка", "оставить заявку"], channels: [] }, { type: "broadcastButton" }] },
+      flowConfig: { position: at(0, 1), triggers: [{ type: "keyword", match: "contains", keywords: [...l.keywords], channels: [] }, { type: "broadcastButton" }] },
     },
-    question("ask_name", "Имя", 1, "Оставьте заявку — менеджер свяжется с вами. Как к вам обращаться?", "text", "lead_name", "Напишите, пожалуйста, ваше имя."),
-    question("ask_phone", "Телефон", 2, "Спасибо, {{lead_name}}! Ваш номер телефона?", "phone", "phone", "Не получилось разобрать номер. Напишите его с кодом страны, например +7 912 345-67-89."),
-    question("ask_email", "E-mail", 3, "И e-mail, чтобы прислать предложение:", "email", "email", "Похоже, в адресе опечатка. Пример: name@example.ru"),
-    {
-      flowStepId: "thanks",
-      name: "Спасибо",
-      stepType: "message",
-      flowConfig: { position: at(4, 1), text: "Заявка принята: {{lead_name}}, {{phone}}, {{email}}. Менеджер свяжется с вами в рабочее время.", buttons: [] },
-    },
-    { flowStepId: "handoff", name: "Передать менеджеру", stepType: "action", flowConfig: { position: at(5, 1), actions: [{ type: "handoff" }] } },
-    { flowStepId: "end", name: "Конец", stepType: "end", flowConfig: { position: at(6, 1) } },
+    question("ask_name", l.askName, 1, "text", "lead_name"),
+    question("ask_phone", l.askPhone, 2, "phone", "phone"),
+    question("ask_email", l.askEmail, 3, "email", "email"),
+    { flowStepId: "thanks", name: l.thanks.name, stepType: "message", flowConfig: { position: at(4, 1), text: l.thanks.text, buttons: [] } },
+    { flowStepId: "handoff", name: l.handoff, stepType: "action", flowConfig: { position: at(5, 1), actions: [{ type: "handoff" }] } },
+    { flowStepId: "end", name: tx.end, stepType: "end", flowConfig: { position: at(6, 1) } },
   ];
   const transitions = [
     link("start", "ask_name"),
@@ -153,48 +153,44 @@ function leadCapture(): FlowGraph {
   return { steps, transitions };
 }
 
-const BOOKING_FIELDS: TemplateField[] = [
-  { key: "booking_date", label: "Дата записи", type: "date" },
-  { key: "booking_time", label: "Время записи", type: "text" },
-  { key: "phone", label: "Телефон", type: "phone" },
+const bookingFields = (tx: TemplateTexts): TemplateField[] => [
+  { key: "booking_date", label: tx.booking_request.fieldDate, type: "date" },
+  { key: "booking_time", label: tx.booking_request.fieldTime, type: "text" },
+  { key: "phone", label: tx.fieldPhone, type: "phone" },
 ];
 
-function bookingRequest(): FlowGraph {
+function bookingRequest(tx: TemplateTexts): FlowGraph {
+  const b = tx.booking_request;
   const steps: FlowStep[] = [
     {
       flowStepId: "start",
-      name: "Старт",
+      name: tx.start,
       stepType: "start",
-      flowConfig: { position: at(0, 1), triggers: [{ type: "keyword", match: "contains", keywords: ["записаться", "запись", "бронь"], channels: [] }, { type: "manual" }] },
+      flowConfig: { position: at(0, 1), triggers: [{ type: "keyword", match: "contains", keywords: [...b.keywords], channels: [] }, { type: "manual" }] },
     },
-    question("ask_date", "Дата", 1, "На какую дату вас записать? Например, 15.12.2026.", "date", "booking_date", "Напишите дату в виде ДД.ММ.ГГГГ."),
+    question("ask_date", b.askDate, 1, "date", "booking_date"),
     {
       flowStepId: "ask_time",
-      name: "Время",
+      name: b.askTime.name,
       stepType: "question",
       flowConfig: {
         position: at(2, 1),
-        text: "Какое время удобно?",
+        text: b.askTime.text,
         kind: "choice",
         options: [
-          { id: "morning", label: "Утро (10–13)" },
-          { id: "day", label: "День (13–17)" },
-          { id: "evening", label: "Вечер (17–20)" },
+          { id: "morning", label: b.askTime.morning },
+          { id: "day", label: b.askTime.day },
+          { id: "evening", label: b.askTime.evening },
         ],
-        errorText: "Выберите один из вариантов.",
+        errorText: b.askTime.error,
         maxRetries: 2,
         saveTo: { kind: "field", key: "booking_time" },
       },
     },
-    question("ask_phone", "Телефон", 3, "Оставьте телефон для подтверждения записи:", "phone", "phone", "Не получилось разобрать номер. Пример: +7 912 345-67-89."),
-    {
-      flowStepId: "confirm",
-      name: "Подтверждение",
-      stepType: "message",
-      flowConfig: { position: at(4, 1), text: "Записали вас на {{booking_date}}, {{booking_time}}. Администратор подтвердит запись по телефону {{phone}}.", buttons: [] },
-    },
-    { flowStepId: "handoff", name: "Передать администратору", stepType: "action", flowConfig: { position: at(5, 1), actions: [{ type: "handoff" }] } },
-    { flowStepId: "end", name: "Конец", stepType: "end", flowConfig: { position: at(6, 1) } },
+    question("ask_phone", b.askPhone, 3, "phone", "phone"),
+    { flowStepId: "confirm", name: b.confirm.name, stepType: "message", flowConfig: { position: at(4, 1), text: b.confirm.text, buttons: [] } },
+    { flowStepId: "handoff", name: b.handoff, stepType: "action", flowConfig: { position: at(5, 1), actions: [{ type: "handoff" }] } },
+    { flowStepId: "end", name: tx.end, stepType: "end", flowConfig: { position: at(6, 1) } },
   ];
   const transitions = [
     link("start", "ask_date"),
@@ -212,35 +208,49 @@ function bookingRequest(): FlowGraph {
   return { steps, transitions };
 }
 
-const TEMPLATES: Record<FlowTemplate, TemplateDef> = {
-  blank: { template: "blank", name: "Пустой сценарий", description: "Только «Старт» и «Конец»: соберите сценарий с нуля между ними.", fields: [], graph: blank },
-  greeting_menu: {
-    template: "greeting_menu",
-    name: "Приветствие с меню",
-    description: "Приветствует нового клиента и предлагает кнопки: цены, адрес и часы, связь с менеджером.",
-    fields: [],
-    graph: greetingMenu,
-  },
-  lead_capture: {
-    template: "lead_capture",
-    name: "Сбор заявки",
-    description: "Спрашивает имя, телефон и e-mail, сохраняет их в поля клиента и передаёт диалог менеджеру.",
-    fields: LEAD_FIELDS,
-    graph: leadCapture,
-  },
-  booking_request: {
-    template: "booking_request",
-    name: "Запись на приём",
-    description: "Спрашивает дату, удобное время и телефон, подтверждает запись и передаёт её администратору.",
-    fields: BOOKING_FIELDS,
-    graph: bookingRequest,
-  },
+const BUILDERS: Record<FlowTemplate, { fields: (tx: TemplateTexts) => TemplateField[]; graph: (tx: TemplateTexts) => FlowGraph }> = {
+  blank: { fields: () => [], graph: blank },
+  greeting_menu: { fields: () => [], graph: greetingMenu },
+  lead_capture: { fields: leadFields, graph: leadCapture },
+  booking_request: { fields: bookingFields, graph: bookingRequest },
 };
 
-export function templateList(): TemplateInfo[] {
-  return Object.values(TEMPLATES).map(({ template, name, description }) => ({ template, name, description }));
+/** The templates' names and descriptions in `lang` (Russian by default). */
+export function templateList(lang: TemplateLanguage = "ru"): TemplateInfo[] {
+  const tx = TEMPLATE_TEXTS[lang];
+  return (Object.keys(BUILDERS) as FlowTemplate[]).map((template) => ({ template, name: tx[template].name, description: tx[template].description }));
 }
 
-export function templateOf(template: FlowTemplate): TemplateDef {
-  return TEMPLATES[template];
+/** A template with its texts in `lang` (Russian by default). */
+export function templateOf(template: FlowTemplate, lang: TemplateLanguage = "ru"): TemplateDef {
+  const tx = TEMPLATE_TEXTS[lang];
+  const b = BUILDERS[template];
+  return {
+    template,
+    name: tx[template].name,
+    description: tx[template].description,
+    fields: b.fields(tx),
+    fieldDescription: tx.fieldDescription,
+    graph: () => b.graph(tx),
+  };
+}
+
+/**
+ * The language a template is written in: the caller's interface language, which the SPA sends as
+ * `Accept-Language` with every call (web/lib/api.ts) — the first of ours it names, by preference —
+ * else the user's own language setting, else Russian.
+ */
+export function templateLanguage(acceptLanguage: string | null | undefined, userLanguage?: string | null): TemplateLanguage {
+  let best: { lang: TemplateLanguage; q: number } | null = null;
+  for (const part of (acceptLanguage ?? "").split(",")) {
+    const [tag, ...params] = part.trim().split(";");
+    const lang = (tag ?? "").trim().toLowerCase().split("-")[0];
+    if (!isTemplateLanguage(lang)) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!(q > 0)) continue;
+    if (!best || q > best.q) best = { lang, q };
+  }
+  if (best) return best.lang;
+  return isTemplateLanguage(userLanguage) ? userLanguage : "ru";
 }

@@ -13,6 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { notify } from "@/lib/notify";
 import { knowledgeApi, knowledgeKeys, knowledgeQueries, type AssistantKnowledge, type KnowledgeSource } from "../api";
+import { sourceTitle } from "../source-title";
 import { KIND_ICON } from "./source-badges";
 
 type Draft = Pick<AssistantKnowledge, "mode" | "sourceIds" | "handoffWhenUncovered">;
@@ -82,7 +83,7 @@ function SourcesForm({ accountId, assistantId, initial, sources, canEdit }: { ac
         <ul className="max-h-72 space-y-2 overflow-y-auto rounded-md border p-3" aria-label={t("assistant.listLabel")}>
           <SourceCheck id="faq" label={t("assistant.allFaq", { count: faqCount })} kind="faq" checked={draft.sourceIds.includes("faq")} disabled={!canEdit} onChange={toggle} />
           {others.map((s) => (
-            <SourceCheck key={s.sourceId} id={s.sourceId} label={s.title} kind={s.kind} checked={draft.sourceIds.includes(s.sourceId)} disabled={!canEdit} onChange={toggle} />
+            <SourceCheck key={s.sourceId} id={s.sourceId} label={sourceTitle(t, s)} kind={s.kind} checked={draft.sourceIds.includes(s.sourceId)} disabled={!canEdit} onChange={toggle} />
           ))}
           {others.length === 0 && <li className="text-[0.8125rem] text-muted-foreground">{t("assistant.noDocuments")}</li>}
         </ul>

@@ -12,6 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { assistantQueries } from "@/features/assistants/api";
 import { knowledgeQueries, type SearchResult } from "../api";
+import { sourceTitle } from "../source-title";
 import { SourceKindLabel } from "./source-badges";
 
 const EVERYTHING = "all";
@@ -83,7 +84,7 @@ function Results({ data }: { data: SearchResult }) {
           <li key={h.chunkId} className="rounded-md border p-3" data-testid="knowledge-hit">
             <div className="mb-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-[0.8125rem]">
               <span className="font-medium text-heading">
-                {i + 1}. {h.title}
+                {i + 1}. {sourceTitle(t, h)}
               </span>
               <SourceKindLabel kind={h.kind} />
               <span className="text-muted-foreground">{t("search.coverage", { percent: Math.round(h.coverage * 100) })}</span>

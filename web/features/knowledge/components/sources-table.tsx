@@ -9,6 +9,7 @@ import { DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdow
 import { EmptyState, NoMatchesState } from "@/components/ui/empty-state";
 import { formatDate, formatNumber } from "@/lib/i18n";
 import { formatSize, type KnowledgeSource, type SourceList, type SourceListParams } from "../api";
+import { sourceTitle } from "../source-title";
 import { SourceKindLabel, SourceStatusBadge } from "./source-badges";
 
 export type SourceAction = "edit" | "reindex" | "refresh" | "delete";
@@ -73,7 +74,7 @@ function useColumns(canEdit: boolean, onAction: (s: KnowledgeSource, a: SourceAc
         header: () => t("list.columns.title"),
         cell: ({ row: { original: s } }) => (
           <div className="min-w-[200px] max-w-[360px]" data-testid="source-row" data-kind={s.kind}>
-            <span className="block truncate font-medium text-heading">{s.title}</span>
+            <span className="block truncate font-medium text-heading">{sourceTitle(t, s)}</span>
             <span className="block truncate text-[0.8125rem] text-muted-foreground">{s.kind === "text" ? t("list.textHint") : subtitle(s)}</span>
             <span className="mt-0.5 flex items-center gap-2 text-[0.75rem]">
               <SourceKindLabel kind={s.kind} />
@@ -106,7 +107,7 @@ function useColumns(canEdit: boolean, onAction: (s: KnowledgeSource, a: SourceAc
 function RowActions({ source: s, onAction }: { source: KnowledgeSource; onAction: (s: KnowledgeSource, a: SourceAction) => void }) {
   const { t } = useTranslation("knowledge");
   return (
-    <ActionsMenu label={t("actions.menu", { title: s.title })} testId="source-actions">
+    <ActionsMenu label={t("actions.menu", { title: sourceTitle(t, s) })} testId="source-actions">
       {s.kind === "faq" && (
         <DropdownMenuItem onSelect={() => onAction(s, "edit")}>
           <Pencil aria-hidden />
