@@ -617,7 +617,7 @@ const NOT_MESSAGES: NotMessages[] = [
   { why: "the role in the invitation e-mail", files: /^worker\/features\/members\/members\.service\.ts$/, within: ["roleLabel"] },
   // Exports: spreadsheets and CSV files.
   { why: "exported spreadsheets' headers and cells", files: /^worker\/features\/(analytics|contacts|products)\/export\.ts$/, whole: true },
-  { why: "the broadcast recipients' export", files: /^worker\/features\/broadcasts\/recipients\.service\.ts$/, within: ["STATE_RU", "HEADERS"] },
+  { why: "the broadcast recipients' export", files: /^worker\/features\/broadcasts\/recipients\.service\.ts$/, within: ["STATE_RU", "HEADERS"], values: ["sheet"] },
   { why: "the contact import's report (CSV)", files: /^worker\/features\/contact-import\/import\.service\.ts$/, within: ["importReport"] },
   // Other systems and the account's own data.
   { why: "leads, contacts and comments written into Bitrix24", files: /^worker\/features\/bitrix24\/leads\.ts$/, whole: true },
