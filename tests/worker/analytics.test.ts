@@ -135,7 +135,7 @@ describe("analytics figures", () => {
       expect(r.status, table).toBe(200);
     }
     const models = await api("GET", `/accounts/${owner.accountId}/analytics/export?table=models&from=2026-03-10&to=2026-03-12`, { token: owner.token });
-    expect(String(models.body)).toContain("gpt-4.1-mini;2;1000;200;0,06");
+    expect(String(models.body)).toContain('gpt-4.1-mini;2;1000;200;"0,06"');
     const bad = await api("GET", `/accounts/${owner.accountId}/analytics?from=2026-03-12&to=2026-03-10`, { token: owner.token });
     expect(bad.status).toBe(400);
     expect(bad.body.details.fields.from).toEqual(["Начало периода позже его конца"]);

