@@ -19,6 +19,7 @@ const NOTES = {
   timeout: note("Ассистент не смог ответить клиенту: Модель не ответила вовремя. Ответьте, пожалуйста, вручную.", { event: "ai_error", reason: "Модель не ответила вовремя", code: "TIMEOUT" }),
   billing: note("Ассистент не ответил: ответы ИИ по тарифу закончились и баланса не хватает.", { event: "billing_limit" }),
   replaced: note("Сценарий «Консультация» прерван: клиент написал ключевое слово сценария «Опт»", { flowEvent: "ended", flowName: "Консультация", reason: "replaced", replacedBy: "Опт" }),
+  replacedByOperator: note("Сценарий «Опрос» прерван: оператор запустил сценарий «Доставка»", { flowEvent: "ended", flowName: "Опрос", reason: "replaced", replacedBy: "Доставка", replacedVia: "operator" }),
 };
 
 beforeAll(() => i18n.loadNamespaces(["chat"]));
@@ -54,6 +55,7 @@ describe("chat: system notes in the interface language", () => {
       timeout: "The assistant could not answer the customer: the model did not answer in time. Please reply manually.",
       billing: "The assistant did not answer: the plan's AI replies are used up and the balance is too low. Top up the balance or change the plan — incoming messages keep arriving.",
       replaced: "Flow “Консультация” interrupted: the customer wrote a keyword of the flow “Опт”",
+      replacedByOperator: "Flow “Опрос” interrupted: an operator started the flow “Доставка”",
     });
   });
 });

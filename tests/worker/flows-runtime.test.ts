@@ -97,6 +97,34 @@ describe("flows: the other triggers", () => {
     const bad = await api("POST", `/accounts/${s.accountId}/contacts/threads/${t.id}/flow`, { token: op.token, body: { action: "jump" } });
     expect(bad.status).toBe(400);
   });
+
+  it("an operator's start over a waiting run replaces it, and the chat says an operator did", async () => {
+    const s = await tgSetup();
+    await s.say("Здравствуйте");
+    await waitFor(() => s.thread(), 10_000, "the thread");
+    const t = (await s.thread())!;
+    const ask = (name: string, text: string) => graph([step("s", "start", { triggers: [{ type: "manual" }] }), step("q", "question", { text, kind: "text", errorText: "", maxRetries: 1 }, name)], [link("s", "q")]);
+    const surveyId = await publishFlow(s.accountId, "Опрос", ask("Имя", "Как вас зовут?"));
+    const deliveryId = await publishFlow(s.accountId, "Доставка", ask("Адрес", "Куда доставить?"));
+    const op = await addMember(s.token, s.accountId, "operator");
+    const start = (flowId: string) => api("POST", `/accounts/${s.accountId}/contacts/threads/${t.id}/flow`, { token: op.token, body: { action: "start", flowId } });
+    expect((await start(surveyId)).status).toBe(200);
+    await s.waitSent(1);
+    const survey = (await s.run())!;
+    expect((await start(deliveryId)).body.flow).toMatchObject({ flowId: deliveryId, status: "waiting" });
+    expect((await s.waitSent(2)).map((m) => m.text)).toEqual(["Как вас зовут?", "Куда доставить?"]);
+    const lines = await s.lines();
+    const at = lines.findIndex((l) => l.reason === "replaced");
+    expect(lines[at]).toMatchObject({
+      content: "Сценарий «Опрос» прерван: оператор запустил сценарий «Доставка»",
+      flowEvent: "ended",
+      flowId: surveyId,
+      runId: survey.id,
+      replacedBy: "Доставка",
+      replacedVia: "operator",
+    });
+    expect(lines[at + 1]).toMatchObject({ flowEvent: "started", flowName: "Доставка" });
+  });
 });
 
 describe("flows: questions", () => {

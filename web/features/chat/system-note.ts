@@ -32,8 +32,9 @@ function wordNote(t: TFunction, i18n: I18n, m: NoteMessage): string {
   // A flow's line (worker/features/flows/runtime/commit.ts eventLine): an operator's stop ends the run with reason "stopped".
   const name = text(md.flowName);
   if (typeof md.flowEvent === "string" && name) {
-    // A run another flow's keyword replaced names that flow.
-    if (md.flowEvent === "ended" && md.reason === "replaced" && typeof md.replacedBy === "string") return t("system.flow.replaced", { name, by: md.replacedBy });
+    // A run another flow replaced (a customer's keyword, an operator's start) names that flow.
+    if (md.flowEvent === "ended" && md.reason === "replaced" && typeof md.replacedBy === "string")
+      return t(md.replacedVia === "operator" ? "system.flow.replacedByOperator" : "system.flow.replaced", { name, by: md.replacedBy });
     const event = md.flowEvent === "ended" && md.reason === "stopped" ? "stopped" : md.flowEvent;
     if (event === "step" && text(md.stepName)) return t("system.flow.step", { name, step: md.stepName });
     if (FLOW_EVENTS.has(event)) return t(`system.flow.${event}`, { name });

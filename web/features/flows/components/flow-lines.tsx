@@ -6,23 +6,23 @@ import { formatTime } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
 type FlowEvent = "started" | "step" | "ended" | "paused" | "resumed";
-const meta = (m: MessageDto) => m.metadata as { flowEvent?: FlowEvent; flowName?: string; stepName?: string; stepType?: string; reason?: string; replacedBy?: string };
+const meta = (m: MessageDto) => m.metadata as { flowEvent?: FlowEvent; flowName?: string; stepName?: string; stepType?: string; reason?: string; replacedBy?: string; replacedVia?: string };
 
 export const isFlowLine = (m: MessageDto) => typeof m.metadata?.flowEvent === "string";
 
 const ICONS = { started: CirclePlay, ended: Flag, paused: CirclePause, resumed: CirclePlay, step: Workflow } as const;
 
-/** One flow event in the chat log: started, paused, resumed or ended (or replaced by another flow's keyword), with the flow's name. */
+/** One flow event in the chat log: started, paused, resumed or ended (or replaced by another flow: a customer's keyword or an operator's start), with the flow's name. */
 function FlowEventLine({ m }: { m: MessageDto }) {
   const { t } = useTranslation("flows");
-  const { flowEvent = "started", flowName = "", reason, replacedBy } = meta(m);
+  const { flowEvent = "started", flowName = "", reason, replacedBy, replacedVia } = meta(m);
   const replaced = flowEvent === "ended" && reason === "replaced" && typeof replacedBy === "string";
   const Icon = ICONS[flowEvent] ?? Workflow;
   return (
     <div className="flex justify-center px-6" data-testid="flow-line" data-flow-event={flowEvent} data-message-id={m.messageId}>
       <p className="flex max-w-xl items-center gap-1.5 rounded-full bg-primary/8 px-3 py-0.5 text-[0.8125rem] text-muted-foreground">
         <Icon className="size-3.5 shrink-0 text-primary" aria-hidden />
-        <span>{replaced ? t("chatFlow.events.replaced", { name: flowName, by: replacedBy }) : t(`chatFlow.events.${flowEvent}`, { name: flowName })}</span>
+        <span>{replaced ? t(replacedVia === "operator" ? "chatFlow.events.replacedByOperator" : "chatFlow.events.replaced", { name: flowName, by: replacedBy }) : t(`chatFlow.events.${flowEvent}`, { name: flowName })}</span>
         <span className="text-xs">{formatTime(m.createdAt)}</span>
       </p>
     </div>

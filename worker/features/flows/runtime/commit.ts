@@ -70,14 +70,17 @@ const messageKey = (key: string, runId: string, i: number) => `flow:${key}:${run
 const day = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** The system line of a flow event (metadata.flowEvent), in Russian as the chat shows it. */
-export function eventLine(e: { flowEvent: FlowEvent; stepName?: string; stepType?: StepType; reason?: string; replacedBy?: string }, flowName: string): string {
+export function eventLine(e: { flowEvent: FlowEvent; stepName?: string; stepType?: StepType; reason?: string; replacedBy?: string; replacedVia?: "keyword" | "operator" }, flowName: string): string {
   switch (e.flowEvent) {
     case "started":
       return `Сценарий «${flowName}» запущен`;
     case "step":
       return `Сценарий «${flowName}»: шаг «${e.stepName ?? ""}»`;
     case "ended":
-      if (e.reason === "replaced" && e.replacedBy !== undefined) return `Сценарий «${flowName}» прерван: клиент написал ключевое слово сценария «${e.replacedBy}»`;
+      if (e.reason === "replaced" && e.replacedBy !== undefined)
+        return e.replacedVia === "operator"
+          ? `Сценарий «${flowName}» прерван: оператор запустил сценарий «${e.replacedBy}»`
+          : `Сценарий «${flowName}» прерван: клиент написал ключевое слово сценария «${e.replacedBy}»`;
       return e.reason === "stopped" ? `Сценарий «${flowName}» остановлен` : `Сценарий «${flowName}» завершён`;
     case "paused":
       return `Сценарий «${flowName}» приостановлен`;
@@ -137,6 +140,7 @@ function drafts(l: Loaded, plan: TurnPlan, ids: (string | null)[], runId: string
           ...(e.stepName !== undefined ? { stepName: e.stepName, stepType: e.stepType, flowStepId: e.stepId } : {}),
           ...(e.reason ? { reason: e.reason } : {}),
           ...(e.replacedBy !== undefined ? { replacedBy: e.replacedBy } : {}),
+          ...(e.replacedVia !== undefined ? { replacedVia: e.replacedVia } : {}),
         },
         dedupeKey,
         createdAt: now,

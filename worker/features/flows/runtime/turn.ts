@@ -78,10 +78,11 @@ export async function runTurn(env: Env, req: TurnRequest): Promise<TurnOutcome> 
     }
     const result = advance(graph, base, req.start ? { kind: "start" } : req.input, l.ctx);
     if (!result.changed) return { status: "idle", passToAssistant: false };
-    // A keyword that replaces the thread's run says so in the chat, before the new run's lines.
-    const replaced = req.start?.trigger === "keyword" && l.run ? l.run : null;
+    // A keyword or an operator's start that replaces the thread's run says so in the chat, before the new run's lines.
+    const via = req.start?.trigger === "keyword" ? "keyword" : req.start?.trigger === "manual" ? "operator" : null;
+    const replaced = via && l.run ? l.run : null;
     const effects: Effect[] = replaced
-      ? [{ type: "event", flowEvent: "ended", reason: "replaced", of: { runId: replaced.id, flowId: replaced.flowId, flowName: replaced.flowName }, replacedBy: req.start!.source.name }, ...result.effects]
+      ? [{ type: "event", flowEvent: "ended", reason: "replaced", of: { runId: replaced.id, flowId: replaced.flowId, flowName: replaced.flowName }, replacedBy: req.start!.source.name, replacedVia: via! }, ...result.effects]
       : result.effects;
     const plan: TurnPlan = { key: req.key, source, run: result.run, effects, expiresAt: expiry(result.run, l.ctx.now), passOn: result.passToAssistant };
     const out = await commitTurn(env, l, plan);

@@ -88,10 +88,11 @@ export type ActionSpec = { type: string } & Record<string, unknown>;
 export type Effect =
   | { type: "send"; stepId: string; text: string; buttons?: { label: string; url?: string; data?: string }[]; media?: { key: string; type: string; fileName?: string; mimeType?: string } }
   /**
-   * A system line. `of`: the line is another run's, not the turn's (the run a keyword replaced, with
-   * `replacedBy` the flow that took over).
+   * A system line. `of`: the line is another run's, not the turn's (the run a keyword or an operator
+   * replaced, with `replacedBy` the flow that took over and `replacedVia` how: a customer's keyword or
+   * an operator's start).
    */
-  | { type: "event"; flowEvent: FlowEvent; stepId?: string; stepName?: string; stepType?: StepType; reason?: string; of?: { runId: string; flowId: string; flowName: string }; replacedBy?: string }
+  | { type: "event"; flowEvent: FlowEvent; stepId?: string; stepName?: string; stepType?: StepType; reason?: string; of?: { runId: string; flowId: string; flowName: string }; replacedBy?: string; replacedVia?: "keyword" | "operator" }
   /** `place`: the id and time of the message the action may write (a hand-off note), taken at the commit in the run's order. */
   | { type: "action"; stepId: string; action: ActionSpec; place?: { id: string; at: number } }
   | { type: "saveField"; key: string; value: FieldValue }
