@@ -15,22 +15,27 @@ export type ErrorLanguage = "ru" | "en";
 const SUPPORTED: readonly ErrorLanguage[] = ["ru", "en"];
 
 /**
- * The language of `Accept-Language` (`en`, `en-GB`, `fr;q=0.9, en;q=0.8`): the preferred one that
- * we have; Russian when the header is missing or names only other languages (ar, fr).
+ * The language of `Accept-Language` (`en`, `en-GB`, `fr;q=0.9, en;q=0.8`) that the caller prefers
+ * among `supported`; null when the header is missing or names none of them.
  */
-export function errorLanguage(header: string | null | undefined): ErrorLanguage {
-  if (!header) return "ru";
-  let best: { lang: ErrorLanguage; q: number } | null = null;
+export function preferredLanguage<L extends string>(header: string | null | undefined, supported: readonly L[]): L | null {
+  if (!header) return null;
+  let best: { lang: L; q: number } | null = null;
   for (const part of header.split(",")) {
     const [tag, ...params] = part.trim().split(";");
-    const lang = tag.trim().toLowerCase().split("-")[0] as ErrorLanguage;
-    if (!SUPPORTED.includes(lang)) continue;
+    const lang = (tag ?? "").trim().toLowerCase().split("-")[0] as L;
+    if (!supported.includes(lang)) continue;
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     const q = qParam ? Number(qParam.slice(2)) : 1;
     if (!(q > 0)) continue;
     if (!best || q > best.q) best = { lang, q };
   }
-  return best?.lang ?? "ru";
+  return best?.lang ?? null;
+}
+
+/** The error messages' language: English when the caller prefers it, else Russian (also for ar, fr). */
+export function errorLanguage(header: string | null | undefined): ErrorLanguage {
+  return preferredLanguage(header, SUPPORTED) ?? "ru";
 }
 
 /** The error body with its message and field messages (`details.fields`) in `lang`. */

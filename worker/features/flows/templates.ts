@@ -1,6 +1,7 @@
 import type { FieldType } from "../custom-fields/field-types";
 import type { FlowGraph, FlowStep, FlowTemplate, FlowTransition } from "./contract";
 import { TEMPLATE_LANGUAGES, TEMPLATE_TEXTS, type TemplateLanguage, type TemplateTexts } from "./template-texts";
+import { preferredLanguage } from "../../lib/error-i18n";
 
 export { TEMPLATE_LANGUAGES, type TemplateLanguage } from "./template-texts";
 
@@ -241,16 +242,5 @@ export function templateOf(template: FlowTemplate, lang: TemplateLanguage = "ru"
  * else the user's own language setting, else Russian.
  */
 export function templateLanguage(acceptLanguage: string | null | undefined, userLanguage?: string | null): TemplateLanguage {
-  let best: { lang: TemplateLanguage; q: number } | null = null;
-  for (const part of (acceptLanguage ?? "").split(",")) {
-    const [tag, ...params] = part.trim().split(";");
-    const lang = (tag ?? "").trim().toLowerCase().split("-")[0];
-    if (!isTemplateLanguage(lang)) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!(q > 0)) continue;
-    if (!best || q > best.q) best = { lang, q };
-  }
-  if (best) return best.lang;
-  return isTemplateLanguage(userLanguage) ? userLanguage : "ru";
+  return preferredLanguage(acceptLanguage, TEMPLATE_LANGUAGES) ?? (isTemplateLanguage(userLanguage) ? userLanguage : "ru");
 }
