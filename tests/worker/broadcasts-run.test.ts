@@ -301,6 +301,14 @@ describe("broadcasts: pause, resume, cancel", () => {
     await new Promise((r) => setTimeout(r, 2500));
     const pulledBack = await env.DB.prepare("SELECT count(*) AS n FROM broadcast_recipients WHERE broadcast_id = ? AND state IS NULL").bind(id).first<{ n: number }>();
     expect(pulledBack!.n).toBeGreaterThan(0);
+    // The threads of the taken-back messages show their customer's last message again, not the unsent broadcast.
+    const previews = await env.DB.prepare(
+      `SELECT t.last_message AS last, (SELECT count(*) FROM messages m WHERE m.thread_id = t.id) AS n FROM broadcast_recipients r JOIN threads t ON t.id = r.thread_id
+       WHERE r.broadcast_id = ? AND r.state IS NULL`,
+    )
+      .bind(id)
+      .all<{ last: string; n: number }>();
+    expect(previews.results.map((p) => [p.last, p.n])).toEqual(previews.results.map(() => ["Здравствуйте", 1]));
     const sentAtPause = await sentOut();
     expect(sentAtPause).toBeGreaterThanOrEqual(2);
     expect(sentAtPause).toBeLessThan(6);

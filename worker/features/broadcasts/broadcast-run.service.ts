@@ -9,6 +9,7 @@ import { reserveQuotaOrThrow, settleQuota } from "../broadcast-quota/quota";
 import { enqueueJob } from "../jobs/jobs";
 import { publishSafe } from "../inbox/realtime";
 import { countOnChannel, materializeRecipients } from "./audience-sql";
+import { type PulledMessage, restorePulledPreviews } from "./pulled-preview";
 import { broadcastRow, channelOf, channelProblem, compileAudience, getBroadcast, statsDto } from "./broadcasts.service";
 import { assertNotBlocked } from "../accounts/accounts.service";
 import { type BroadcastStatus, MAX_BUTTONS } from "./contract";
@@ -100,22 +101,25 @@ export async function startBroadcast(env: Env, accountId: string, broadcastId: s
 
 /**
  * Messages handed to the sender but not claimed by it yet go back (their rows are removed): to
- * "not sent yet" on pause, to `skipped` on cancel. A send already claimed goes out.
+ * "not sent yet" on pause, to `skipped` on cancel. A send already claimed goes out. Threads that
+ * showed a taken-back message as their last one show their newest remaining message again.
  */
 async function pullBack(env: Env, accountId: string, broadcastId: string, to: "pending" | "skipped") {
   const now = Date.now();
   const set = to === "skipped" ? "state = 'skipped', error = 'Рассылка отменена до отправки'" : "state = NULL";
   // One transaction: the unclaimed pending messages go, then the recipients whose message is gone.
-  await env.DB.batch([
+  const [deleted] = await env.DB.batch<PulledMessage>([
     env.DB.prepare(
       `DELETE FROM messages WHERE account_id = ?2 AND delivery_status = 'pending' AND platform_message_id IS NULL AND id IN (
-         SELECT r.message_id FROM broadcast_recipients r WHERE r.broadcast_id = ?1 AND r.state = 'queued' AND r.claimed_at IS NULL)`,
+         SELECT r.message_id FROM broadcast_recipients r WHERE r.broadcast_id = ?1 AND r.state = 'queued' AND r.claimed_at IS NULL)
+       RETURNING thread_id, created_at`,
     ).bind(broadcastId, accountId),
     env.DB.prepare(
       `UPDATE broadcast_recipients SET ${set}, message_id = NULL, updated_at = ?2
        WHERE broadcast_id = ?1 AND state = 'queued' AND claimed_at IS NULL AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = broadcast_recipients.message_id)`,
     ).bind(broadcastId, now),
   ]);
+  await restorePulledPreviews(env, accountId, deleted?.results ?? []);
   if (to === "skipped") {
     await env.DB.prepare("UPDATE broadcast_recipients SET state = 'skipped', error = 'Рассылка отменена до отправки', updated_at = ?2 WHERE broadcast_id = ?1 AND state IS NULL")
       .bind(broadcastId, now)

@@ -1,5 +1,6 @@
 import type { Message } from "../../db/schema/inbox";
 import type { Env } from "../../env";
+import { type PulledMessage, restorePulledPreviews } from "./pulled-preview";
 
 /**
  * What the one outbound sender does for a broadcast's message (metadata.broadcastId), kept here so
@@ -66,10 +67,11 @@ export async function claimBroadcastSend(env: Env, broadcastId: string, messageI
   }
   // Queued but the broadcast stopped (a pause or cancel pulled everything else back): this one goes back too.
   const to = row.status === "cancelled" ? "state = 'skipped', error = 'Рассылка отменена до отправки'" : "state = NULL";
-  await env.DB.batch([
+  const [, deleted] = await env.DB.batch<PulledMessage>([
     env.DB.prepare(`UPDATE broadcast_recipients SET ${to}, message_id = NULL, updated_at = ?3 WHERE broadcast_id = ?1 AND message_id = ?2 AND state = 'queued'`).bind(broadcastId, messageId, now),
-    env.DB.prepare("DELETE FROM messages WHERE id = ?1 AND account_id = ?2 AND platform_message_id IS NULL").bind(messageId, row.account_id),
+    env.DB.prepare("DELETE FROM messages WHERE id = ?1 AND account_id = ?2 AND platform_message_id IS NULL RETURNING thread_id, created_at").bind(messageId, row.account_id),
   ]);
+  await restorePulledPreviews(env, row.account_id, deleted?.results ?? []);
   return "skip";
 }
 
