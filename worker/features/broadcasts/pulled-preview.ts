@@ -35,12 +35,14 @@ export async function restorePulledPreviews(env: Env, accountId: string, pulled:
     })),
   );
   // Guarded by the time again: a message stored between the read and this write keeps its preview.
+  // `updated_at` stays: an open inbox then puts the thread's new preview in place instead of moving
+  // it to the top (nothing new happened in it).
   const updated = await env.DB.prepare(
-    `UPDATE threads SET last_message = j.value ->> 'preview', last_message_type = j.value ->> 'type', last_message_at = j.value ->> 'lastAt', updated_at = ?3
+    `UPDATE threads SET last_message = j.value ->> 'preview', last_message_type = j.value ->> 'type', last_message_at = j.value ->> 'lastAt'
      FROM json_each(?2) j WHERE threads.id = j.value ->> 't' AND threads.account_id = ?1 AND threads.last_message_at = j.value ->> 'at'
      RETURNING *`,
   )
-    .bind(accountId, json, Date.now())
+    .bind(accountId, json)
     .all<Record<string, unknown>>();
   const threads = updated.results.map(rowToThread);
   if (!threads.length) return;
