@@ -13,9 +13,8 @@ export default defineConfig({
   fullyParallel: false,
   // Two lanes against the one server: every test in one lane, one after the other, and beside it the
   // tests tagged `@clock`, which mostly wait for the wall clock (a broadcast scheduled for the next
-  // whole minute) and would leave the cores idle, and the tests tagged `@side`: the axe audits and the
-  // console checks, which read the demo account's pages without changing them, and a few tests that
-  // work in accounts of their own without scripting a shared fake (they balance the two lanes).
+  // whole minute) and would leave the cores idle, and the axe audits (`@side`), a fifth of the suite's
+  // time spent reading the demo account's pages without changing them.
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

@@ -22,7 +22,7 @@ async function ownerWithAccount(request: Parameters<typeof apiRegister>[0]) {
   return { owner, accountId };
 }
 
-test("the billing page shows the plan, the units as progress bars and the seeded usage as charts", { tag: "@side" }, async ({ page, request, baseURL }, testInfo) => {
+test("the billing page shows the plan, the units as progress bars and the seeded usage as charts", async ({ page, request, baseURL }, testInfo) => {
   await signInWithToken(page, baseURL!, await apiLogin(request, DEMO.email, DEMO.password));
   await page.goto(`/${DEMO_ACCOUNT_ID}/billing`);
   await settled(page);

@@ -31,7 +31,7 @@ test.beforeEach(async ({ page }) => {
   await presetStorage(page, { language: "ru", theme: "light" }, { acceptCookies: true });
 });
 
-test("signed out: /login and /register log nothing", { tag: "@side" }, async ({ page }) => {
+test("signed out: /login and /register log nothing", async ({ page }) => {
   const problems = recordConsole(page);
   await visit(page, "/login", (p) => expect(p.getByRole("button", { name: "Войти" })).toBeVisible());
   // Validation parses the form with zod: its code-generation probe would be a CSP report here.
@@ -41,7 +41,7 @@ test("signed out: /login and /register log nothing", { tag: "@side" }, async ({ 
   expect(problems).toEqual([]);
 });
 
-test("signed in: the account's pages log nothing", { tag: "@side" }, async ({ page, request, baseURL }) => {
+test("signed in: the account's pages log nothing", async ({ page, request, baseURL }) => {
   const auth = await apiLogin(request, DEMO.email, DEMO.password);
   await signInWithToken(page, baseURL!, auth);
   const problems = recordConsole(page);
@@ -69,7 +69,7 @@ test("signed in: the account's pages log nothing", { tag: "@side" }, async ({ pa
   expect(problems).toEqual([]);
 });
 
-test("a platform admin's admin page logs nothing", { tag: "@side" }, async ({ page, request, baseURL }) => {
+test("a platform admin's admin page logs nothing", async ({ page, request, baseURL }) => {
   const auth = await apiLogin(request, ADMIN.email, ADMIN.password);
   await signInWithToken(page, baseURL!, auth);
   const problems = recordConsole(page);

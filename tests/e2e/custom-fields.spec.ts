@@ -26,7 +26,7 @@ async function createField(page: Page, label: string, type?: string, options: st
   await expect(dialog).toBeHidden();
 }
 
-test("an owner creates fields, sees them listed, and reorders them by drag", { tag: "@side" }, async ({ page, request, baseURL }) => {
+test("an owner creates fields, sees them listed, and reorders them by drag", async ({ page, request, baseURL }) => {
   const auth = await apiRegister(request, { email: uniqueEmail("owner"), password: "owner-pass-1", name: "Ольга Владелец" });
   const created = await request.post("/api/accounts", { headers: bearer(auth.accessToken), data: { name: "Цветочная лавка" } });
   const { accountId } = (await created.json()) as { accountId: string };
@@ -91,7 +91,7 @@ test("deleting a field asks with the number of contacts that hold a value", asyn
   expect(((await after.json()) as { fieldValues: Record<string, unknown> }).fieldValues[key]).toBeUndefined();
 });
 
-test("an operator sees the fields and tags read-only", { tag: "@side" }, async ({ page, request, baseURL }) => {
+test("an operator sees the fields and tags read-only", async ({ page, request, baseURL }) => {
   const owner = await apiRegister(request, { email: uniqueEmail("owner"), password: "owner-pass-1", name: "Ольга Владелец" });
   const headers = bearer(owner.accessToken);
   const { accountId } = (await (await request.post("/api/accounts", { headers, data: { name: "Книжный «Абзац»" } })).json()) as { accountId: string };

@@ -50,7 +50,7 @@ async function createCategory(page: Page, name: string, parent?: string) {
   await expect(page.getByTestId("category-select").filter({ hasText: name })).toBeVisible();
 }
 
-test("an owner builds the catalogue: a category tree, a product with a photo, search, bulk hide", { tag: "@side" }, async ({ page, request, baseURL }, testInfo) => {
+test("an owner builds the catalogue: a category tree, a product with a photo, search, bulk hide", async ({ page, request, baseURL }, testInfo) => {
   const { auth, accountId } = await newOwner(request, "Ольга Каталог");
   await presetStorage(page, { theme: "light", language: "ru" });
   await signInWithToken(page, baseURL!, auth);
@@ -156,7 +156,7 @@ test("an owner builds the catalogue: a category tree, a product with a photo, se
   await shot(page, testInfo, "products/products-owner-light-1440");
 });
 
-test("a promotion: reversed dates and a percent over 100 are refused at their fields, then it is saved with its status", { tag: "@side" }, async ({ page, request, baseURL }) => {
+test("a promotion: reversed dates and a percent over 100 are refused at their fields, then it is saved with its status", async ({ page, request, baseURL }) => {
   const { auth, accountId } = await newOwner(request, "Пётр Акции");
   await presetStorage(page, { theme: "light", language: "ru" });
   await signInWithToken(page, baseURL!, auth);

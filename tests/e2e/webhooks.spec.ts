@@ -22,7 +22,7 @@ test.beforeEach(async ({ page }) => {
   await presetStorage(page, { language: "ru", theme: "light" });
 });
 
-test("an owner adds an endpoint, tests it, reads the log, redelivers, rotates the secret and deletes it", { tag: "@side" }, async ({ page, request, baseURL }, testInfo) => {
+test("an owner adds an endpoint, tests it, reads the log, redelivers, rotates the secret and deletes it", async ({ page, request, baseURL }, testInfo) => {
   const email = uniqueEmail("owner");
   const auth = await apiRegister(request, { email, password: "owner-pass-1", name: "Ольга Владелец" });
   const created = await request.post("/api/accounts", { headers: bearer(auth.accessToken), data: { name: "Пекарня «Колос»" } });
