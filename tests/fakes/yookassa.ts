@@ -14,7 +14,8 @@ import { type FakeHandler, type FakeState, json, type RecordedRequest, startFake
  *
  * Control: `POST /__config {webhookUrl?, fiscalization?, fail500Next?, declineRecurring?}`
  * (`fail500Next: n`: the next n POSTs are carried out but answered 500, so only a retry with the
- * same key learns the result), `POST /__pay/{id}` `{action: "succeed" | "decline", reason?}` (what
+ * same key learns the result; with `failFor: accountId` only POSTs whose metadata names that account
+ * count, so tests running beside each other do not take each other's failures), `POST /__pay/{id}` `{action: "succeed" | "decline", reason?}` (what
  * the buttons do), `POST /__revoke {paymentMethodId}` (the payer revokes a saved card: its next
  * charge is canceled with `permission_revoked`), `GET /__payments`.
  */
@@ -32,6 +33,7 @@ interface YkData {
   webhookUrl?: string;
   fiscalization?: boolean;
   fail500Next?: number;
+  failFor?: string;
   declineRecurring?: string;
   baseUrl?: string;
 }
@@ -166,19 +168,21 @@ async function idempotent(d: YkData, req: RecordedRequest, res: ServerResponse, 
   if (seen) {
     if (seen.hash !== hash) return err(res, 400, "invalid_request", "Idempotence key duplicated", "Idempotence-Key");
     // A repeat under the same key may get a 500 too (the outage goes on); it changes nothing.
-    if (d.fail500Next && d.fail500Next > 0) {
-      d.fail500Next--;
-      return err(res, 500, "internal_server_error", "Internal server error");
-    }
+    if (takeFailure(d, req)) return err(res, 500, "internal_server_error", "Internal server error");
     return json(res, seen.status, seen.body);
   }
   const out = await run();
   d.keys.set(key, { hash, ...out });
-  if (d.fail500Next && d.fail500Next > 0) {
-    d.fail500Next--;
-    return err(res, 500, "internal_server_error", "Internal server error");
-  }
+  if (takeFailure(d, req)) return err(res, 500, "internal_server_error", "Internal server error");
   return json(res, out.status, out.body);
+}
+
+/** Whether this POST takes one of the scripted 500s (`fail500Next`, for `failFor`'s account only when set). */
+function takeFailure(d: YkData, req: RecordedRequest): boolean {
+  if (!d.fail500Next || d.fail500Next <= 0) return false;
+  if (d.failFor && (req.body as { metadata?: { accountId?: string } } | undefined)?.metadata?.accountId !== d.failFor) return false;
+  d.fail500Next--;
+  return true;
 }
 
 function page(p: Json): string {
@@ -208,7 +212,8 @@ export const yookassaHandler: FakeHandler = async (req, res, state) => {
   const parts = url.pathname.split("/").filter(Boolean);
   // Control endpoints.
   if (url.pathname === "/__config" && req.method === "POST") {
-    for (const k of ["webhookUrl", "fiscalization", "fail500Next", "declineRecurring"] as const) if (k in body) (d as any)[k] = body[k];
+    if ("fail500Next" in body) d.failFor = undefined;
+    for (const k of ["webhookUrl", "fiscalization", "fail500Next", "failFor", "declineRecurring"] as const) if (k in body) (d as any)[k] = body[k];
     return json(res, 200, { ok: true });
   }
   if (url.pathname === "/__notifications") return json(res, 200, d.notifications);

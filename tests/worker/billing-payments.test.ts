@@ -46,7 +46,7 @@ describe("billing: checkout and payments through the YooKassa fake", () => {
 
   it("repeats a POST that got a 500 with the same Idempotence-Key, and the provider makes one payment", async () => {
     const o = await ownerWithAccount();
-    await ykControl("/__config", { fail500Next: 1 });
+    await ykControl("/__config", { fail500Next: 1, failFor: o.accountId });
     const c = await topup(o, 20000);
     expect(c.status).toBe(201);
     const posts = await ykRequests((r) => r.method === "POST" && r.path === "/v3/payments" && r.body?.metadata?.accountId === o.accountId);

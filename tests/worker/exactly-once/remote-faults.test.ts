@@ -180,7 +180,8 @@ describe("remote faults: YooKassa answers 500", () => {
     const o = await ownerWithAccount();
     const body = { kind: "topup", amountKopecks: 40000, email: "owner@uyut.ru", requestKey: `click-${Math.random().toString(36).slice(2)}` };
     // YooKassa carries the POSTs out but answers 500 to each of the client's 3 attempts.
-    await ykControl("/__config", { fail500Next: 3 });
+    // Only this account's POSTs take them: the billing tests beside this file use the same fake.
+    await ykControl("/__config", { fail500Next: 3, failFor: o.accountId });
     const failed = await api("POST", `/accounts/${o.accountId}/checkout`, { token: o.token, body });
     expect(failed.status).toBe(502);
     expect(failed.body).toMatchObject({ code: "PAYMENT_PROVIDER_UNAVAILABLE", message: "Платёжная система не ответила. Попробуйте ещё раз через минуту — повтор не спишет деньги дважды." });
