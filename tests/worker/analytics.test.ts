@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { at, channel, contactAndThread, message, repliesScenario, replyFigures } from "./analytics-helpers";
 import { bcBody, bcSetup } from "./broadcast-helpers";
-import { waitFor } from "./channel-helpers";
+import { fakeScript, tgBase, waitFor } from "./channel-helpers";
 import { graph, keyword, link, publishFlow, step, tgSetup } from "./flow-helpers";
 import { addMember, api, env, ownerWithAccount } from "./helpers";
 
@@ -263,6 +263,28 @@ describe("replies: a broadcast's sends, a flow's messages and booking reminders 
     expect(after.daily.map((d: { operatorReplies: number }) => d.operatorReplies)).toEqual(before.daily.map((d: { operatorReplies: number }) => d.operatorReplies));
     expect(after.times.firstResponse.operator.count).toBe(0);
     expect(after.times.resolution.operator.count).toBe(0);
+  });
+
+  it("a broadcast's send the messenger refuses is no message out (migration 0053); a later attempt that sends it counts it again", async () => {
+    const s = await bcSetup({ contacts: 4, quota: 100 });
+    const figures = async () => (await api("GET", `/accounts/${s.accountId}/analytics`, { token: s.token })).body;
+    const before = await figures();
+    await fakeScript(tgBase(), [{ match: `/bot${s.bot}/sendMessage`, status: 403, body: { ok: false, error_code: 403, description: "Forbidden: bot was blocked by the user" }, times: 1 }]);
+    const created = await api("POST", `/accounts/${s.accountId}/broadcasts`, { token: s.token, body: bcBody(s, { pacing: { perSecond: null } }) });
+    const id = created.body.broadcastId as string;
+    expect((await api("POST", `/accounts/${s.accountId}/broadcasts/${id}/start`, { token: s.token, body: {} })).status).toBe(200);
+    await waitFor(async () => (await api("GET", `/accounts/${s.accountId}/broadcasts/${id}`, { token: s.token })).body.status === "completed", 25_000, "the broadcast completes");
+    const failed = await env.DB.prepare("SELECT id FROM messages WHERE account_id = ? AND delivery_status = 'failed' AND json_extract(metadata, '$.broadcastId') = ?").bind(s.accountId, id).all<{ id: string }>();
+    expect(failed.results).toHaveLength(1);
+    const after = await figures();
+    expect(after.totals.messagesOut - before.totals.messagesOut).toBe(3);
+    // Failing again changes nothing; leaving 'failed' (a replay from the dead letters, a later send) counts it once more.
+    const set = (status: string) => env.DB.prepare("UPDATE messages SET delivery_status = ? WHERE id = ?").bind(status, failed.results[0]!.id).run();
+    await set("failed");
+    expect((await figures()).totals.messagesOut - before.totals.messagesOut).toBe(3);
+    await set("pending");
+    await set("sent");
+    expect((await figures()).totals.messagesOut - before.totals.messagesOut).toBe(4);
   });
 
   it("a keyword flow that answers a new customer: a message out, no AI reply, first response, «Без оператора» or median on the control panel", async () => {
