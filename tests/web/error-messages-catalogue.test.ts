@@ -4,6 +4,8 @@ import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorLanguage, localiseMessage } from "@worker/lib/error-i18n";
 import { EN_MESSAGES } from "@worker/lib/error-messages-en";
+import { AR_MESSAGES } from "@worker/lib/error-messages-ar";
+import { FR_MESSAGES } from "@worker/lib/error-messages-fr";
 
 /**
  * The worker's error messages are written in Russian where they are thrown; the English catalogue
@@ -788,6 +790,30 @@ describe("English catalogue of the worker's error messages", () => {
   });
 });
 
+describe("French and Arabic catalogues of the worker's messages", () => {
+  // Translated from the same Russian msgids as the English one: complete, nothing else, each text in
+  // its own language with the message's placeholders (in the order the language wants them).
+  for (const [name, catalogue] of [
+    ["French", FR_MESSAGES],
+    ["Arabic", AR_MESSAGES],
+  ] as const) {
+    it(`${name}: an entry for every message of the English catalogue, and no other`, () => {
+      expect(Object.keys(EN_MESSAGES).filter((msgid) => !(msgid in catalogue))).toEqual([]);
+      expect(Object.keys(catalogue).filter((msgid) => !(msgid in EN_MESSAGES))).toEqual([]);
+    });
+
+    it(`${name}: each text written in ${name}, with the message's placeholders`, () => {
+      const bad = Object.entries(catalogue).filter(([ru, text]) => !text.trim() || /[\u0400-\u04FF]/.test(text) || placeholders(ru).join() !== placeholders(text).join());
+      expect(bad).toEqual([]);
+      if (name === "Arabic") {
+        // Arabic script in every text that has words of its own (not a bare placeholder or a name).
+        const notArabic = Object.entries(catalogue).filter(([, text]) => /[A-Za-z]{3}/.test(text.replace(PLACEHOLDER, "")) && !/[\u0600-\u06FF]/.test(text));
+        expect(notArabic).toEqual([]);
+      }
+    });
+  }
+});
+
 describe("localiseMessage", () => {
   it("translates a message, and keeps the Russian one for Russian", () => {
     expect(localiseMessage("Поле с таким ключом уже есть", "en")).toBe("A field with this key already exists");
@@ -809,6 +835,24 @@ describe("localiseMessage", () => {
     expect(localiseMessage("Проверьте введённые данные — Введите название поля", "en")).toBe("Please check the data you entered — Enter the field name");
   });
 
+  it("speaks French and Arabic from their catalogues, patterns and the validator's summary included", () => {
+    expect(localiseMessage("Поле с таким ключом уже есть", "fr")).toBe(FR_MESSAGES["Поле с таким ключом уже есть"]);
+    expect(localiseMessage("Поле с таким ключом уже есть", "ar")).toBe(AR_MESSAGES["Поле с таким ключом уже есть"]);
+    for (const lang of ["fr", "ar"] as const) {
+      const catalogue = lang === "fr" ? FR_MESSAGES : AR_MESSAGES;
+      const limit = localiseMessage("Лимит тарифа «Старт» исчерпан: ответов ИИ 100 из 100. Перейдите на тариф выше, чтобы добавить ещё.", lang);
+      // The plan's name is the account's data and stays; every other word is translated.
+      expect(limit).toContain("Старт");
+      expect(limit.replace("Старт", "")).not.toMatch(/[\u0400-\u04FF]/);
+      expect(limit).toContain("100");
+      expect(limit).toContain(catalogue["ответов ИИ"]);
+      const summary = localiseMessage("Проверьте введённые данные — name: Введите название поля", lang);
+      // French sets a space before the colon: the pattern's own text decides.
+      expect(summary).toMatch(new RegExp(`name ?: ${catalogue["Введите название поля"]}$`));
+      expect(summary).not.toMatch(/Проверьте|Введите/);
+    }
+  });
+
   it("keeps the Russian text of a message it does not know, never a key or nothing", () => {
     expect(localiseMessage("Совершенно новое сообщение", "en")).toBe("Совершенно новое сообщение");
     expect(localiseMessage("Совершенно новое: сообщение", "en")).toBe("Совершенно новое: сообщение");
@@ -817,15 +861,17 @@ describe("localiseMessage", () => {
 });
 
 describe("errorLanguage", () => {
-  it("is English when the request prefers English, Russian otherwise", () => {
+  it("is the language of the four the request prefers, Russian otherwise", () => {
     expect(errorLanguage("en")).toBe("en");
     expect(errorLanguage("en-GB,en;q=0.9")).toBe("en");
-    expect(errorLanguage("fr;q=0.9, en;q=0.8")).toBe("en");
+    expect(errorLanguage("fr;q=0.9, en;q=0.8")).toBe("fr");
+    expect(errorLanguage("de;q=0.9, en;q=0.8")).toBe("en");
     expect(errorLanguage("ru-RU,ru;q=0.9,en;q=0.8")).toBe("ru");
     expect(errorLanguage(undefined)).toBe("ru");
     expect(errorLanguage("")).toBe("ru");
-    expect(errorLanguage("ar")).toBe("ru");
-    expect(errorLanguage("fr")).toBe("ru");
+    expect(errorLanguage("de")).toBe("ru");
+    expect(errorLanguage("ar")).toBe("ar");
+    expect(errorLanguage("fr-CA")).toBe("fr");
     expect(errorLanguage("en;q=0")).toBe("ru");
   });
 });

@@ -1,11 +1,13 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { AR_MESSAGES } from "../../worker/lib/error-messages-ar";
+import { FR_MESSAGES } from "../../worker/lib/error-messages-fr";
 import { api, BASE, ownerWithAccount } from "./helpers";
 
 /**
  * Error bodies speak the language the request asks for: the SPA sends its interface language as
- * Accept-Language; English gets English messages and field messages, anything else (no header,
- * ar, fr) gets Russian, the product's language. Status, code, error and details stay the same.
+ * Accept-Language; English, French and Arabic get their messages and field messages, anything else
+ * (no header, de) gets Russian, the product's language. Status, code, error and details stay the same.
  */
 const EN = { "Accept-Language": "en" };
 
@@ -36,10 +38,11 @@ describe("error messages in the request's language", () => {
     expect(en.body).toMatchObject({ statusCode: 409, error: "Conflict", code: "CUSTOM_FIELD_KEY_TAKEN" });
     expect(en.headers.get("vary")).toMatch(/Accept-Language/i);
 
-    // Another language than Russian or English falls back to Russian; an English variant is English.
+    // French and Arabic from their catalogues; another language falls back to Russian; an English variant is English.
     const keyMessage = async (lang: string) => (await dup({ "Accept-Language": lang })).body.details.fields.key[0];
-    expect(await keyMessage("ar")).toBe("Поле с таким ключом уже есть");
-    expect(await keyMessage("fr")).toBe("Поле с таким ключом уже есть");
+    expect(await keyMessage("ar")).toBe(AR_MESSAGES["Поле с таким ключом уже есть"]);
+    expect(await keyMessage("fr-FR,fr;q=0.9")).toBe(FR_MESSAGES["Поле с таким ключом уже есть"]);
+    expect(await keyMessage("de")).toBe("Поле с таким ключом уже есть");
     expect(await keyMessage("en-US,en;q=0.9,ru;q=0.5")).toBe("A field with this key already exists");
     expect(await keyMessage("ru-RU,ru;q=0.9,en;q=0.8")).toBe("Поле с таким ключом уже есть");
   });
@@ -60,7 +63,7 @@ describe("error messages in the request's language", () => {
     const removed = await api("DELETE", `/accounts/${o.accountId}/custom-fields/${en.body.fieldId}`, { token: o.token, headers: EN });
     expect(removed.status).toBe(200);
     expect(removed.body.message).toBe("Field deleted");
-    expect((await api("DELETE", `/accounts/${o.accountId}/custom-fields/${ru.body.fieldId}`, { token: o.token, headers: { "Accept-Language": "fr" } })).body.message).toBe("Поле удалено");
+    expect((await api("DELETE", `/accounts/${o.accountId}/custom-fields/${ru.body.fieldId}`, { token: o.token, headers: { "Accept-Language": "fr" } })).body.message).toBe(FR_MESSAGES["Поле удалено"]);
   });
 
   it("a 404 of a service and the router's own 404", async () => {
@@ -121,6 +124,14 @@ describe("error messages in the request's language", () => {
     // zod's own message (the schema has none for a wrong type) comes from its English locale.
     expect(ru.body.details.fields.description[0]).toMatch(/[а-я]/);
     expect(en.body.details.fields.description[0]).toMatch(/^Invalid input: expected string, received number$/);
+    // French and Arabic: the schema's own messages from the catalogues, zod's from its French and Arabic locales.
+    const fr = await api("POST", `/accounts/${o.accountId}/custom-fields`, { token: o.token, body: bad, headers: { "Accept-Language": "fr" } });
+    const ar = await api("POST", `/accounts/${o.accountId}/custom-fields`, { token: o.token, body: bad, headers: { "Accept-Language": "ar" } });
+    expect(fr.body.details.fields.label).toEqual([FR_MESSAGES["Введите название поля"]]);
+    expect(ar.body.details.fields.label).toEqual([AR_MESSAGES["Введите название поля"]]);
+    expect(fr.body.details.fields.description[0]).toMatch(/^Entrée invalide/);
+    expect(ar.body.details.fields.description[0]).toMatch(/[\u0600-\u06FF]/);
+    for (const b of [fr.body, ar.body]) expect(JSON.stringify(b.details.fields) + b.message).not.toMatch(/[\u0400-\u04FF]/);
 
     expect(ru.body.message).toBe("Проверьте введённые данные — key: Только латинские строчные буквы, цифры и «_», первой — буква");
     expect(en.body.message).toBe("Please check the data you entered — key: Only lowercase Latin letters, digits and “_”, starting with a letter");

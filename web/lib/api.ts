@@ -83,25 +83,24 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 
 /**
  * The interface language, sent as Accept-Language with every API call: the server writes its error
- * messages in it (English, or Russian for any other language).
+ * messages in it (Russian, English, French or Arabic; Russian for any other language).
  */
 export function apiLanguage(): string {
   return i18n.resolvedLanguage || i18n.language || DEFAULT_LANGUAGE;
 }
 
-/** The languages the server writes its messages in (worker/lib/error-i18n.ts); any other gets Russian. */
-const SERVER_LANGUAGES = ["ru", "en"];
 const CYRILLIC = /[\u0400-\u04FF]/;
 
 /**
  * A text the server wrote for a toast (a change's `message`), or the SPA's own sentence for it when
- * the server cannot speak the interface language (French, Arabic: its message comes in Russian).
- * Russian and English keep the server's words (the more specific ones, e.g. with a count).
+ * the server cannot speak the interface language (its message comes in Russian). The server's own
+ * languages keep its words (the more specific ones, e.g. with a count); a message its catalogue does
+ * not know yet (Russian in a French or Arabic interface) gives way to the SPA's sentence.
  */
 export function serverText(message: unknown, own: string): string {
   if (typeof message !== "string" || !message.trim()) return own;
   const lang = apiLanguage().toLowerCase().split("-")[0]!;
-  return SERVER_LANGUAGES.includes(lang) || !CYRILLIC.test(message) ? message : own;
+  return lang === "ru" || !CYRILLIC.test(message) ? message : own;
 }
 
 function timeZone(): string | undefined {

@@ -1,18 +1,24 @@
 import type { ErrorBody } from "./errors";
+import { AR_MESSAGES } from "./error-messages-ar";
 import { EN_MESSAGES } from "./error-messages-en";
+import { FR_MESSAGES } from "./error-messages-fr";
 
 /**
  * Error messages in the caller's language. Services throw Russian messages (the product's
  * language); the error body is translated once, where `app.onError` builds it, when the request
- * asks for English (`Accept-Language`, which the SPA sets from its interface language). The
- * catalogue is keyed by the Russian text itself, gettext's msgid: a message with interpolated
- * values is a pattern (`Лимит тарифа «{planName}» исчерпан: …`) whose values are translated in
- * turn when they are catalogue texts (a unit label) and kept otherwise (a plan name, a number).
- * Whatever the catalogue does not know stays Russian, the fallback language (SPEC §1).
+ * asks for another interface language (`Accept-Language`, which the SPA sets from its interface
+ * language: English, French or Arabic). The catalogues are keyed by the Russian text itself,
+ * gettext's msgid: a message with interpolated values is a pattern (`Лимит тарифа «{planName}»
+ * исчерпан: …`) whose values are translated in turn when they are catalogue texts (a unit label)
+ * and kept otherwise (a plan name, a number). Whatever a catalogue does not know stays Russian,
+ * the fallback language (SPEC §1).
  */
-export type ErrorLanguage = "ru" | "en";
+export type ErrorLanguage = "ru" | "en" | "fr" | "ar";
 
-const SUPPORTED: readonly ErrorLanguage[] = ["ru", "en"];
+const SUPPORTED: readonly ErrorLanguage[] = ["ru", "en", "fr", "ar"];
+
+/** Each language's catalogue (complete: tests/web/error-messages-catalogue.test.ts). */
+const CATALOGUES: Record<Exclude<ErrorLanguage, "ru">, Record<string, string>> = { en: EN_MESSAGES, fr: FR_MESSAGES, ar: AR_MESSAGES };
 
 /**
  * The language of `Accept-Language` (`en`, `en-GB`, `fr;q=0.9, en;q=0.8`) that the caller prefers
@@ -33,12 +39,16 @@ export function preferredLanguage<L extends string>(header: string | null | unde
   return best?.lang ?? null;
 }
 
-/** The error messages' language: English when the caller prefers it, else Russian (also for ar, fr). */
+/** The error messages' language: the one of ru, en, fr, ar the caller prefers, else Russian. */
 export function errorLanguage(header: string | null | undefined): ErrorLanguage {
   return preferredLanguage(header, SUPPORTED) ?? "ru";
 }
 
-/** The error body with its message and field messages (`details.fields`) in `lang`. */
+/**
+ * The error body with its message and field messages (`details.fields`) in `lang`. `englishValues`:
+ * values stored in Russian with an English name of their own (a plan's), used for every language
+ * other than Russian (they have no French or Arabic one).
+ */
 export function localiseErrorBody(body: ErrorBody, lang: ErrorLanguage, englishValues?: Record<string, string>): ErrorBody {
   if (lang === "ru") return body;
   const out: ErrorBody = { ...body, message: localiseMessage(body.message, lang, englishValues) };
@@ -63,27 +73,29 @@ export function localiseErrorBody(body: ErrorBody, lang: ErrorLanguage, englishV
 /** One message in `lang`; the Russian text itself when the catalogue has no entry for it. */
 export function localiseMessage(message: string, lang: ErrorLanguage, englishValues?: Record<string, string>): string {
   if (lang === "ru" || !message) return message;
-  return translate(message, 0, englishValues) ?? message;
+  return translate(message, 0, lang, englishValues) ?? message;
 }
 
 // zod's own messages (no custom text in the schema) are written by its Russian locale; the
-// validator's error map records the English text of each one it writes (worker/lib/validation.ts),
-// so the body can be turned to English without knowing zod's Russian phrasing. Bounded: a long-lived
-// isolate sees a few hundred distinct ones at most.
-const ZOD_ENGLISH_MAX = 2000;
-const zodEnglish = new Map<string, string>();
+// validator's error map records the text of each one it writes in zod's other locales
+// (worker/lib/validation.ts), so the body can be turned to another language without knowing zod's
+// Russian phrasing. Bounded: a long-lived isolate sees a few hundred distinct ones at most.
+const ZOD_TEXTS_MAX = 2000;
+type OtherLanguage = Exclude<ErrorLanguage, "ru">;
+const zodTexts = new Map<string, Record<OtherLanguage, string>>();
 
-export function rememberZodEnglish(russian: string, english: string) {
-  if (!russian || !english || russian === english || zodEnglish.has(russian)) return;
-  if (zodEnglish.size >= ZOD_ENGLISH_MAX) zodEnglish.delete(zodEnglish.keys().next().value!);
-  zodEnglish.set(russian, english);
+export function rememberZodTexts(russian: string, texts: () => Record<OtherLanguage, string>) {
+  if (!russian || zodTexts.has(russian)) return;
+  if (zodTexts.size >= ZOD_TEXTS_MAX) zodTexts.delete(zodTexts.keys().next().value!);
+  zodTexts.set(russian, texts());
 }
 
 interface Pattern {
   /** The literal pieces around the placeholders: one more than `names`. */
   literals: string[];
   names: string[];
-  english: string;
+  /** The text in the catalogue's language. */
+  text: string;
   /** No Russian of its own (`{field} ({message})`): counts only when a value was translated. */
   composed: boolean;
   /** Length of the literal text: the more, the more specific. */
@@ -93,22 +105,23 @@ interface Pattern {
 const PLACEHOLDER = /\{([A-Za-z_$][\w$]*)\}/g;
 const CYRILLIC = /[\u0400-\u04FF]/;
 const MAX_DEPTH = 4;
-let patterns: Pattern[] | null = null;
+const patterns = new Map<OtherLanguage, Pattern[]>();
 
-function compiledPatterns(): Pattern[] {
-  if (patterns) return patterns;
+function compiledPatterns(lang: OtherLanguage): Pattern[] {
+  const compiled = patterns.get(lang);
+  if (compiled) return compiled;
   const list: Pattern[] = [];
-  for (const [msgid, english] of Object.entries(EN_MESSAGES)) {
+  for (const [msgid, text] of Object.entries(CATALOGUES[lang])) {
     const pieces = msgid.split(PLACEHOLDER);
     if (pieces.length === 1) continue;
     // split() with a capture group alternates literal text and placeholder names.
     const literals = pieces.filter((_, i) => i % 2 === 0);
     const names = pieces.filter((_, i) => i % 2 === 1);
-    list.push({ literals, names, english, composed: !CYRILLIC.test(literals.join("")), weight: literals.join("").length });
+    list.push({ literals, names, text, composed: !CYRILLIC.test(literals.join("")), weight: literals.join("").length });
   }
   // The most specific first: "Проверьте введённые данные — apiKey: {msg}" before "… — {message}".
   list.sort((a, b) => b.weight - a.weight);
-  patterns = list;
+  patterns.set(lang, list);
   return list;
 }
 
@@ -135,24 +148,25 @@ function splits(p: Pattern, text: string): string[][] {
   return out;
 }
 
-function translate(text: string, depth: number, names?: Record<string, string>): string | null {
-  const exact = EN_MESSAGES[text] ?? zodEnglish.get(text) ?? (depth > 0 ? names?.[text] : undefined);
+function translate(text: string, depth: number, lang: OtherLanguage, names?: Record<string, string>): string | null {
+  const catalogue = CATALOGUES[lang];
+  const exact = catalogue[text] ?? zodTexts.get(text)?.[lang] ?? (depth > 0 ? names?.[text] : undefined);
   if (exact !== undefined) return exact;
   // A label capitalised where it starts a message ("Цену — целое число копеек").
   const first = text.charAt(0);
   if (first !== first.toLowerCase()) {
-    const lower = EN_MESSAGES[first.toLowerCase() + text.slice(1)];
+    const lower = catalogue[first.toLowerCase() + text.slice(1)];
     if (lower !== undefined) return lower.charAt(0).toUpperCase() + lower.slice(1);
   }
   if (depth >= MAX_DEPTH) return null;
-  for (const p of compiledPatterns()) {
+  for (const p of compiledPatterns(lang)) {
     let best: { score: number; values: string[]; translated: number } | null = null;
     for (const split of splits(p, text)) {
       let score = 0;
       let translated = 0;
       const values = split.map((value) => {
         if (!CYRILLIC.test(value)) return value;
-        const t = translate(value, depth + 1, names);
+        const t = translate(value, depth + 1, lang, names);
         if (t === null) {
           score--;
           return value;
@@ -165,7 +179,7 @@ function translate(text: string, depth: number, names?: Record<string, string>):
     }
     if (!best || (p.composed && !best.translated)) continue;
     const { values } = best;
-    return p.english.replace(PLACEHOLDER, (whole, name: string) => {
+    return p.text.replace(PLACEHOLDER, (whole, name: string) => {
       const i = p.names.indexOf(name);
       return i >= 0 ? values[i] : whole;
     });
@@ -173,7 +187,7 @@ function translate(text: string, depth: number, names?: Record<string, string>):
   // "apiKey: Введите ключ API" — a field's key before its message (the validator's summary).
   const keyed = /^([A-Za-z_$][\w$.[\]-]*): ([\s\S]+)$/.exec(text);
   if (keyed) {
-    const t = translate(keyed[2], depth + 1, names);
+    const t = translate(keyed[2], depth + 1, lang, names);
     if (t !== null) return `${keyed[1]}: ${t}`;
   }
   return null;

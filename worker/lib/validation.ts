@@ -1,21 +1,24 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z } from "zod";
-import { rememberZodEnglish } from "./error-i18n";
+import { rememberZodTexts } from "./error-i18n";
 import { AppError } from "./errors";
 
 // Field messages come out in Russian, the product's language; the SPA shows them on the fields.
-// zod's own messages (where a schema has no text of its own) also get their English recorded, for
-// a request that asks for English (worker/lib/error-i18n.ts translates the body in app.onError).
+// zod's own messages (where a schema has no text of its own) also get their English, French and
+// Arabic recorded (zod's own locales), for a request that asks for one of them
+// (worker/lib/error-i18n.ts translates the body in app.onError).
 // jitless: workerd forbids code generation from strings, so zod's `new Function` probe can only
 // fail; skipping it keeps the first parse of every isolate from paying for a thrown EvalError.
 const russian = z.locales.ru().localeError;
 const english = z.locales.en().localeError;
+const french = z.locales.fr().localeError;
+const arabic = z.locales.ar().localeError;
 const textOf = (m: ReturnType<typeof russian>) => (typeof m === "string" ? m : (m?.message ?? ""));
 z.config({
   localeError: (issue) => {
     const message = russian(issue);
-    rememberZodEnglish(textOf(message), textOf(english(issue)));
+    rememberZodTexts(textOf(message), () => ({ en: textOf(english(issue)), fr: textOf(french(issue)), ar: textOf(arabic(issue)) }));
     return message;
   },
   jitless: true,
