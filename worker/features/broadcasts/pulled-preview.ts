@@ -25,10 +25,11 @@ export async function restorePulledPreviews(env: Env, accountId: string, pulled:
     .bind(accountId, JSON.stringify(pulled.map((p) => ({ t: p.thread_id, at: p.created_at }))))
     .all<{ thread_id: string; type: string | null; content: string | null; file_name: string | null; created_at: number | null }>();
   if (!rows.results.length) return;
+  const pulledAt = new Map(pulled.map((p) => [p.thread_id, p.created_at]));
   const json = JSON.stringify(
     rows.results.map((r) => ({
       t: r.thread_id,
-      at: pulled.find((p) => p.thread_id === r.thread_id)!.created_at,
+      at: pulledAt.get(r.thread_id)!,
       preview: r.type ? previewOf({ type: r.type as never, content: r.content ?? "", fileName: r.file_name }) : null,
       type: r.type,
       lastAt: r.created_at,
