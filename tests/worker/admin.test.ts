@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { adminToken } from "./channel-helpers";
 import { api, createAccount, registerUser } from "./helpers";
 
 describe("platform administration", () => {
@@ -6,8 +7,8 @@ describe("platform administration", () => {
     const user = await registerUser();
     expect((await api("GET", "/admin/accounts", { token: user.token })).status).toBe(403);
     expect((await api("GET", "/admin/accounts")).status).toBe(401);
-    const root = await api("POST", "/auth/register", { body: { email: "root@admin.test", password: "password123", name: "Root" } });
-    expect(root.body.user.isPlatformAdmin).toBe(true);
+    const root = { body: { accessToken: await adminToken() } };
+    expect((await api("GET", "/auth/me", { token: root.body.accessToken })).body.user.isPlatformAdmin).toBe(true);
     await createAccount(user.token, "Видна администратору");
     const list = await api("GET", "/admin/accounts?q=видна", { token: root.body.accessToken });
     expect(list.status).toBe(200);

@@ -18,7 +18,8 @@ import { addDays, localDate } from "../../worker/features/analytics/local-days";
 import { getAnalytics } from "../../worker/features/analytics/analytics.service";
 import { getDashboard } from "../../worker/features/analytics/dashboard.service";
 import { getUsage } from "../../worker/features/billing/metering";
-import { api, env, registerUser } from "./helpers";
+import { adminToken } from "./channel-helpers";
+import { api, env } from "./helpers";
 
 /**
  * The demo's seeded history tells one story across pages: the control panel's "today" is the
@@ -113,7 +114,7 @@ describe("the demo seed", () => {
     ]);
     expect((await env.DB.prepare("SELECT count(*) AS n FROM analytics_hourly WHERE account_id = ? AND typeof(hour) = 'real'").bind(ACCOUNT).first<{ n: number }>())!.n).toBeGreaterThan(0);
     await seed(NOW);
-    admin = await registerUser("Root", "root@admin.test");
+    admin = { token: await adminToken() };
   });
 
   it("tells one story: the panel's today, the billing usage and the flows agree with analytics", async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM seed script, the same SQL `npm start` applies
 import { assistantsSeed, TEMPLATES } from "../../scripts/seed-assistants.mjs";
+import { adminToken } from "./channel-helpers";
 import { addMember, api, createAccount, env, ownerWithAccount } from "./helpers";
 
 const q = (v: unknown) => (v === null || v === undefined ? "NULL" : typeof v === "number" || typeof v === "boolean" ? String(Number(v)) : `'${String(v).replace(/'/g, "''")}'`);
@@ -11,8 +12,7 @@ beforeAll(async () => {
   // The seeded template library (the demo assistant needs the demo account, which tests don't have).
   const sql = (assistantsSeed(Date.now(), q) as string[]).filter((s) => !s.includes("INTO assistants ")).map((s) => s.replace("'admin-user'", "NULL"));
   await env.DB.batch(sql.map((s) => env.DB.prepare(s)));
-  const r = await api("POST", "/auth/register", { body: { email: "root@admin.test", password: "password123", name: "Root" } });
-  root = { token: r.body.accessToken };
+  root = { token: await adminToken() };
 });
 
 const user = () => ownerWithAccount("Пользователь", "Кофейня");
