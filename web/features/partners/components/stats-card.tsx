@@ -127,8 +127,10 @@ export function StatsCard({ codes }: { codes: PartnerCode[] }) {
   const [codeId, setCodeId] = useState(ALL);
   const params = { from: from || undefined, to: to || undefined, codeId: codeId === ALL ? undefined : codeId };
   const query = useQuery({ ...partnerQueries.stats(params), placeholderData: keepPreviousData });
+  // Busy while the figures load (the export waits for them): assistive technology hears it, and the
+  // accessibility audit reads the card once its export button has its final state.
   return (
-    <Card>
+    <Card aria-busy={query.isFetching || undefined}>
       <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <CardTitle>{t("stats.title")}</CardTitle>
