@@ -214,6 +214,8 @@ test("the test-chats panel: heading, search placeholder, empty texts, picking op
   await expect(panel.getByRole("heading", { name: "Тестовые чаты" })).toBeVisible();
   const search = panel.getByPlaceholder("Поиск тестовых чатов...");
   await expect(search).toBeVisible();
+  // The list has loaded once it shows a chat or the empty text (other tests may have made test chats on the shared server).
+  await expect(panel.getByTestId("test-chat").first().or(panel.getByTestId("test-chats-empty"))).toBeVisible();
   const hadChats = (await panel.getByTestId("test-chat").count()) > 0;
   if (!hadChats) await expect(panel.getByTestId("test-chats-empty")).toHaveText("Тестовые чаты отсутствуют");
   await page.keyboard.press("Escape");
