@@ -82,12 +82,15 @@ export function localiseMessage(message: string, lang: ErrorLanguage, englishVal
 // Russian phrasing. Bounded: a long-lived isolate sees a few hundred distinct ones at most.
 const ZOD_TEXTS_MAX = 2000;
 type OtherLanguage = Exclude<ErrorLanguage, "ru">;
-const zodTexts = new Map<string, Record<OtherLanguage, string>>();
+const zodTexts = new Map<string, Partial<Record<OtherLanguage, string>>>();
 
 export function rememberZodTexts(russian: string, texts: () => Record<OtherLanguage, string>) {
   if (!russian || zodTexts.has(russian)) return;
   if (zodTexts.size >= ZOD_TEXTS_MAX) zodTexts.delete(zodTexts.keys().next().value!);
-  zodTexts.set(russian, texts());
+  // A locale with no text for the issue leaves that language out: the message then stays Russian, never empty.
+  const known: Partial<Record<OtherLanguage, string>> = {};
+  for (const [lang, text] of Object.entries(texts()) as [OtherLanguage, string][]) if (text) known[lang] = text;
+  zodTexts.set(russian, known);
 }
 
 interface Pattern {
