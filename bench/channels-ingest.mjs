@@ -55,7 +55,13 @@ const PERF = process.env.PERF === "1" && perfAvailable();
 const META_APP_SECRET = "test-meta-app-secret"; // tests/fakes/meta.ts: what startStack gives the worker
 
 // CHANNEL_CACHE_MS (the consumer's channel memo, worker/features/webhooks/channel-memo.ts) is passed on, for A/B runs.
-const stack = await startStack("channels-ingest", process.env.CHANNEL_CACHE_MS !== undefined ? { CHANNEL_CACHE_MS: process.env.CHANNEL_CACHE_MS } : {});
+// METER=1: the app's counting wrapper (worker/lib/bench-meter.ts) on, and per Instagram round the
+// consumer's batches, D1 calls and room calls printed (what each batch's fixed part is made of).
+const METER = process.env.METER === "1";
+const stack = await startStack("channels-ingest", {
+  ...(process.env.CHANNEL_CACHE_MS !== undefined ? { CHANNEL_CACHE_MS: process.env.CHANNEL_CACHE_MS } : {}),
+  ...(METER ? { BENCH_METER: "1" } : {}),
+});
 try {
   const { token, accountId } = await userWithAccount(stack.base);
 
@@ -258,6 +264,7 @@ try {
       if (ig) {
         let stopProfile;
         const profiled = PROFILE && round === 1 ? profile({ port: Number(process.env.BENCH_INSPECTOR_PORT), until: new Promise((r) => (stopProfile = r)) }) : null;
+        if (METER) await fetch(`${stack.base}/api/dev/meter/reset`, { method: "POST" });
         const cpu0 = treeCpuMs(stack.pid);
         const thread = cpuMeter((ig.workerd ??= workerdPids(stack.pid)));
         const perf = PERF && round === 1 ? perfRecord(ig.workerd, "/tmp/channels-ingest-ours.perf") : null;
@@ -274,6 +281,17 @@ try {
         row.ours = r;
         report(`channels-ingest, Instagram, round ${round} of ${ROUNDS}: ${IG_N} DMs in ${ig.webhooks} signed webhooks of ${IG_BATCH} events (Meta's batched delivery) sent at ${IG_RATE}/s, ${CHATS} senders, assistant off`, ig.webhooks, IG_N, r);
         if (r.perf) console.log(r.perf.text.replaceAll("per op", "per message"));
+        if (METER) {
+          const m = await (await fetch(`${stack.base}/api/dev/meter`)).json();
+          const batches = m.invocations?.queue ?? 0;
+          console.log(
+            `  meter:                 ${m.invocations?.fetch ?? 0} fetches, ${batches} queue batches (${f1(IG_N / Math.max(1, batches))} messages each), ${m.d1Queries} D1 calls (${f1(m.d1Queries / Math.max(1, batches))} per batch), ${m.doRequests} room calls, D1 SQL ${f1(m.d1Ms)} ms (${f1((1000 * m.d1Ms) / IG_N)} µs per message), ${f1(m.d1RowsWritten / IG_N)} rows written per message`,
+          );
+          // Where D1's SQL time goes: the costliest statements, per message.
+          for (const st of [...m.statements].sort((a, b) => b.ms - a.ms).slice(0, 8)) {
+            console.log(`    ${f1((1000 * st.ms) / IG_N).padStart(6)} µs SQL, ${f1(st.written / IG_N).padStart(5)} rows written per message, ${String(st.n).padStart(4)}×  ${st.sql.replace(/\s+/g, " ").slice(0, 110)}`);
+          }
+        }
         await sleep(1500);
       }
       if (floor) {
