@@ -119,7 +119,11 @@ export function demoReply(body) {
       else if (name === "get_current_datetime") parts.push(`Сейчас ${data.time}, ${data.weekday}, ${data.date}.`);
       else if (name === "save_contact_fact") parts.push("Спасибо, я запомнил это.");
       else if (name === "search_knowledge") parts.push(knowledgeAnswer(data, pendingUserTextBefore(messages)));
-      else if (CATALOGUE_ANSWERS[name]) parts.push(CATALOGUE_ANSWERS[name](data));
+      else if (name === "search_products" && !data.products?.length && turnKnowledge(messages, calls)?.covered) {
+        // Nothing in the catalogue, but the knowledge base covered the question ("Есть ли доставка в
+        // Казань?" is about the shop, not a product): its answer, not "no such product".
+        parts.push(knowledgeAnswer(turnKnowledge(messages, calls), pendingUserTextBefore(messages)));
+      } else if (CATALOGUE_ANSWERS[name]) parts.push(CATALOGUE_ANSWERS[name](data));
       else if (BOOKING_ANSWERS[name]) parts.push(BOOKING_ANSWERS[name](data));
       else parts.push("Готово.");
     }
@@ -214,7 +218,11 @@ const BOOKING_ANSWERS = {
 // question's word stems (the catalogue's search is substring-based); about discounts → list_promotions.
 const PRODUCT_QUESTION = /(сколько\s+стои|стоимост|цен[аыуе]|почём|почем|в\s+наличии|есть\s+ли|есть\s+у\s+вас|купить|заказать|закажу|товар)/i;
 const PROMO_QUESTION = /(акци|скидк|промокод|распродаж)/i;
-const PRODUCT_STOP = new Set(stems("сколько стоит стоят стоимость цена цены цену почём почем наличии купить заказать закажу товар товары подскажите пожалуйста хочу ваше вашу ваши магазине скидки скидка акции акция есть какая какой какие"));
+const PRODUCT_STOP = new Set(
+  stems(
+    "сколько стоит стоят стоимость цена цены цену почём почем наличии купить заказать закажу товар товары подскажите пожалуйста хочу ваше вашу ваши магазине скидки скидка акции акция есть какая какой какие здравствуйте привет добрый доброе день утро вечер спасибо",
+  ),
+);
 
 function catalogueCalls(tools, lower) {
   const calls = [];
@@ -253,11 +261,26 @@ function knowledgeAnswer(data, question) {
   }
   const q = new Set(stems(question));
   let best = null;
-  let bestScore = -1;
+  let bestScore = -Infinity;
   results.forEach((r, rank) => {
     const text = String(r.text ?? "");
     const answer = /Ответ:\s*([\s\S]*?)(\nТеги:|$)/.exec(text)?.[1]?.trim();
-    const candidates = answer ? [answer] : (text.match(/[^.!?…\n]+[.!?…]*/g) ?? []).map((t) => t.trim()).filter((t) => t.length > 3);
+    if (answer) {
+      // An FAQ entry is matched by its question and tags as well as its answer, and an entry whose
+      // question has words the customer did not use ranks lower: "Есть ли доставка в Казань?" goes
+      // to "Доставляете ли вы в другие города?" rather than "Сколько стоит доставка по Москве?".
+      const faqQuestion = /Вопрос:\s*(.+)/.exec(text)?.[1] ?? "";
+      const tags = /Теги:\s*(.+)/.exec(text)?.[1] ?? "";
+      const matched = new Set(stems(`${faqQuestion} ${answer} ${tags}`).filter((w) => q.has(w))).size;
+      const unmatched = new Set(stems(faqQuestion).filter((w) => !q.has(w))).size;
+      const score = matched * 10 - rank - 2 * unmatched;
+      if (score > bestScore) {
+        best = answer;
+        bestScore = score;
+      }
+      return;
+    }
+    const candidates = (text.match(/[^.!?…\n]+[.!?…]*/g) ?? []).map((t) => t.trim()).filter((t) => t.length > 3);
     for (const c of candidates) {
       const heading = c.length < 60 && !/[.!?…]$/.test(c);
       const score = stems(c).filter((w) => q.has(w)).length * 10 - rank - (heading ? 5 : 0);
@@ -268,6 +291,20 @@ function knowledgeAnswer(data, question) {
     }
   });
   return best ?? String(results[0].text ?? "");
+}
+
+/** The knowledge search's result of the current turn (a tool message after the customer's last words), parsed; null without one. */
+function turnKnowledge(messages, calls) {
+  for (let i = messages.length - 1; i >= 0 && messages[i].role !== "user"; i--) {
+    const m = messages[i];
+    if (m.role !== "tool" || calls.get(m.tool_call_id) !== "search_knowledge") continue;
+    try {
+      return JSON.parse(textOf(m));
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 function pendingUserTextBefore(messages) {

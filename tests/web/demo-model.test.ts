@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+// The demo model `npm start` runs without an API key (and the tests' fake OpenAI answers with it).
+import { demoReply } from "../../scripts/demo-model.mjs";
+
+type Reply = { content?: string; toolCalls?: { id: string; name: string; arguments: string }[] };
+const tools = ["search_knowledge", "search_products", "list_promotions", "handoff_to_operator"].map((name) => ({ type: "function", function: { name } }));
+const system = { role: "system", content: "Ты — «Консультант „Уюта“», вежливый консультант интернет-магазина «Уют»." };
+
+const DELIVERY_FAQ = {
+  query: "Здравствуйте! Есть ли доставка в Казань?",
+  covered: true,
+  results: [
+    { source: "Правила обмена и возврата", kind: "document", text: "Правила обмена и возврата\nТовар надлежащего качества можно вернуть в течение 14 дней.", coverage: 0.5 },
+    {
+      source: "Сколько стоит доставка по Москве?",
+      kind: "faq",
+      text: "Вопрос: Сколько стоит доставка по Москве?\nОтвет: Курьером по Москве — 300 ₽, при заказе от 5000 ₽ бесплатно.\nТеги: доставка, москва",
+      coverage: 0.5,
+    },
+    {
+      source: "Доставляете ли вы в другие города?",
+      kind: "faq",
+      text: "Вопрос: Доставляете ли вы в другие города?\nОтвет: Да, по всей России через СДЭК и Почту России: 3–7 дней.\nТеги: доставка, регионы",
+      coverage: 0.5,
+    },
+  ],
+};
+
+/** The conversation after the runner's knowledge search for `question` returned `knowledge`. */
+function afterKnowledge(question: string, knowledge: unknown) {
+  return [
+    system,
+    { role: "user", content: question },
+    { role: "assistant", content: null, tool_calls: [{ id: "call_k", type: "function", function: { name: "search_knowledge", arguments: JSON.stringify({ query: question }) } }] },
+    { role: "tool", tool_call_id: "call_k", content: JSON.stringify(knowledge) },
+  ];
+}
+
+function withProductSearch(messages: unknown[], call: { id: string; name: string; arguments: string }, result: unknown) {
+  return [
+    ...messages,
+    { role: "assistant", content: null, tool_calls: [{ id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } }] },
+    { role: "tool", tool_call_id: call.id, content: JSON.stringify(result) },
+  ];
+}
+
+describe("demo model", () => {
+  it("answers a question about delivery from the knowledge base when the catalogue has no such product", () => {
+    const question = "Здравствуйте! Есть ли доставка в Казань?";
+    const first = afterKnowledge(question, DELIVERY_FAQ);
+    // "Есть ли" may be about a product: the catalogue is asked too, without the greeting in the query.
+    const next = demoReply({ messages: first, tools }) as Reply;
+    expect(next.toolCalls?.map((c) => c.name)).toEqual(["search_products"]);
+    const query = JSON.parse(next.toolCalls![0]!.arguments).query as string;
+    expect(query).not.toMatch(/здрав/);
+    expect(query).toMatch(/казан/);
+    // The catalogue found nothing: the knowledge base's answer, not "no such product".
+    const answer = demoReply({ messages: withProductSearch(first, next.toolCalls![0]!, { total: 0, products: [] }), tools }) as Reply;
+    expect(answer.content).toContain("по всей России через СДЭК");
+    expect(answer.content).not.toContain("такого товара нет");
+  });
+
+  it("picks the FAQ entry whose question the customer's words cover", () => {
+    const question = "Сколько стоит доставка по Москве?";
+    const first = afterKnowledge(question, { ...DELIVERY_FAQ, query: question });
+    const next = demoReply({ messages: first, tools }) as Reply;
+    const answer = demoReply({ messages: withProductSearch(first, next.toolCalls![0]!, { total: 0, products: [] }), tools }) as Reply;
+    expect(answer.content).toBe("Курьером по Москве — 300 ₽, при заказе от 5000 ₽ бесплатно.");
+  });
+
+  it("still says a product is missing when the knowledge base did not cover the question", () => {
+    const question = "Сколько стоит плед из шерсти альпаки?";
+    const first = afterKnowledge(question, { query: question, covered: false, results: [] });
+    const next = demoReply({ messages: first, tools }) as Reply;
+    expect(next.toolCalls?.map((c) => c.name)).toEqual(["search_products"]);
+    const answer = demoReply({ messages: withProductSearch(first, next.toolCalls![0]!, { total: 0, products: [] }), tools }) as Reply;
+    expect(answer.content).toContain("такого товара нет в нашем каталоге");
+  });
+
+  it("names the products the catalogue found", () => {
+    const question = "Сколько стоит плед клетка?";
+    const first = afterKnowledge(question, DELIVERY_FAQ);
+    const next = demoReply({ messages: first, tools }) as Reply;
+    const product = { name: "Плед флисовый «Клетка»", price: { text: "1 200 ₽" }, availability: "В наличии" };
+    const answer = demoReply({ messages: withProductSearch(first, next.toolCalls![0]!, { total: 1, products: [product] }), tools }) as Reply;
+    expect(answer.content).toContain("«Плед флисовый «Клетка»» — 1 200 ₽, в наличии");
+  });
+});
