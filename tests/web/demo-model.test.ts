@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 // The demo model `npm start` runs without an API key (and the tests' fake OpenAI answers with it).
+// @ts-expect-error — plain ESM script shared with `npm start`; its shapes are checked here.
 import { demoReply } from "../../scripts/demo-model.mjs";
 
 type Reply = { content?: string; toolCalls?: { id: string; name: string; arguments: string }[] };
