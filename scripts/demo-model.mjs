@@ -55,7 +55,8 @@ function bestKnowledge(system, question) {
 }
 
 function assistantName(system) {
-  return /Тебя зовут «([^»]+)»/.exec(system)?.[1] ?? /^Ты\s*[—-]\s*([^.,\n]{2,60})/m.exec(system)?.[1] ?? null;
+  // Up to the sentence's closing quote: a name may hold quotes of its own («Консультант «Уюта»»).
+  return /Тебя зовут «(.+?)»\./.exec(system)?.[1] ?? /Тебя зовут «([^»]+)»/.exec(system)?.[1] ?? /^Ты\s*[—-]\s*([^.,\n]{2,60})/m.exec(system)?.[1] ?? null;
 }
 
 function generatedInstructions(userText) {
@@ -134,7 +135,7 @@ export function demoReply(body) {
     // The runner's knowledge search came first; a question about a product or a promotion still
     // goes to the catalogue (its answer then replaces the knowledge base's).
     const searchedOnly = results.every((r) => calls.get(r.tool_call_id) === "search_knowledge");
-    const next = searchedOnly && question ? catalogueCalls(tools, question.toLowerCase()) : [];
+    const next = searchedOnly && question ? customerCalls(tools, question) : [];
     if (next.length) return { toolCalls: next.map((c, i) => ({ id: stableId("call_", `${seed}:${i}`), ...c })) };
     const searched = results.some((r) => calls.get(r.tool_call_id) === "search_knowledge");
     const kb = question && !searched && !results.some((r) => ["handoff_to_operator", ...Object.keys(CATALOGUE_ANSWERS)].includes(calls.get(r.tool_call_id))) ? bestKnowledge(system, question) : null;
@@ -143,22 +144,7 @@ export function demoReply(body) {
 
   const user = pendingUserText(messages);
   const lower = user.toLowerCase();
-  const calls = [];
-  if (tools.has("handoff_to_operator") && /(оператор|человек|менеджер|живой|сотрудник|operator|human|person)/i.test(lower)) {
-    calls.push({ name: "handoff_to_operator", arguments: JSON.stringify({ reason: "Клиент просит связаться с оператором" }) });
-  } else {
-    if (tools.has("save_contact_fact")) {
-      const name = /меня зовут\s+([A-ZА-ЯЁ][a-zа-яё-]+)/i.exec(user)?.[1];
-      if (name) calls.push({ name: "save_contact_fact", arguments: JSON.stringify({ fact: `Клиента зовут ${name}` }) });
-      const phone = /(\+?\d[\d\s()-]{8,}\d)/.exec(user)?.[1];
-      if (phone) calls.push({ name: "save_contact_fact", arguments: JSON.stringify({ fact: `Телефон клиента: ${phone.replace(/[\s()-]/g, "")}` }) });
-    }
-    calls.push(...catalogueCalls(tools, lower));
-    calls.push(...bookingCalls(tools, lower));
-    if (tools.has("get_current_datetime") && /(котор\S* час|сколько времени|какое\s+(сегодня\s+)?число|какой\s+(сегодня\s+)?день|какая\s+(сегодня\s+)?дата|сегодня\s+открыт|сейчас\s+открыт|вы\s+(сейчас\s+)?работаете)/i.test(lower)) {
-      calls.push({ name: "get_current_datetime", arguments: "{}" });
-    }
-  }
+  const calls = customerCalls(tools, user);
   if (calls.length) return { toolCalls: calls.map((c, i) => ({ id: stableId("call_", `${seed}:${i}`), ...c })) };
 
   const name = assistantName(system);
@@ -168,6 +154,32 @@ export function demoReply(body) {
   const kb = bestKnowledge(system, user);
   if (kb) return { content: kb };
   return { content: "Спасибо за вопрос! Уточните, пожалуйста, детали — постараюсь помочь. Если нужно, могу подключить оператора." };
+}
+
+/**
+ * The tools the customer's words ask for: a person (handoff), their name or phone (facts), a
+ * product or a discount (catalogue), a booking, the date and time. The same before and after the
+ * runner's knowledge search, which comes first whenever the assistant has knowledge.
+ */
+function customerCalls(tools, user) {
+  const lower = user.toLowerCase();
+  const calls = [];
+  if (tools.has("handoff_to_operator") && /(оператор|человек|менеджер|живой|сотрудник|operator|human|person)/i.test(lower)) {
+    calls.push({ name: "handoff_to_operator", arguments: JSON.stringify({ reason: "Клиент просит связаться с оператором" }) });
+    return calls;
+  }
+  if (tools.has("save_contact_fact")) {
+    const name = /меня зовут\s+([A-ZА-ЯЁ][a-zа-яё-]+)/i.exec(user)?.[1];
+    if (name) calls.push({ name: "save_contact_fact", arguments: JSON.stringify({ fact: `Клиента зовут ${name}` }) });
+    const phone = /(\+?\d[\d\s()-]{8,}\d)/.exec(user)?.[1];
+    if (phone) calls.push({ name: "save_contact_fact", arguments: JSON.stringify({ fact: `Телефон клиента: ${phone.replace(/[\s()-]/g, "")}` }) });
+  }
+  calls.push(...catalogueCalls(tools, lower));
+  calls.push(...bookingCalls(tools, lower));
+  if (tools.has("get_current_datetime") && /(котор\S* час|сколько времени|какое\s+(сегодня\s+)?число|какой\s+(сегодня\s+)?день|какая\s+(сегодня\s+)?дата|сегодня\s+открыт|сейчас\s+открыт|вы\s+(сейчас\s+)?работаете)/i.test(lower)) {
+    calls.push({ name: "get_current_datetime", arguments: "{}" });
+  }
+  return calls;
 }
 
 // Calendar booking (issue #20): "запишите меня" / "свободное время" → find_free_slots; its slots
@@ -216,18 +228,31 @@ const BOOKING_ANSWERS = {
 
 // The catalogue (issue #17): a question about a product's price or stock → search_products with the
 // question's word stems (the catalogue's search is substring-based); about discounts → list_promotions.
-const PRODUCT_QUESTION = /(сколько\s+стои|стоимост|цен[аыуе]|почём|почем|в\s+наличии|есть\s+ли|есть\s+у\s+вас|купить|заказать|закажу|товар)/i;
+const PRODUCT_QUESTION = /(сколько\s+сто[ия]|стоимост|цен[аыуе]|почём|почем|в\s+наличии|есть\s+ли|есть\s+у\s+вас|купить|заказать|закажу|товар|ищу|нужн[аоы]?(?![а-яё])|нужен(?![а-яё]))/i;
 const PROMO_QUESTION = /(акци|скидк|промокод|распродаж)/i;
 const PRODUCT_STOP = new Set(
   stems(
-    "сколько стоит стоят стоимость цена цены цену почём почем наличии купить заказать закажу товар товары подскажите пожалуйста хочу ваше вашу ваши магазине скидки скидка акции акция есть какая какой какие здравствуйте привет добрый доброе день утро вечер спасибо",
+    "сколько стоит стоят стоимость нужен нужна нужно нужны ищу цена цены цену почём почем наличии купить заказать закажу товар товары подскажите пожалуйста хочу ваше вашу ваши магазине скидки скидка акции акция есть какая какой какие здравствуйте привет добрый доброе день утро вечер спасибо",
   ),
 );
+
+/**
+ * A product question's words for the catalogue's substring search: each word less its inflected
+ * ending (пледы → плед, вазы → ваз, подушки → подушк), at most 6 letters; a 3–5 letter prefix
+ * ("пле") would find "комплект" too.
+ */
+function productWords(lower) {
+  return (lower.match(/[a-zа-яё0-9]+/gi) ?? [])
+    .filter((w) => w.length >= 3 && !STOP.has(w) && !PRODUCT_STOP.has(stems(w)[0]))
+    .map((w) => w.replace(/(ами|ями|ов|ев|ей|ах|ях|ой|ый|ий|ая|ое|ые|ие|ом|ем|[аяыиеуюоьй])$/, ""))
+    .filter((w) => w.length >= 3)
+    .map((w) => w.slice(0, 6));
+}
 
 function catalogueCalls(tools, lower) {
   const calls = [];
   if (tools.has("search_products") && PRODUCT_QUESTION.test(lower)) {
-    const query = stems(lower).filter((w) => !PRODUCT_STOP.has(w)).slice(0, 4).join(" ");
+    const query = productWords(lower).slice(0, 4).join(" ");
     if (query) calls.push({ name: "search_products", arguments: JSON.stringify({ query, limit: 3 }) });
   }
   if (tools.has("list_promotions") && PROMO_QUESTION.test(lower)) calls.push({ name: "list_promotions", arguments: "{}" });
@@ -274,7 +299,8 @@ function knowledgeAnswer(data, question) {
       const matched = new Set(stems(`${faqQuestion} ${answer} ${tags}`).filter((w) => q.has(w))).size;
       const unmatched = new Set(stems(faqQuestion).filter((w) => !q.has(w))).size;
       // A curated answer goes before a document's sentence that shares as many words (+5).
-      const score = matched * 10 - rank - 2 * unmatched + (matched ? 5 : 0);
+      // Without a shared word the search's own ranking decides (it matched synonyms the stems do not know).
+      const score = matched ? matched * 10 - rank - 2 * unmatched + 5 : -rank;
       if (score > bestScore) {
         best = answer;
         bestScore = score;
@@ -284,7 +310,8 @@ function knowledgeAnswer(data, question) {
     const candidates = (text.match(/[^.!?…\n]+[.!?…]*/g) ?? []).map((t) => t.trim()).filter((t) => t.length > 3);
     for (const c of candidates) {
       const heading = c.length < 60 && !/[.!?…]$/.test(c);
-      const score = stems(c).filter((w) => q.has(w)).length * 10 - rank - (heading ? 5 : 0);
+      const matched = stems(c).filter((w) => q.has(w)).length;
+      const score = matched * 10 - rank - (heading ? 5 : 0);
       if (score > bestScore) {
         best = c;
         bestScore = score;

@@ -5,7 +5,8 @@ import { demoReply } from "../../scripts/demo-model.mjs";
 
 type Reply = { content?: string; toolCalls?: { id: string; name: string; arguments: string }[] };
 const tools = ["search_knowledge", "search_products", "list_promotions", "handoff_to_operator"].map((name) => ({ type: "function", function: { name } }));
-const system = { role: "system", content: "Ты — «Консультант „Уюта“», вежливый консультант интернет-магазина «Уют»." };
+const system = { role: "system", content: "Ты — вежливый консультант интернет-магазина «Уют».\nТебя зовут «Консультант «Уюта»». Компания: «Демо-магазин «Уют»»." };
+const allTools = [...tools, { type: "function", function: { name: "save_contact_fact" } }];
 
 const DELIVERY_FAQ = {
   query: "Здравствуйте! Есть ли доставка в Казань?",
@@ -91,5 +92,25 @@ describe("demo model", () => {
     const product = { name: "Плед флисовый «Клетка»", price: { text: "1 200 ₽" }, availability: "В наличии" };
     const answer = demoReply({ messages: withProductSearch(first, next.toolCalls![0]!, { total: 1, products: [product] }), tools }) as Reply;
     expect(answer.content).toContain("«Плед флисовый «Клетка»» — 1 200 ₽, в наличии");
+  });
+
+  it("greets with the assistant's whole name, quotes inside it included", () => {
+    const reply = demoReply({ messages: [system, { role: "user", content: "Привет" }], tools: [] }) as Reply;
+    expect(reply.content).toBe("Здравствуйте! Я Консультант «Уюта». Чем могу помочь?");
+  });
+
+  it("after the runner's knowledge search still hands off to a person and remembers a name and a phone", () => {
+    const handoff = demoReply({ messages: afterKnowledge("Позовите оператора", { covered: false, results: [] }), tools: allTools }) as Reply;
+    expect(handoff.toolCalls?.map((c) => c.name)).toEqual(["handoff_to_operator"]);
+    const facts = demoReply({ messages: afterKnowledge("Меня зовут Олег, мой телефон +7 916 555-12-34", { covered: false, results: [] }), tools: allTools }) as Reply;
+    expect(facts.toolCalls?.map((c) => JSON.parse(c.arguments).fact)).toEqual(["Клиента зовут Олег", "Телефон клиента: +79165551234"]);
+  });
+
+  it("searches the catalogue with whole words less their endings, not 3-letter prefixes", () => {
+    const query = (q: string) => JSON.parse((demoReply({ messages: [system, { role: "user", content: q }], tools }) as Reply).toolCalls![0]!.arguments).query;
+    // "пле" would also find "комплект".
+    expect(query("Сколько стоит плед?")).toBe("плед");
+    expect(query("Сколько стоят подушки?")).toBe("подушк");
+    expect(query("Есть ли у вас вазы?")).toBe("ваз");
   });
 });
