@@ -148,6 +148,7 @@ export function demoReply(body) {
   if (calls.length) return { toolCalls: calls.map((c, i) => ({ id: stableId("call_", `${seed}:${i}`), ...c })) };
 
   const name = assistantName(system);
+  if (/^(спасибо|благодарю|thanks|thank you)/i.test(lower)) return { content: "Пожалуйста! Если появятся вопросы — пишите, я на связи." };
   if (/^(привет|здравств|добрый|доброе|hello|hi\b)/i.test(lower)) {
     return { content: `Здравствуйте!${name ? ` Я ${name}.` : ""} Чем могу помочь?` };
   }
@@ -155,6 +156,8 @@ export function demoReply(body) {
   if (kb) return { content: kb };
   return { content: "Спасибо за вопрос! Уточните, пожалуйста, детали — постараюсь помочь. Если нужно, могу подключить оператора." };
 }
+
+const ORDER_STATUS = /(где\s+(мой\s+|наш\s+)?заказ|статус\S*\s+заказ|когда\s+(привез|доставя|придёт|придет)|заказ\S*\s*(№|номер)?\s*\d{3,})/i;
 
 /**
  * The tools the customer's words ask for: a person (handoff), their name or phone (facts), a
@@ -166,6 +169,11 @@ function customerCalls(tools, user) {
   const calls = [];
   if (tools.has("handoff_to_operator") && /(оператор|человек|менеджер|живой|сотрудник|operator|human|person)/i.test(lower)) {
     calls.push({ name: "handoff_to_operator", arguments: JSON.stringify({ reason: "Клиент просит связаться с оператором" }) });
+    return calls;
+  }
+  // Where an order is: the assistant cannot see orders, a person can.
+  if (tools.has("handoff_to_operator") && ORDER_STATUS.test(lower)) {
+    calls.push({ name: "handoff_to_operator", arguments: JSON.stringify({ reason: "Клиент спрашивает о своём заказе" }) });
     return calls;
   }
   if (tools.has("save_contact_fact")) {
@@ -228,7 +236,7 @@ const BOOKING_ANSWERS = {
 
 // The catalogue (issue #17): a question about a product's price or stock → search_products with the
 // question's word stems (the catalogue's search is substring-based); about discounts → list_promotions.
-const PRODUCT_QUESTION = /(сколько\s+сто[ия]|стоимост|цен[аыуе]|почём|почем|в\s+наличии|есть\s+ли|есть\s+у\s+вас|купить|заказать|закажу|товар|ищу|нужн[аоы]?(?![а-яё])|нужен(?![а-яё]))/i;
+const PRODUCT_QUESTION = /(сколько\s+сто[ия]|стоимост|цен[аыуе]|почём|почем|в\s+наличии|есть\s+ли|есть\s+у\s+вас|у\s+вас\s+есть|купить|заказать|закажу|товар|ищу|нужн[аоы]?(?![а-яё])|нужен(?![а-яё]))/i;
 const PROMO_QUESTION = /(акци|скидк|промокод|распродаж)/i;
 const PRODUCT_STOP = new Set(
   stems(

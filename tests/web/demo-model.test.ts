@@ -113,4 +113,13 @@ describe("demo model", () => {
     expect(query("Сколько стоят подушки?")).toBe("подушк");
     expect(query("Есть ли у вас вазы?")).toBe("ваз");
   });
+
+  it("hands a question about an order's whereabouts to a person, thanks back, and takes «у вас есть» as a product question", () => {
+    const order = demoReply({ messages: afterKnowledge("Где мой заказ 48213?", DELIVERY_FAQ), tools: allTools }) as Reply;
+    expect(order.toolCalls?.map((c) => c.name)).toEqual(["handoff_to_operator"]);
+    expect(JSON.parse(order.toolCalls![0]!.arguments).reason).toBe("Клиент спрашивает о своём заказе");
+    expect((demoReply({ messages: [system, { role: "user", content: "Спасибо!" }], tools: allTools }) as Reply).content).toBe("Пожалуйста! Если появятся вопросы — пишите, я на связи.");
+    const product = demoReply({ messages: afterKnowledge("У вас есть скатерти?", { covered: false, results: [] }), tools: allTools }) as Reply;
+    expect(product.toolCalls?.map((c) => JSON.parse(c.arguments).query)).toEqual(["скатер"]);
+  });
 });
