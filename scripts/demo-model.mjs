@@ -107,6 +107,8 @@ export function demoReply(body) {
     const calls = new Map();
     for (const m of messages) for (const c of m.tool_calls ?? []) calls.set(c.id, c.function?.name);
     const parts = [];
+    // This turn's knowledge search, if the runner made one (an empty product search falls back to it).
+    const knowledge = turnKnowledge(messages, calls);
     for (const r of results) {
       let data = {};
       try {
@@ -120,10 +122,10 @@ export function demoReply(body) {
       else if (name === "get_current_datetime") parts.push(`Сейчас ${data.time}, ${data.weekday}, ${data.date}.`);
       else if (name === "save_contact_fact") parts.push("Спасибо, я запомнил это.");
       else if (name === "search_knowledge") parts.push(knowledgeAnswer(data, pendingUserTextBefore(messages)));
-      else if (name === "search_products" && !data.products?.length && turnKnowledge(messages, calls)?.covered) {
+      else if (name === "search_products" && !data.products?.length && knowledge?.covered) {
         // Nothing in the catalogue, but the knowledge base covered the question ("Есть ли доставка в
         // Казань?" is about the shop, not a product): its answer, not "no such product".
-        parts.push(knowledgeAnswer(turnKnowledge(messages, calls), pendingUserTextBefore(messages)));
+        parts.push(knowledgeAnswer(knowledge, pendingUserTextBefore(messages)));
       } else if (CATALOGUE_ANSWERS[name]) parts.push(CATALOGUE_ANSWERS[name](data));
       else if (BOOKING_ANSWERS[name]) parts.push(BOOKING_ANSWERS[name](data));
       else parts.push("Готово.");
@@ -132,8 +134,8 @@ export function demoReply(body) {
     // A booking question: the free slots found → book the first one (the customer asked to be booked).
     const booking = bookingFollowUp(tools, results, calls, question);
     if (booking) return { toolCalls: [{ id: stableId("call_", `${seed}:book`), ...booking }] };
-    // The runner's knowledge search came first; a question about a product or a promotion still
-    // goes to the catalogue (its answer then replaces the knowledge base's).
+    // The runner's knowledge search came first; what the customer's words ask for (a person, facts,
+    // the catalogue, a booking, the time) still gets its tools (their answers replace the knowledge base's).
     const searchedOnly = results.every((r) => calls.get(r.tool_call_id) === "search_knowledge");
     const next = searchedOnly && question ? customerCalls(tools, question) : [];
     if (next.length) return { toolCalls: next.map((c, i) => ({ id: stableId("call_", `${seed}:${i}`), ...c })) };
@@ -235,7 +237,7 @@ const BOOKING_ANSWERS = {
 };
 
 // The catalogue (issue #17): a question about a product's price or stock → search_products with the
-// question's word stems (the catalogue's search is substring-based); about discounts → list_promotions.
+// question's words less their endings (the catalogue's search is substring-based); about discounts → list_promotions.
 const PRODUCT_QUESTION = /(сколько\s+сто[ия]|стоимост|цен[аыуе]|почём|почем|в\s+наличии|есть\s+ли|есть\s+у\s+вас|у\s+вас\s+есть|купить|заказать|закажу|товар|ищу|нужн[аоы]?(?![а-яё])|нужен(?![а-яё]))/i;
 const PROMO_QUESTION = /(акци|скидк|промокод|распродаж)/i;
 const PRODUCT_STOP = new Set(
