@@ -98,6 +98,29 @@ describe("outbound: retries (consumer driven with createMessageBatch/getQueueRes
     });
   });
 
+  it("a refused send is not metered as an outgoing message (migration 0054); metered again when it leaves 'failed'", async () => {
+    const s = await setup();
+    const used = async () => {
+      const usage = await api("GET", `/accounts/${s.accountId}/usage`, { token: s.token });
+      const billing = await api("GET", `/accounts/${s.accountId}/billing`, { token: s.token });
+      return { day: usage.body.totals.messagesOut as number, period: billing.body.units.find((u: { unit: string }) => u.unit === "messagesOut").used as number };
+    };
+    const before = await used();
+    const id = await pendingMessage(s.accountId, s.threadId, s.contactId, "Не дойдёт");
+    expect(await used()).toEqual({ day: before.day + 1, period: before.period + 1 });
+    await fakeScript(tgBase(), [{ match: `/bot${s.bot}/sendMessage`, status: 403, body: { ok: false, error_code: 403, description: "Forbidden: bot was blocked by the user" }, times: 1 }]);
+    await runOutbound(s.accountId, id, 1);
+    expect((await msgRow(id))!.deliveryStatus).toBe("failed");
+    expect(await used()).toEqual(before);
+    // Failing again takes nothing more; leaving 'failed' (a replay from the dead letters) meters it once more.
+    const set = (status: string) => env.DB.prepare("UPDATE messages SET delivery_status = ? WHERE id = ?").bind(status, id).run();
+    await set("failed");
+    expect(await used()).toEqual(before);
+    await set("pending");
+    await set("sent");
+    expect(await used()).toEqual({ day: before.day + 1, period: before.period + 1 });
+  });
+
   it("a refused send's frame and row carry the reason's code and the messenger's raw answer, not only a Russian sentence", async () => {
     const s = await setup();
     const { socket } = await joinedSocket(s.token, s.accountId);
