@@ -34,18 +34,42 @@ const stems = (s) =>
     .filter((w) => w.length >= 3 && !STOP.has(w))
     .map((w) => w.slice(0, Math.max(3, Math.min(5, w.length - 1))));
 
-/** The knowledge lines from the system prompt, best match first. */
-function bestKnowledge(system, question) {
+/**
+ * Words for matching a customer's question with the prompt's own lines: each word less its
+ * inflected ending, at most 6 letters (букеты → букет, доставляете and доставка → достав, работаем
+ * and работаете → работа); question words do not count.
+ */
+const QUESTION_WORDS = new Set("сколько скольки почему зачем кто чем куда откуда какое каких подскажите скажите пожалуйста здравствуйте привет".split(" "));
+const roots = (s) =>
+  (s.toLowerCase().match(/[a-zа-яё0-9]+/gi) ?? [])
+    .filter((w) => w.length >= 3 && !STOP.has(w) && !QUESTION_WORDS.has(w))
+    .map((w) => w.replace(/(ами|ями|ете|ите|ов|ев|ей|ах|ях|ой|ый|ий|ая|ое|ые|ие|ом|ем|[аяыиеуюоьй])$/, ""))
+    .filter((w) => w.length >= 3)
+    .map((w) => w.slice(0, 6));
+
+/**
+ * What the prompt knows about the business, line by line: the knowledge base's lines and the
+ * sentences of the instructions' «О компании: …» (what the wizard's composed instructions say of
+ * a business that has no knowledge base yet).
+ */
+function promptLines(system) {
   const kb = /База знаний[^\n]*\n([\s\S]*?)(\n#{1,3} |\n\[\[|$)/i.exec(system)?.[1] ?? "";
-  const lines = kb
-    .split(/\n+/)
-    .map((l) => l.replace(/^[-*•\s]+/, "").trim())
-    .filter((l) => l.length > 3);
-  const q = new Set(stems(question));
+  const about = /О компании:\s*([^\n]+)/.exec(system)?.[1] ?? "";
+  return [
+    ...kb.split(/\n+/).map((l) => l.replace(/^[-*•\s]+/, "").trim()),
+    ...(about.match(/[^.!?…]+[.!?…]*/g) ?? []).map((l) => l.trim()),
+  ].filter((l) => l.length > 3);
+}
+
+/** The prompt's line that shares the most words with the question (the first of equals), or null. */
+function bestKnowledge(system, question) {
+  const q = new Set(roots(question));
+  // "Где вы находитесь?" shares no word with "у метро Сокол": an address's words stand in for it.
+  if (WHERE_QUESTION.test(question)) for (const w of roots("адрес метро улица находимся")) q.add(w);
   let best = null;
   let bestScore = 0;
-  for (const line of lines) {
-    const score = stems(line).filter((s) => q.has(s)).length;
+  for (const line of promptLines(system)) {
+    const score = new Set(roots(line).filter((w) => q.has(w))).size;
     if (score > bestScore) {
       best = line;
       bestScore = score;
@@ -151,13 +175,22 @@ export function demoReply(body) {
 
   const name = assistantName(system);
   if (/^(спасибо|благодарю|thanks|thank you)/i.test(lower)) return { content: "Пожалуйста! Если появятся вопросы — пишите, я на связи." };
-  if (/^(привет|здравств|добрый|доброе|hello|hi\b)/i.test(lower)) {
-    return { content: `Здравствуйте!${name ? ` Я ${name}.` : ""} Чем могу помочь?` };
-  }
-  const kb = bestKnowledge(system, user);
-  if (kb) return { content: kb };
-  return { content: "Спасибо за вопрос! Уточните, пожалуйста, детали — постараюсь помочь. Если нужно, могу подключить оператора." };
+  const greeting = GREETING.exec(user);
+  // A greeting alone is answered with one; a greeting with a question, with the answer after it.
+  const question = greeting ? user.slice(greeting[0].length).trim() : user;
+  const hello = greeting ? `Здравствуйте!${name ? ` Я ${name}.` : ""}` : "";
+  if (greeting && !roots(question).length) return { content: `${hello} Чем могу помочь?` };
+  const kb = bestKnowledge(system, question);
+  // A price the line does not name is not made up: a person says it.
+  const price = kb && PRICE_QUESTION.test(question) && !/₽|руб/i.test(kb) ? " Точную цену подскажет оператор — подключить его?" : "";
+  if (kb) return { content: `${greeting ? "Здравствуйте! " : ""}${kb}${price}` };
+  return { content: `${hello ? `${hello} ` : ""}${NO_ANSWER}` };
 }
+
+const GREETING = /^(привет\S*|здравствуй\S*|добр(ый|ое|ого)\s+(день|утро|вечер|времени\s+суток)|доброе\s+утро|hello|hi)(?![a-zа-яё])[\s!,.]*/i;
+const WHERE_QUESTION = /(где\s+(вы|у\s+вас|наход)|адрес|как\s+(до\s+вас\s+)?(добраться|доехать|пройти)|находитесь)/i;
+const PRICE_QUESTION = /(сколько\s+сто[ия]|стоимост|цен[аыуе]|почём|почем)/i;
+const NO_ANSWER = "Спасибо за вопрос! Уточните, пожалуйста, детали — постараюсь помочь. Если нужно, могу подключить оператора.";
 
 const ORDER_STATUS = /(где\s+(мой\s+|наш\s+)?заказ|статус\S*\s+заказ|когда\s+(привез|доставя|придёт|придет)|заказ\S*\s*(№|номер)?\s*\d{3,})/i;
 

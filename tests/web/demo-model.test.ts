@@ -122,4 +122,35 @@ describe("demo model", () => {
     const product = demoReply({ messages: afterKnowledge("У вас есть скатерти?", { covered: false, results: [] }), tools: allTools }) as Reply;
     expect(product.toolCalls?.map((c) => JSON.parse(c.arguments).query)).toEqual(["скатер"]);
   });
+
+  it("answers a business without a knowledge base from its description in the instructions (the wizard's composed ones)", () => {
+    const flowers = {
+      role: "system",
+      content:
+        "Ты — «Консультант «Ромашки»», вежливый ИИ-ассистент компании «Ромашка». О компании: Цветочный магазин у метро Сокол: букеты, композиции, доставка по Москве за 2 часа. Работаем с 9 до 21.\n\nЦели:\n- Быстро и точно отвечать на вопросы о ценах и сроках.\n\nТебя зовут «Консультант «Ромашки»». Компания: «Ромашка».",
+    };
+    const dt = ["get_current_datetime", "handoff_to_operator"].map((name) => ({ type: "function", function: { name } }));
+    const ask = (q: string) => demoReply({ messages: [flowers, { role: "user", content: q }], tools: dt }) as Reply;
+    // A greeting with a question gets the answer after the greeting, not the greeting alone.
+    expect(ask("Здравствуйте! Вы доставляете в Химки?").content).toBe("Здравствуйте! Цветочный магазин у метро Сокол: букеты, композиции, доставка по Москве за 2 часа.");
+    expect(ask("Здравствуйте!").content).toBe("Здравствуйте! Я Консультант «Ромашки». Чем могу помочь?");
+    // A price the description does not name: a person says it (букеты and букет are one word).
+    expect(ask("Сколько стоит букет из 15 роз?").content).toMatch(/букеты, композиции.*Точную цену подскажет оператор/);
+    expect(ask("Где вы находитесь?").content).toContain("у метро Сокол");
+    // Opening hours: the time now, then the hours the description gives.
+    const call = ask("До скольки вы работаете?").toolCalls![0]!;
+    expect(call.name).toBe("get_current_datetime");
+    const after = demoReply({
+      messages: [
+        flowers,
+        { role: "user", content: "До скольки вы работаете?" },
+        { role: "assistant", content: null, tool_calls: [{ id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } }] },
+        { role: "tool", tool_call_id: call.id, content: JSON.stringify({ time: "15:36", weekday: "суббота", date: "28.11.2026" }) },
+      ],
+      tools: dt,
+    }) as Reply;
+    expect(after.content).toBe("Сейчас 15:36, суббота, 28.11.2026. Работаем с 9 до 21.");
+    // What the description does not cover is not made up.
+    expect(ask("Можно оплатить картой?").content).toMatch(/^Спасибо за вопрос! Уточните/);
+  });
 });
