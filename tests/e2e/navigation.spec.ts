@@ -31,6 +31,12 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
 
 /** After a scroll the launcher rises or settles with a 200 ms transition. */
 const settle = (page: Page) => page.waitForTimeout(500);
+/** Scrolls to the page's end until the footer is on screen (sections still loading above would otherwise push the end down after one scroll). */
+const scrollToEnd = (page: Page) =>
+  expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.locator("footer")).toBeInViewport({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
 
 test("the first-steps checklist opens each step's page, and the test step opens the test chat", async ({ page, request, baseURL }) => {
   const { auth, accountId } = await newOwner(request, "Нина Шагова");
@@ -99,7 +105,7 @@ for (const viewport of [
     for (const path of [`${A}/assistants/demo-assistant`, `${A}/dashboard`]) {
       await page.goto(path);
       await expect(launcher).toBeVisible();
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await scrollToEnd(page);
       await settle(page);
       const links = page.locator("footer a");
       expect(await links.count()).toBeGreaterThan(0);
@@ -110,7 +116,7 @@ for (const viewport of [
     await page.goto(`${A}/account-settings`);
     const danger = page.getByTestId("danger-zone");
     await expect(danger.getByTestId("delete-account")).toBeVisible();
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await scrollToEnd(page);
     await settle(page);
     expect(await overlaps(launcher, danger.getByTestId("delete-account")), "«Удалить аккаунт»").toBe(false);
     expect(await overlaps(launcher, danger.getByRole("button", { name: "Покинуть" })), "«Покинуть»").toBe(false);
