@@ -22,7 +22,10 @@ afterEach(() => {
   signOut();
 });
 
-const withBanner = (state: string) => stubFetch((url) => (url.includes("/billing/banner") ? jsonResponse(200, { state }) : jsonResponse(200, { data: [] })));
+// The contact's own answer (tags, fields, subscription) as the API gives it: a list's `{ data: [] }` in its place crashed the tags editor once the query resolved.
+const profile = (url: string) => ({ contactId: /\/contacts\/([^/?]+)/.exec(url)![1], tags: [], fieldValues: {}, subscription: "subscribed", isTestContact: false });
+const withBanner = (state: string) =>
+  stubFetch((url) => (url.includes("/billing/banner") ? jsonResponse(200, { state }) : /\/contacts\/[^/?]+$/.test(url) ? jsonResponse(200, profile(url)) : jsonResponse(200, { data: [] })));
 
 describe("the contact panel's AI state", () => {
   it("AI stopped for billing: «ИИ не отвечает» and why, not «Ответ получен»", async () => {
@@ -31,6 +34,9 @@ describe("the contact panel's AI state", () => {
     await waitFor(() => expect(screen.getByTestId("details-ai-status").textContent).toBe("Не отвечает: ответы ИИ по тарифу закончились"));
     expect(screen.getByTestId("details-ai-not-replying").textContent).toBe("ИИ не отвечает");
     expect(screen.queryByText("ИИ отвечает в этом диалоге")).toBeNull();
+    // The contact's own answer came and the panel shows its tags (the panel stays whole).
+    await waitFor(() => expect(screen.getByTestId("contact-tags")).toBeTruthy());
+    expect(screen.getByTestId("details-ai-status").textContent).toBe("Не отвечает: ответы ИИ по тарифу закончились");
   });
 
   it("AI off in the thread: the operator answers; AI on and nothing stopped: as before", async () => {
