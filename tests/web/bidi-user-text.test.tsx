@@ -39,7 +39,12 @@ beforeAll(async () => {
   stubLayout();
 });
 beforeEach(() => {
-  stubFetch(() => jsonResponse(200, { data: [] }));
+  // A contact's own request gets a contact (tags, fields, subscription), lists an empty page.
+  stubFetch((url) =>
+    /\/contacts\/[^/?]+$/.test(url)
+      ? jsonResponse(200, { contactId: /\/contacts\/([^/?]+)$/.exec(url)![1], tags: [], fieldValues: {}, subscription: "subscribed", isTestContact: false })
+      : jsonResponse(200, { data: [] }),
+  );
 });
 afterEach(() => {
   cleanup();
