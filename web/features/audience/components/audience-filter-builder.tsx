@@ -50,7 +50,8 @@ export function AudienceFilterBuilder({ accountId, value, onChange, hide = [], c
   const to = value.lastActivity?.to ? addDays(new Date(value.lastActivity.to), -1) : null;
 
   return (
-    <div className={cn("grid gap-5", className)} data-testid="audience-filter-builder">
+    // Busy while the account's tags and fields load: the pickers and «Добавить условие» change then.
+    <div className={cn("grid gap-5", className)} data-testid="audience-filter-builder" aria-busy={tags.isPending || fields.isPending || undefined}>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {!hide.includes("q") && (
           <Part label={t("audience.q")} htmlFor={`${id}-q`}>
