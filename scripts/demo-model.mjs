@@ -40,12 +40,14 @@ const stems = (s) =>
  * and работаете → работа); question words do not count.
  */
 const QUESTION_WORDS = new Set("сколько скольки почему зачем кто чем куда откуда какое каких подскажите скажите пожалуйста здравствуйте привет".split(" "));
-const roots = (s) =>
+/** The words of `s` (3 letters or more, no stop word, none that `skip` says) less their inflected endings, at most 6 letters. */
+const wordRoots = (s, skip = () => false) =>
   (s.toLowerCase().match(/[a-zа-яё0-9]+/gi) ?? [])
-    .filter((w) => w.length >= 3 && !STOP.has(w) && !QUESTION_WORDS.has(w))
+    .filter((w) => w.length >= 3 && !STOP.has(w) && !skip(w))
     .map((w) => w.replace(/(ами|ями|ете|ите|ов|ев|ей|ах|ях|ой|ый|ий|ая|ое|ые|ие|ом|ем|[аяыиеуюоьй])$/, ""))
     .filter((w) => w.length >= 3)
     .map((w) => w.slice(0, 6));
+const roots = (s) => wordRoots(s, (w) => QUESTION_WORDS.has(w));
 
 /**
  * What the prompt knows about the business, line by line: the knowledge base's lines and the
@@ -285,11 +287,7 @@ const PRODUCT_STOP = new Set(
  * ("пле") would find "комплект" too.
  */
 function productWords(lower) {
-  return (lower.match(/[a-zа-яё0-9]+/gi) ?? [])
-    .filter((w) => w.length >= 3 && !STOP.has(w) && !PRODUCT_STOP.has(stems(w)[0]))
-    .map((w) => w.replace(/(ами|ями|ов|ев|ей|ах|ях|ой|ый|ий|ая|ое|ые|ие|ом|ем|[аяыиеуюоьй])$/, ""))
-    .filter((w) => w.length >= 3)
-    .map((w) => w.slice(0, 6));
+  return wordRoots(lower, (w) => PRODUCT_STOP.has(stems(w)[0]));
 }
 
 function catalogueCalls(tools, lower) {

@@ -9,7 +9,7 @@ import { ContactRow } from "@/features/chat/components/contact-list";
 import { MessageItem } from "@/features/chat/components/message-item";
 import { i18n } from "@/lib/i18n";
 import { sessionClient, signOut, stubLayout } from "./signed-in";
-import { contactDto, jsonResponse, stubFetch } from "./support/fixtures";
+import { contactDto, contactProfileReply, jsonResponse, stubFetch } from "./support/fixtures";
 import { renderWithClient } from "./support/render";
 
 /**
@@ -40,11 +40,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   // A contact's own request gets a contact (tags, fields, subscription), lists an empty page.
-  stubFetch((url) =>
-    /\/contacts\/[^/?]+$/.test(url)
-      ? jsonResponse(200, { contactId: /\/contacts\/([^/?]+)$/.exec(url)![1], tags: [], fieldValues: {}, subscription: "subscribed", isTestContact: false })
-      : jsonResponse(200, { data: [] }),
-  );
+  stubFetch((url) => contactProfileReply(url) ?? jsonResponse(200, { data: [] }));
 });
 afterEach(() => {
   cleanup();

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ContactDetails } from "@/features/chat/components/contact-details";
 import { i18n } from "@/lib/i18n";
 import { sessionClient, signOut, stubLayout } from "./signed-in";
-import { contactDto, jsonResponse, stubFetch } from "./support/fixtures";
+import { contactDto, contactProfileReply, jsonResponse, stubFetch } from "./support/fixtures";
 import { renderWithClient } from "./support/render";
 
 /**
@@ -22,10 +22,8 @@ afterEach(() => {
   signOut();
 });
 
-// The contact's own answer (tags, fields, subscription) as the API gives it: a list's `{ data: [] }` in its place crashed the tags editor once the query resolved.
-const profile = (url: string) => ({ contactId: /\/contacts\/([^/?]+)/.exec(url)![1], tags: [], fieldValues: {}, subscription: "subscribed", isTestContact: false });
 const withBanner = (state: string) =>
-  stubFetch((url) => (url.includes("/billing/banner") ? jsonResponse(200, { state }) : /\/contacts\/[^/?]+$/.test(url) ? jsonResponse(200, profile(url)) : jsonResponse(200, { data: [] })));
+  stubFetch((url) => (url.includes("/billing/banner") ? jsonResponse(200, { state }) : (contactProfileReply(url) ?? jsonResponse(200, { data: [] }))));
 
 describe("the contact panel's AI state", () => {
   it("AI stopped for billing: «ИИ не отвечает» and why, not «Ответ получен»", async () => {

@@ -85,6 +85,15 @@ export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }
 
+/**
+ * The contact's own answer (GET …/contacts/{id}: tags, fields, subscription) when `url` asks for one,
+ * else null: a list's `{ data: [] }` in its place crashes the panels that show a contact's tags.
+ */
+export function contactProfileReply(url: string): Response | null {
+  const id = /\/contacts\/([^/?]+)$/.exec(url)?.[1];
+  return id ? jsonResponse(200, { contactId: id, tags: [], fieldValues: {}, subscription: "subscribed", isTestContact: false }) : null;
+}
+
 export type FetchCall = { url: string; init: RequestInit };
 
 /** Replaces fetch until vi.unstubAllGlobals(): `reply` answers each call, and the returned list records them in order. */
