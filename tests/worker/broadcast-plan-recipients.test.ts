@@ -6,7 +6,7 @@ import { newId } from "../../worker/lib/ids";
 import { quotaLeft, reserveQuota, settleQuota } from "../../worker/features/broadcast-quota/quota";
 import { deliver, ledgerRows, payerActs } from "./billing-helpers";
 import { bcBody, bcSetup, grantQuota, setPlanRecipients } from "./broadcast-helpers";
-import { adminToken, waitFor } from "./channel-helpers";
+import { adminToken, fakeScript, tgBase, waitFor } from "./channel-helpers";
 import { api } from "./helpers";
 
 /**
@@ -128,6 +128,20 @@ describe("broadcast recipients: the plan first, then packages", () => {
     expect(await quotaOf(s)).toMatchObject({ remaining: 998, packagesRemaining: 998, plan: { used: 100, remaining: 0 } });
   });
 
+  it("a recipient the messenger refused is not the plan's usage (migration 0055): only what went out is counted", async () => {
+    const s = await bcSetup({ contacts: 3, planRecipients: 5 });
+    await fakeScript(tgBase(), [{ match: `/bot${s.bot}/sendMessage`, status: 403, body: { ok: false, error_code: 403, description: "Forbidden: bot was blocked by the user" }, times: 1 }]);
+    const id = await create(s);
+    expect((await start(s, id)).status).toBe(200);
+    const done = await completed(s, id);
+    expect(done.counts).toMatchObject({ total: 3, sent: 2, failed: 1 });
+    expect(await billedRecipients(s)).toMatchObject({ used: 2, included: 5, overUnits: 0 });
+    expect(await usageTotal(s)).toBe(2);
+    expect(await quotaOf(s)).toMatchObject({ remaining: 3, reserved: 0, plan: { used: 2, reserved: 0, remaining: 3 } });
+    const event = await db().select().from(schema.usageEvents).where(eq(schema.usageEvents.ref, id)).all();
+    expect(event).toMatchObject([{ kind: "broadcast_recipients", quantity: 2, meta: { plan: 2, packages: 0 } }]);
+  });
+
   it("recipients a package paid for are never charged as the plan's overage at settlement", async () => {
     const s = await bcSetup({ contacts: 4, quota: 10, planRecipients: 1 });
     await setPlanRecipients(s.accountId, 1, 500); // 5 ₽ per recipient beyond the plan
@@ -190,5 +204,33 @@ describe("the plan's part at the reservation seam", () => {
     expect(await settleQuota(db(), s.accountId, broadcastId, 1)).toEqual({ used: 1, plan: 1, packages: 0, released: 1, alreadySettled: false });
     expect((await quotaLeft(db(), s.accountId)).plan).toMatchObject({ used: 1, reserved: 0, remaining: 4 });
     expect(await settleQuota(db(), s.accountId, broadcastId, 1)).toMatchObject({ alreadySettled: true });
+  });
+
+  it("a broadcast's message that fails comes off the plan's usage once, its part goes back to the broadcast, and leaving 'failed' counts it again", async () => {
+    const s = await bcSetup({ contacts: 2, planRecipients: 5 });
+    const broadcastId = newId();
+    expect(await reserveQuota(db(), s.accountId, broadcastId, 3)).toMatchObject({ ok: true, plan: 3, packages: 0 });
+    const now = Date.now();
+    const [a, b] = s.contacts as [(typeof s.contacts)[number], (typeof s.contacts)[number]];
+    await env.DB.batch(
+      [a, b].map((c, n) =>
+        env.DB.prepare(
+          `INSERT INTO messages (id, account_id, thread_id, contact_id, type, direction, content, metadata, sender_type, delivery_status, created_at, updated_at)
+           VALUES (?1, ?2, ?3, ?4, 'text', 'outgoing', 'Акция', json_object('broadcastId', ?5), 'operator', 'pending', ?6, ?6)`,
+        ).bind(`f-${broadcastId}-${n}`, s.accountId, c.threadId, c.contactId, broadcastId, now),
+      ),
+    );
+    expect((await quotaLeft(db(), s.accountId)).plan).toMatchObject({ used: 2, reserved: 1, remaining: 2 });
+    const set = (n: number, status: string) => env.DB.prepare("UPDATE messages SET delivery_status = ? WHERE id = ?").bind(status, `f-${broadcastId}-${n}`).run();
+    await set(1, "failed");
+    expect((await quotaLeft(db(), s.accountId)).plan).toMatchObject({ used: 1, reserved: 2, remaining: 2 });
+    await set(1, "failed");
+    await set(0, "sent");
+    expect((await quotaLeft(db(), s.accountId)).plan).toMatchObject({ used: 1, reserved: 2, remaining: 2 });
+    await set(1, "sent");
+    expect((await quotaLeft(db(), s.accountId)).plan).toMatchObject({ used: 2, reserved: 1, remaining: 2 });
+    await set(1, "failed");
+    expect(await settleQuota(db(), s.accountId, broadcastId, 1)).toEqual({ used: 1, plan: 1, packages: 0, released: 2, alreadySettled: false });
+    expect((await quotaLeft(db(), s.accountId)).plan).toMatchObject({ used: 1, reserved: 0, remaining: 4 });
   });
 });
