@@ -304,12 +304,12 @@ function table(rows) {
   }
 }
 
-/** Reads that scan more rows than they return (per call), with SQLite's plan for each. */
+/** Reads that scan more rows than they return, the most in all first (per call printed), with SQLite's plan for each. */
 function explainScans(label, statements, file) {
   const db = new DatabaseSync(file, { readOnly: true });
   const scans = statements
     .filter((s) => /^\s*(select|with|update|delete)/i.test(s.sql) && s.read > s.returned && s.read / s.n > 1)
-    .sort((a, b) => (b.read - b.returned) / b.n - (a.read - a.returned) / a.n);
+    .sort((a, b) => b.read - b.returned - (a.read - a.returned)); // the most rows over what they return in all, first
   console.log(`\n  ${label}: ${scans.length} statement(s) read more rows than they return`);
   for (const s of scans.slice(0, 12)) {
     console.log(`  • ${f(s.read / s.n, 1)} rows read per call for ${f(s.returned / s.n, 1)} returned (${s.n} calls): ${s.sql.replace(/\s+/g, " ").slice(0, 220)}`);
@@ -441,6 +441,8 @@ async function main() {
     for (const st of writers.slice(0, 10)) console.log(`  • ${f(st.written / msgs, 2)} per message (${st.n} calls, ${f(st.written / st.n, 1)} per call): ${st.sql.replace(/\s+/g, " ").slice(0, 160)}`);
     explainScans("incoming message", statementsIn, file);
     explainScans("inbox page", p4.meter.statements, file);
+    explainScans("the day (incoming messages and AI replies)", p2.meter.statements, file);
+    explainScans("operator reply", p3.meter.statements, file);
 
     // ── the price of 1 000 conversations ──
     const day = [

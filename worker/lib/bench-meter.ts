@@ -27,6 +27,8 @@ interface Counters {
 
 /** Per SQL text: executions, rows read/written and rows returned (to find reads that scan more than they return). */
 interface Statement {
+  /** The first text seen under this key (the one a plan is explained for). */
+  sample: string;
   n: number;
   read: number;
   written: number;
@@ -39,7 +41,7 @@ let counters = fresh();
 let statements = new Map<string, Statement>();
 
 export function meterSnapshot(): Counters & { statements: (Statement & { sql: string })[] } {
-  return { ...counters, queueMessages: { ...counters.queueMessages }, invocations: { ...counters.invocations }, statements: [...statements].map(([sql, st]) => ({ sql, ...st })) };
+  return { ...counters, queueMessages: { ...counters.queueMessages }, invocations: { ...counters.invocations }, statements: [...statements].map(([, st]) => ({ sql: st.sample, ...st })) };
 }
 
 export function meterReset(): void {
@@ -58,6 +60,9 @@ interface D1Out {
   results?: unknown[] | { rows?: unknown[] };
 }
 
+/** A quoted literal that is an id (ours are 16–40 characters of base36, with - or _ at most). */
+const ID_LITERAL = /'[0-9a-z_-]{16,40}'/g;
+
 function countResults(sql: unknown, out: unknown): void {
   const texts = Array.isArray(sql) ? sql : [sql];
   (Array.isArray(out) ? out : [out]).forEach((r: D1Out | null, i) => {
@@ -69,10 +74,12 @@ function countResults(sql: unknown, out: unknown): void {
     counters.d1RowsWritten += written;
     counters.d1Ms += ms;
     const text = String(texts[i] ?? texts[0] ?? "").slice(0, 2000);
-    let st = statements.get(text);
+    // Statements built with ids as literals (an AI turn's run id, say) are one statement: keyed without them.
+    const key = text.replace(ID_LITERAL, "'…'");
+    let st = statements.get(key);
     if (!st) {
       if (statements.size >= 1000) return;
-      statements.set(text, (st = { n: 0, read: 0, written: 0, returned: 0, ms: 0 }));
+      statements.set(key, (st = { sample: text, n: 0, read: 0, written: 0, returned: 0, ms: 0 }));
     }
     st.n++;
     st.read += read;

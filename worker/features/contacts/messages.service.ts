@@ -114,7 +114,7 @@ async function replyTarget(d1: D1Database, accountId: string, contactId: string,
   const [c, t, r] = await d1.batch<Record<string, unknown>>([
     d1.prepare("SELECT * FROM contacts WHERE id = ?1 AND account_id = ?2").bind(contactId, accountId),
     d1.prepare(pick).bind(...args),
-    d1.prepare(`SELECT 1 AS live FROM flow_runs WHERE account_id = ?1 AND status NOT IN ('ended', 'paused') AND thread_id = (SELECT id FROM (${pick})) LIMIT 1`).bind(...args),
+    d1.prepare(`SELECT 1 AS live FROM flow_runs WHERE account_id = ?1 AND status <> 'ended' AND status <> 'paused' AND thread_id = (SELECT id FROM (${pick})) LIMIT 1`).bind(...args),
   ]);
   if (!c!.results[0]) throw notFound(CONTACT_NOT_FOUND, "CONTACT_NOT_FOUND");
   if (!t!.results[0]) throw notFound(THREAD_NOT_FOUND, "THREAD_NOT_FOUND");
@@ -347,7 +347,8 @@ async function finishReply(
 }
 
 /** Whether the thread (?2 of the reply's statements; ?1 the account) has a flow run to pause. */
-const LIVE_RUN = "EXISTS (SELECT 1 FROM flow_runs WHERE account_id = ?1 AND thread_id = ?2 AND status NOT IN ('ended', 'paused'))";
+/** Whether thread ?2 has a live flow run (not ended, not paused), found by the unfinished runs' partial index (its `status <> 'ended'`). */
+export const LIVE_RUN = "EXISTS (SELECT 1 FROM flow_runs WHERE account_id = ?1 AND thread_id = ?2 AND status <> 'ended' AND status <> 'paused')";
 
 /**
  * The check of a remembered target inside the reply's transaction (?1 account, ?2 thread, ?3

@@ -8,6 +8,7 @@ import { parseOrThrow } from "../../lib/validation";
 import { settingsSchema } from "../accounts/accounts.schemas";
 import { isInDowntime } from "../accounts/downtime";
 import type { WebhookTag } from "../outgoing-webhooks/emit";
+import { accountHasUnfinishedRunSql } from "../flows/runtime/ai-seam";
 import { type ChainItem, chainDecider, chainPreReads, type FlowDecision, planInCommit, type PreCommitMessage, runHandlers } from "./handlers";
 import { clearOutbox, finishUnfinished, OUTBOX_INSERT_SQL, OUTBOX_READ_SQL, type Unfinished } from "./ingest-outbox";
 import { type RoomEventInput, publishWaitingSafe } from "./realtime";
@@ -245,7 +246,7 @@ async function readExisting(db: D1Database, accountId: string, items: Item[], no
     db
       .prepare(
         `SELECT settings, downtime, timezone, EXISTS (SELECT 1 FROM assistants a WHERE a.account_id = accounts.id AND a.is_active = 1) AS has_assistant,
-           EXISTS (SELECT 1 FROM flows f WHERE f.account_id = accounts.id AND f.status = 'published') OR EXISTS (SELECT 1 FROM flow_runs r WHERE r.account_id = accounts.id AND r.status <> 'ended') AS has_flows
+           EXISTS (SELECT 1 FROM flows f WHERE f.account_id = accounts.id AND f.status = 'published') OR ${accountHasUnfinishedRunSql("accounts.id", "r")} AS has_flows
          FROM accounts WHERE id = ?`,
       )
       .bind(accountId),

@@ -1,6 +1,7 @@
 import type { Env } from "../../../env";
 import { commentMatch } from "./comment-trigger";
 import { keywordStart, type PublishedStart, matchMessage, readStarts, startsStatement } from "./triggers";
+import { accountHasUnfinishedRunSql } from "./ai-seam";
 
 /**
  * The flow's side of the ingest's decision before its commit: for a thread's one new incoming
@@ -37,9 +38,11 @@ export function flowPreReads(db: D1Database, accountId: string, contacts: { plat
       db
         .prepare(
           `SELECT c.platform_user_id AS puid, t.channel_id, t.kind, t.external_thread_id AS ext, r.status, json_extract(r.wait, '$.kind') AS wait_kind, r.expires_at
-           FROM contacts c JOIN threads t ON t.contact_id = c.id AND t.account_id = c.account_id JOIN flow_runs r ON r.thread_id = t.id AND r.status <> 'ended'
-           WHERE c.account_id = ?1 AND c.platform = ?2 AND c.platform_user_id IN (SELECT value FROM json_each(?3))
-             AND EXISTS (SELECT 1 FROM flow_runs x WHERE x.account_id = ?1 AND x.status <> 'ended')`,
+           FROM (SELECT 1 WHERE ${accountHasUnfinishedRunSql("?1")})
+             CROSS JOIN json_each(?3) j
+             CROSS JOIN contacts c ON c.account_id = ?1 AND c.platform = ?2 AND c.platform_user_id = j.value
+             CROSS JOIN threads t ON t.contact_id = c.id AND t.account_id = c.account_id
+             CROSS JOIN flow_runs r ON r.thread_id = t.id AND r.status <> 'ended'`,
         )
         .bind(accountId, c.platform, c.json),
     ),

@@ -1,0 +1,88 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { LIVE_RUN } from "../../worker/features/contacts/messages.service";
+import { accountHasUnfinishedRunSql, flowAiActiveSql, flowAssistantSql, flowInstructionsSql, flowRunGoesOnSql } from "../../worker/features/flows/runtime/ai-seam";
+import { flowBadgesStatement } from "../../worker/features/flows/runtime/badge";
+import { flowPreReads } from "../../worker/features/flows/runtime/pre-commit";
+import { bcSetup } from "./broadcast-helpers";
+
+/**
+ * Issue 23's D1 rows: the flow runs a message, an AI turn, an operator's reply and the inbox page
+ * look at are found by the thread (the partial index on a thread's one unfinished run), so what
+ * they read does not grow with the runs an account (or the platform) ever had. An account with
+ * 150 threads, each with an ended run, and one thread whose run waits on an AI step.
+ */
+async function accountWithRuns() {
+  const s = await bcSetup({ contacts: 150 });
+  const now = Date.now();
+  await env.DB.prepare(
+    `INSERT INTO flow_runs (id, account_id, thread_id, contact_id, flow_id, flow_name, graph, status, end_reason, started_at, ended_at, created_at, updated_at)
+     SELECT 'ended-' || t.id, t.account_id, t.id, t.contact_id, 'flow-x', 'Приветствие', '{}', 'ended', 'completed', ?2, ?2, ?2, ?2 FROM threads t WHERE t.account_id = ?1`,
+  )
+    .bind(s.accountId, now)
+    .run();
+  const live = s.contacts[7]!;
+  await env.DB.prepare(
+    `INSERT INTO flow_runs (id, account_id, thread_id, contact_id, flow_id, flow_name, graph, status, wait, started_at, created_at, updated_at)
+     VALUES (?5, ?1, ?2, ?3, 'flow-x', 'Приветствие', '{}', 'waiting', json_object('kind', 'ai', 'assistantId', 'asst-1', 'instructions', 'Коротко'), ?4, ?4, ?4)`,
+  )
+    .bind(s.accountId, live.threadId, live.contactId, now, `live-${s.accountId}`)
+    .run();
+  return { ...s, live, runId: `live-${s.accountId}` };
+}
+
+const rowsRead = (r: D1Result) => r.meta.rows_read as number;
+
+describe("issue 23: a thread's flow run and a contact's thread are read by their own index, not by walking the account's", () => {
+  it("the AI gate's fragments, the operator reply's live-run check and the account's has-flows check", async () => {
+    const s = await accountWithRuns();
+    const idle = s.contacts[3]!.threadId;
+    const gate = (thread: string) =>
+      env.DB.prepare(`SELECT ${flowAiActiveSql("?1")} AS active, ${flowAssistantSql("?1")} AS assistant, ${flowRunGoesOnSql("?1")} AS goesOn`).bind(thread).first<Record<string, unknown>>();
+    expect(await gate(s.live.threadId)).toEqual({ active: 1, assistant: "asst-1", goesOn: 1 });
+    expect(await gate(idle)).toEqual({ active: 0, assistant: null, goesOn: 0 });
+    for (const thread of [s.live.threadId, idle]) {
+      const r = await env.DB.prepare(`SELECT ${flowAiActiveSql("?1")} AS active, ${flowAssistantSql("?1")} AS assistant, ${flowRunGoesOnSql("?1")} AS goesOn`).bind(thread).all();
+      expect(rowsRead(r)).toBeLessThanOrEqual(6);
+      const instructions = await env.DB.prepare(flowInstructionsSql("?1")).bind(thread).all();
+      expect(rowsRead(instructions)).toBeLessThanOrEqual(2);
+      const live = await env.DB.prepare(`SELECT ${LIVE_RUN} AS live`).bind(s.accountId, thread).all<{ live: number }>();
+      expect(live.results[0]!.live).toBe(thread === s.live.threadId ? 1 : 0);
+      expect(rowsRead(live)).toBeLessThanOrEqual(2);
+    }
+    const has = await env.DB.prepare(`SELECT ${accountHasUnfinishedRunSql("?1")} AS has`).bind(s.accountId).all<{ has: number }>();
+    expect(has.results[0]!.has).toBe(1);
+    expect(rowsRead(has)).toBeLessThanOrEqual(5);
+  });
+
+  it("the inbox page's flow badges and the ingest's read of the batch contacts' runs", async () => {
+    const s = await accountWithRuns();
+    const page = s.contacts.slice(0, 30).map((c) => c.threadId);
+    const badges = await flowBadgesStatement(env.DB, s.accountId, page).all<{ id: string }>();
+    expect(badges.results.map((r) => r.id)).toEqual([s.runId]);
+    expect(rowsRead(badges)).toBeLessThanOrEqual(2 * page.length);
+
+    const batch = s.contacts.slice(0, 10).map((c) => c.platformUserId);
+    const [, runs] = await env.DB.batch<{ puid: string; status: string }>(flowPreReads(env.DB, s.accountId, [{ platform: "TELEGRAM", json: JSON.stringify(batch) }]));
+    expect(runs!.results).toEqual([expect.objectContaining({ puid: s.live.platformUserId, status: "waiting" })]);
+    expect(rowsRead(runs!)).toBeLessThanOrEqual(5 * batch.length);
+
+    // An account without unfinished runs (the usual one): one look at its runs' index, nothing per thread or contact.
+    await env.DB.prepare("UPDATE flow_runs SET status = 'ended' WHERE id = ?").bind(s.runId).run();
+    const none = await flowBadgesStatement(env.DB, s.accountId, page).all();
+    expect(none.results).toEqual([]);
+    expect(rowsRead(none)).toBeLessThanOrEqual(4);
+    const [, noRuns] = await env.DB.batch(flowPreReads(env.DB, s.accountId, [{ platform: "TELEGRAM", json: JSON.stringify(batch) }]));
+    expect(noRuns!.results).toEqual([]);
+    expect(rowsRead(noRuns!)).toBeLessThanOrEqual(4);
+  });
+
+  it("a contact's latest thread is one seek on the contact's index (migration 0056), not a walk of the account's threads", async () => {
+    const s = await accountWithRuns();
+    for (const c of [s.contacts[0]!, s.contacts[149]!]) {
+      const r = await env.DB.prepare("SELECT id FROM threads WHERE account_id = ?1 AND contact_id = ?2 ORDER BY updated_at DESC LIMIT 1").bind(s.accountId, c.contactId).all<{ id: string }>();
+      expect(r.results).toEqual([{ id: c.threadId }]);
+      expect(rowsRead(r)).toBeLessThanOrEqual(2);
+    }
+  });
+});
