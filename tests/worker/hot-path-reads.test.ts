@@ -4,7 +4,13 @@ import { LIVE_RUN } from "../../worker/features/contacts/messages.service";
 import { accountHasUnfinishedRunSql, flowAiActiveSql, flowAssistantSql, flowInstructionsSql, flowRunGoesOnSql } from "../../worker/features/flows/runtime/ai-seam";
 import { flowBadgesStatement } from "../../worker/features/flows/runtime/badge";
 import { flowPreReads } from "../../worker/features/flows/runtime/pre-commit";
+import { tagsAndValues } from "../../worker/features/audience/audience.service";
+import { valuesOfContact } from "../../worker/features/custom-fields/contact-fields.service";
+import { tagsOfContact } from "../../worker/features/custom-fields/tags.service";
+import { metered, meterReset, meterSnapshot } from "../../worker/lib/bench-meter";
+import type { Env } from "../../worker/env";
 import { bcSetup } from "./broadcast-helpers";
+import { api } from "./helpers";
 
 /**
  * Issue 23's D1 rows: the flow runs a message, an AI turn, an operator's reply and the inbox page
@@ -84,5 +90,38 @@ describe("issue 23: a thread's flow run and a contact's thread are read by their
       expect(r.results).toEqual([{ id: c.threadId }]);
       expect(rowsRead(r)).toBeLessThanOrEqual(2);
     }
+  });
+
+  it("a contact's tags and field values (its card, a flow's turn, a page of the contacts list) are read by the contact's own index", async () => {
+    const s = await accountWithRuns();
+    const tag = await api("POST", `/accounts/${s.accountId}/tags`, { token: s.token, body: { name: "vip" } });
+    const field = await api("POST", `/accounts/${s.accountId}/custom-fields`, { token: s.token, body: { key: "city", label: "Город", type: "text" } });
+    expect([tag.status, field.status]).toEqual([201, 201]);
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO contact_tags (account_id, tag_id, contact_id, created_at) SELECT ?1, ?2, id, ?3 FROM contacts WHERE account_id = ?1").bind(s.accountId, tag.body.tagId, now),
+      env.DB.prepare("INSERT INTO contact_field_values (account_id, contact_id, field_id, value_text, updated_at) SELECT ?1, id, ?2, 'Казань', ?3 FROM contacts WHERE account_id = ?1").bind(s.accountId, field.body.fieldId, now),
+    ]);
+    // The benchmark's meter (D1 rows read from every result's meta), on for this test's calls.
+    metered({ ...env, ENVIRONMENT: "development", BENCH_METER: "1" } as unknown as Env, "fetch");
+    const rowsOf = async (run: () => Promise<unknown>) => {
+      meterReset();
+      const out = await run();
+      return { out, read: meterSnapshot().d1RowsRead };
+    };
+    const one = s.contacts[42]!.contactId;
+    const tags = await rowsOf(() => tagsOfContact(env as never, s.accountId, one));
+    expect(tags.out).toEqual([expect.objectContaining({ name: "vip" })]);
+    expect(tags.read).toBeLessThanOrEqual(4);
+    const values = await rowsOf(() => valuesOfContact(env as never, s.accountId, one));
+    expect(values.out).toEqual({ city: "Казань" });
+    expect(values.read).toBeLessThanOrEqual(4);
+    // Per contact of the page: its list entry, link or value, the tag or field, the sort (~12 in all);
+    // the account's 150 links and 150 values are not walked (the old statements read 330 here).
+    const page = s.contacts.slice(0, 10).map((c) => c.contactId);
+    const both = await rowsOf(() => tagsAndValues(env as never, s.accountId, page));
+    const { tags: pageTags, values: pageValues } = both.out as Awaited<ReturnType<typeof tagsAndValues>>;
+    expect([pageTags.size, pageValues.size]).toEqual([10, 10]);
+    expect(both.read).toBeLessThanOrEqual(15 * page.length);
   });
 });

@@ -21,7 +21,7 @@ export async function contactRows(env: Env, f: CompiledFilter, order: string, li
   return { rows: rows.results.map(rowToContact), total: Number(total.results[0]?.n ?? 0) };
 }
 
-/** Tags and field values ({ [key]: value }) of a page of contacts, in two statements. */
+/** Tags and field values ({ [key]: value }) of a page of contacts, in two statements (`+account_id`: by each contact's own index, not a walk of the account's tag links and values). */
 export async function tagsAndValues(env: Env, accountId: string, ids: string[]) {
   const tags = new Map<string, TagDto[]>();
   const values = new Map<string, Record<string, FieldValue>>();
@@ -29,10 +29,10 @@ export async function tagsAndValues(env: Env, accountId: string, ids: string[]) 
   const list = JSON.stringify(ids);
   const [tagRows, valueRows] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare(
-      "SELECT ct.contact_id, t.id, t.name, t.color FROM contact_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.account_id = ? AND ct.contact_id IN (SELECT value FROM json_each(?)) ORDER BY t.name_key",
+      "SELECT ct.contact_id, t.id, t.name, t.color FROM contact_tags ct JOIN tags t ON t.id = ct.tag_id WHERE +ct.account_id = ? AND ct.contact_id IN (SELECT value FROM json_each(?)) ORDER BY t.name_key",
     ).bind(accountId, list),
     env.DB.prepare(
-      "SELECT v.contact_id, f.key, f.type, v.value_text, v.value_num FROM contact_field_values v JOIN custom_fields f ON f.id = v.field_id WHERE v.account_id = ? AND v.contact_id IN (SELECT value FROM json_each(?)) ORDER BY f.position",
+      "SELECT v.contact_id, f.key, f.type, v.value_text, v.value_num FROM contact_field_values v JOIN custom_fields f ON f.id = v.field_id WHERE +v.account_id = ? AND v.contact_id IN (SELECT value FROM json_each(?)) ORDER BY f.position",
     ).bind(accountId, list),
   ]);
   for (const r of tagRows.results) {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
 import type { Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
@@ -25,7 +25,8 @@ export async function valuesOfContact(env: Env, accountId: string, contactId: st
     .select({ key: customFields.key, type: customFields.type, text: contactFieldValues.valueText, num: contactFieldValues.valueNum })
     .from(contactFieldValues)
     .innerJoin(customFields, eq(customFields.id, contactFieldValues.fieldId))
-    .where(and(eq(contactFieldValues.accountId, accountId), eq(contactFieldValues.contactId, contactId)))
+    // `+account_id`: the contact's values by the primary key (contact_id, field_id), not a walk of the account's values (issue 23).
+    .where(and(sql`+${contactFieldValues.accountId} = ${accountId}`, eq(contactFieldValues.contactId, contactId)))
     .orderBy(customFields.position)
     .all();
   return Object.fromEntries(rows.map((r) => [r.key, valueOf(r.type, r.text, r.num)]));

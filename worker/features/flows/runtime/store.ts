@@ -74,10 +74,10 @@ export async function loadTurn(env: Env, accountId: string, threadId: string, me
     db.prepare("SELECT id, key, type, options FROM custom_fields WHERE account_id = ?1").bind(accountId),
     db
       .prepare(
-        `SELECT f.key, f.type, v.value_text, v.value_num FROM contact_field_values v JOIN custom_fields f ON f.id = v.field_id WHERE v.contact_id = ${contactOf.replace("?1", "?3")} AND v.account_id = ?1`,
+        `SELECT f.key, f.type, v.value_text, v.value_num FROM contact_field_values v JOIN custom_fields f ON f.id = v.field_id WHERE v.contact_id = ${contactOf.replace("?1", "?3")} AND +v.account_id = ?1`,
       )
       .bind(accountId, accountId, threadId),
-    db.prepare(`SELECT tag_id FROM contact_tags WHERE contact_id = ${contactOf.replace("?1", "?3")} AND account_id = ?1`).bind(accountId, accountId, threadId),
+    db.prepare(`SELECT tag_id FROM contact_tags WHERE contact_id = ${contactOf.replace("?1", "?3")} AND +account_id = ?1`).bind(accountId, accountId, threadId),
     db.prepare("SELECT * FROM messages WHERE id = ?1 AND account_id = ?2").bind(messageId ?? "", accountId),
   ];
   if (opts.starts) {
