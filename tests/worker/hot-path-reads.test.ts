@@ -124,4 +124,26 @@ describe("issue 23: a thread's flow run and a contact's thread are read by their
     expect([pageTags.size, pageValues.size]).toEqual([10, 10]);
     expect(both.read).toBeLessThanOrEqual(15 * page.length);
   });
+
+  it("deleting a message or a thread finds its Instagram comments by their foreign keys' indexes (migration 0057), not by scanning every comment", async () => {
+    const s = await accountWithRuns();
+    // 150 comments stored (on the account's contacts and threads), none on the message deleted below.
+    await env.DB.prepare(
+      `INSERT INTO instagram_comments (id, account_id, comment_id, media_id, from_id, text, contact_id, thread_id, commented_at, created_at)
+       SELECT 'cm-' || t.id, t.account_id, 'c-' || t.id, 'media-1', 'ig-' || t.contact_id, 'Сколько стоит?', t.contact_id, t.id, ?2, ?2 FROM threads t WHERE t.account_id = ?1`,
+    )
+      .bind(s.accountId, Date.now())
+      .run();
+    const victim = s.contacts[5]!;
+    const message = await env.DB.prepare("SELECT id FROM messages WHERE thread_id = ?1 LIMIT 1").bind(victim.threadId).first<{ id: string }>();
+    const gone = await env.DB.prepare("DELETE FROM messages WHERE id = ?1 AND account_id = ?2").bind(message!.id, s.accountId).run();
+    expect(gone.meta.changes).toBe(1);
+    expect(rowsRead(gone)).toBeLessThanOrEqual(20);
+    const thread = await env.DB.prepare("DELETE FROM threads WHERE id = ?1 AND account_id = ?2").bind(victim.threadId, s.accountId).run();
+    expect(rowsRead(thread)).toBeLessThanOrEqual(40);
+    // The thread's own comment went with it (ON DELETE CASCADE), the others stayed.
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM instagram_comments WHERE account_id = ?1").bind(s.accountId).first<{ n: number }>();
+    expect(left!.n).toBe(149);
+  });
 });
+

@@ -72,7 +72,12 @@ export const instagramMedia = sqliteTable(
     lastCommentAt: integer("last_comment_at").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.mediaId] }), index("instagram_media_last_idx").on(t.accountId, t.lastCommentAt)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.mediaId] }),
+    index("instagram_media_last_idx").on(t.accountId, t.lastCommentAt),
+    // Foreign keys' own indexes (migration 0057): a parent's delete finds its children by them.
+    index("instagram_media_channel_idx").on(t.channelId),
+  ],
 );
 
 /** A comment under a post; its text is also a message in the commenter's comment thread. */
@@ -102,6 +107,12 @@ export const instagramComments = sqliteTable(
   (t) => [
     uniqueIndex("instagram_comments_account_comment_uq").on(t.accountId, t.commentId),
     index("instagram_comments_media_idx").on(t.accountId, t.mediaId, t.commentedAt),
+    // Foreign keys' own indexes (migration 0057): without them every delete of a message, thread,
+    // contact or channel scanned this whole table (every account's comments) once per deleted row.
+    index("instagram_comments_message_idx").on(t.messageId),
+    index("instagram_comments_thread_idx").on(t.threadId),
+    index("instagram_comments_contact_idx").on(t.contactId),
+    index("instagram_comments_channel_idx").on(t.channelId),
   ],
 );
 

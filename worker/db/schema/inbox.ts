@@ -110,6 +110,8 @@ export const threads = sqliteTable(
     index("threads_account_test_updated_idx").on(t.accountId, t.isTest, t.updatedAt, t.id),
     // contact_id then updated_at: "a contact's latest thread" is a seek, not a walk of the account's threads by time (issue 23).
     index("threads_contact_updated_idx").on(t.contactId, t.updatedAt),
+    // channel_id's foreign key (migration 0057): a channel's delete sets its threads' channel to null by it, not by a scan of every thread.
+    index("threads_channel_idx").on(t.channelId),
   ],
 );
 

@@ -55,6 +55,8 @@ export const products = sqliteTable(
     index("products_account_name_idx").on(t.accountId, t.searchName),
     index("products_account_price_idx").on(t.accountId, t.price),
     index("products_account_category_idx").on(t.accountId, t.categoryId),
+    // category_id's foreign key (migration 0057): a category's delete finds its products by it, not by a scan of every account's products.
+    index("products_category_idx").on(t.categoryId),
   ],
 );
 

@@ -194,7 +194,8 @@ async function inboxMatches(env: Env, accountId: string, rows: CrmRow[]): Promis
   }
   if (contactIds.length) {
     const linked = await env.DB.prepare(
-      `SELECT l.bitrix_contact_id AS bid, c.id, c.name FROM bitrix24_links l JOIN contacts c ON c.id = l.contact_id AND c.account_id = l.account_id
+      // The account's links, each contact by its id (a plain JOIN walked every contact of the account first).
+      `SELECT l.bitrix_contact_id AS bid, c.id, c.name FROM bitrix24_links l CROSS JOIN contacts c ON c.id = l.contact_id AND c.account_id = l.account_id
         WHERE l.account_id = ?1 AND l.bitrix_contact_id IN (SELECT value FROM json_each(?2))`,
     )
       .bind(accountId, JSON.stringify(contactIds))

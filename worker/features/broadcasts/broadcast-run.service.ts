@@ -108,9 +108,10 @@ async function pullBack(env: Env, accountId: string, broadcastId: string, to: "p
   const now = Date.now();
   const set = to === "skipped" ? "state = 'skipped', error = 'Рассылка отменена до отправки'" : "state = NULL";
   // One transaction: the unclaimed pending messages go, then the recipients whose message is gone.
+  // The messages by their ids (`+`: SQLite otherwise walked the account's messages without a platform id).
   const [deleted] = await env.DB.batch<PulledMessage>([
     env.DB.prepare(
-      `DELETE FROM messages WHERE account_id = ?2 AND delivery_status = 'pending' AND platform_message_id IS NULL AND id IN (
+      `DELETE FROM messages WHERE +account_id = ?2 AND delivery_status = 'pending' AND +platform_message_id IS NULL AND id IN (
          SELECT r.message_id FROM broadcast_recipients r WHERE r.broadcast_id = ?1 AND r.state = 'queued' AND r.claimed_at IS NULL)
        RETURNING thread_id, created_at`,
     ).bind(broadcastId, accountId),

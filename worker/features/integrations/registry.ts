@@ -72,7 +72,10 @@ const webhooks: IntegrationEntry = {
       env.DB.prepare(
         "SELECT SUM(enabled) AS enabled, COUNT(*) AS total, MAX(CASE WHEN enabled = 0 AND disabled_reason IS NOT NULL THEN disabled_reason END) AS reason FROM webhook_endpoints WHERE account_id = ?1",
       ).bind(accountId),
-      env.DB.prepare("SELECT MAX(last_attempt_at) AS ok FROM webhook_deliveries WHERE account_id = ?1 AND status = 'succeeded'").bind(accountId),
+      // Through the account's endpoints (deliveries have no account index: `account_id = ?` scanned every account's).
+      env.DB.prepare(
+        "SELECT MAX(d.last_attempt_at) AS ok FROM webhook_endpoints e CROSS JOIN webhook_deliveries d ON d.endpoint_id = e.id WHERE e.account_id = ?1 AND d.status = 'succeeded'",
+      ).bind(accountId),
     ]);
     const r = e!.results[0] ?? {};
     const total = Number(r.total ?? 0);

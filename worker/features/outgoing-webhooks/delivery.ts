@@ -97,10 +97,12 @@ export async function emit(env: Env, accountId: string, events: WebhookEvent[]):
   if (!stmts.length) return;
   await env.DB.batch(stmts);
   const ids = events.map((e) => e.id);
+  // By (endpoint, event), the rows' unique index: `event_id IN (…)` alone scanned every account's deliveries.
   const due = await env.DB.prepare(
-    `SELECT id FROM webhook_deliveries WHERE account_id = ?1 AND status = 'pending' AND attempt_count = 0 AND event_id IN (SELECT value FROM json_each(?2))`,
+    `SELECT d.id FROM json_each(?3) e CROSS JOIN json_each(?2) ev CROSS JOIN webhook_deliveries d ON d.endpoint_id = e.value AND d.event_id = ev.value
+     WHERE d.account_id = ?1 AND d.status = 'pending' AND d.attempt_count = 0`,
   )
-    .bind(accountId, JSON.stringify(ids))
+    .bind(accountId, JSON.stringify(ids), JSON.stringify(endpoints.results.map((ep) => ep.id)))
     .all<{ id: string }>();
   await enqueueDeliveries(env, accountId, due.results.map((r) => r.id));
 }

@@ -61,9 +61,11 @@ export async function listEndpoints(env: Env, accountId: string) {
   const db = getDb(env.DB);
   const rows = await db.select().from(endpoints).where(eq(endpoints.accountId, accountId)).orderBy(endpoints.createdAt).all();
   if (!rows.length) return { data: [] };
+  // Each endpoint's newest delivery by the endpoint's index (filtered by `d.account_id`, it scanned every account's deliveries).
   const last = await env.DB.prepare(
-    `SELECT d.endpoint_id, d.status, d.last_status_code, coalesce(d.last_attempt_at, d.created_at) AS at, d.event_type FROM webhook_deliveries d
-     WHERE d.account_id = ?1 AND d.id = (SELECT d2.id FROM webhook_deliveries d2 WHERE d2.endpoint_id = d.endpoint_id ORDER BY d2.created_at DESC, d2.id DESC LIMIT 1)`,
+    `SELECT d.endpoint_id, d.status, d.last_status_code, coalesce(d.last_attempt_at, d.created_at) AS at, d.event_type
+     FROM webhook_endpoints e CROSS JOIN webhook_deliveries d ON d.id = (SELECT d2.id FROM webhook_deliveries d2 WHERE d2.endpoint_id = e.id ORDER BY d2.created_at DESC, d2.id DESC LIMIT 1)
+     WHERE e.account_id = ?1`,
   )
     .bind(accountId)
     .all<{ endpoint_id: string; status: WebhookDeliveryStatus; last_status_code: number | null; at: number; event_type: string }>();

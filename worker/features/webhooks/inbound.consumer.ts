@@ -470,11 +470,14 @@ async function applyDeliveryUpdates(env: Env, updates: { ev: InboundEvent; chann
         if (exists) matched++;
       } else matched++;
     } else if (ev.kind === "read") {
+      // The contact by its platform id, its thread on this channel, that thread's messages up to the
+      // watermark by the thread's index (`+account_id`: SQLite otherwise walked every message and
+      // thread of the account per read receipt: issue 23, tests/worker/hot-path-reads.test.ts).
       const r = await env.DB.prepare(
         `UPDATE messages SET delivery_status = 'read', is_sent = 1, is_delivered = 1, is_read = 1, updated_at = ?1
-         WHERE account_id = ?2 AND direction = 'outgoing' AND created_at <= ?3 AND delivery_status IN ('sent', 'delivered')
-           AND thread_id IN (SELECT t.id FROM threads t JOIN contacts c ON c.id = t.contact_id
-                             WHERE t.account_id = ?2 AND t.channel_id = ?4 AND c.platform_user_id = ?5)
+         WHERE +account_id = ?2 AND direction = 'outgoing' AND created_at <= ?3 AND delivery_status IN ('sent', 'delivered')
+           AND thread_id IN (SELECT t.id FROM contacts c CROSS JOIN threads t ON t.contact_id = c.id AND t.account_id = c.account_id AND t.channel_id = ?4
+                             WHERE c.account_id = ?2 AND c.platform = (SELECT ch.platform FROM channels ch WHERE ch.id = ?4) AND c.platform_user_id = ?5)
          RETURNING *`,
       )
         .bind(now, accountId, ev.watermark, channel.id, ev.contactPlatformUserId)
