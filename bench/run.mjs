@@ -1,12 +1,12 @@
 // `npm run bench [name…] [-- --flag value…]`: runs the benchmarks one after another (each prints its own
 // figures); flags (`--name value` or `--name=value`) go to every benchmark named, e.g. `npm run bench cost -- --conversations 100`.
 // They measure this machine: run them on a quiet one. Names: bundle-size, inbox-queries,
-// inbox-sockets, assistant-pipeline, channels-ingest, channels-latency, channels-outbound, audience-count, contact-import, broadcasts, flow-graph, products-search, billing, knowledge-retrieval, flow-runtime, flow-editor, analytics, exactly-once, cost.
+// inbox-sockets, assistant-pipeline, channels-ingest, channels-latency, channels-outbound, audience-count, contact-import, broadcasts, flow-graph, products-search, billing, knowledge-retrieval, flow-runtime, flow-editor, analytics, exactly-once, cost, query-plans.
 // Names choose benchmarks; `--flag value` pairs after them go to each chosen one (e.g. `exactly-once --messages 3000`).
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const all = ["bundle-size", "inbox-queries", "inbox-sockets", "assistant-pipeline", "channels-ingest", "channels-latency", "channels-outbound", "audience-count", "contact-import", "broadcasts", "flow-graph", "products-search", "billing", "knowledge-retrieval", "flow-runtime", "flow-editor", "analytics", "exactly-once", "cost"];
+const all = ["bundle-size", "inbox-queries", "inbox-sockets", "assistant-pipeline", "channels-ingest", "channels-latency", "channels-outbound", "audience-count", "contact-import", "broadcasts", "flow-graph", "products-search", "billing", "knowledge-retrieval", "flow-runtime", "flow-editor", "analytics", "exactly-once", "cost", "query-plans"];
 const names = [];
 const flags = [];
 for (let i = 2; i < process.argv.length; i++) {
