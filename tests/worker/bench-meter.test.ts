@@ -30,4 +30,14 @@ describe("bench meter", () => {
     expect(m.statements.find((s) => s.sql.startsWith("INSERT"))).toMatchObject({ n: 3, written: 3 });
     expect(m.invocations.fetch).toBe(1);
   });
+
+  it("keys a statement without its id literals, so statements built with ids group as one (the sample is the first text)", async () => {
+    const on = metered({ ...(env as Env), BENCH_METER: "1" }, "fetch");
+    meterReset();
+    for (const id of ["0mx0qh208gqjb3whggp", "0mx0q7ul9o2h7ublx0t"]) await on.DB.prepare(`SELECT '${id}' AS id, 'ended' AS s`).all();
+    const m = meterSnapshot();
+    expect(m.statements).toHaveLength(1);
+    expect(m.statements[0]).toMatchObject({ n: 2, sql: "SELECT '0mx0qh208gqjb3whggp' AS id, 'ended' AS s" });
+  });
 });
+
