@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { LIVE_RUN } from "../../worker/features/contacts/messages.service";
+import { getContact } from "../../worker/features/contacts/contacts.service";
+import { CONTACT_THREADS, LIVE_RUN } from "../../worker/features/contacts/messages.service";
 import { accountHasUnfinishedRunSql, flowAiActiveSql, flowAssistantSql, flowInstructionsSql, flowRunGoesOnSql } from "../../worker/features/flows/runtime/ai-seam";
 import { flowBadgesStatement } from "../../worker/features/flows/runtime/badge";
 import { flowPreReads } from "../../worker/features/flows/runtime/pre-commit";
@@ -83,12 +84,17 @@ describe("issue 23: a thread's flow run and a contact's thread are read by their
     expect(rowsRead(noRuns!)).toBeLessThanOrEqual(4);
   });
 
-  it("a contact's latest thread is one seek on the contact's index (migration 0056), not a walk of the account's threads", async () => {
+  it("a contact's latest thread and its card are read by the contact's index (`+account_id`), not a walk of the account's threads by time", async () => {
     const s = await accountWithRuns();
+    metered({ ...env, ENVIRONMENT: "development", BENCH_METER: "1" } as unknown as Env, "fetch");
     for (const c of [s.contacts[0]!, s.contacts[149]!]) {
-      const r = await env.DB.prepare("SELECT id FROM threads WHERE account_id = ?1 AND contact_id = ?2 ORDER BY updated_at DESC LIMIT 1").bind(s.accountId, c.contactId).all<{ id: string }>();
+      const r = await env.DB.prepare(`SELECT id FROM threads WHERE ${CONTACT_THREADS} ORDER BY updated_at DESC LIMIT 1`).bind(s.accountId, c.contactId).all<{ id: string }>();
       expect(r.results).toEqual([{ id: c.threadId }]);
-      expect(rowsRead(r)).toBeLessThanOrEqual(2);
+      expect(rowsRead(r)).toBeLessThanOrEqual(3);
+      meterReset();
+      const card = await getContact(env as never, s.accountId, c.contactId);
+      expect(card.threads.map((t) => t.threadId)).toEqual([c.threadId]);
+      expect(meterSnapshot().d1RowsRead).toBeLessThanOrEqual(30);
     }
   });
 

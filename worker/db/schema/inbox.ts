@@ -108,8 +108,8 @@ export const threads = sqliteTable(
     uniqueIndex("threads_contact_channel_uq").on(t.contactId, t.channelId, t.kind, t.externalThreadId),
     index("threads_account_updated_idx").on(t.accountId, t.updatedAt, t.id),
     index("threads_account_test_updated_idx").on(t.accountId, t.isTest, t.updatedAt, t.id),
-    // contact_id then updated_at: "a contact's latest thread" is a seek, not a walk of the account's threads by time (issue 23).
-    index("threads_contact_updated_idx").on(t.contactId, t.updatedAt),
+    // contact_id alone (migration 0058): an index with updated_at in it is rewritten on every message (a row written each).
+    index("threads_contact_idx").on(t.contactId),
     // channel_id's foreign key (migration 0057): a channel's delete sets its threads' channel to null by it, not by a scan of every thread.
     index("threads_channel_idx").on(t.channelId),
   ],

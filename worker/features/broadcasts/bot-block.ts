@@ -35,7 +35,7 @@ export async function botBlockChanged(
   const contact = rowToContact(raw);
   // The conversation on this channel; the contact's newest one when none is (a thread whose channel was replaced).
   const threadRaw =
-    (await env.DB.prepare("SELECT * FROM threads WHERE account_id = ?1 AND contact_id = ?2 ORDER BY (channel_id = ?3) DESC, updated_at DESC LIMIT 1")
+    (await env.DB.prepare("SELECT * FROM threads WHERE +account_id = ?1 AND contact_id = ?2 ORDER BY (channel_id = ?3) DESC, updated_at DESC LIMIT 1")
       .bind(accountId, contact.id, channel.id)
       .first<Record<string, unknown>>()) ?? null;
   if (threadRaw) await writeNote(env, contact, rowToThread(threadRaw), ev, now);

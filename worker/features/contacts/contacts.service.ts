@@ -205,7 +205,8 @@ export async function getContact(env: Env, accountId: string, contactId: string)
       .select({ t: threads, channelName: channels.name, channelPlatform: channels.platform })
       .from(threads)
       .leftJoin(channels, eq(channels.id, threads.channelId))
-      .where(and(eq(threads.accountId, accountId), eq(threads.contactId, contactId)))
+      // `+account_id`: the contact's threads by its index, not the account's walked by time (issue 23).
+      .where(and(sql`+${threads.accountId} = ${accountId}`, eq(threads.contactId, contactId)))
       .orderBy(desc(threads.updatedAt))
       .all(),
     valuesOfContact(env, accountId, contactId),

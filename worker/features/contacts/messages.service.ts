@@ -94,7 +94,7 @@ async function pickThread(env: Env, accountId: string, contactId: string, thread
   const thread = await db
     .select()
     .from(threads)
-    .where(and(eq(threads.accountId, accountId), eq(threads.contactId, contactId), threadId ? eq(threads.id, threadId) : undefined))
+    .where(and(sql`+${threads.accountId} = ${accountId}`, eq(threads.contactId, contactId), threadId ? eq(threads.id, threadId) : undefined))
     .orderBy(desc(threads.updatedAt))
     .limit(1)
     .get();
@@ -109,7 +109,7 @@ async function pickThread(env: Env, accountId: string, contactId: string, thread
  * pause (a live run: not ended, not paused already).
  */
 async function replyTarget(d1: D1Database, accountId: string, contactId: string, threadId?: string): Promise<{ contact: Contact; thread: Thread; flowRunning: boolean }> {
-  const pick = `SELECT * FROM threads WHERE account_id = ?1 AND contact_id = ?2${threadId ? " AND id = ?3" : ""} ORDER BY updated_at DESC LIMIT 1`;
+  const pick = `SELECT * FROM threads WHERE ${CONTACT_THREADS}${threadId ? " AND id = ?3" : ""} ORDER BY updated_at DESC LIMIT 1`;
   const args = threadId ? [accountId, contactId, threadId] : [accountId, contactId];
   const [c, t, r] = await d1.batch<Record<string, unknown>>([
     d1.prepare("SELECT * FROM contacts WHERE id = ?1 AND account_id = ?2").bind(contactId, accountId),
@@ -347,6 +347,14 @@ async function finishReply(
 }
 
 /** Whether the thread (?2 of the reply's statements; ?1 the account) has a flow run to pause. */
+/**
+ * A contact's threads (?1 account, ?2 contact) by the contact's index: `+account_id` keeps SQLite off
+ * the account's (account_id, updated_at) index, which gives "the latest" in order but walks the
+ * account's threads from the newest until the contact's (168 rows read per reply on a 300-thread
+ * account: issue 23, tests/worker/hot-path-reads.test.ts).
+ */
+export const CONTACT_THREADS = "+account_id = ?1 AND contact_id = ?2";
+
 /** Whether thread ?2 has a live flow run (not ended, not paused), found by the unfinished runs' partial index (its `status <> 'ended'`). */
 export const LIVE_RUN = "EXISTS (SELECT 1 FROM flow_runs WHERE account_id = ?1 AND thread_id = ?2 AND status <> 'ended' AND status <> 'paused')";
 
@@ -362,7 +370,7 @@ function targetGuard(contact: Contact, threadId: string | undefined) {
     `EXISTS (SELECT 1 FROM contacts WHERE id = ?3 AND account_id = ?1 AND name = ?${n} AND platform_username IS ?${n + 1}) AND ` +
     (threadId
       ? "EXISTS (SELECT 1 FROM threads WHERE id = ?2 AND account_id = ?1 AND contact_id = ?3)"
-      : "(SELECT id FROM threads WHERE account_id = ?1 AND contact_id = ?3 ORDER BY updated_at DESC LIMIT 1) = ?2");
+      : `(SELECT id FROM threads WHERE ${CONTACT_THREADS.replace("?2", "?3")} ORDER BY updated_at DESC LIMIT 1) = ?2`);
   return { at, params: [contact.name, contact.platformUsername] };
 }
 
