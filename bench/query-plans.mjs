@@ -34,7 +34,8 @@ export function auditQueryPlans(root = fileURLToPath(new URL("..", import.meta.u
     [/FROM (threads_fts|knowledge_fts)/, "full-text index: searched by its own MATCH"],
     [/FROM analytics_hourly WHERE \?/, "dynamic WHERE (account and period) not visible here"],
     [/FROM thread_counts WHERE \?|FROM promotions WHERE \?|FROM assistant_runs WHERE \?|FROM threads t JOIN contacts c ON c\.id = t\.contact_id WHERE \?/, "dynamic WHERE (account first) not visible here"],
-    [/^\s*INSERT INTO (threads|contacts|send_slots)\b/, "the insert's own look-ups; planned with its real parts in the cost benchmark"],
+    [/FROM products p, json_each\(p\.images\)/, "a product's deletion: whether another product of the account still shows its images (a JSON list has no index)"],
+  [/^\s*INSERT INTO (threads|contacts|send_slots)\b/, "the insert's own look-ups; planned with its real parts in the cost benchmark"],
   ];
   const NARROW = /(contact_id|thread_id|broadcast_id|flow_id|assistant_id|channel_id|message_id|tag_id|field_id|user_id|endpoint_id|event_id|category_id)\s*(=|IN\b)/;
 
@@ -73,7 +74,11 @@ export function auditQueryPlans(root = fileURLToPath(new URL("..", import.meta.u
       for (const a of sql.matchAll(/\b(?:FROM|JOIN|UPDATE|INTO)\s+(\w+)(?:\s+(?:AS\s+)?(?!ON\b|WHERE\b|SET\b|USING\b|INDEXED\b|CROSS\b|LEFT\b|JOIN\b|GROUP\b|ORDER\b|LIMIT\b)(\w+))?/gi)) {
         if (tableNames.has(a[1])) aliases.set(a[2] ?? a[1], a[1]).set(a[1], a[1]);
       }
-      const bad = plan.filter((d) => {
+      // A JSON list (json_each in FROM) scanned as the inner loop of a table's rows: rows × list.
+    const jsonInner = /json_each\(\?|jsonb_each\(\?/.test(sql) && plan.some((d, i) => /^SCAN \w+ VIRTUAL TABLE/.test(d) && i > 0 && /^SEARCH \w+ USING/.test(plan[i - 1]) && !/^(LIST|CORRELATED|SCALAR)/.test(plan[i - 1]));
+    if (jsonInner) plan.push("← the JSON list is the inner loop: every row of the table above scans it (CROSS JOIN it first)");
+    const bad = plan.filter((d) => {
+      if (d.startsWith("← the JSON list")) return true;
         const scan = /^SCAN (\w+)(?! VIRTUAL)/.exec(d);
         if (scan) return aliases.has(scan[1]) && !/^SCAN \w+ USING (COVERING )?INDEX \w+ \(/.test(d);
         const walk = /^SEARCH (\w+) USING (?:COVERING )?INDEX \w+ \(account_id=\?\)$/.exec(d);

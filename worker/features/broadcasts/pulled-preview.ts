@@ -41,7 +41,7 @@ export async function restorePulledPreviews(env: Env, accountId: string, pulled:
   // it to the top (nothing new happened in it).
   const updated = await env.DB.prepare(
     `UPDATE threads SET last_message = j.value ->> 'preview', last_message_type = j.value ->> 'type', last_message_at = j.value ->> 'lastAt'
-     FROM json_each(?2) j WHERE threads.id = j.value ->> 't' AND threads.account_id = ?1 AND threads.last_message_at = j.value ->> 'at'
+     FROM json_each(?2) j WHERE threads.id = j.value ->> 't' AND +threads.account_id = ?1 AND threads.last_message_at = j.value ->> 'at'
      RETURNING *`,
   )
     .bind(accountId, json)

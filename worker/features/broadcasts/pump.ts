@@ -112,14 +112,16 @@ export function jsonChunks(rows: object[]): string[] {
 /**
  * A chunk of the window's messages: inserted only for recipients still without a state (the dedupe
  * key `bc:<broadcast>:<contact>` is unique too), and those recipients `queued` with the message id;
- * the update answers which ones (the sends to enqueue).
+ * the update answers which ones (the sends to enqueue). CROSS JOIN keeps the window's list outside:
+ * with a plain JOIN SQLite walked the broadcast's every unsent recipient and, for each, the whole
+ * window's JSON (recipients × window rows per window: quadratic in the broadcast's size).
  */
 function windowInserts(env: Env, b: Broadcast, json: string, now: number): D1PreparedStatement[] {
   return [
     env.DB.prepare(
       `INSERT INTO messages (account_id, thread_id, contact_id, ${MESSAGE_VALUE_COLUMNS.join(", ")})
        SELECT ?1, r.thread_id, r.contact_id, ${messageColumnsFromJson("j")}
-       FROM json_each(?2) j JOIN broadcast_recipients r ON r.broadcast_id = ?3 AND r.contact_id = j.value ->> 'contact_id' AND r.state IS NULL
+       FROM json_each(?2) j CROSS JOIN broadcast_recipients r ON r.broadcast_id = ?3 AND r.contact_id = j.value ->> 'contact_id' AND r.state IS NULL
        WHERE 1 ON CONFLICT DO NOTHING`,
     ).bind(b.accountId, json, b.id),
     env.DB.prepare(
@@ -168,9 +170,10 @@ export async function handOutWindow(env: Env, b: Broadcast, ch: Channel, size: n
        WHERE broadcast_id = ?1 AND state IS NULL AND contact_id IN (SELECT j.value ->> 'contact_id' FROM json_each(?2) j)`,
     ).bind(b.id, JSON.stringify(skipped), now),
     env.DB.prepare(
-      `UPDATE threads SET last_message = (SELECT j.value ->> 'preview' FROM json_each(?1) j WHERE j.value ->> 'thread_id' = threads.id),
-         last_message_type = (SELECT j.value ->> 'type' FROM json_each(?1) j WHERE j.value ->> 'thread_id' = threads.id), last_message_at = ?2, updated_at = ?2
-       WHERE account_id = ?3 AND id IN (SELECT j.value ->> 'thread_id' FROM json_each(?1) j)`,
+      // Each window thread by its id (`+account_id`: SQLite otherwise walked the account's threads, and
+      // scanned the window's JSON once per thread for each column).
+      `UPDATE threads SET last_message = j.value ->> 'preview', last_message_type = j.value ->> 'type', last_message_at = ?2, updated_at = ?2
+       FROM json_each(?1) j WHERE +threads.account_id = ?3 AND threads.id = j.value ->> 'thread_id'`,
     ).bind(JSON.stringify(rows.map((r) => ({ thread_id: r.thread_id, preview: r.preview, type: r.type }))), now, b.accountId),
   );
   const results = await env.DB.batch<{ contact_id: string; message_id: string }>(statements);

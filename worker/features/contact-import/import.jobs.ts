@@ -119,11 +119,11 @@ const SQL = {
       platform_username = coalesce(excluded.platform_username, contacts.platform_username),
       phone = coalesce(excluded.phone, contacts.phone), updated_at = excluded.updated_at`,
   updateContacts: `UPDATE contacts SET name = j.value ->> 'name', platform_username = j.value ->> 'username', phone = j.value ->> 'phone', search_text = j.value ->> 'search', updated_at = ?2
-    FROM json_each(?3) j WHERE contacts.account_id = ?1 AND contacts.id = j.value ->> 'id'`,
+    FROM json_each(?3) j WHERE +contacts.account_id = ?1 AND contacts.id = j.value ->> 'id'`,
   insertTags: `INSERT INTO tags (id, account_id, name, name_key, color, created_at, updated_at)
     SELECT j.value ->> 'id', ?1, j.value ->> 'name', j.value ->> 'key', j.value ->> 'color', ?2, ?2 FROM json_each(?3) j WHERE true ON CONFLICT DO NOTHING`,
   linkTags: `INSERT INTO contact_tags (account_id, tag_id, contact_id, created_at)
-    SELECT ?1, t.id, ${CONTACT_ID}, ?2 FROM json_each(?3) j JOIN tags t ON t.account_id = ?1 AND t.name_key = j.value ->> 'tag' WHERE true ON CONFLICT DO NOTHING`,
+    SELECT ?1, t.id, ${CONTACT_ID}, ?2 FROM json_each(?3) j CROSS JOIN tags t ON t.account_id = ?1 AND t.name_key = j.value ->> 'tag' WHERE true ON CONFLICT DO NOTHING`,
   values: `INSERT INTO contact_field_values (account_id, contact_id, field_id, value_text, value_num, updated_at)
     SELECT ?1, ${CONTACT_ID}, j.value ->> 'field', j.value ->> 'text', j.value ->> 'num', ?2 FROM json_each(?3) j WHERE true
     ON CONFLICT (contact_id, field_id) DO UPDATE SET value_text = excluded.value_text, value_num = excluded.value_num, updated_at = excluded.updated_at`,

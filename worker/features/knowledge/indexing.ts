@@ -29,7 +29,7 @@ function insertChunkStatements(db: D1Database, source: Pick<KnowledgeSource, "id
     db
       .prepare(
         `INSERT INTO knowledge_fts (rowid, acct, src, kind, stems)
-         SELECT c.id, ?1, ?2, ?3, j.value FROM json_each(?4) j JOIN knowledge_chunks c ON c.source_id = ?2 AND c.position = ?5 + j.key`,
+         SELECT c.id, ?1, ?2, ?3, j.value FROM json_each(?4) j CROSS JOIN knowledge_chunks c ON c.source_id = ?2 AND c.position = ?5 + j.key`,
       )
       .bind(source.accountId, source.id, source.kind, stemJson, offset),
   ];
@@ -76,7 +76,10 @@ async function embedChunks(env: Env, source: Pick<KnowledgeSource, "id" | "accou
   const vectors = await embed(env, source.accountId, chunks);
   const rows = vectors.map((v, i) => ({ p: i, e: encodeVector(v) }));
   for (let i = 0; i < rows.length; i += CHUNKS_PER_BATCH) {
-    await env.DB.prepare("UPDATE knowledge_chunks SET embedding = j.value ->> '$.e' FROM json_each(?2) j WHERE knowledge_chunks.source_id = ?1 AND knowledge_chunks.position = j.value ->> '$.p'")
+    // The batch's chunks by (source, position) seeks; an UPDATE … FROM walked every chunk of the source per batch row.
+    await env.DB.prepare(
+      "UPDATE knowledge_chunks SET embedding = (SELECT j.value ->> '$.e' FROM json_each(?2) j WHERE j.value ->> '$.p' = knowledge_chunks.position) WHERE source_id = ?1 AND position IN (SELECT j.value ->> '$.p' FROM json_each(?2) j)",
+    )
       .bind(source.id, JSON.stringify(rows.slice(i, i + CHUNKS_PER_BATCH)))
       .run();
   }

@@ -499,7 +499,7 @@ async function switchAiOff(env: Env, list: { accountId: string; threadId: string
   for (const [accountId, threadIds] of byAccount) {
     // The ids as one JSON parameter: a batch of 100 messages may name 100 threads, over D1's 100 bound parameters.
     const rows = await env.DB.prepare(
-      "UPDATE threads SET is_gpt_active = 0, updated_at = ?1 WHERE account_id = ?2 AND is_gpt_active = 1 AND id IN (SELECT value FROM json_each(?3)) RETURNING *",
+      "UPDATE threads SET is_gpt_active = 0, updated_at = ?1 WHERE +account_id = ?2 AND is_gpt_active = 1 AND id IN (SELECT value FROM json_each(?3)) RETURNING *",
     )
       .bind(Date.now(), accountId, JSON.stringify([...new Set(threadIds)]))
       .all<Record<string, unknown>>();
