@@ -138,6 +138,10 @@ async function analyze(page: Page, name: string, path: string, theme: "light" | 
 
 /** Every finite animation and transition on the page has ended (spinners and pulses loop for ever: not waited for). */
 async function animationsDone(page: Page) {
+  // Two frames first: a transition that the last render started (a button enabled as its data
+  // arrived, opacity 0.55 → 1 in 150 ms) exists only after the next style recalculation, so an
+  // earlier look found nothing running and the audit read the button mid-fade once in a rehearsal.
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 3000, polling: 50 })
     .catch(() => undefined);
