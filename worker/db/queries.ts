@@ -42,3 +42,14 @@ export function rowInAccount<T extends AccountTable>(db: Db, table: T, id: strin
 export function inJson(column: SQLiteColumn | SQL, ids: readonly string[]): SQL {
   return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 }
+
+/**
+ * `column = accountId` as a filter only, never as the index to search by (`+column`): for a row of
+ * one contact (its threads, tag links, field values), SQLite without table statistics otherwise
+ * prefers an index that starts with account_id (covering, or giving the ORDER BY) and walks every
+ * row of the account to find the contact's; with this it takes the contact's own index (issue 23,
+ * tests/worker/hot-path-reads.test.ts, bench/query-plans.mjs).
+ */
+export function accountFilter(column: SQLiteColumn, accountId: string): SQL {
+  return sql`+${column} = ${accountId}`;
+}

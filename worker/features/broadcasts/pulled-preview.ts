@@ -15,9 +15,9 @@ export interface PulledMessage {
  * newest remaining message (incoming or outgoing; none: no preview), and the open inboxes get the
  * thread. A thread that moved on meanwhile (the customer wrote) is left alone.
  */
-// CROSS JOIN: each pulled thread by its id (SQLite otherwise walked the account's threads first).
 export async function restorePulledPreviews(env: Env, accountId: string, pulled: PulledMessage[]): Promise<void> {
   if (!pulled.length) return;
+  // CROSS JOIN: each pulled thread by its id (SQLite otherwise walked the account's threads first).
   const rows = await env.DB.prepare(
     `SELECT t.id AS thread_id, m.type, m.content, m.file_name, m.created_at
      FROM json_each(?2) j CROSS JOIN threads t ON t.id = j.value ->> 't' AND t.account_id = ?1 AND t.last_message_at = j.value ->> 'at'

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { flowBadges, withFlows } from "../flows/runtime/badge";
 import { getDb, schema } from "../../db/client";
-import { inJson, rowInAccount } from "../../db/queries";
+import { accountFilter, inJson, rowInAccount } from "../../db/queries";
 import type { Env } from "../../env";
 import { notFound } from "../../lib/errors";
 import { searchFold } from "../../lib/search-fold";
@@ -167,8 +167,7 @@ async function latestThreads(env: Env, accountId: string, contactIds: string[]) 
   const rows = await getDb(env.DB)
     .select()
     .from(threads)
-    // `+account_id`: found by the contacts' index (a seek per contact), not by walking the account's threads in time order.
-    .where(and(sql`+${threads.accountId} = ${accountId}`, inJson(threads.contactId, contactIds)))
+    .where(and(accountFilter(threads.accountId, accountId), inJson(threads.contactId, contactIds)))
     .orderBy(asc(threads.updatedAt))
     .all();
   for (const t of rows) out.set(t.contactId, t); // ascending: the newest wins
@@ -205,8 +204,7 @@ export async function getContact(env: Env, accountId: string, contactId: string)
       .select({ t: threads, channelName: channels.name, channelPlatform: channels.platform })
       .from(threads)
       .leftJoin(channels, eq(channels.id, threads.channelId))
-      // `+account_id`: the contact's threads by its index, not the account's walked by time (issue 23).
-      .where(and(sql`+${threads.accountId} = ${accountId}`, eq(threads.contactId, contactId)))
+      .where(and(accountFilter(threads.accountId, accountId), eq(threads.contactId, contactId)))
       .orderBy(desc(threads.updatedAt))
       .all(),
     valuesOfContact(env, accountId, contactId),

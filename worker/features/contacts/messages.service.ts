@@ -2,7 +2,7 @@ import { and, desc, eq, gt, lt, or, type SQL, sql } from "drizzle-orm";
 import { pauseThreadFlow } from "../flows/runtime/control";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb, schema } from "../../db/client";
-import { rowInAccount } from "../../db/queries";
+import { accountFilter, rowInAccount } from "../../db/queries";
 import type { Contact, Message, Thread } from "../../db/schema/inbox";
 import type { Env } from "../../env";
 import { badRequest, notFound } from "../../lib/errors";
@@ -94,7 +94,7 @@ async function pickThread(env: Env, accountId: string, contactId: string, thread
   const thread = await db
     .select()
     .from(threads)
-    .where(and(sql`+${threads.accountId} = ${accountId}`, eq(threads.contactId, contactId), threadId ? eq(threads.id, threadId) : undefined))
+    .where(and(accountFilter(threads.accountId, accountId), eq(threads.contactId, contactId), threadId ? eq(threads.id, threadId) : undefined))
     .orderBy(desc(threads.updatedAt))
     .limit(1)
     .get();
@@ -346,7 +346,6 @@ async function finishReply(
   return { data: dtos, contact: serializeContact(contact, t) };
 }
 
-/** Whether the thread (?2 of the reply's statements; ?1 the account) has a flow run to pause. */
 /**
  * A contact's threads (?1 account, ?2 contact) by the contact's index: `+account_id` keeps SQLite off
  * the account's (account_id, updated_at) index, which gives "the latest" in order but walks the
@@ -355,7 +354,7 @@ async function finishReply(
  */
 export const CONTACT_THREADS = "+account_id = ?1 AND contact_id = ?2";
 
-/** Whether thread ?2 has a live flow run (not ended, not paused), found by the unfinished runs' partial index (its `status <> 'ended'`). */
+/** Whether the thread (?2 of the reply's statements; ?1 the account) has a flow run to pause (not ended, not paused), by the unfinished runs' partial index (its `status <> 'ended'`). */
 export const LIVE_RUN = "EXISTS (SELECT 1 FROM flow_runs WHERE account_id = ?1 AND thread_id = ?2 AND status <> 'ended' AND status <> 'paused')";
 
 /**

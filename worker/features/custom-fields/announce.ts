@@ -1,5 +1,6 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
+import { accountFilter } from "../../db/queries";
 import type { Env } from "../../env";
 import { publishSafe } from "../inbox/realtime";
 import { serializeContact } from "../inbox/serialize";
@@ -17,8 +18,7 @@ export async function announceContactChange(env: Env, accountId: string, contact
   const db = getDb(env.DB);
   const [contact, thread, fields, tags] = await Promise.all([
     db.select().from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId))).get(),
-    // `+account_id`: the contact's threads by its index, not the account's walked by time (issue 23).
-    db.select().from(threads).where(and(sql`+${threads.accountId} = ${accountId}`, eq(threads.contactId, contactId))).orderBy(desc(threads.updatedAt)).get(),
+    db.select().from(threads).where(and(accountFilter(threads.accountId, accountId), eq(threads.contactId, contactId))).orderBy(desc(threads.updatedAt)).get(),
     valuesOfContact(env, accountId, contactId),
     tagsOfContact(env, accountId, contactId),
   ]);

@@ -1,5 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
+import { accountFilter } from "../../db/queries";
 import type { Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { fieldRows } from "./custom-fields.service";
@@ -25,8 +26,7 @@ export async function valuesOfContact(env: Env, accountId: string, contactId: st
     .select({ key: customFields.key, type: customFields.type, text: contactFieldValues.valueText, num: contactFieldValues.valueNum })
     .from(contactFieldValues)
     .innerJoin(customFields, eq(customFields.id, contactFieldValues.fieldId))
-    // `+account_id`: the contact's values by the primary key (contact_id, field_id), not a walk of the account's values (issue 23).
-    .where(and(sql`+${contactFieldValues.accountId} = ${accountId}`, eq(contactFieldValues.contactId, contactId)))
+    .where(and(accountFilter(contactFieldValues.accountId, accountId), eq(contactFieldValues.contactId, contactId)))
     .orderBy(customFields.position)
     .all();
   return Object.fromEntries(rows.map((r) => [r.key, valueOf(r.type, r.text, r.num)]));

@@ -1,6 +1,6 @@
 import { and, asc, eq, not, sql } from "drizzle-orm";
 import { getDb, schema } from "../../db/client";
-import { inJson } from "../../db/queries";
+import { accountFilter, inJson } from "../../db/queries";
 import type { Tag } from "../../db/schema/custom-fields";
 import type { Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
@@ -95,20 +95,13 @@ export async function deleteTag(env: Env, accountId: string, tagId: string) {
   return { tagId, unlinkedContacts: Number(links[0]?.n ?? 0) };
 }
 
-/**
- * A contact's tag links in the account: `+account_id` keeps SQLite on the contact's index (without
- * table statistics it preferred the covering (account_id, tag_id, contact_id) index and walked every
- * tag link of the account: issue 23, tests/worker/hot-path-reads.test.ts).
- */
-const ofAccount = (accountId: string) => sql`+${contactTags.accountId} = ${accountId}`;
-
 /** The tags of one contact, by name. */
 export async function tagsOfContact(env: Env, accountId: string, contactId: string): Promise<TagDto[]> {
   const rows = await getDb(env.DB)
     .select({ id: tags.id, name: tags.name, color: tags.color })
     .from(contactTags)
     .innerJoin(tags, eq(tags.id, contactTags.tagId))
-    .where(and(ofAccount(accountId), eq(contactTags.contactId, contactId)))
+    .where(and(accountFilter(contactTags.accountId, accountId), eq(contactTags.contactId, contactId)))
     .orderBy(asc(tags.nameKey))
     .all();
   return rows.map(tagDto);
@@ -127,7 +120,7 @@ export async function setContactTags(env: Env, accountId: string, contactId: str
     if (found.length !== wanted.length) throw notFound(TAG_NOT_FOUND, "TAG_NOT_FOUND");
   }
   const now = Date.now();
-  const ofContact = and(ofAccount(accountId), eq(contactTags.contactId, contactId));
+  const ofContact = and(accountFilter(contactTags.accountId, accountId), eq(contactTags.contactId, contactId));
   await db.batch([
     wanted.length ? db.delete(contactTags).where(and(ofContact, not(inJson(contactTags.tagId, wanted)))) : db.delete(contactTags).where(ofContact),
     ...wanted.map((tagId) => db.insert(contactTags).values({ accountId, tagId, contactId, createdAt: now }).onConflictDoNothing()),
